@@ -1,0 +1,196 @@
+"""The `Game` interface: the rules of one feedback game, never the state of a play.
+
+A game's pure `feedback(guess, secret)` is the specification. Its `pattern_matrix` computes the
+same replies for many pairs at once with a numba kernel, and the tests check the two agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import numpy as np
+
+from wordguess.errors import ReplyError, WordError
+from wordguess.vocab import Reply, ReplyText, Word
+
+
+def strip_accents(text: str) -> str:
+    """Return `text` without diacritics (ação -> acao, œ -> oe), lower-cased."""
+    text = text.lower().replace("œ", "oe").replace("æ", "ae")
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def reply_dtype(n_replies: int) -> np.dtype:
+    """Return the smallest unsigned integer dtype that holds every encoded reply."""
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if n_replies <= np.iinfo(dtype).max + 1:
+            return np.dtype(dtype)
+    raise ValueError(f"{n_replies} replies do not fit in 32 bits")
+
+
+@dataclasses.dataclass(frozen=True)
+class Game(ABC):
+    """The rules of a game; subclasses are frozen dataclasses whose fields are the options."""
+
+    name: ClassVar[str]  # the registry name, e.g. 'wordle'
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names accepted by get_game
+    title: ClassVar[str]  # a human name for listings
+    max_guesses: ClassVar[int] = 6  # the real game's limit of guesses per game
+    default_answers: ClassVar[str]  # the bundled list of secrets, by name
+    default_guesses: ClassVar[str]  # the bundled list of allowed guesses, by name
+
+    # --- size -------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def alphabet(self) -> str:
+        """Return the letters a folded word may use."""
+
+    @property
+    @abstractmethod
+    def length(self) -> int | None:
+        """Return the word length, or None when the game accepts any (fixed later by `sized`)."""
+
+    def sized(self, length: int) -> Game:
+        """Return this game with its word length fixed to `length`."""
+        if self.length is not None and self.length != length:
+            raise WordError(f"{self.name} words have {self.length} letters, not {length}")
+        return self
+
+    def fitted(self, words: Sequence[Word]) -> Game:
+        """Return this game sized to the (common) length of `words`."""
+        lengths = {len(self.fold(w)) for w in words}
+        if len(lengths) > 1:
+            raise WordError(f"{self.name}: words of several lengths {sorted(lengths)}; use one length")
+        return self.sized(lengths.pop()) if lengths else self
+
+    def _need_length(self) -> int:
+        if self.length is None:
+            raise WordError(f"{self.name} needs a word length here: get_game({self.name!r}, length=N)")
+        return self.length
+
+    @property
+    @abstractmethod
+    def n_replies(self) -> int:
+        """Return the number of distinct encoded replies (the encoding is 0..n_replies-1)."""
+
+    @property
+    @abstractmethod
+    def solved_reply(self) -> Reply:
+        """Return the reply that means the guess is the secret."""
+
+    @property
+    def options(self) -> dict:
+        """Return the game's options as keywords for get_game."""
+        return dataclasses.asdict(self)
+
+    @property
+    def key(self) -> str:
+        """Return a string that identifies these rules (name and options), for caches."""
+        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.name}({opts})"
+
+    # --- words ------------------------------------------------------------------------------
+    def fold(self, word: Word) -> str:
+        """Return the form of `word` that feedback compares: stripped and lower-cased."""
+        return word.strip().lower()
+
+    def display(self, word: Word) -> str:
+        """Return `word` as shown to a player."""
+        return word.upper()
+
+    def word_problem(self, word: Word) -> str | None:
+        """Return why `word` cannot be played in this game, or None when it can."""
+        folded = self.fold(word)
+        if self.length is not None and len(folded) != self.length:
+            return f"{len(folded)} letters, {self.name} words have {self.length}"
+        bad = sorted(set(folded) - set(self.alphabet))
+        if bad:
+            return f"letters {''.join(bad)!r} are not in the alphabet {self.alphabet!r}"
+        return None
+
+    def check_word(self, word: Word) -> str:
+        """Return the folded `word`, or raise WordError saying why it is not valid."""
+        problem = self.word_problem(word)
+        if problem:
+            raise WordError(f"{word!r} is not a valid {self.name} word: {problem}")
+        return self.fold(word)
+
+    def prepare_words(self, words: Iterable[Word]) -> tuple[list[Word], list[tuple[Word, str]]]:
+        """Return (the playable words, first spelling of each folded form kept, in order;
+        the rejected words with the reason for each)."""
+        kept: dict[str, Word] = {}
+        rejected: list[tuple[Word, str]] = []
+        for word in words:
+            problem = self.word_problem(word)
+            if problem:
+                rejected.append((word, problem))
+            else:
+                kept.setdefault(self.fold(word), word)
+        return list(kept.values()), rejected
+
+    def starting_candidates(self, words: Sequence[Word], secret: Word | None = None) -> list[Word]:
+        """Return the secrets possible before the first guess (the revealed clues applied)."""
+        return list(words)
+
+    def generated_words(self) -> list[Word] | None:
+        """Return the game's full word list when it is generated rather than read (Mastermind)."""
+        return None
+
+    # --- replies ----------------------------------------------------------------------------
+    @abstractmethod
+    def feedback(self, guess: Word, secret: Word) -> Reply:
+        """Return the encoded reply to `guess` when the secret is `secret` (the specification)."""
+
+    @abstractmethod
+    def format_reply(self, reply: Reply) -> ReplyText:
+        """Return the canonical text of an encoded reply."""
+
+    @abstractmethod
+    def parse_reply(self, text: ReplyText) -> Reply:
+        """Return the encoded reply written as `text` in any accepted notation (or ReplyError)."""
+
+    @property
+    @abstractmethod
+    def reply_notations(self) -> str:
+        """Return a one-line description of the accepted reply notations, for error messages."""
+
+    def is_solved(self, reply: Reply) -> bool:
+        """Return whether `reply` means the guess was the secret."""
+        return reply == self.solved_reply
+
+    def _check_reply_code(self, reply: int) -> Reply:
+        if not 0 <= reply < self.n_replies:
+            raise ReplyError(f"reply code {reply} is outside 0..{self.n_replies - 1}")
+        return reply
+
+    def _pair(self, guess: Word, secret: Word) -> tuple[str, str]:
+        g, s = self.fold(guess), self.fold(secret)
+        if len(g) != len(s):
+            raise WordError(f"{guess!r} and {secret!r} differ in length ({len(g)} vs {len(s)})")
+        return g, s
+
+    # --- many replies at once ---------------------------------------------------------------
+    @abstractmethod
+    def encode_words(self, words: Sequence[Word]) -> np.ndarray:
+        """Return the kernel's array form of `words` (one row or item per word)."""
+
+    @abstractmethod
+    def _fill_matrix(self, guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
+        """Write the encoded reply of every (guess, secret) pair into `out` (the kernel call)."""
+
+    def reply_dtype(self) -> np.dtype:
+        """Return the dtype of this game's pattern matrices."""
+        return reply_dtype(self.n_replies)
+
+    def pattern_matrix(self, guesses: Sequence[Word], secrets: Sequence[Word]) -> np.ndarray:
+        """Return the (len(guesses), len(secrets)) array of encoded replies, in a compact dtype."""
+        game = self.fitted([*guesses[:1], *secrets[:1]]) if self.length is None else self
+        out = np.empty((len(guesses), len(secrets)), dtype=game.reply_dtype())
+        if len(guesses) and len(secrets):
+            game._fill_matrix(game.encode_words(guesses), game.encode_words(secrets), out)
+        return out

@@ -1,0 +1,106 @@
+"""Mastermind: codes of P pegs in C colours, written as digit strings such as '1122'."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess import kernels
+from wordguess.errors import ReplyError, WordError
+from wordguess.games.base import Game
+from wordguess.vocab import Reply, ReplyText, Word
+
+REPLY_PATTERN = re.compile(r"^\s*(\d+)\s*[,;/ ]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Mastermind(Game):
+    """Mastermind: the reply is B,W: B pegs of the right colour in the right place, W more pegs
+    of a right colour in the wrong place."""
+
+    name = "mastermind"
+    aliases = ("mm", "bulls-and-cows-colours")
+    title = "Mastermind"
+    max_guesses = 10
+    default_answers = "mastermind"
+    default_guesses = "mastermind"
+
+    pegs: int = 4  # positions in a code
+    colours: int = 6  # colours, written as the digits 1..colours
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.pegs <= 12:
+            raise WordError(f"pegs must be between 1 and 12, not {self.pegs}")
+        if not 1 <= self.colours <= 9:
+            raise WordError(f"colours must be between 1 and 9 (written as digits), not {self.colours}")
+
+    @property
+    def alphabet(self) -> str:
+        return "123456789"[: self.colours]
+
+    @property
+    def length(self) -> int:
+        return self.pegs
+
+    @functools.cached_property
+    def replies(self) -> tuple[tuple[int, int], ...]:
+        """Return every possible (black, white) reply in encoding order."""
+        p = self.pegs
+        return tuple((b, w) for b in range(p + 1) for w in range(p + 1 - b)
+                     if not (b == p - 1 and w == 1))
+
+    @functools.cached_property
+    def _reply_index(self) -> np.ndarray:
+        index = np.zeros((self.pegs + 1) ** 2, dtype=np.int64)
+        for code, (b, w) in enumerate(self.replies):
+            index[b * (self.pegs + 1) + w] = code
+        return index
+
+    @property
+    def n_replies(self) -> int:
+        return len(self.replies)
+
+    @property
+    def solved_reply(self) -> Reply:
+        return self.replies.index((self.pegs, 0))
+
+    def display(self, word: Word) -> str:
+        return word
+
+    def generated_words(self) -> list[Word]:
+        return ["".join(c) for c in itertools.product(self.alphabet, repeat=self.pegs)]
+
+    def feedback(self, guess: Word, secret: Word) -> Reply:
+        g, s = self._pair(guess, secret)
+        black = sum(a == b for a, b in zip(g, s, strict=True))
+        common = sum((Counter(g) & Counter(s)).values())
+        return self.replies.index((black, common - black))
+
+    def format_reply(self, reply: Reply) -> ReplyText:
+        b, w = self.replies[self._check_reply_code(reply)]
+        return f"{b},{w}"
+
+    @property
+    def reply_notations(self) -> str:
+        return f"B,W: black then white pegs, e.g. 1,2 (B+W at most {self.pegs})"
+
+    def parse_reply(self, text: ReplyText) -> Reply:
+        match = REPLY_PATTERN.match(text)
+        if not match:
+            raise ReplyError(f"reply {text!r} is malformed; use {self.reply_notations}")
+        b, w = (int(x) for x in (match.group(1, 2) if match.group(1) else match.group(3, 4)))
+        if (b, w) not in self.replies:
+            raise ReplyError(f"reply {b},{w} is impossible with {self.pegs} pegs; use {self.reply_notations}")
+        return self.replies.index((b, w))
+
+    def encode_words(self, words: Sequence[Word]) -> np.ndarray:
+        return kernels.letter_indices([self.fold(w) for w in words], self.alphabet)
+
+    def _fill_matrix(self, guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
+        kernels.mastermind_matrix(guesses, secrets, self.colours, self._reply_index, out)

@@ -1,0 +1,182 @@
+"""Wordle and the games that share its rules: Termo (Portuguese, accents ignored) and Sutom
+(French, any length, first letter revealed)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess import kernels
+from wordguess.errors import ReplyError, WordError
+from wordguess.games.base import Game, strip_accents
+from wordguess.vocab import Reply, ReplyText, Word
+
+ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position; a reply is their base-3 number
+CANONICAL = {ABSENT: ".", ELSEWHERE: "Y", RIGHT: "G"}
+# Every accepted mark character: letters, digits, Termo's c/i/space, and the share-line squares
+# (including the high-contrast orange and blue ones).
+NOTATION = {
+    "G": RIGHT, "g": RIGHT, "2": RIGHT, "c": RIGHT, "C": RIGHT, "🟩": RIGHT, "🟧": RIGHT,
+    "Y": ELSEWHERE, "y": ELSEWHERE, "1": ELSEWHERE, "i": ELSEWHERE, "I": ELSEWHERE,
+    "🟨": ELSEWHERE, "🟦": ELSEWHERE,
+    ".": ABSENT, "-": ABSENT, "_": ABSENT, "0": ABSENT, " ": ABSENT, "⬛": ABSENT, "⬜": ABSENT,
+}  # fmt: skip
+TERMO_MARKS = set("cCiI ")
+ENGLISH = "abcdefghijklmnopqrstuvwxyz"
+
+
+def wordle_marks(guess: str, secret: str) -> list[int]:
+    """Return the mark of each position of `guess` on `secret`: greens first, then yellows left
+    to right while the secret still has unmatched copies of that letter."""
+    marks = [RIGHT if g == s else ABSENT for g, s in zip(guess, secret, strict=True)]
+    unmatched = Counter(s for g, s in zip(guess, secret, strict=True) if g != s)
+    for i, letter in enumerate(guess):
+        if marks[i] == ABSENT and unmatched[letter] > 0:
+            unmatched[letter] -= 1
+            marks[i] = ELSEWHERE
+    return marks
+
+
+def encode_marks(marks: Sequence[int]) -> Reply:
+    """Return the base-3 number of `marks`, first position most significant."""
+    code = 0
+    for mark in marks:
+        code = code * 3 + mark
+    return code
+
+
+def decode_marks(reply: Reply, length: int) -> list[int]:
+    """Return the `length` marks of an encoded reply."""
+    marks = []
+    for _ in range(length):
+        reply, mark = divmod(reply, 3)
+        marks.append(mark)
+    return marks[::-1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Wordle(Game):
+    """Wordle: G right place, Y elsewhere in the secret, . absent; duplicates as the real game."""
+
+    name = "wordle"
+    aliases = ("nyt", "lingo")
+    title = "Wordle"
+    default_answers = "wordle-answers"
+    default_guesses = "wordle-guesses"
+
+    word_length: int = 5  # letters per word
+
+    @property
+    def alphabet(self) -> str:
+        return ENGLISH
+
+    @property
+    def length(self) -> int | None:
+        return self.word_length
+
+    def sized(self, length: int) -> Game:
+        if self.length is None:
+            return dataclasses.replace(self, word_length=length)
+        return super().sized(length)
+
+    @property
+    def n_replies(self) -> int:
+        return 3 ** self._need_length()
+
+    @property
+    def solved_reply(self) -> Reply:
+        return self.n_replies - 1  # every position RIGHT: 22...2 in base 3
+
+    def marks(self, guess: Word, secret: Word) -> list[int]:
+        """Return the per-position marks of `guess` on `secret` (0 absent, 1 elsewhere, 2 right)."""
+        return wordle_marks(*self._pair(guess, secret))
+
+    def feedback(self, guess: Word, secret: Word) -> Reply:
+        return encode_marks(self.marks(guess, secret))
+
+    def format_reply(self, reply: Reply) -> ReplyText:
+        marks = decode_marks(self._check_reply_code(reply), self._need_length())
+        return "".join(CANONICAL[m] for m in marks)
+
+    @property
+    def reply_notations(self) -> str:
+        return ("one mark per letter: G/2/c/🟩 right place, Y/1/i/🟨 elsewhere, "
+                "./-/_/0/space/⬛/⬜ absent")
+
+    def parse_reply(self, text: ReplyText) -> Reply:
+        length = self._need_length()
+        cleaned = text.replace("\ufe0f", "").rstrip("\n\r")
+        if not set(cleaned) <= TERMO_MARKS:
+            cleaned = cleaned.strip()
+        elif len(cleaned) < length:
+            cleaned = cleaned.ljust(length)  # Termo notation: trailing spaces are invisible
+        bad = sorted(set(cleaned) - set(NOTATION))
+        if bad:
+            raise ReplyError(f"reply {text!r} has unknown marks {''.join(bad)!r}; use {self.reply_notations}")
+        if len(cleaned) != length:
+            raise ReplyError(f"reply {text!r} has {len(cleaned)} marks, expected {length}; use {self.reply_notations}")
+        return encode_marks([NOTATION[ch] for ch in cleaned])
+
+    def encode_words(self, words: Sequence[Word]) -> np.ndarray:
+        return kernels.letter_indices([self.fold(w) for w in words], self.alphabet)
+
+    def _fill_matrix(self, guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
+        kernels.wordle_matrix(guesses, secrets, out)
+
+
+@dataclasses.dataclass(frozen=True)
+class Termo(Wordle):
+    """Termo: Wordle on Portuguese words, compared with accents removed (ação = acao)."""
+
+    name = "termo"
+    aliases = ("term.ooo", "pt", "portuguese")
+    title = "Termo (pt-BR)"
+    default_answers = "termo"
+    default_guesses = "termo"
+
+    def fold(self, word: Word) -> str:
+        return strip_accents(word.strip())
+
+
+@dataclasses.dataclass(frozen=True)
+class Sutom(Wordle):
+    """Sutom/Motus: Wordle on French words of any length; the secret's first letter is shown."""
+
+    name = "sutom"
+    aliases = ("motus", "fr", "french")
+    title = "Sutom (fr)"
+    default_answers = "sutom"
+    default_guesses = "sutom"
+
+    word_length: int | None = None  # letters per word; None until a secret or list fixes it
+    first: str | None = None  # the revealed first letter, when known
+
+    def fold(self, word: Word) -> str:
+        return strip_accents(word.strip())
+
+    def word_problem(self, word: Word) -> str | None:
+        problem = super().word_problem(word)
+        if problem is None and self.first and not self.fold(word).startswith(self.first):
+            problem = f"Sutom words here start with {self.first.upper()!r}"
+        return problem
+
+    def __post_init__(self) -> None:
+        if self.first is not None:
+            first = strip_accents(self.first)
+            if len(first) != 1 or first not in ENGLISH:
+                raise WordError(f"the first letter must be one letter a-z, not {self.first!r}")
+            object.__setattr__(self, "first", first)
+        if self.word_length is not None and self.word_length < 2:
+            raise WordError(f"a Sutom word has at least 2 letters, not {self.word_length}")
+
+    def for_secret(self, secret: Word) -> Sutom:
+        """Return the game as played on `secret`: its length and first letter revealed."""
+        folded = self.fold(secret)
+        return dataclasses.replace(self, word_length=len(folded), first=folded[0])
+
+    def starting_candidates(self, words: Sequence[Word], secret: Word | None = None) -> list[Word]:
+        game = self.for_secret(secret) if secret is not None else self
+        return [w for w in words if game.word_problem(w) is None]
