@@ -37,40 +37,85 @@ def letter_indices(words: Sequence[str], alphabet: str) -> np.ndarray:
     return codes.reshape(len(words), length)
 
 
+@njit(cache=True)
+def _letter_masks(words):
+    """Return each word's bitmask of letters, and whether its letters are all distinct."""
+    n, length = words.shape
+    masks = np.zeros(n, dtype=np.uint32)
+    distinct = np.ones(n, dtype=np.bool_)
+    for i in range(n):
+        for k in range(length):
+            bit = np.uint32(1) << words[i, k]
+            if masks[i] & bit:
+                distinct[i] = False
+            masks[i] |= bit
+    return masks, distinct
+
+
 @njit(parallel=True, cache=True, nogil=True)
 def wordle_matrix(guesses, secrets, out):
     """Fill out[i, j] with the Wordle reply of guess i on secret j, base 3, first letter most
     significant, 2 = right place, 1 = elsewhere, 0 = absent."""
     n_guesses, length = guesses.shape
     n_secrets = secrets.shape[0]
-    # A bitmask of the letters in each secret lets most yellow checks stop at one AND.
-    present = np.zeros(n_secrets, dtype=np.uint32)
+    present, _ = _letter_masks(secrets)
+    _, guess_distinct = _letter_masks(guesses)
+    secrets_by_position = np.ascontiguousarray(secrets.T)
+    counts = np.zeros((32, n_secrets), dtype=np.int32)  # copies of each letter in each secret
     for j in range(n_secrets):
         for k in range(length):
-            present[j] |= np.uint32(1) << secrets[j, k]
+            counts[secrets[j, k], j] += 1
+    weight = np.empty(length, dtype=np.int64)
+    for k in range(length):
+        weight[k] = 3 ** (length - 1 - k)
     for i in prange(n_guesses):
+        if guess_distinct[i]:
+            # A guess with distinct letters: a letter not in place is yellow exactly when the
+            # secret has it, because no other position of the guess can claim the secret's
+            # copies (the one guess copy is not green, so no green consumed them either).
+            # So mark_k = [letter in secret] + [letter in place]; the loop over secrets is
+            # innermost and reads contiguous columns, so it vectorises.
+            row = np.zeros(n_secrets, dtype=np.int32)
+            for k in range(length):
+                letter = guesses[i, k]
+                w = np.int32(weight[k])
+                column = secrets_by_position[k]
+                for j in range(n_secrets):
+                    row[j] += w * (np.int32((present[j] >> letter) & 1) + np.int32(column[j] == letter))
+            for j in range(n_secrets):
+                out[i, j] = row[j]
+            continue
+        # A guess with a repeated letter: per letter c of the guess, the secret's copies of c
+        # not matched by a green (avail) are handed out as yellows to the guess's non-green
+        # copies of c, left to right. Still one contiguous pass over the secrets per step.
+        row = np.zeros(n_secrets, dtype=np.int32)
+        avail = np.empty(n_secrets, dtype=np.int32)
+        for k in range(length):
+            letter = guesses[i, k]
+            first = True
+            for earlier in range(k):
+                if guesses[i, earlier] == letter:
+                    first = False
+            if not first:
+                continue  # this letter's positions were all handled at its first occurrence
+            for j in range(n_secrets):
+                avail[j] = counts[letter, j]
+            for p in range(k, length):
+                if guesses[i, p] == letter:
+                    column = secrets_by_position[p]
+                    for j in range(n_secrets):
+                        avail[j] -= np.int32(column[j] == letter)
+            for p in range(k, length):
+                if guesses[i, p] == letter:
+                    w = np.int32(weight[p])
+                    column = secrets_by_position[p]
+                    for j in range(n_secrets):
+                        green = np.int32(column[j] == letter)
+                        yellow = (1 - green) * np.int32(avail[j] > 0)
+                        row[j] += w * (2 * green + yellow)
+                        avail[j] -= yellow
         for j in range(n_secrets):
-            used = 0  # secret positions already matched (green, or consumed by a yellow)
-            for k in range(length):
-                if guesses[i, k] == secrets[j, k]:
-                    used |= 1 << k
-            greens = used
-            code = 0
-            for k in range(length):
-                mark = 0
-                if (greens >> k) & 1:
-                    mark = 2
-                else:
-                    letter = guesses[i, k]
-                    if (present[j] >> letter) & 1:
-                        # Yellows go left to right while the secret has unmatched copies.
-                        for m in range(length):
-                            if not (used >> m) & 1 and secrets[j, m] == letter:
-                                used |= 1 << m
-                                mark = 1
-                                break
-                code = code * 3 + mark
-            out[i, j] = code
+            out[i, j] = row[j]
 
 
 @njit(parallel=True, cache=True, nogil=True)

@@ -111,7 +111,7 @@ class Wordle(Game):
         cleaned = text.replace("\ufe0f", "").rstrip("\n\r")
         if not set(cleaned) <= TERMO_MARKS:
             cleaned = cleaned.strip()
-        elif len(cleaned) < length:
+        elif cleaned.strip() and len(cleaned) < length:
             cleaned = cleaned.ljust(length)  # Termo notation: trailing spaces are invisible
         bad = sorted(set(cleaned) - set(NOTATION))
         if bad:

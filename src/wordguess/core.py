@@ -1,0 +1,54 @@
+"""The core operations on candidates: consistency with a history, partitions of a guess."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess.errors import ReplyError
+from wordguess.games import Game
+from wordguess.vocab import Candidates, History, Reply, Word
+
+
+def replies_to(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarray:
+    """Return the encoded reply `guess` gets from each candidate."""
+    return game.pattern_matrix([guess], candidates)[0]
+
+
+def filter_candidates(game: Game, candidates: Sequence[Word], history: History) -> Candidates:
+    """Return the candidates consistent with every (guess, reply) of the history."""
+    kept = list(candidates)
+    for guess, reply in history:
+        if not kept:
+            break
+        mask = replies_to(game, guess, kept) == reply
+        kept = [w for w, ok in zip(kept, mask, strict=True) if ok]
+    return kept
+
+
+def filter_or_explain(game: Game, candidates: Sequence[Word], history: History) -> Candidates:
+    """Return filter_candidates, or raise ReplyError naming the first turn that leaves none."""
+    kept = list(candidates)
+    for turn, (guess, reply) in enumerate(history, 1):
+        narrowed = filter_candidates(game, kept, [(guess, reply)])
+        if not narrowed:
+            raise ReplyError(
+                f"no word in the list fits reply {game.format_reply(reply)} to "
+                f"{game.display(guess)} (turn {turn}) together with the earlier replies")
+        kept = narrowed
+    return kept
+
+
+def bucket_counts(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarray:
+    """Return how many candidates give each encoded reply to `guess` (length game.n_replies)."""
+    game = game.fitted(candidates[:1]) if game.length is None else game
+    return np.bincount(replies_to(game, guess, candidates), minlength=game.n_replies)
+
+
+def partition(game: Game, guess: Word, candidates: Sequence[Word]) -> dict[Reply, Candidates]:
+    """Return the candidates grouped by the reply they give to `guess`, in reply order."""
+    buckets: dict[Reply, Candidates] = {}
+    for word, reply in zip(candidates, replies_to(game, guess, candidates), strict=True):
+        buckets.setdefault(int(reply), []).append(word)
+    return dict(sorted(buckets.items()))

@@ -1,0 +1,136 @@
+"""Rules of every game: golden cases (data), reply notations, and properties of feedback."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import GAME_INSTANCES, words_for
+from wordguess.errors import ReplyError, UnknownNameError, WordError, WordguessError
+from wordguess.games import get_game
+
+# (game, guess, secret, canonical reply): Wordle's duplicate rules both ways, LeetCode 843's
+# example, Jotto, Mastermind, Termo's accent folding and Sutom's long words.
+GOLDEN = [
+    ("wordle", "ninny", "annex", "Y.G.."), ("wordle", "annex", "ninny", ".YG.."),
+    ("wordle", "hello", "world", "...GY"), ("wordle", "world", "hello", ".Y.G."),
+    ("wordle", "epees", "geese", "Y.GYY"), ("wordle", "geese", "epees", ".YGYY"),
+    ("wordle", "wheee", "peeve", "..GYG"), ("wordle", "peeve", "wheee", ".YG.G"),
+    ("wordle", "hello", "abyss", "....."), ("wordle", "speed", "abide", "..Y.Y"),
+    ("wordle", "crane", "crane", "GGGGG"), ("wordle", "llama", "hello", "YY..."),
+    ("matches", "ccbazz", "acckzz", "3"), ("matches", "eiowzz", "acckzz", "2"),
+    ("matches", "abcczz", "acckzz", "4"), ("matches", "acckzz", "acckzz", "6"),
+    ("jotto", "their", "other", "4"), ("jotto", "fuzzy", "raise", "0"),
+    ("jotto", "south", "mouth", "4"), ("jotto", "raise", "arise", "5"),
+    ("mastermind", "1122", "1122", "4,0"), ("mastermind", "1122", "2211", "0,4"),
+    ("mastermind", "1234", "1243", "2,2"), ("mastermind", "1122", "1345", "1,0"),
+    ("mastermind", "1111", "2345", "0,0"), ("mastermind", "6543", "3456", "0,4"),
+    ("termo", "ações", "acaso", "GGY.Y"), ("termo", "Sábio", "sabio", "GGGGG"),
+    ("sutom", "maisons", "maisons", "GGGGGGG"), ("sutom", "manager", "mangeur", "GGG.YYG"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "guess", "secret", "reply"), GOLDEN)
+def test_golden_feedback(name, guess, secret, reply):
+    game = get_game(name).fitted([guess])
+    assert game.format_reply(game.feedback(guess, secret)) == reply
+
+
+@pytest.mark.parametrize(("name", "guess", "secret", "reply"), GOLDEN)
+def test_golden_kernel(name, guess, secret, reply):
+    game = get_game(name).fitted([guess])
+    assert game.format_reply(int(game.pattern_matrix([guess], [secret])[0, 0])) == reply
+
+
+def test_public_example():
+    game = get_game("wordle")
+    assert game.format_reply(game.feedback("epees", "geese")) == "Y.GYY"
+
+
+@pytest.mark.parametrize("text", ["GY..G", "gy..g", "GY--G", "GY__G", "21002", "🟩🟨⬛⬛🟩",
+                                  "🟩🟨⬜⬜🟩", "🟩️🟨️⬛️⬛️🟩️", "ci  c", " GY..G ", "🟧🟦..🟧"])
+def test_wordle_notations(text):
+    game = get_game("wordle")
+    assert game.format_reply(game.parse_reply(text)) == "GY..G"
+
+
+def test_termo_notation_trailing_spaces_may_be_dropped():
+    game = get_game("termo")
+    assert game.format_reply(game.parse_reply("ci")) == "GY..."
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("wordle", "GY.G"), ("wordle", "GYXGG"), ("wordle", ""), ("matches", "x"), ("jotto", "7"),
+    ("mastermind", "3,2"), ("mastermind", "3,1"), ("mastermind", "b,w"), ("mastermind", "1"),
+])
+def test_bad_replies_are_refused_with_a_reason(name, text):
+    game = GAME_INSTANCES[name]
+    with pytest.raises(ReplyError, match="use "):
+        game.parse_reply(text)
+
+
+def test_unknown_game_lists_the_choices():
+    with pytest.raises(UnknownNameError, match="choose one of: .*mastermind.*wordle"):
+        get_game("scrabble")
+
+
+def test_game_options():
+    game = get_game("mastermind", pegs=5, colours=8)
+    assert (game.pegs, game.colours, game.length) == (5, 8, 5)
+    assert len(game.generated_words()) == 8**5
+    assert get_game("MM").name == "mastermind" and get_game("leetcode").name == "matches"
+    with pytest.raises(WordguessError, match="no option"):
+        get_game("wordle", pegs=3)
+    with pytest.raises(WordError):
+        get_game("mastermind", colours=12)
+
+
+def test_mastermind_reply_count():
+    assert get_game("mastermind").n_replies == 14  # (b, w), b + w <= 4, without (3, 1)
+
+
+def test_sutom_reveals_length_and_first_letter():
+    game = get_game("sutom")
+    words = ["maison", "marche", "bateau", "mouton", "maisons"]
+    assert game.starting_candidates(words, secret="mouton") == ["maison", "marche", "mouton"]
+    assert get_game("sutom", first="b").word_problem("maison") is not None
+
+
+def test_jotto_keeps_one_word_per_anagram_class():
+    words, rejected = get_game("jotto").prepare_words(["arise", "raise", "fuzzy", "south", "aries"])
+    assert words == ["south", "aries"] and len(rejected) == 3
+
+
+def test_wrong_length_is_an_error():
+    with pytest.raises(WordError):
+        get_game("wordle").check_word("toolong")
+
+
+@pytest.mark.parametrize("name", sorted(GAME_INSTANCES))
+def test_reply_codes_round_trip(name):
+    game = GAME_INSTANCES[name]
+    for reply in range(0, game.n_replies, max(1, game.n_replies // 60)):
+        assert game.parse_reply(game.format_reply(reply)) == reply
+
+
+@given(data=st.data())
+def test_feedback_of_a_word_on_itself_is_solved(game, data):
+    word = data.draw(words_for(game))
+    assert game.is_solved(game.feedback(word, word))
+
+
+@given(data=st.data())
+def test_reply_is_in_range_and_formats(game, data):
+    guess, secret = data.draw(words_for(game)), data.draw(words_for(game))
+    reply = game.feedback(guess, secret)
+    assert 0 <= reply < game.n_replies
+    assert game.parse_reply(game.format_reply(reply)) == reply
+
+
+@given(data=st.data())
+def test_wordle_reply_counts_are_symmetric(data):
+    game = GAME_INSTANCES["wordle"]
+    a, b = data.draw(words_for(game)), data.draw(words_for(game))
+    ab, ba = game.format_reply(game.feedback(a, b)), game.format_reply(game.feedback(b, a))
+    assert (ab.count("G"), ab.count("Y")) == (ba.count("G"), ba.count("Y"))
