@@ -126,6 +126,37 @@ class Wordle(Game):
     def _fill_matrix(self, guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
         kernels.wordle_matrix(guesses, secrets, out)
 
+    def hard_mode_problem(self, guess: Word, reply: Reply, word: Word) -> str | None:
+        """Return why `word` breaks hard mode after `guess` got `reply`, or None (the scalar
+        rule: every green letter stays in place; every revealed letter is used at least as many
+        times as it was revealed)."""
+        g, w = self.fold(guess), self.fold(word)
+        marks = decode_marks(reply, len(g))
+        for k, mark in enumerate(marks):
+            if mark == RIGHT and w[k] != g[k]:
+                return f"letter {k + 1} must be {g[k].upper()}"
+        needed = Counter(letter for letter, mark in zip(g, marks, strict=True) if mark != ABSENT)
+        for letter, count in sorted(needed.items()):
+            if w.count(letter) < count:
+                times = f" {count} times" if count > 1 else ""
+                return f"the guess must contain {letter.upper()}{times}"
+        return None
+
+    def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
+        """Return a boolean array: which of `words` keep hard mode after `guess` got `reply`
+        (the vectorised twin of hard_mode_problem)."""
+        letters = self.encode_words(words)
+        g = self.encode_words([guess])[0]
+        marks = decode_marks(reply, len(g))
+        ok = np.ones(len(words), dtype=bool)
+        for k, mark in enumerate(marks):
+            if mark == RIGHT:
+                ok &= letters[:, k] == g[k]
+        needed = Counter(int(letter) for letter, mark in zip(g, marks, strict=True) if mark != ABSENT)
+        for letter, count in needed.items():
+            ok &= (letters == letter).sum(axis=1) >= count
+        return ok
+
 
 @dataclasses.dataclass(frozen=True)
 class Termo(Wordle):
@@ -180,3 +211,4 @@ class Sutom(Wordle):
     def starting_candidates(self, words: Sequence[Word], secret: Word | None = None) -> list[Word]:
         game = self.for_secret(secret) if secret is not None else self
         return [w for w in words if game.word_problem(w) is None]
+
