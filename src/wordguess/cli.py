@@ -17,14 +17,31 @@ from wordguess.cli_common import (
     GuessesOpt,
     JsonOpt,
     LengthOpt,
+    ModeOpt,
     PegsOpt,
+    SeedOpt,
+    StrategyOpt,
+    WidthOpt,
+    WindowOpt,
     friendly,
     make_game,
     out,
+    parse_window,
+    progress_bar,
+    strategy_options,
 )
+from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
 from wordguess.core import filter_or_explain
 from wordguess.errors import WordError, WordguessError
 from wordguess.games import Game
+from wordguess.planning import TreeStrategy, build_tree
+from wordguess.plots import save_histogram
+from wordguess.puzzle import MODES, Puzzle
+from wordguess.report import evaluate as evaluate_strategy
+from wordguess.report import first_guess_table
+from wordguess.simulate import get_host, play
+from wordguess.strategies import STRATEGIES, get_strategy
+from wordguess.tree import TreeFile, total_guesses, tree_size
 from wordguess.wordlists import game_words, list_infos
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -109,3 +126,152 @@ def filter_command(
 def main() -> None:
     """Run the command line."""
     app()
+
+
+def make_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str,
+                window: str | None = None) -> Puzzle:
+    """Return the puzzle for the command-line lists and mode."""
+    secrets, allowed = game_words(rules, answers, guesses)
+    if rules.length is None:
+        rules = rules.fitted(secrets)
+    return Puzzle(rules, secrets, allowed, mode=mode, inconsistent_window=parse_window(window))
+
+
+@app.command()
+@friendly
+def evaluate(
+    game: GameOpt = "wordle",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    mode: ModeOpt = "normal",
+    host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
+    sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
+    seed: SeedOpt = 0,
+    window: WindowOpt = None,
+    width: WidthOpt = None,
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+    as_json: JsonOpt = False,
+    plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs wordguess[plot]).")] = None,
+    tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
+) -> None:
+    """Evaluate a strategy over every secret: mean, worst, failures and a histogram."""
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    puzzle = make_puzzle(rules, answers, guesses, mode, window)
+    guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
+    if host in ("evil", "absurdle"):
+        show_forced_game(puzzle, guesser, get_host(host), as_json)
+        return
+    get_host(host, **({"seed": seed} if host == "random" else {}))
+    with progress_bar(f"{guesser.name} over {len(puzzle.answers):,} secrets") as progress:
+        ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress)
+    if tree_out:
+        TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree).save(tree_out)
+    if plot:
+        save_histogram([ev], plot)
+    if as_json:
+        out.print_json(json.dumps(ev.to_json()))
+    else:
+        out.print(evaluation_text(ev))
+
+
+@app.command()
+@friendly
+def tree(
+    out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
+    game: GameOpt = "wordle",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    mode: ModeOpt = "normal",
+    seed: SeedOpt = 0,
+    window: WindowOpt = None,
+    width: WidthOpt = None,
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+) -> None:
+    """Build a strategy's guess tree and export it as JSON."""
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    puzzle = make_puzzle(rules, answers, guesses, mode, window)
+    guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
+    with progress_bar(f"{guesser.name} tree") as progress:
+        built = build_tree(puzzle, guesser, progress=progress)
+    TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, built).save(out_file)
+    out.print(f"wrote {out_file}: {tree_size(built):,} secrets, {total_guesses(built):,} guesses in total "
+              f"(mean {total_guesses(built) / tree_size(built):.4f})")
+
+
+@app.command("first-guesses")
+@friendly
+def first_guesses(
+    game: GameOpt = "wordle",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    count: Annotated[int, typer.Option(help="How many best and worst guesses per metric.")] = 10,
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the best and worst first guesses by each metric."""
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    puzzle = make_puzzle(rules, answers, guesses, "normal")
+    table = first_guess_table(puzzle, count)
+    if as_json:
+        out.print_json(json.dumps(table))
+        return
+    labels = {"minimax": "largest bucket", "expectation": "expected bucket size",
+              "entropy": "bits of information", "most-parts": "number of buckets"}
+    for t in first_guess_tables(table, labels):
+        out.print(t)
+
+
+def show_forced_game(puzzle: Puzzle, guesser, host, as_json: bool) -> None:
+    """Print the game an adversarial host forces against a guesser."""
+    record = play(puzzle, guesser, host)
+    if as_json:
+        out.print_json(json.dumps({"host": host.name, "strategy": guesser.name, "guesses": record.guesses,
+                                   "secret": record.secret,
+                                   "turns": [[g, puzzle.game.format_reply(r)] for g, r in record.turns]}))
+        return
+    for guess, reply in record.turns:
+        out.print(tiles(puzzle.game, guess, reply))
+    out.print(f"the {host.name} host was cornered into {puzzle.game.display(record.secret)} "
+              f"after {record.guesses} guesses")
+
+
+@app.command()
+@friendly
+def evil(
+    game: GameOpt = "wordle",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    tree_file: Annotated[str | None, typer.Option("--tree", help="Play this tree file instead of a strategy.")] = None,
+    host: Annotated[str, typer.Option(help="evil or absurdle.")] = "evil",
+    mode: ModeOpt = "normal",
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the game an adversarial host forces against a strategy or a tree."""
+    if host not in ("evil", "absurdle"):
+        raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    puzzle = make_puzzle(rules, answers, guesses, mode)
+    guesser = TreeStrategy(TreeFile.load(tree_file).tree) if tree_file else get_strategy(strategy)
+    show_forced_game(puzzle, guesser, get_host(host), as_json)
+
+
+@app.command()
+@friendly
+def strategies() -> None:
+    """List the strategies and modes."""
+    for name in STRATEGIES:
+        out.print(name)
+    for mode, text in MODES.items():
+        out.print(f"mode {mode}: {text}")

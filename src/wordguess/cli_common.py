@@ -3,12 +3,14 @@ Only the CLI layer imports this module."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, Game, get_game
@@ -45,3 +47,42 @@ def make_game(name: str, length: int | None = None, first: str | None = None,
     """Return the game from the command-line options that were given."""
     given = {"length": length, "first": first, "pegs": pegs, "colours": colours}
     return get_game(name, **{k: v for k, v in given.items() if v is not None})
+
+ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
+StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
+WindowOpt = Annotated[str | None, typer.Option(
+    "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
+WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
+SeedOpt = Annotated[int, typer.Option(help="Seed for random strategies, hosts and samples.")]
+
+
+def parse_window(text: str | None) -> tuple[int, int] | None:
+    """Return the (lo, hi) of an inconsistent-guess window written LO-HI, or None."""
+    if text is None:
+        return None
+    lo, sep, hi = text.partition("-")
+    if not (sep and lo.strip().isdecimal() and hi.strip().isdecimal()):
+        raise WordguessError(f"--inconsistent-window {text!r} is not LO-HI, e.g. 4-125")
+    return int(lo), int(hi)
+
+
+def strategy_options(name: str, seed: int, width: int | None) -> dict:
+    """Return the options a strategy takes from the command line."""
+    if name == "random":
+        return {"seed": seed}
+    if name == "lookahead" and width is not None:
+        return {"width": width}
+    return {}
+
+
+@contextlib.contextmanager
+def progress_bar(description: str):
+    """Yield a progress callback (done, total) drawn as a bar on stderr; Ctrl-C exits cleanly."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    try:
+        with Progress(*columns, console=err, transient=True) as bar:
+            task = bar.add_task(description, total=None)
+            yield lambda done, total: bar.update(task, completed=done, total=total)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(130) from None

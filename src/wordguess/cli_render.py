@@ -1,0 +1,62 @@
+"""Rich renderings for the CLI: tiles, evaluation reports, first-guess tables."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from wordguess.games import Game
+from wordguess.report import Evaluation
+
+TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
+
+
+def tiles(game: Game, guess: str, reply: int) -> Text:
+    """Return the guess as coloured tiles (Wordle-like games) or with its reply (others)."""
+    text = Text()
+    marks = game.format_reply(reply)
+    if len(marks) == len(game.fold(guess)) and set(marks) <= set(TILE_STYLES):
+        for letter, mark in zip(game.display(guess), marks, strict=False):
+            text.append(f" {letter} ", style=TILE_STYLES[mark])
+        text.append(f"  {marks}")
+    else:
+        text.append(f" {game.display(guess)} ", style="bold reverse")
+        text.append(f"  {marks}")
+    return text
+
+
+def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
+    """Return the report of an evaluation: summary lines and a histogram of bars."""
+    text = Text()
+    text.append(f"{ev.strategy}", style="bold")
+    text.append(f" on {ev.game} ({ev.mode} mode): {len(ev.scores):,} secrets")
+    if ev.first:
+        text.append(f", first guess {ev.first.upper()}")
+    text.append("\n")
+    text.append(f"median {ev.median:g}, mean {ev.mean:.4f} ± {ev.std:.2f}, best {ev.best}, worst {ev.worst}, "
+                f"total {ev.total:,}; failures (over {ev.max_guesses}): {ev.failures}\n")
+    text.append("cumulative: " + ", ".join(f"≤{k}: {100 * v:.1f}%" for k, v in ev.cumulative().items()) + "\n")
+    top = max(ev.histogram.values())
+    for k, n in ev.histogram.items():
+        bar = "█" * max(1 if n else 0, round(bar_width * n / top))
+        style = "red" if k > ev.max_guesses else "cyan"
+        text.append(f"{k:>3} ")
+        text.append(f"{bar:<{bar_width}}", style=style)
+        text.append(f" {n:>6,} {100 * n / len(ev.scores):5.1f}%\n")
+    text.append(f"({ev.seconds:.2f} s)")
+    return text
+
+
+def first_guess_tables(table: dict, metric_labels: dict[str, str]) -> list[Table]:
+    """Return one rich table per metric with its best and worst first guesses."""
+    out = []
+    for metric, rows in table.items():
+        t = Table(title=f"{metric}: {metric_labels[metric]}", show_lines=False)
+        t.add_column("best")
+        t.add_column("value", justify="right")
+        t.add_column("worst")
+        t.add_column("value", justify="right")
+        for (bw, bv), (ww, wv) in zip(rows["best"], rows["worst"], strict=False):
+            t.add_row(bw.upper(), f"{bv:.3f}", ww.upper(), f"{wv:.3f}")
+        out.append(t)
+    return out

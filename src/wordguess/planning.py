@@ -1,0 +1,62 @@
+"""Building guess trees from strategies, and playing a tree as a strategy."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import numpy as np
+
+from wordguess.errors import WordguessError
+from wordguess.puzzle import Puzzle
+from wordguess.strategies import Strategy
+from wordguess.tree import Node, Tree, follow
+from wordguess.vocab import History
+
+Progress = Callable[[int, int], None]  # called with (secrets placed in leaves so far, total)
+
+
+def build_tree(puzzle: Puzzle, strategy: Strategy, candidates: np.ndarray | None = None,
+               history: History | None = None, progress: Progress | None = None) -> Tree:
+    """Return the tree of the strategy's play over `candidates` (default: every answer)."""
+    candidates = puzzle.all_candidates() if candidates is None else candidates
+    total = len(candidates)
+    placed = 0
+
+    def grow(candidates: np.ndarray, history: History) -> Tree:
+        nonlocal placed
+        if len(candidates) == 1:
+            placed += 1
+            if progress:
+                progress(placed, total)
+            return puzzle.answers[candidates[0]]
+        guess = strategy.choose(puzzle, candidates, history)
+        word = puzzle.guesses[guess]
+        replies = puzzle.matrix[guess, candidates]
+        branches: dict[int, Tree] = {}
+        for reply in np.unique(replies):
+            reply = int(reply)
+            bucket = candidates[replies == reply]
+            if reply == puzzle.game.solved_reply:
+                placed += 1
+                branches[reply] = word
+            elif len(bucket) == len(candidates):
+                raise WordguessError(f"{strategy.name} played {word!r}, which does not split "
+                                     f"{len(candidates)} candidates")
+            else:
+                branches[reply] = grow(bucket, [*history, (word, reply)])
+        return Node(word, len(candidates), branches)
+
+    return grow(candidates, list(history or []))
+
+
+@dataclasses.dataclass
+class TreeStrategy:
+    """Play a guess tree: the guess at the node the history leads to."""
+
+    tree: Tree  # the tree to follow
+    name: str = "tree"
+
+    def choose(self, puzzle: Puzzle, candidates: np.ndarray, history: History) -> int:
+        node = follow(self.tree, puzzle.game, history)
+        return puzzle.index_of(node if isinstance(node, str) else node.guess)

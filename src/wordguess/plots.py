@@ -1,0 +1,34 @@
+"""PNG histograms of evaluations (the optional extra `wordguess[plot]` provides matplotlib)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wordguess.errors import WordguessError
+from wordguess.report import Evaluation
+
+
+def save_histogram(evaluations: list[Evaluation], path: str | Path) -> None:
+    """Write a bar chart of the share of secrets solved in k guesses, one series per evaluation."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise WordguessError("--plot needs matplotlib: pip install 'wordguess[plot]'") from exc
+    worst = max(e.worst for e in evaluations)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.8 / len(evaluations)
+    for i, ev in enumerate(evaluations):
+        xs = [k + (i - (len(evaluations) - 1) / 2) * width for k in range(1, worst + 1)]
+        ys = [100 * ev.histogram.get(k, 0) / len(ev.scores) for k in range(1, worst + 1)]
+        ax.bar(xs, ys, width=width, label=f"{ev.strategy} ({ev.mode}): mean {ev.mean:.4f}")
+    ax.set_xticks(range(1, worst + 1))
+    ax.set_xlabel("guesses")
+    ax.set_ylabel("% of secrets")
+    ax.set_title(f"{evaluations[0].game}: {len(evaluations[0].scores)} secrets")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -1,0 +1,138 @@
+"""Evaluations of a strategy over many secrets, and first-guess tables. Pure data: the CLI
+renders them (text bars, JSON, an optional PNG)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import statistics
+import time
+from collections import Counter
+
+import numpy as np
+
+from wordguess.metrics import METRICS
+from wordguess.planning import Progress, build_tree
+from wordguess.puzzle import Puzzle
+from wordguess.scoring import metric_value, score_guesses
+from wordguess.strategies import Strategy, ranked
+from wordguess.tree import Tree, leaves
+
+
+@dataclasses.dataclass
+class Evaluation:
+    """How a strategy did over a set of secrets."""
+
+    game: str  # the game's name
+    strategy: str  # the strategy's name
+    mode: str  # normal, hard or strict
+    max_guesses: int  # the game's limit; games above it count as failures
+    scores: dict[str, int]  # secret -> guesses needed (unbounded)
+    seconds: float  # wall time of the evaluation
+    first: str | None = None  # the first guess, when it is always the same
+    tree: Tree | None = dataclasses.field(default=None, repr=False)  # the tree, when one was built
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Return how many secrets took exactly k guesses, for each k from 1 to the worst."""
+        counts = Counter(self.scores.values())
+        return {k: counts.get(k, 0) for k in range(1, self.worst + 1)}
+
+    @property
+    def total(self) -> int:
+        return sum(self.scores.values())
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.scores)
+
+    @property
+    def std(self) -> float:
+        return statistics.pstdev(self.scores.values()) if len(self.scores) > 1 else 0.0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.scores.values())
+
+    @property
+    def best(self) -> int:
+        return min(self.scores.values())
+
+    @property
+    def worst(self) -> int:
+        return max(self.scores.values())
+
+    @property
+    def failures(self) -> int:
+        """Return how many secrets took more guesses than the game allows."""
+        return sum(1 for v in self.scores.values() if v > self.max_guesses)
+
+    def cumulative(self) -> dict[int, float]:
+        """Return the share of secrets solved within k guesses, for k from 1 to the worst."""
+        done, shares = 0, {}
+        for k, n in self.histogram.items():
+            done += n
+            shares[k] = done / len(self.scores)
+        return shares
+
+    def to_json(self) -> dict:
+        """Return the evaluation as JSON-ready data."""
+        return {"game": self.game, "strategy": self.strategy, "mode": self.mode,
+                "secrets": len(self.scores), "first": self.first, "total": self.total,
+                "mean": round(self.mean, 4), "std": round(self.std, 4), "median": self.median,
+                "best": self.best, "worst": self.worst, "max_guesses": self.max_guesses,
+                "failures": self.failures, "histogram": {str(k): v for k, v in self.histogram.items()},
+                "cumulative": {str(k): round(v, 4) for k, v in self.cumulative().items()},
+                "seconds": round(self.seconds, 3)}
+
+
+def sample_candidates(puzzle: Puzzle, sample: int | None, seed: int) -> np.ndarray:
+    """Return every answer index, or a seeded sample of `sample` of them (sorted)."""
+    everything = puzzle.all_candidates()
+    if sample is None or sample >= len(everything):
+        return everything
+    return np.sort(np.random.default_rng(seed).choice(everything, size=sample, replace=False))
+
+
+def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed: int = 0,
+             progress: Progress | None = None) -> Evaluation:
+    """Return the evaluation of a strategy over every secret (or a seeded sample): the tree of
+    its play is built once and each secret's score read off its leaf."""
+    start = time.perf_counter()
+    tree = build_tree(puzzle, strategy, progress=progress)
+    scores = dict(leaves(tree))
+    if sample is not None:
+        chosen = {puzzle.answers[i] for i in sample_candidates(puzzle, sample, seed)}
+        scores = {w: v for w, v in scores.items() if w in chosen}
+    first = tree if isinstance(tree, str) else tree.guess
+    return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses,
+                      scores, time.perf_counter() - start, first, tree)
+
+
+def tree_evaluation(puzzle: Puzzle, tree: Tree, name: str = "tree") -> Evaluation:
+    """Return the evaluation of a given tree, read off its leaves without replaying games."""
+    start = time.perf_counter()
+    scores = dict(leaves(tree))
+    first = tree if isinstance(tree, str) else tree.guess
+    return Evaluation(puzzle.game.name, name, puzzle.mode, puzzle.game.max_guesses, scores,
+                      time.perf_counter() - start, first, tree)
+
+
+def first_guess_table(puzzle: Puzzle, count: int = 10) -> dict[str, dict[str, list[tuple[str, float]]]]:
+    """Return, for each metric, the `count` best and worst first guesses with the metric's
+    value over every answer ({metric: {"best": [(word, value)], "worst": [...]}})."""
+    candidates = puzzle.all_candidates()
+    guess_ids = np.arange(len(puzzle.guesses))
+    table = {}
+    for metric in METRICS:
+        scores = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+        order = ranked(puzzle, guess_ids, scores, candidates)
+        sign = -1.0 if metric in ("entropy", "most-parts") else 1.0  # show bits and parts positive
+
+        def value(g: int, metric: str = metric, sign: float = sign, scores=scores) -> float:
+            v = sign * metric_value(metric, float(scores[g]), len(candidates))
+            return 0.0 if math.isclose(v, 0.0, abs_tol=1e-12) else v
+
+        table[metric] = {"best": [(puzzle.guesses[g], value(g)) for g in order[:count]],
+                         "worst": [(puzzle.guesses[g], value(g)) for g in order[::-1][:count]]}
+    return table
