@@ -1,0 +1,93 @@
+"""The command line through typer's runner: outputs, exit codes, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from wordguess.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def assert_one_line_error(result, fragment: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:") and fragment in lines[0], result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("args", "reply"), [
+    (("epees", "geese"), "Y.GYY"), (("ninny", "annex"), "Y.G.."),
+    (("--game", "leetcode", "ccbazz", "acckzz"), "3"), (("--game", "jotto", "their", "other"), "4"),
+    (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
+    (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
+    (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
+])
+def test_feedback(args, reply):
+    result = run("feedback", *args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == reply
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("feedback", "--game", "scrabble", "a", "b"), "choose one of"),
+    (("feedback", "crane", "toolong"), "not a valid wordle word"),
+    (("feedback", "cr4ne", "crane"), "alphabet"),
+    (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
+    (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
+    (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
+    (("filter", "--game", "mastermind", "1122=4,0", "1234=4,0"), "no word in the list fits"),
+    (("evaluate", "--game", "mastermind", "--strategy", "psychic"), "choose one of"),
+    (("evaluate", "--game", "mastermind", "--mode", "hard"), "hard mode"),
+    (("evaluate", "--game", "mastermind", "--inconsistent-window", "x"), "LO-HI"),
+    (("evil", "--game", "mastermind", "--tree", "/no/such/file.json"), "cannot read tree file"),
+])
+def test_errors_are_one_line(args, fragment):
+    assert_one_line_error(run(*args), fragment)
+
+
+def test_filter_mastermind():
+    result = run("filter", "--game", "mastermind", "1122=1,0", "3456=0,2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["count"] == len(data["candidates"]) > 0
+    result = run("filter", "--game", "mastermind", "1122=1,0", "3456=0,2")
+    assert f"{data['count']} candidate" in result.stdout
+
+
+def test_evaluate_json_and_tree(tmp_path):
+    tree_path = tmp_path / "mm.json"
+    result = run("evaluate", "--game", "mastermind", "--strategy", "minimax", "--json",
+                 "--tree-out", str(tree_path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("game", "strategy", "mode", "secrets", "total", "mean", "worst", "failures", "histogram", "seconds"):
+        assert key in data
+    assert (data["total"], data["worst"], data["secrets"]) == (5801, 5, 1296)  # Knuth's figures
+    result = run("evil", "--game", "mastermind", "--tree", str(tree_path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["guesses"] <= 5
+
+
+def test_evaluate_text_report_has_histogram():
+    result = run("evaluate", "--game", "mastermind", "--strategy", "most-parts")
+    assert result.exit_code == 0, result.output
+    assert "mean 4.3735" in result.stdout and "█" in result.stdout and "cumulative" in result.stdout
+
+
+def test_tree_and_first_guesses(tmp_path):
+    out = tmp_path / "t.json"
+    result = run("tree", "--game", "mastermind", "--pegs", "3", "--colours", "4", "--strategy", "entropy", "--out", str(out))
+    assert result.exit_code == 0, result.output and "64 secrets" in result.stdout
+    assert json.loads(out.read_text())["options"] == {"pegs": 3, "colours": 4}
+    result = run("first-guesses", "--game", "mastermind", "--count", "2", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["minimax"]["best"][0][0] == "1122"
