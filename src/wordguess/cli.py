@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
+import numpy as np
 import typer
 from rich.table import Table
 
@@ -33,13 +34,13 @@ from wordguess.cli_common import (
 from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
 from wordguess.core import filter_or_explain
 from wordguess.errors import WordError, WordguessError
-from wordguess.games import Game
+from wordguess.games import Game, get_game
 from wordguess.planning import TreeStrategy, build_tree
 from wordguess.plots import save_histogram
 from wordguess.puzzle import MODES, Puzzle
 from wordguess.report import evaluate as evaluate_strategy
 from wordguess.report import first_guess_table
-from wordguess.simulate import get_host, play
+from wordguess.simulate import FixedHost, GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.tree import TreeFile, total_guesses, tree_size
 from wordguess.wordlists import game_words, list_infos
@@ -229,16 +230,28 @@ def first_guesses(
         out.print(t)
 
 
+def record_json(puzzle: Puzzle, record: GameRecord, **extra) -> dict:
+    """Return a played game as JSON-ready data."""
+    return {**extra, "secret": record.secret, "guesses": record.guesses, "failed": record.failed,
+            "turns": [{"guess": g, "reply": puzzle.game.format_reply(r), "remaining": n}
+                      for (g, r), n in zip(record.turns, record.remaining, strict=True)]}
+
+
+def print_record(puzzle: Puzzle, record: GameRecord) -> None:
+    """Print a played game step by step: tiles and the candidates left after each guess."""
+    for (guess, reply), left in zip(record.turns, record.remaining, strict=True):
+        line = tiles(puzzle.game, guess, reply)
+        line.append("   solved" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
+        out.print(line)
+
+
 def show_forced_game(puzzle: Puzzle, guesser, host, as_json: bool) -> None:
     """Print the game an adversarial host forces against a guesser."""
     record = play(puzzle, guesser, host)
     if as_json:
-        out.print_json(json.dumps({"host": host.name, "strategy": guesser.name, "guesses": record.guesses,
-                                   "secret": record.secret,
-                                   "turns": [[g, puzzle.game.format_reply(r)] for g, r in record.turns]}))
+        out.print_json(json.dumps(record_json(puzzle, record, host=host.name, strategy=guesser.name)))
         return
-    for guess, reply in record.turns:
-        out.print(tiles(puzzle.game, guess, reply))
+    print_record(puzzle, record)
     out.print(f"the {host.name} host was cornered into {puzzle.game.display(record.secret)} "
               f"after {record.guesses} guesses")
 
@@ -275,3 +288,25 @@ def strategies() -> None:
         out.print(name)
     for mode, text in MODES.items():
         out.print(f"mode {mode}: {text}")
+
+
+@app.command()
+@friendly
+def demo(
+    strategy: StrategyOpt = "entropy",
+    secret: Annotated[str | None, typer.Option(help="The secret of the example game (default: a seeded random answer).")] = None,
+    seed: SeedOpt = 2026,
+) -> None:
+    """The main job: the full Wordle evaluation report with its histogram, then one game solved
+    step by step."""
+    puzzle = make_puzzle(get_game("wordle"), None, None, "normal")
+    guesser = get_strategy(strategy, **strategy_options(strategy, seed, None))
+    out.rule(f"Wordle: {guesser.name} over every answer ({len(puzzle.answers):,} secrets, "
+             f"{len(puzzle.guesses):,} allowed guesses)")
+    with progress_bar("building the guess tree") as progress:
+        ev = evaluate_strategy(puzzle, guesser, progress=progress)
+    out.print(evaluation_text(ev))
+    if secret is None:
+        secret = puzzle.answers[int(np.random.default_rng(seed).integers(len(puzzle.answers)))]
+    out.rule(f"One game, step by step: the secret is {secret.upper()}")
+    print_record(puzzle, play(puzzle, TreeStrategy(ev.tree), FixedHost(secret)))

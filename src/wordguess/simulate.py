@@ -110,6 +110,7 @@ class GameRecord:
     turns: list[Turn]  # every (guess, reply), the last one solved
     secret: Word  # the secret (for adversaries: the word they were cornered into)
     max_guesses: int  # the game's limit
+    remaining: list[int] = dataclasses.field(default_factory=list)  # candidates left after each turn
 
     @property
     def guesses(self) -> int:
@@ -131,16 +132,19 @@ def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None 
             raise WordError(f"{host.secret!r} is not in the list of possible secrets")
         candidates = np.array(_starting(puzzle, host.secret), dtype=np.int64)
     turns: list[Turn] = []
+    remaining: list[int] = []
     while len(turns) < SAFETY_LIMIT:
         guess = guesser.choose(puzzle, candidates, turns)
         reply = host.reply(puzzle, guess, candidates)
         turns.append((puzzle.guesses[guess], reply))
         if puzzle.game.is_solved(reply):
-            return GameRecord(turns, puzzle.guesses[guess], max_guesses or puzzle.game.max_guesses)
-        narrowed = puzzle.narrow(candidates, guess, reply)
-        if len(narrowed) == 0:
+            remaining.append(1)
+            return GameRecord(turns, puzzle.guesses[guess], max_guesses or puzzle.game.max_guesses,
+                              remaining)
+        candidates = puzzle.narrow(candidates, guess, reply)
+        if len(candidates) == 0:
             raise WordguessError("the host's reply leaves no possible secret")
-        candidates = narrowed
+        remaining.append(len(candidates))
     raise WordguessError(f"{guesser.name} did not solve the game in {SAFETY_LIMIT} guesses")
 
 
