@@ -31,6 +31,7 @@ from wordguess.cli_common import (
     progress_bar,
     strategy_options,
 )
+from wordguess.cli_play import play_command, solve
 from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
 from wordguess.core import filter_or_explain
 from wordguess.errors import WordError, WordguessError
@@ -310,3 +311,7 @@ def demo(
         secret = puzzle.answers[int(np.random.default_rng(seed).integers(len(puzzle.answers)))]
     out.rule(f"One game, step by step: the secret is {secret.upper()}")
     print_record(puzzle, play(puzzle, TreeStrategy(ev.tree), FixedHost(secret)))
+
+
+app.command()(solve)
+app.command("play")(play_command)

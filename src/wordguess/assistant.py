@@ -1,0 +1,209 @@
+"""The assistant: the state of a game the player is playing elsewhere, with suggestions, and the
+host side of a game the player plays here. Pure: no printing or prompting; every refusal is a
+WordguessError raised before any state changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+
+import numpy as np
+
+from wordguess.errors import ReplyError, WordError
+from wordguess.puzzle import Puzzle
+from wordguess.scoring import metric_value, score_guesses
+from wordguess.simulate import Host
+from wordguess.strategies import Strategy, candidate_guesses, ranked
+from wordguess.vocab import Reply, Turn, Word
+
+
+@dataclasses.dataclass(frozen=True)
+class Suggestion:
+    """A guess worth playing, with what it is expected to achieve."""
+
+    guess: Word  # the word to play
+    expected: float  # the expected number of candidates left after it
+    bits: float  # the entropy of its buckets, in bits
+    can_be_answer: bool  # whether it may be the secret itself
+
+
+@dataclasses.dataclass
+class Knowledge:
+    """What the replies so far say about the letters of the secret."""
+
+    placed: dict[int, str]  # position (0-based) -> the letter known to be there
+    present: dict[str, int]  # letter -> the least number of times it occurs
+    absent: set[str]  # letters known not to occur (beyond the counts in `present`)
+    not_at: dict[int, set[str]]  # position -> letters known not to be there
+
+
+def check_hard_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
+    """Raise WordError if `word` breaks hard mode after `history` (the puzzle's mode permitting)."""
+    if puzzle.mode == "hard":
+        for guess, reply in history:
+            problem = puzzle.game.hard_mode_problem(guess, reply, word)
+            if problem:
+                raise WordError(f"hard mode: {problem} (after {puzzle.game.display(guess)})")
+    elif puzzle.mode == "strict":
+        for guess, reply in history:
+            if puzzle.game.feedback(guess, word) != reply:
+                raise WordError(f"strict mode: {puzzle.game.display(word)} contradicts the reply "
+                                f"to {puzzle.game.display(guess)}")
+
+
+class Assistant:
+    """Helps with a game played elsewhere: the player reports each guess and its reply."""
+
+    def __init__(self, puzzle: Puzzle, strategy: Strategy):
+        self.puzzle = puzzle  # the setting: rules, lists, mode
+        self.strategy = strategy  # what suggests the next guess
+        self.history: list[Turn] = []  # the turns reported so far
+        self._states: list[np.ndarray] = [puzzle.all_candidates()]  # candidates after each turn
+
+    @property
+    def candidates(self) -> list[Word]:
+        """Return the secrets still possible."""
+        return [self.puzzle.answers[i] for i in self._states[-1]]
+
+    @property
+    def solved(self) -> bool:
+        """Return whether the last reported reply was the solved one."""
+        return bool(self.history) and self.puzzle.game.is_solved(self.history[-1][1])
+
+    def suggestions(self, count: int = 5) -> list[Suggestion]:
+        """Return the strategy's guess first, then the next best by entropy."""
+        puzzle, candidates = self.puzzle, self._states[-1]
+        first = self.strategy.choose(puzzle, candidates, self.history)
+        guess_ids = puzzle.allowed(candidates, self.history)
+        n_replies = puzzle.game.n_replies
+        entropy = score_guesses(puzzle.matrix, guess_ids, candidates, n_replies, "entropy")
+        others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
+        chosen = np.array([first, *others][:count], dtype=np.int64)
+        exp = score_guesses(puzzle.matrix, chosen, candidates, n_replies, "expectation")
+        ent = score_guesses(puzzle.matrix, chosen, candidates, n_replies, "entropy")
+        answers = candidate_guesses(puzzle, chosen, candidates)
+        n = len(candidates)
+        return [Suggestion(puzzle.guesses[g], metric_value("expectation", e, n),
+                           -metric_value("entropy", h, n) + 0.0, bool(a))
+                for g, e, h, a in zip(chosen, exp, ent, answers, strict=True)]
+
+    def resolve(self, word: str) -> Word:
+        """Return the allowed guess the player typed (accents optional), or raise WordError."""
+        return self.puzzle.guesses[self.puzzle.index_of(word.strip())]
+
+    def report(self, word: str, reply_text: str) -> None:
+        """Record that `word` was played and got `reply_text`; refuse (state unchanged) an
+        unknown word, a malformed reply, or a reply that contradicts the earlier ones."""
+        guess = self.resolve(word)
+        check_hard_mode(self.puzzle, self.history, guess)
+        reply = self.puzzle.game.parse_reply(reply_text)
+        self.record(guess, reply)
+
+    def record(self, guess: Word, reply: Reply) -> None:
+        """Record an encoded reply to an allowed guess (see report)."""
+        index = self.puzzle.index_of(guess)
+        narrowed = self.puzzle.narrow(self._states[-1], index, reply)
+        if len(narrowed) == 0:
+            game = self.puzzle.game
+            raise ReplyError(f"reply {game.format_reply(reply)} to {game.display(guess)} contradicts the "
+                             "earlier replies: no word in the list fits them all")
+        self.history.append((guess, reply))
+        self._states.append(narrowed)
+
+    def undo(self) -> Turn:
+        """Forget the last turn and return it (or raise ReplyError when there is none)."""
+        if not self.history:
+            raise ReplyError("nothing to undo")
+        self._states.pop()
+        return self.history.pop()
+
+    def knowledge(self) -> Knowledge:
+        """Return what the replies so far say about the secret's letters (Wordle-like games)."""
+        game = self.puzzle.game
+        placed: dict[int, str] = {}
+        present: dict[str, int] = {}
+        absent: set[str] = set()
+        not_at: dict[int, set[str]] = {}
+        for guess, reply in self.history:
+            folded = game.fold(guess)
+            marks = game.format_reply(reply)
+            seen: dict[str, int] = {}
+            for k, (letter, mark) in enumerate(zip(folded, marks, strict=True)):
+                if mark == "G":
+                    placed[k] = letter
+                if mark in "GY":
+                    seen[letter] = seen.get(letter, 0) + 1
+                if mark != "G":
+                    not_at.setdefault(k, set()).add(letter)
+            for letter, count in seen.items():
+                present[letter] = max(present.get(letter, 0), count)
+            absent |= {letter for letter, mark in zip(folded, marks, strict=True)
+                       if mark == "." and letter not in seen}
+        return Knowledge(placed, present, absent - set(present), not_at)
+
+
+def daily_seed(day: datetime.date) -> int:
+    """Return the seed of a day's game, the same for everyone on that date."""
+    return int.from_bytes(hashlib.sha256(day.isoformat().encode()).digest()[:8], "big")
+
+
+class HostedGame:
+    """A game the player plays here: the computer hosts (a secret, or an adversary)."""
+
+    def __init__(self, puzzle: Puzzle, host: Host, max_guesses: int | None = None):
+        self.puzzle = puzzle  # the setting
+        self.host = host  # answers the guesses
+        self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
+        self.turns: list[Turn] = []  # the guesses played and their replies
+        self._candidates = puzzle.all_candidates()
+
+    @property
+    def won(self) -> bool:
+        """Return whether the last guess was the secret."""
+        return bool(self.turns) and self.puzzle.game.is_solved(self.turns[-1][1])
+
+    @property
+    def over(self) -> bool:
+        """Return whether the game has ended (won, or out of guesses)."""
+        return self.won or len(self.turns) >= self.max_guesses
+
+    @property
+    def secret(self) -> Word | None:
+        """Return the secret when the host has fixed it or the game is over, else None."""
+        if self.won:
+            return self.turns[-1][0]
+        if getattr(self.host, "secret", None):
+            return self.host.secret
+        return self.puzzle.answers[int(self._candidates[0])] if self.over else None
+
+    def guess(self, word: str) -> Reply:
+        """Play a guess and return the reply; an invalid guess is refused without costing a turn."""
+        if self.over:
+            raise WordError("the game is over")
+        index = self.puzzle.index_of(word.strip())
+        guess = self.puzzle.guesses[index]
+        check_hard_mode(self.puzzle, self.turns, guess)
+        reply = self.host.reply(self.puzzle, index, self._candidates)
+        self.turns.append((guess, reply))
+        self._candidates = self.puzzle.narrow(self._candidates, index, reply)
+        return reply
+
+    def letter_states(self) -> dict[str, str]:
+        """Return the keyboard: each letter played -> its best mark so far (G, Y or .)."""
+        rank = {".": 0, "Y": 1, "G": 2}
+        states: dict[str, str] = {}
+        for guess, reply in self.turns:
+            marks = self.puzzle.game.format_reply(reply)
+            for letter, mark in zip(self.puzzle.game.fold(guess), marks, strict=False):
+                if mark in rank and rank[mark] >= rank.get(states.get(letter, "."), 0):
+                    states[letter] = mark
+        return states
+
+    def share_text(self, title: str) -> str:
+        """Return the share line: the title, the score, and a row of emoji squares a guess."""
+        squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
+        score = f"{len(self.turns)}/{self.max_guesses}" if self.won else f"X/{self.max_guesses}"
+        hard = "*" if self.puzzle.mode == "hard" else ""
+        rows = ["".join(squares.get(m, m) for m in self.puzzle.game.format_reply(r)) for _, r in self.turns]
+        return "\n".join([f"{title} {score}{hard}", "", *rows])

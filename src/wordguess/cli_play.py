@@ -1,0 +1,284 @@
+"""The interactive commands: `solve` (help with a game played elsewhere) and `play` (the
+computer hosts). The loops only read lines and print; the state lives in wordguess.assistant."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from wordguess.assistant import Assistant, HostedGame, Suggestion, daily_seed
+from wordguess.cli_common import (
+    AnswersOpt,
+    ColoursOpt,
+    FirstOpt,
+    GameOpt,
+    GuessesOpt,
+    JsonOpt,
+    LengthOpt,
+    ModeOpt,
+    PegsOpt,
+    SeedOpt,
+    StrategyOpt,
+    err,
+    friendly,
+    make_game,
+    out,
+    strategy_options,
+)
+from wordguess.cli_render import TILE_STYLES, tiles
+from wordguess.errors import WordguessError
+from wordguess.games import Game, Wordle, game_class
+from wordguess.planning import TreeStrategy
+from wordguess.puzzle import Puzzle
+from wordguess.simulate import FixedHost, get_host, play
+from wordguess.strategies import get_strategy
+from wordguess.wordlists import game_words
+
+COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
+            "help": "this help", "quit": "stop"}
+SHOWN = 20  # candidates are listed when this many or fewer remain
+KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def ask(prompt: str) -> str | None:
+    """Return a line typed by the player (stripped of its newline), or None at end of input."""
+    try:
+        return out.input(prompt)
+    except EOFError:
+        return None
+
+
+def game_for_session(name: str, length: int | None, first: str | None, pegs: int | None,
+                     colours: int | None, interactive: bool) -> Game:
+    """Return the game, asking for Sutom's length and first letter and Mastermind's size when
+    they were not given and the session is interactive."""
+    cls = game_class(name)
+    if cls.name == "sutom" and interactive:
+        length = length or int(ask("word length (6-9 in the real game): ") or 0) or None
+        first = first or ask("first letter: ") or None
+    if cls.name == "mastermind" and interactive and pegs is None and colours is None:
+        pegs = int(ask("pegs [4]: ") or 4)
+        colours = int(ask("colours [6]: ") or 6)
+    if cls.name == "sutom" and length is None:
+        raise WordguessError("sutom needs --length (and usually --first)")
+    return make_game(name, length=length, first=first, pegs=pegs, colours=colours)
+
+
+def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str) -> Puzzle:
+    """Return the puzzle of a session."""
+    secrets, allowed = game_words(rules, answers, guesses)
+    if not secrets:
+        raise WordguessError(f"no {rules.name} word fits these options")
+    return Puzzle(rules.fitted(secrets) if rules.length is None else rules, secrets, allowed, mode=mode)
+
+
+def suggestion_table(game: Game, suggestions: list[Suggestion]) -> Table:
+    """Return the suggestions as a table."""
+    table = Table("", "guess", "expected left", "bits", "can be the answer", box=None)
+    for i, s in enumerate(suggestions):
+        table.add_row("→" if i == 0 else "", game.display(s.guess), f"{s.expected:.2f}", f"{s.bits:.2f}",
+                      "yes" if s.can_be_answer else "no")
+    return table
+
+
+def show_candidates(game: Game, assistant: Assistant, everything: bool = False) -> None:
+    """Print how many candidates remain, and the words when few (or when asked)."""
+    words = assistant.candidates
+    out.print(f"{len(words):,} candidate{'s' if len(words) != 1 else ''} left", style="bold")
+    if everything or len(words) <= SHOWN:
+        out.print(" ".join(game.display(w) for w in words), markup=False)
+
+
+def show_hint(game: Game, assistant: Assistant) -> None:
+    """Print the letters known so far."""
+    if not isinstance(game, Wordle):
+        out.print("hints are for Wordle-like games; the turns so far: " +
+                  ", ".join(f"{game.display(g)}={game.format_reply(r)}" for g, r in assistant.history))
+        return
+    known = assistant.knowledge()
+    pattern = "".join(known.placed.get(k, "_").upper() for k in range(game.length))
+    out.print(f"pattern {pattern}; contains {', '.join(f'{c.upper()}×{n}' if n > 1 else c.upper() for c, n in sorted(known.present.items())) or '-'}; "
+              f"absent {''.join(sorted(known.absent)).upper() or '-'}")
+
+
+def interactive_solve(assistant: Assistant) -> None:
+    """Run the solve loop until solved, quit or end of input."""
+    game = assistant.puzzle.game
+    out.print(f"Replies: {game.reply_notations}. Commands: {', '.join(COMMANDS)}.")
+    while not assistant.solved:
+        show_candidates(game, assistant)
+        suggestions = assistant.suggestions(5)
+        out.print(suggestion_table(game, suggestions))
+        line = ask(f"your guess [Enter = {game.display(suggestions[0].guess)}]: ")
+        if line is None or line.strip().lower() == "quit":
+            return
+        command = line.strip().lower()
+        if command in COMMANDS:
+            run_command(command, game, assistant)
+            continue
+        try:
+            guess = assistant.resolve(line) if command else suggestions[0].guess
+        except WordguessError as exc:
+            err.print(f"error: {exc}", markup=False)
+            continue
+        reply = ask(f"reply to {game.display(guess)}: ")
+        if reply is None:
+            return
+        if reply.strip().lower() in COMMANDS:
+            run_command(reply.strip().lower(), game, assistant)
+            continue
+        try:
+            assistant.report(guess, reply)
+        except WordguessError as exc:
+            err.print(f"error: {exc}", markup=False)
+            continue
+        out.print(tiles(game, *assistant.history[-1]))
+    out.print(f"solved in {len(assistant.history)}: {game.display(assistant.history[-1][0])}", style="bold green")
+
+
+def run_command(command: str, game: Game, assistant: Assistant) -> None:
+    """Carry out one of the solve loop's commands."""
+    if command == "undo":
+        try:
+            guess, reply = assistant.undo()
+            out.print(f"took back {game.display(guess)} {game.format_reply(reply)}")
+        except WordguessError as exc:
+            err.print(f"error: {exc}", markup=False)
+    elif command == "list":
+        show_candidates(game, assistant, everything=True)
+    elif command == "hint":
+        show_hint(game, assistant)
+    elif command == "help":
+        for name, text in COMMANDS.items():
+            out.print(f"  {name:<5} {text}")
+        out.print(f"  replies: {game.reply_notations}")
+
+
+def suggestion_json(game: Game, assistant: Assistant) -> dict:
+    """Return the state and suggestions as JSON-ready data."""
+    words = assistant.candidates
+    return {"game": game.name, "mode": assistant.puzzle.mode, "strategy": assistant.strategy.name,
+            "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
+            "suggestions": [{"guess": s.guess, "expected": round(s.expected, 4), "bits": round(s.bits, 4),
+                             "can_be_answer": s.can_be_answer} for s in assistant.suggestions(5)]}
+
+
+@friendly
+def solve(
+    game: GameOpt = "wordle",
+    mode: ModeOpt = "normal",
+    strategy: StrategyOpt = "entropy",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    history: Annotated[str | None, typer.Option(help='Turns so far, e.g. "raise=..Y..,mount=.G...": print the next suggestion and exit.')] = None,
+    secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
+    length: LengthOpt = None,
+    first: FirstOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Help with the game you are playing: suggestions each turn, from the replies you type."""
+    scripted = history is not None or secret is not None
+    if secret is not None and game_class(game).name == "sutom" and length is None:
+        length, first = len(secret), first or secret[0]
+    rules = game_for_session(game, length, first, pegs, colours, interactive=not scripted)
+    puzzle = session_puzzle(rules, answers, guesses, mode)
+    guesser = get_strategy(strategy, **strategy_options(strategy, seed, None))
+    if secret is not None:
+        record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
+        if as_json:
+            from wordguess.cli import record_json
+
+            out.print_json(json.dumps(record_json(puzzle, record, game=rules.name, strategy=guesser.name)))
+        else:
+            from wordguess.cli import print_record
+
+            print_record(puzzle, record)
+        return
+    assistant = Assistant(puzzle, guesser)
+    if history is not None:
+        for turn in filter(None, (t.strip() for t in history.split(","))):
+            word, sep, reply = turn.partition("=")
+            if not sep:
+                raise WordguessError(f"{turn!r} is not GUESS=REPLY, e.g. raise=..Y..")
+            assistant.report(word, reply)
+        if as_json:
+            out.print_json(json.dumps(suggestion_json(rules, assistant)))
+        else:
+            show_candidates(rules, assistant)
+            out.print(suggestion_table(rules, assistant.suggestions(5)))
+        return
+    interactive_solve(assistant)
+
+
+def keyboard(game: Game, states: dict[str, str]) -> Text:
+    """Return the keyboard with each played letter coloured by its best mark."""
+    rows = KEYBOARD if set(game.alphabet) <= set("".join(KEYBOARD)) else (game.alphabet,)
+    text = Text()
+    for row in rows:
+        for letter in row:
+            style = TILE_STYLES.get(states.get(letter, ""), "")
+            if letter in states and states[letter] == ".":
+                style = "grey30"
+            text.append(f" {letter.upper()} ", style=style)
+        text.append("\n")
+    return text
+
+
+@friendly
+def play_command(
+    game: GameOpt = "wordle",
+    mode: ModeOpt = "normal",
+    host: Annotated[str, typer.Option(help="random (a secret), evil or absurdle (adversaries).")] = "random",
+    seed: Annotated[int | None, typer.Option(help="Seed of the random secret.")] = None,
+    daily: Annotated[bool, typer.Option(help="Today's game: the secret follows from the date.")] = False,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+) -> None:
+    """Play a game in the terminal: you guess, the computer hosts."""
+    if game_class(game).name == "sutom" and length is None:
+        length = 6
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    puzzle = session_puzzle(rules, answers, guesses, mode)
+    if host == "random":
+        today = datetime.date.today()
+        chosen = daily_seed(today) if daily else (seed if seed is not None else int(datetime.datetime.now().timestamp()))
+        hosting = get_host("random", seed=chosen)
+    else:
+        hosting = get_host(host)
+    session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else 100)
+    limit = "∞" if host != "random" else session.max_guesses
+    out.print(f"{rules.title}: guess the {rules.length}-letter word ({limit} guesses; {mode} mode; host {hosting.name}). "
+              "Type quit to give up.")
+    while not session.over:
+        line = ask(f"guess {len(session.turns) + 1}: ")
+        if line is None or line.strip().lower() == "quit":
+            break
+        try:
+            reply = session.guess(line)
+        except WordguessError as exc:
+            err.print(f"error: {exc} (no turn used)", markup=False)
+            continue
+        out.print(tiles(rules, session.turns[-1][0], reply))
+        if isinstance(rules, Wordle):
+            out.print(keyboard(rules, session.letter_states()))
+    secret = session.secret
+    if session.won:
+        out.print(f"solved in {len(session.turns)}!", style="bold green")
+    elif secret:
+        out.print(f"the word was {rules.display(secret)}")
+    title = f"wordguess {rules.name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
+    out.print(session.share_text(title), markup=False)
+
+
+__all__ = ["TreeStrategy", "play_command", "solve"]
