@@ -1,0 +1,152 @@
+"""The interactive commands driven through their real input and output (typer's runner with an
+input stream): a full solved game per game type, undo, and each refusal path."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from test_strategies import WORDLE_SMALL
+from wordguess.assistant import Assistant, HostedGame
+from wordguess.cli import app
+from wordguess.errors import ReplyError, WordError
+from wordguess.games import get_game
+from wordguess.puzzle import Puzzle
+from wordguess.simulate import get_host
+from wordguess.strategies import get_strategy
+
+runner = CliRunner()
+
+TERMO = ["ações", "acaso", "sábio", "pódio", "termo", "nobre", "sutil", "fazer", "sobre", "mundo"]
+SUTOM = ["maison", "marche", "mouton", "moteur", "maigre", "mirage", "mangue", "manger", "bateau"]
+# game name -> (options, words or None for generated codes, secret)
+SESSIONS = {
+    "wordle": ([], WORDLE_SMALL[:60], "crate"),
+    "termo": ([], TERMO, "pódio"),
+    "sutom": (["--length", "6", "--first", "m"], SUTOM, "moteur"),
+    "jotto": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
+    "matches": ([], WORDLE_SMALL[:40], None),
+    "mastermind": (["--pegs", "3", "--colours", "4"], None, "1234"[:3]),
+}
+
+
+def list_file(tmp_path, words) -> list[str]:
+    if words is None:
+        return []
+    path = tmp_path / "words.txt"
+    path.write_text("# a custom list\n" + "\n".join(words) + "\n\n", encoding="utf-8")
+    return ["--answers", str(path), "--guesses", str(path)]
+
+
+def session_game(name, options):
+    opts = dict(zip(options[::2], options[1::2], strict=True))
+    kw = {k.lstrip("-"): (int(v) if v.isdigit() else v) for k, v in opts.items()}
+    return get_game(name, **kw)
+
+
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_full_interactive_solve(tmp_path, name):
+    options, words, secret = SESSIONS[name]
+    game = session_game(name, options)
+    words = words or game.generated_words()
+    if game.length is None:
+        game = game.fitted(words)
+    secret = secret or words[7]
+    start = game.starting_candidates(words)
+    puzzle = Puzzle(game, start, start)
+    assistant = Assistant(puzzle, get_strategy("entropy"))
+    lines = []
+    while not assistant.solved:  # the same session, computed ahead: Enter takes the suggestion
+        guess = assistant.suggestions(1)[0].guess
+        reply = game.format_reply(game.feedback(guess, secret))
+        lines += ["", reply]
+        assistant.report(guess, reply)
+    result = runner.invoke(app, ["solve", "--game", name, *options, *list_file(tmp_path, words)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"solved in {len(assistant.history)}" in result.stdout
+    assert game.display(secret) in result.stdout
+
+
+def test_undo_and_refusals_keep_the_state(tmp_path):
+    words = WORDLE_SMALL
+    script = ["crate", "GG...",  # a real turn
+              "zzzzz",  # not in the list: refused
+              "crate", "GGXQ.",  # malformed reply: refused
+              "crate", "GGGG",  # wrong length: refused
+              "crust", "GGGGG",  # contradicts the first reply: refused
+              "undo", "undo",  # the second undo has nothing to take back
+              "list", "hint", "help", "quit"]
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, words)], input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 5, result.stderr
+    assert "not in the list" in errors[0] and "unknown marks" in errors[1]
+    assert "expected 5" in errors[2] and "contradicts" in errors[3] and "nothing to undo" in errors[4]
+    assert "took back CRATE" in result.stdout and "Traceback" not in result.output
+
+
+def test_assistant_state_is_unchanged_by_refusals():
+    game = get_game("wordle")
+    puzzle = Puzzle(game, WORDLE_SMALL, WORDLE_SMALL)
+    assistant = Assistant(puzzle, get_strategy("entropy"))
+    assistant.report("crate", "GG...")
+    before = (list(assistant.history), assistant.candidates)
+    for word, reply, error in [("zzzzz", "GG...", WordError), ("crate", "GG", ReplyError),
+                               ("crust", "GGGGG", ReplyError)]:
+        with pytest.raises(error):
+            assistant.report(word, reply)
+        assert (assistant.history, assistant.candidates) == before
+    assert assistant.undo()[0] == "crate" and assistant.history == []
+
+
+def test_hard_mode_refusal():
+    game = get_game("wordle")
+    puzzle = Puzzle(game, WORDLE_SMALL, WORDLE_SMALL, mode="hard")
+    assistant = Assistant(puzzle, get_strategy("entropy"))
+    assistant.report("crate", game.format_reply(game.feedback("crate", "cigar")))
+    with pytest.raises(WordError, match="hard mode: letter 1 must be C"):
+        assistant.report("abase", ".....")
+
+
+def test_history_and_secret_are_scriptable(tmp_path):
+    files = list_file(tmp_path, WORDLE_SMALL)
+    result = runner.invoke(app, ["solve", *files, "--history", "crate=GG...", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["candidates"] == len(data["candidate_words"]) and len(data["suggestions"]) >= 1
+    result = runner.invoke(app, ["solve", *files, "--history", "crate=GG...,crust=GGGGG"])
+    assert result.exit_code == 2 and "contradicts" in result.stderr
+    result = runner.invoke(app, ["solve", *files, "--secret", "crust", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["secret"] == "crust" and data["turns"][-1]["reply"] == "GGGGG"
+    result = runner.invoke(app, ["solve", *files, "--secret", "crust"])
+    assert "solved" in result.stdout and "candidate" in result.stdout
+
+
+def test_play_refuses_invalid_guesses_without_a_turn(tmp_path):
+    words = WORDLE_SMALL[:60]
+    rng = np.random.default_rng(7)
+    secret = words[int(rng.integers(len(words)))]
+    result = runner.invoke(app, ["play", "--seed", "7", *list_file(tmp_path, words)],
+                           input=f"zzzzz\ntoolong\n{secret}\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("no turn used") == 2
+    assert "solved in 1!" in result.stdout and "1/6" in result.stdout and "🟩🟩🟩🟩🟩" in result.stdout
+
+
+def test_play_against_evil_host(tmp_path):
+    words = WORDLE_SMALL[:60]
+    puzzle = Puzzle(get_game("wordle"), words, words)
+    game = HostedGame(puzzle, get_host("evil"), max_guesses=100)
+    played = 0
+    while not game.won:
+        game.guess(game._candidates.size and puzzle.answers[int(game._candidates[0])])
+        played += 1
+    assert played >= 2 and game.share_text("t").startswith("t ")
+    result = runner.invoke(app, ["play", "--host", "evil", *list_file(tmp_path, words)], input="crate\nquit\n")
+    assert result.exit_code == 0 and "host evil" in result.stdout

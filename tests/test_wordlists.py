@@ -1,0 +1,91 @@
+"""Bundled lists (checksums asserted), derived lists, custom files and their reports."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from importlib import resources
+
+import pytest
+
+from wordguess.errors import UnknownNameError
+from wordguess.games import get_game
+from wordguess.wordlists import game_words, list_infos, load_words, manifest, read_bundled
+
+PUBLISHED = {
+    "wordle-answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
+    "wordle-answers-nyt": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
+    "wordle-guesses": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
+}
+
+
+def sha_of(words) -> str:
+    return hashlib.sha256("".join(f"{w}\n" for w in sorted(set(words))).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_checksums(name):
+    words = load_words(name)
+    assert (len(words), sha_of(words)) == PUBLISHED[name]
+
+
+@pytest.mark.parametrize("name", sorted(manifest()))
+def test_manifest_matches_shipped_files(name):
+    info = manifest()[name]
+    raw = (resources.files("wordguess") / "data" / info.file).read_bytes()
+    text = gzip.decompress(raw).decode("utf-8")
+    assert hashlib.sha256(text.encode()).hexdigest() == info.sha256
+    assert text.count("\n") == info.count and text.endswith("\n")
+    assert (resources.files("wordguess") / "data" / json.loads(
+        (resources.files("wordguess") / "data" / "wordlists.json").read_text())["lists"][name]["licence_file"]).is_file()
+
+
+def test_nyt_list_is_the_original_minus_six():
+    assert set(load_words("wordle-answers")) - set(load_words("wordle-answers-nyt")) == {
+        "agora", "fibre", "lynch", "pupal", "slave", "wench"}
+    assert set(load_words("wordle-answers")) <= set(load_words("wordle-guesses"))
+
+
+def test_jotto_list_is_derived_by_the_classic_rule():
+    words = load_words("jotto")
+    assert len(words) == 1391
+    assert all(len(set(w)) == 5 for w in words)
+    assert len({frozenset(w) for w in words}) == len(words)
+
+
+def test_termo_keeps_accents_and_sutom_is_folded():
+    termo = load_words("termo")
+    assert len(termo) == 10577 and any(not w.isascii() for w in termo)
+    sutom = read_bundled("sutom")
+    assert all(w.isascii() and w.isalpha() and 4 <= len(w) <= 12 for w in sutom[:5000])
+    counts = manifest()["sutom"]
+    assert counts.count == len(sutom)
+
+
+def test_sutom_candidates_start_from_length_and_first_letter():
+    game = get_game("sutom", length=7, first="m")
+    answers, _ = game_words(game)
+    assert answers and all(len(w) == 7 and w.startswith("m") for w in answers)
+    assert "maisons" in answers
+
+
+def test_custom_file_rules(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("# my list\nCrane\n\nslate  # a comment\ncrane\ntoolong\nab3de\nTRACE\n", encoding="utf-8")
+    forbidden = tmp_path / "no.txt"
+    forbidden.write_text("trace\n")
+    words = load_words(path, get_game("wordle"), forbidden=forbidden)
+    assert list(words) == ["crane", "slate"]
+    summary = words.rejected_summary()
+    assert summary.startswith("mine.txt: skipped 3 words") and "toolong" in summary and "forbidden" in summary
+
+
+def test_unknown_list_names_choices():
+    with pytest.raises(UnknownNameError, match="wordle-answers"):
+        load_words("klingon")
+
+
+def test_list_infos_cover_every_name():
+    names = {info.name for info in list_infos()}
+    assert {"wordle-answers", "jotto", "mastermind", "sutom", "termo"} <= names
