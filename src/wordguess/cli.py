@@ -22,6 +22,7 @@ from wordguess.cli_common import (
     PegsOpt,
     SeedOpt,
     StrategyOpt,
+    TiesOpt,
     WidthOpt,
     WindowOpt,
     friendly,
@@ -131,12 +132,15 @@ def main() -> None:
 
 
 def make_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str,
-                window: str | None = None) -> Puzzle:
-    """Return the puzzle for the command-line lists and mode."""
+                window: str | None = None, ties: str = "candidates") -> Puzzle:
+    """Return the puzzle for the command-line lists, mode and tie-break."""
+    if ties not in ("candidates", "list"):
+        raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
     secrets, allowed = game_words(rules, answers, guesses)
     if rules.length is None:
         rules = rules.fitted(secrets)
-    return Puzzle(rules, secrets, allowed, mode=mode, inconsistent_window=parse_window(window))
+    return Puzzle(rules, secrets, allowed, mode=mode, inconsistent_window=parse_window(window),
+                  prefer_candidates=ties == "candidates")
 
 
 @app.command()
@@ -151,6 +155,7 @@ def evaluate(
     sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
     seed: SeedOpt = 0,
     window: WindowOpt = None,
+    ties: TiesOpt = "candidates",
     width: WidthOpt = None,
     length: LengthOpt = None,
     pegs: PegsOpt = None,
@@ -161,7 +166,7 @@ def evaluate(
 ) -> None:
     """Evaluate a strategy over every secret: mean, worst, failures and a histogram."""
     rules = make_game(game, length=length, pegs=pegs, colours=colours)
-    puzzle = make_puzzle(rules, answers, guesses, mode, window)
+    puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
     guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
     if host in ("evil", "absurdle"):
         show_forced_game(puzzle, guesser, get_host(host), as_json)
@@ -190,6 +195,7 @@ def tree(
     mode: ModeOpt = "normal",
     seed: SeedOpt = 0,
     window: WindowOpt = None,
+    ties: TiesOpt = "candidates",
     width: WidthOpt = None,
     length: LengthOpt = None,
     pegs: PegsOpt = None,
@@ -197,7 +203,7 @@ def tree(
 ) -> None:
     """Build a strategy's guess tree and export it as JSON."""
     rules = make_game(game, length=length, pegs=pegs, colours=colours)
-    puzzle = make_puzzle(rules, answers, guesses, mode, window)
+    puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
     guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)

@@ -52,6 +52,8 @@ ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or stri
 StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
 WindowOpt = Annotated[str | None, typer.Option(
     "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
+TiesOpt = Annotated[str, typer.Option(
+    "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
 WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
 SeedOpt = Annotated[int, typer.Option(help="Seed for random strategies, hosts and samples.")]
 

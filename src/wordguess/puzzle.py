@@ -40,6 +40,9 @@ class Puzzle:
     # Normal mode only: consider inconsistent guesses only while lo <= candidates <= hi (the
     # classic write-up used (4, 125)); None allows them always.
     inconsistent_window: tuple[int, int] | None = None
+    # Ties between equally good guesses go to one that may be the answer, then to the list's
+    # order; False uses the list's order alone (as the classic write-up's min() did).
+    prefer_candidates: bool = True
     store: PatternStore = dataclasses.field(default_factory=default_store, repr=False)
 
     def __post_init__(self) -> None:

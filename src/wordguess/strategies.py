@@ -40,10 +40,11 @@ def candidate_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: np.ndar
 
 
 def pick_best(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candidates: np.ndarray) -> int:
-    """Return the guess with the lowest score; among ties, a candidate first, then list order."""
+    """Return the guess with the lowest score; among ties, a candidate first (unless the puzzle
+    says otherwise), then list order."""
     best = scores.min()
     tied = scores <= best + TIE * max(1.0, abs(best))
-    preferred = tied & candidate_guesses(puzzle, guess_ids, candidates)
+    preferred = tied & candidate_guesses(puzzle, guess_ids, candidates) & puzzle.prefer_candidates
     pool = guess_ids[preferred] if preferred.any() else guess_ids[tied]
     return int(pool.min())
 
@@ -191,7 +192,7 @@ class Lookahead:
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
-        guess_ids = puzzle.allowed(candidates, history)
+        guess_ids = useful(puzzle, puzzle.allowed(candidates, history), candidates)
         scores = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, "entropy")
         shortlist = ranked(puzzle, guess_ids, scores, candidates)[: self.width]
         inner = Greedy(self.inner)
