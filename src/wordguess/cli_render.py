@@ -57,6 +57,11 @@ def first_guess_tables(table: dict, metric_labels: dict[str, str]) -> list[Table
         t.add_column("worst")
         t.add_column("value", justify="right")
         for (bw, bv), (ww, wv) in zip(rows["best"], rows["worst"], strict=False):
-            t.add_row(bw.upper(), f"{bv:.3f}", ww.upper(), f"{wv:.3f}")
+            t.add_row(bw.upper(), number(bv), ww.upper(), number(wv))
         out.append(t)
     return out
+
+
+def number(value: float) -> str:
+    """Return a metric value: whole numbers without decimals, others with three."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3f}"
