@@ -22,7 +22,7 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -m "slow or not slow"
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_patterns.py
+	for script in bench/bench_*.py; do echo "# $$script"; $(BIN)/python $$script || exit 1; done
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts

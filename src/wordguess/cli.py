@@ -79,10 +79,16 @@ def lists_command(as_json: JsonOpt = False) -> None:
     if as_json:
         out.print_json(json.dumps([info.__dict__ for info in infos]))
         return
-    table = Table("name", "words", "language", "game", "licence", "description")
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("name", no_wrap=True)
+    table.add_column("words", justify="right", no_wrap=True)
+    for column in ("language", "game", "licence"):
+        table.add_column(column, no_wrap=True)
     for info in infos:
-        table.add_row(info.name, f"{info.count:,}", info.language, info.game, info.licence, info.description)
+        table.add_row(info.name, f"{info.count:,}", info.language, info.game, info.licence)
     out.print(table)
+    for info in infos:
+        out.print(f"  {info.name}: {info.description}", markup=False)
 
 
 def parse_history(rules: Game, turns: list[str], allowed: set[str]) -> list[tuple[str, int]]:
