@@ -67,3 +67,16 @@ def test_matrix_key_depends_on_rules_and_words():
         get_game("mastermind", colours=7), words, words)
     assert matrix_key(get_game("wordle"), ["crane"], ["slate"]) != matrix_key(
         get_game("wordle"), ["slate"], ["crane"])
+
+
+def test_remembered_results_persist(tmp_path):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return [["soare", 62.3, 5.89, False]]
+
+    assert PatternStore(tmp_path).remembered("k", compute) == compute()
+    assert PatternStore(tmp_path).remembered("k", compute) == [["soare", 62.3, 5.89, False]]
+    assert len(calls) == 2  # once by the first store, once by the direct call above; not again
+    assert PatternStore(None).remembered("k", compute) and len(calls) == 3

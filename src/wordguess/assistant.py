@@ -11,6 +11,7 @@ import hashlib
 import numpy as np
 
 from wordguess.errors import ReplyError, WordError
+from wordguess.patterns import matrix_key
 from wordguess.puzzle import Puzzle
 from wordguess.scoring import metric_value, score_guesses
 from wordguess.simulate import Host
@@ -72,7 +73,18 @@ class Assistant:
         return bool(self.history) and self.puzzle.game.is_solved(self.history[-1][1])
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
-        """Return the strategy's guess first, then the next best by entropy."""
+        """Return the strategy's guess first, then the next best by entropy. The opening ones
+        are the same every game, so they are kept in the cache folder between runs."""
+        if self.history:
+            return self._suggestions(count)
+        puzzle = self.puzzle
+        key = hashlib.sha256(repr((matrix_key(puzzle.game, puzzle.guesses, puzzle.answers), puzzle.mode,
+                                   puzzle.inconsistent_window, puzzle.prefer_candidates,
+                                   repr(self.strategy), count)).encode()).hexdigest()[:32]
+        rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(count)])
+        return [Suggestion(*row) for row in rows]
+
+    def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self._states[-1]
         first = self.strategy.choose(puzzle, candidates, self.history)
         guess_ids = puzzle.allowed(candidates, self.history)

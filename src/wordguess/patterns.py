@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import tempfile
 from collections.abc import Sequence
@@ -61,6 +62,27 @@ class PatternStore:
             found.flags.writeable = False
             self._memory[key] = found
         return found
+
+    def remembered(self, key: str, compute):
+        """Return compute() (JSON-ready data), kept on disk under `key` so a later process
+        reads it instead of computing it again (e.g. the opening suggestions)."""
+        path = None if self.cache_dir is None else self.cache_dir / "results" / f"{key}.json"
+        if path is not None and path.exists():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                pass  # damaged: computed again below and replaced
+        value = compute()
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False,
+                                                 encoding="utf-8") as tmp:
+                    json.dump(value, tmp)
+                os.replace(tmp.name, path)
+            except OSError:
+                pass  # the cache is an optimisation
+        return value
 
     def _path(self, key: str, entries: int) -> Path | None:
         if self.cache_dir is None or entries < self.disk_min_entries:
