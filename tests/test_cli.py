@@ -91,3 +91,11 @@ def test_tree_and_first_guesses(tmp_path):
     result = run("first-guesses", "--game", "mastermind", "--count", "2", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["minimax"]["best"][0][0] == "1122"
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "hist.png"
+    result = run("evaluate", "--game", "mastermind", "--strategy", "entropy", "--plot", str(png))
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
