@@ -4,6 +4,7 @@ for bad input become one line on stderr and exit code 2, never a traceback."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Annotated
 
 import numpy as np
@@ -41,10 +42,10 @@ from wordguess.planning import TreeStrategy, build_tree
 from wordguess.plots import save_histogram
 from wordguess.puzzle import MODES, Puzzle
 from wordguess.report import evaluate as evaluate_strategy
-from wordguess.report import first_guess_table
+from wordguess.report import first_guess_table, tree_evaluation
 from wordguess.simulate import FixedHost, GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.tree import TreeFile, total_guesses, tree_size
+from wordguess.tree import TreeFile, leaves, total_guesses, tree_size
 from wordguess.wordlists import game_words, list_infos
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -169,10 +170,17 @@ def evaluate(
     as_json: JsonOpt = False,
     plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs wordguess[plot]).")] = None,
     tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
+    tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
 ) -> None:
-    """Evaluate a strategy over every secret: mean, worst, failures and a histogram."""
+    """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
     rules = make_game(game, length=length, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
+    if tree_file:
+        loaded = TreeFile.load(tree_file)
+        check_covers(puzzle, loaded.tree)
+        ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}")
+        out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
+        return
     guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
     if host in ("evil", "absurdle"):
         show_forced_game(puzzle, guesser, get_host(host), as_json)
@@ -256,6 +264,16 @@ def print_record(puzzle: Puzzle, record: GameRecord) -> None:
         line = tiles(puzzle.game, guess, reply)
         line.append("   solved" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
         out.print(line)
+
+
+def check_covers(puzzle: Puzzle, tree) -> None:
+    """Raise WordguessError unless every secret is exactly one leaf of the tree."""
+    found = Counter(puzzle.game.fold(w) for w, _ in leaves(tree))
+    expected = Counter(puzzle.game.fold(w) for w in puzzle.answers)
+    if found != expected:
+        missing, extra = expected - found, found - expected
+        raise WordguessError(f"the tree does not cover the answers once each: {len(missing)} missing "
+                             f"(e.g. {sorted(missing)[:3]}), {sum(extra.values())} extra or repeated")
 
 
 def show_forced_game(puzzle: Puzzle, guesser, host, as_json: bool) -> None:
