@@ -194,3 +194,27 @@ class Game(ABC):
         if len(guesses) and len(secrets):
             game._fill_matrix(game.encode_words(guesses), game.encode_words(secrets), out)
         return out
+
+
+ENGLISH = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclasses.dataclass(frozen=True)
+class LetterGame(Game):
+    """A game on words of the letters a-z whose length is an option (None: any length, fixed
+    later by `sized` from a secret or a word list)."""
+
+    word_length: int | None = 5  # letters per word
+
+    @property
+    def alphabet(self) -> str:
+        return ENGLISH
+
+    @property
+    def length(self) -> int | None:
+        return self.word_length
+
+    def sized(self, length: int) -> Game:
+        if self.length is None:
+            return dataclasses.replace(self, word_length=length)
+        return super().sized(length)

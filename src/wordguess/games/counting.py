@@ -10,29 +10,13 @@ import numpy as np
 
 from wordguess import kernels
 from wordguess.errors import ReplyError
-from wordguess.games.base import Game
-from wordguess.games.wordle import ENGLISH
+from wordguess.games.base import LetterGame
 from wordguess.vocab import Reply, ReplyText, Word
 
 
 @dataclasses.dataclass(frozen=True)
-class CountingGame(Game):
+class CountingGame(LetterGame):
     """A game whose reply is a count from 0 to the word length, written in decimal."""
-
-    word_length: int | None = 5  # letters per word (None: fixed later by the word list)
-
-    @property
-    def alphabet(self) -> str:
-        return ENGLISH
-
-    @property
-    def length(self) -> int | None:
-        return self.word_length
-
-    def sized(self, length: int) -> Game:
-        if self.length is None:
-            return dataclasses.replace(self, word_length=length)
-        return super().sized(length)
 
     @property
     def n_replies(self) -> int:

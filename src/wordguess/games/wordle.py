@@ -11,7 +11,7 @@ import numpy as np
 
 from wordguess import kernels
 from wordguess.errors import ReplyError, WordError
-from wordguess.games.base import Game, strip_accents
+from wordguess.games.base import ENGLISH, LetterGame, strip_accents
 from wordguess.vocab import Reply, ReplyText, Word
 
 ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position; a reply is their base-3 number
@@ -25,7 +25,6 @@ NOTATION = {
     ".": ABSENT, "-": ABSENT, "_": ABSENT, "0": ABSENT, " ": ABSENT, "⬛": ABSENT, "⬜": ABSENT,
 }  # fmt: skip
 TERMO_MARKS = set("cCiI ")
-ENGLISH = "abcdefghijklmnopqrstuvwxyz"
 
 
 def wordle_marks(guess: str, secret: str) -> list[int]:
@@ -58,7 +57,7 @@ def decode_marks(reply: Reply, length: int) -> list[int]:
 
 
 @dataclasses.dataclass(frozen=True)
-class Wordle(Game):
+class Wordle(LetterGame):
     """Wordle: G right place, Y elsewhere in the secret, . absent; duplicates as the real game."""
 
     name = "wordle"
@@ -67,20 +66,7 @@ class Wordle(Game):
     default_answers = "wordle-answers"
     default_guesses = "wordle-guesses"
 
-    word_length: int = 5  # letters per word
-
-    @property
-    def alphabet(self) -> str:
-        return ENGLISH
-
-    @property
-    def length(self) -> int | None:
-        return self.word_length
-
-    def sized(self, length: int) -> Game:
-        if self.length is None:
-            return dataclasses.replace(self, word_length=length)
-        return super().sized(length)
+    word_length: int | None = 5  # letters per word
 
     @property
     def n_replies(self) -> int:
