@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordguess.errors import WordguessError
-from wordguess.leetcode import Master, Solution, capacity, plan_tree, tree_depths, worst_case_guesses
+from wordguess.leetcode import (
+    Master,
+    Solution,
+    capacity,
+    plan_tree,
+    tree_depths,
+    worst_case_guesses,
+)
 
 EXAMPLE = ["acckzz", "ccbazz", "eiowzz", "abcczz"]
 
