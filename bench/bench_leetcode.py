@@ -16,7 +16,8 @@ import time
 
 import numpy as np
 
-from wordguess.leetcode import Master, Planner, Solution, tree_depths
+from wordguess.leetcode import Master, Planner, Solution
+from wordguess.tree import leaves
 
 
 def random_list(rng: random.Random, words: int, length: int) -> list[str]:
@@ -78,8 +79,8 @@ def main() -> None:
     depths: list[int] = []
     for words in lists:
         planner = Planner(words)
-        everything = np.arange(len(words))
-        by_secret = tree_depths(planner.tree(everything, args.allowed))
+        everything = planner.everything()
+        by_secret = dict(leaves(planner.tree(everything, args.allowed)))
         assert sorted(by_secret) == words, "every secret is exactly one leaf"
         depths += by_secret.values()
     planned_s = time.perf_counter() - start
@@ -94,7 +95,7 @@ def main() -> None:
     base: list[int] = []
     for words in baseline_lists:
         planner = Planner(words)
-        base += editorial_depths(planner.matrix, planner.length)
+        base += editorial_depths(planner.matrix, planner.solved)
     result["editorial_minimax"] = {"lists": len(baseline_lists), "games": len(base),
                                    "failures": sum(d > args.allowed for d in base),
                                    "mean_guesses": round(float(np.mean(base)), 4), "worst": max(base),

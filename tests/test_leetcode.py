@@ -16,9 +16,9 @@ from wordguess.leetcode import (
     Solution,
     capacity,
     plan_tree,
-    tree_depths,
     worst_case_guesses,
 )
+from wordguess.tree import leaves
 
 EXAMPLE = ["acckzz", "ccbazz", "eiowzz", "abcczz"]
 
@@ -102,7 +102,7 @@ def test_worst_case_and_plan_tree_agree():
     need = worst_case_guesses(words)
     tree = plan_tree(words, need)
     assert tree is not None and plan_tree(words, need - 1) is None
-    depths = tree_depths(tree)
+    depths = dict(leaves(tree))
     assert sorted(depths) == words and max(depths.values()) <= need
 
 
@@ -122,12 +122,12 @@ def statement_lists(count, seed):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_statement_lists_every_secret(seed):
     for words in statement_lists(100, seed):
-        depths = tree_depths(plan_tree(words, 10))
+        depths = dict(leaves(plan_tree(words, 10)))
         assert sorted(depths) == words and max(depths.values()) <= 10
 
 
 @pytest.mark.slow
 def test_statement_lists_many():
     for words in statement_lists(2000, 99):
-        depths = tree_depths(plan_tree(words, 10))
+        depths = dict(leaves(plan_tree(words, 10)))
         assert max(depths.values()) <= 10
