@@ -150,3 +150,58 @@ def test_play_against_evil_host(tmp_path):
     assert played >= 2 and game.share_text("t").startswith("t ")
     result = runner.invoke(app, ["play", "--host", "evil", *list_file(tmp_path, words)], input="crate\nquit\n")
     assert result.exit_code == 0 and "host evil" in result.stdout
+
+
+def scripted_lines(game, words, secret, typed=None) -> tuple[list[str], int]:
+    """Return the input lines that solve `secret` taking every suggestion (or typing `typed(guess)`
+    instead of Enter), and the number of guesses that takes."""
+    start = game.starting_candidates(words)
+    assistant = Assistant(Puzzle(game, start, start), get_strategy("entropy"))
+    lines = []
+    while not assistant.solved:
+        guess = assistant.suggestions(1)[0].guess
+        lines += [typed(guess) if typed else "", game.format_reply(game.feedback(guess, secret))]
+        assistant.report(guess, lines[-1])
+    return lines, len(assistant.history)
+
+
+def test_sutom_asks_length_and_first_letter_again_until_valid(tmp_path):
+    game = get_game("sutom", length=6, first="m")
+    lines, turns = scripted_lines(game, SUTOM, "mouton")
+    answers = ["six", "1", "6", "mm", "m"]  # refused, refused, length 6; refused, first letter M
+    result = runner.invoke(app, ["solve", "--game", "sutom", *list_file(tmp_path, SUTOM)],
+                           input="\n".join(answers + lines) + "\n")
+    assert result.exit_code == 0, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 3 and "not a whole number" in errors[0] and "at least 2" in errors[1]
+    assert "one letter" in errors[2]
+    assert "BATEAU" not in result.stdout  # the first letter narrowed the candidates
+    assert f"solved in {turns}: MOUTON" in result.stdout
+
+
+def test_mastermind_asks_pegs_and_colours(tmp_path):
+    game = get_game("mastermind", pegs=3, colours=5)
+    lines, turns = scripted_lines(game, game.generated_words(), "513")
+    result = runner.invoke(app, ["solve", "--game", "mastermind"], input="\n".join(["x", "3", "5"] + lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "not a whole number" in result.stderr
+    assert "125 candidates left" in result.stdout and f"solved in {turns}: 513" in result.stdout
+
+
+def test_termo_words_typed_without_accents_are_shown_with_them(tmp_path):
+    game = get_game("termo")
+    lines, turns = scripted_lines(game, TERMO, "pódio", typed=game.fold)
+    assert any(not line.isascii() for line in TERMO) and all(line.isascii() for line in lines[::2])
+    result = runner.invoke(app, ["solve", "--game", "termo", *list_file(tmp_path, TERMO)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"solved in {turns}: PÓDIO" in result.stdout and " Ó " in result.stdout
+
+
+def test_play_sutom_reveals_the_first_letter(tmp_path):
+    result = runner.invoke(app, ["play", "--game", "sutom", "--seed", "1", *list_file(tmp_path, SUTOM)],
+                           input="bateau\nquit\n")
+    assert result.exit_code == 0, result.output
+    first = result.stdout.split("starting with ", 1)[1][0]
+    expected = "no turn used" if first != "B" else "solved in 1"
+    assert expected in result.output

@@ -32,7 +32,7 @@ from wordguess.cli_common import (
 )
 from wordguess.cli_render import TILE_STYLES, tiles
 from wordguess.errors import WordguessError
-from wordguess.games import Game, Wordle, game_class
+from wordguess.games import Game, Wordle, game_class, get_game
 from wordguess.planning import TreeStrategy
 from wordguess.puzzle import Puzzle
 from wordguess.simulate import FixedHost, get_host, play
@@ -53,17 +53,43 @@ def ask(prompt: str) -> str | None:
         return None
 
 
+def ask_until_valid(prompt: str, check):
+    """Return check(answer) for the first answer that `check` accepts, saying in one line why
+    each earlier answer was refused; None at end of input."""
+    while (line := ask(prompt)) is not None:
+        try:
+            return check(line.strip())
+        except WordguessError as exc:
+            err.print(f"error: {exc}", markup=False)
+    return None
+
+
+def whole_number(text: str, default: int | None = None) -> int:
+    """Return the number typed as `text` (the default for an empty answer), or raise
+    WordguessError."""
+    if not text and default is not None:
+        return default
+    if not text.isdecimal():
+        raise WordguessError(f"{text!r} is not a whole number")
+    return int(text)
+
+
 def game_for_session(name: str, length: int | None, first: str | None, pegs: int | None,
                      colours: int | None, interactive: bool) -> Game:
     """Return the game, asking for Sutom's length and first letter and Mastermind's size when
-    they were not given and the session is interactive."""
+    they were not given and the session is interactive (an invalid answer is asked again)."""
     cls = game_class(name)
     if cls.name == "sutom" and interactive:
-        length = length or int(ask("word length (6-9 in the real game): ") or 0) or None
-        first = first or ask("first letter: ") or None
+        if length is None:
+            length = ask_until_valid("word length (6-9 in the real game): ",
+                                     lambda t: get_game("sutom", length=whole_number(t)).length)
+        if first is None:
+            first = ask_until_valid("first letter (Enter if not shown): ",
+                                    lambda t: get_game("sutom", first=t).first if t else None)
     if cls.name == "mastermind" and interactive and pegs is None and colours is None:
-        pegs = int(ask("pegs [4]: ") or 4)
-        colours = int(ask("colours [6]: ") or 6)
+        pegs = ask_until_valid("pegs [4]: ", lambda t: get_game("mastermind", pegs=whole_number(t, 4)).pegs)
+        colours = ask_until_valid("colours [6]: ",
+                                  lambda t: get_game("mastermind", colours=whole_number(t, 6)).colours)
     if cls.name == "sutom" and length is None:
         raise WordguessError("sutom needs --length (and usually --first)")
     return make_game(name, length=length, first=first, pegs=pegs, colours=colours)
@@ -242,24 +268,30 @@ def play_command(
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     length: LengthOpt = None,
+    first: FirstOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts."""
     if game_class(game).name == "sutom" and length is None:
         length = 6
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = session_puzzle(rules, answers, guesses, mode)
     if host == "random":
         today = datetime.date.today()
         chosen = daily_seed(today) if daily else (seed if seed is not None else int(datetime.datetime.now().timestamp()))
         hosting = get_host("random", seed=chosen)
+        revealed = rules.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
+        if revealed != rules:  # e.g. Sutom shows the first letter: the game is played on its words
+            rules, puzzle = revealed, session_puzzle(revealed, answers, guesses, mode)
     else:
         hosting = get_host(host)
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else 100)
     limit = "∞" if host != "random" else session.max_guesses
-    out.print(f"{rules.title}: guess the {rules.length}-letter word ({limit} guesses; {mode} mode; host {hosting.name}). "
-              "Type quit to give up.")
+    shown = getattr(rules, "first", None)
+    clue = f" starting with {shown.upper()}" if shown else ""
+    out.print(f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
+              f"host {hosting.name}). Type quit to give up.")
     while not session.over:
         line = ask(f"guess {len(session.turns) + 1}: ")
         if line is None or line.strip().lower() == "quit":

@@ -44,11 +44,15 @@ class RandomHost:
     name: str = "random"
     secret: Word | None = None  # chosen at the first reply
 
-    def reply(self, puzzle: Puzzle, guess: int, candidates: np.ndarray) -> Reply:
+    def pick(self, puzzle: Puzzle, candidates: np.ndarray) -> Word:
+        """Return the secret, chosen among the candidates (seeded) the first time it is asked."""
         if self.secret is None:
             rng = np.random.default_rng(self.seed)
             self.secret = puzzle.answers[int(candidates[rng.integers(len(candidates))])]
-        return puzzle.game.feedback(puzzle.guesses[guess], self.secret)
+        return self.secret
+
+    def reply(self, puzzle: Puzzle, guess: int, candidates: np.ndarray) -> Reply:
+        return puzzle.game.feedback(puzzle.guesses[guess], self.pick(puzzle, candidates))
 
 
 def reply_counts(puzzle: Puzzle, guess: int, candidates: np.ndarray) -> dict[Reply, int]:

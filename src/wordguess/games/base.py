@@ -137,6 +137,11 @@ class Game(ABC):
         """Return the secrets possible before the first guess (the revealed clues applied)."""
         return list(words)
 
+    def for_secret(self, secret: Word) -> Game:
+        """Return the game as played on `secret`, with what the host reveals before the first
+        guess fixed in its options (Sutom's length and first letter; most games reveal nothing)."""
+        return self
+
     def generated_words(self) -> list[Word] | None:
         """Return the game's full word list when it is generated rather than read (Mastermind)."""
         return None
