@@ -86,7 +86,8 @@ def test_evaluate_text_report_has_histogram():
 def test_tree_and_first_guesses(tmp_path):
     out = tmp_path / "t.json"
     result = run("tree", "--game", "mastermind", "--pegs", "3", "--colours", "4", "--strategy", "entropy", "--out", str(out))
-    assert result.exit_code == 0, result.output and "64 secrets" in result.stdout
+    assert result.exit_code == 0, result.output
+    assert "64 secrets" in result.stdout
     assert json.loads(out.read_text())["options"] == {"pegs": 3, "colours": 4}
     result = run("first-guesses", "--game", "mastermind", "--count", "2", "--json")
     assert result.exit_code == 0
