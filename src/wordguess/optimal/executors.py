@@ -1,0 +1,254 @@
+"""Executors: run one picklable top-level function over picklable items, in this process, in a
+local process pool, or on a Ray cluster, and yield the results as they complete.
+
+The optimal search splits its work into independent tasks (say, the exact value of an opener
+under a cutoff); an executor only moves tasks and results, so the same task runs unchanged on
+every backend. Results come as (index of the item, fn(item)) in completion order, so a caller
+can tighten its cutoff from the first results while the rest are still running.
+
+Every executor is a context manager. Leaving the `with` block, normally, on an exception from a
+task, on `break` or on Ctrl-C, calls `close()`, which cancels the tasks not yet started and
+stops the running ones, so an interrupted search never waits for abandoned work.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol
+
+from wordguess.errors import WordguessError, unknown_name
+
+Task = Callable[[Any], Any]  # a picklable top-level function of one picklable item
+Result = tuple[int, Any]  # (index of the item, what the function returned for it)
+
+RAY_MISSING = "the ray executor needs the optional extra: pip install 'wordguess[ray]'"
+
+
+class Executor(Protocol):
+    """Runs a task function over items and yields (index, result) pairs as they complete."""
+
+    name: str  # the executor's registry name
+
+    def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
+        """Yield (index of the item, fn(item)) for every item, in completion order; an
+        exception raised by fn is raised here."""
+        ...
+
+    def close(self) -> None:
+        """Cancel the work not yet done and release the workers; closing twice is harmless."""
+        ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, *exc_info: object) -> None: ...
+
+
+class ClosingExecutor:
+    """The context-manager half of an executor: leaving the block closes it."""
+
+    def close(self) -> None:
+        """Release nothing: an executor without workers has nothing to stop."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+class SerialExecutor(ClosingExecutor):
+    """Runs every task in this process, one after another (tests, and --workers 1)."""
+
+    name = "serial"
+
+    def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
+        """Yield (index, fn(item)) in item order, which is the completion order here."""
+        for index, item in enumerate(items):
+            yield index, fn(item)
+
+    @classmethod
+    def create(cls, workers: int, address: str | None) -> SerialExecutor:
+        """Return a serial executor (one worker, no address: both options are ignored)."""
+        return cls()
+
+
+class ProcessExecutor(ClosingExecutor):
+    """Runs tasks in a pool of local worker processes, started on first use and reused by
+    later runs until closed. A script that uses it needs an `if __name__ == "__main__":` guard,
+    since every worker imports the main module afresh."""
+
+    name = "process"
+    # "spawn" rather than "fork": numba's threading layer and any thread of the parent (a
+    # progress bar, Ray's, SQLite's) are not fork-safe, and a forked child inherits locks held
+    # by threads that do not exist in it. "spawn" rather than "forkserver": it is the one method
+    # every platform has (Windows only has spawn), and its cost, a fresh interpreter importing
+    # the task's module (numpy, numba) once per worker, is paid once per pool, which is small
+    # against tasks that run for seconds or minutes.
+    START_METHOD = "spawn"
+
+    def __init__(self, workers: int):
+        if workers < 1:
+            raise WordguessError(f"the process executor needs at least 1 worker, not {workers}")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._unfinished: set[Future] = set()
+
+    @classmethod
+    def create(cls, workers: int, address: str | None) -> ProcessExecutor:
+        """Return a process executor with `workers` processes (address is ignored)."""
+        return cls(workers)
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        """Return the pool, starting it if this is the first run since creation or closing."""
+        if self._pool is None:
+            context = multiprocessing.get_context(self.START_METHOD)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
+        """Yield (index, fn(item)) in completion order. Abandoning the iteration cancels this
+        run's tasks that have not started; close() also stops the running ones."""
+        pool = self._ensure_pool()
+        futures = {pool.submit(fn, item): index for index, item in enumerate(items)}
+        self._unfinished.update(futures)
+        try:
+            for future in as_completed(futures):
+                self._unfinished.discard(future)
+                yield futures[future], future.result()
+        finally:
+            for future in futures:
+                if future.cancel():
+                    self._unfinished.discard(future)
+
+    def close(self) -> None:
+        """Cancel the tasks not started, stop the running ones and shut the pool down."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        running = [future for future in self._unfinished if not future.cancel()]
+        self._unfinished.clear()
+        if any(not future.done() for future in running):
+            # shutdown() waits for running tasks, which may take minutes and whose results
+            # nobody will read, so their workers are stopped first. A stopped worker loses only
+            # its unfinished task: what a task committed to an on-disk store stays there.
+            terminate_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def terminate_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes at once (the pool is then broken and must be shut down)."""
+    terminate = getattr(pool, "terminate_workers", None)  # public from Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    # Python 3.11 to 3.13 have no public way; `_processes` maps pid to Process in all of them.
+    for process in list((pool._processes or {}).values()):
+        process.terminate()
+
+
+class RayExecutor(ClosingExecutor):
+    """Runs tasks as Ray remote tasks, on a local Ray instance or a cluster.
+
+    If Ray is already initialised in this process it is used as it is and left running;
+    otherwise the executor starts (or, with an address, connects to) Ray on first use and shuts
+    it down on close.
+    """
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, num_cpus: int | None = None):
+        self.ray = import_ray()
+        self.address = address  # None starts a local instance; "auto" or host:port joins one
+        self.num_cpus = num_cpus  # for a local instance only: a cluster has its own CPUs
+        self._started = False
+        self._pending: set = set()
+
+    @classmethod
+    def create(cls, workers: int, address: str | None) -> RayExecutor:
+        """Return a Ray executor: joining the cluster at `address`, or with a local instance
+        of `workers` CPUs when there is no address."""
+        return cls(address=address, num_cpus=None if address else workers)
+
+    def _ensure_ray(self) -> None:
+        """Initialise Ray unless this process already did."""
+        if self.ray.is_initialized():
+            return
+        # Ray refuses num_cpus when it joins an existing cluster.
+        options = {"num_cpus": self.num_cpus} if self.address is None else {}
+        self.ray.init(
+            address=self.address,
+            include_dashboard=False,
+            logging_level=logging.WARNING,
+            **options,
+        )
+        self._started = True
+
+    def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
+        """Yield (index, fn(item)) in completion order. A task's exception is raised here as
+        Ray's RayTaskError, which is also an instance of the task's exception class.
+        Abandoning the iteration cancels this run's unfinished tasks."""
+        self._ensure_ray()
+        remote, fn_ref = self.ray.remote(apply_task), self.ray.put(fn)
+        refs = {remote.remote(fn_ref, item): index for index, item in enumerate(items)}
+        pending = list(refs)
+        self._pending.update(pending)
+        try:
+            while pending:
+                (ready,), pending = self.ray.wait(pending, num_returns=1)
+                self._pending.discard(ready)
+                yield refs[ready], self.ray.get(ready)
+        finally:
+            self._cancel(pending)
+
+    def _cancel(self, refs: Iterable) -> None:
+        """Cancel the tasks of `refs`, stopping those already running (their results would be
+        discarded, and a cluster's CPUs are better spent on the next run)."""
+        for ref in refs:
+            self.ray.cancel(ref, force=True)
+            self._pending.discard(ref)
+
+    def close(self) -> None:
+        """Cancel every unfinished task, and shut Ray down if this executor started it."""
+        if self.ray.is_initialized():
+            self._cancel(list(self._pending))
+        self._pending.clear()
+        if self._started:
+            self.ray.shutdown()
+            self._started = False
+
+
+def apply_task(fn: Task, item: Any) -> Any:
+    """Return fn(item). Ray runs this one function and receives the task function as an
+    argument, because `ray.remote` refuses builtins and other callables that are not plain
+    functions, which the process pool accepts."""
+    return fn(item)
+
+
+def import_ray():
+    """Return the ray module, or raise the error that names the extra to install."""
+    try:
+        import ray
+    except ImportError as error:
+        raise WordguessError(RAY_MISSING) from error
+    return ray
+
+
+# Each executor class builds itself from the two options the CLI has (--workers, --address).
+EXECUTORS: dict[str, type[SerialExecutor | ProcessExecutor | RayExecutor]] = {
+    "serial": SerialExecutor,
+    "process": ProcessExecutor,
+    "ray": RayExecutor,
+}
+
+
+def get_executor(name: str, workers: int = 1, address: str | None = None) -> Executor:
+    """Return a new executor of the registered kind `name`, with `workers` workers (a local Ray
+    instance's CPUs) or the Ray cluster at `address`."""
+    try:
+        kind = EXECUTORS[name]
+    except KeyError:
+        raise unknown_name("executor", name, EXECUTORS) from None
+    return kind.create(workers, address)
