@@ -100,3 +100,16 @@ def test_plot_writes_a_png(tmp_path):
     result = run("evaluate", "--game", "mastermind", "--strategy", "entropy", "--plot", str(png))
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_sutom_first_letter_option(tmp_path):
+    words = tmp_path / "fr.txt"
+    words.write_text("maison\nmarche\nmouton\nmoteur\nbateau\nbalade\n", encoding="utf-8")
+    lists = ["--game", "sutom", "--length", "6", "--answers", str(words), "--guesses", str(words)]
+    result = run("evaluate", *lists, "--first", "m", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["secrets"] == 4
+    out = tmp_path / "t.json"
+    assert run("tree", *lists, "--first", "b", "--out", str(out)).exit_code == 0
+    assert json.loads(out.read_text())["options"] == {"word_length": 6, "first": "b"}
+    assert_one_line_error(run("evaluate", "--first", "m"), "no option first")

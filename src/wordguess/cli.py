@@ -165,6 +165,7 @@ def evaluate(
     ties: TiesOpt = "candidates",
     width: WidthOpt = None,
     length: LengthOpt = None,
+    first: FirstOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
     as_json: JsonOpt = False,
@@ -173,7 +174,7 @@ def evaluate(
     tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
 ) -> None:
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
     if tree_file:
         loaded = TreeFile.load(tree_file)
@@ -212,11 +213,12 @@ def tree(
     ties: TiesOpt = "candidates",
     width: WidthOpt = None,
     length: LengthOpt = None,
+    first: FirstOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
 ) -> None:
     """Build a strategy's guess tree and export it as JSON."""
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
     guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
     with progress_bar(f"{guesser.name} tree") as progress:
@@ -234,12 +236,13 @@ def first_guesses(
     guesses: GuessesOpt = None,
     count: Annotated[int, typer.Option(help="How many best and worst guesses per metric.")] = 10,
     length: LengthOpt = None,
+    first: FirstOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the best and worst first guesses by each metric."""
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, "normal")
     table = first_guess_table(puzzle, count)
     if as_json:
@@ -298,6 +301,7 @@ def evil(
     host: Annotated[str, typer.Option(help="evil or absurdle.")] = "evil",
     mode: ModeOpt = "normal",
     length: LengthOpt = None,
+    first: FirstOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
     as_json: JsonOpt = False,
@@ -305,7 +309,7 @@ def evil(
     """Show the game an adversarial host forces against a strategy or a tree."""
     if host not in ("evil", "absurdle"):
         raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, mode)
     guesser = TreeStrategy(TreeFile.load(tree_file).tree) if tree_file else get_strategy(strategy)
     show_forced_game(puzzle, guesser, get_host(host), as_json)
