@@ -9,6 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from wordguess import scoring
 from wordguess.core import partition
 from wordguess.games import get_game
 from wordguess.metrics import METRICS
@@ -183,3 +184,17 @@ def optimal_total(game, candidates: tuple, guesses: tuple) -> int:
 def test_unknown_strategy_lists_choices():
     with pytest.raises(ValueError, match="choose one of"):
         get_strategy("clairvoyant")
+
+
+@pytest.mark.parametrize("metric", sorted(METRICS))
+def test_serial_and_parallel_scoring_agree(metric, monkeypatch):
+    puzzle = small_puzzle("wordle", "normal")
+    rng = np.random.default_rng(4)
+    guess_ids = np.arange(len(puzzle.guesses))
+    for _ in range(10):
+        candidates = np.sort(rng.choice(len(puzzle.answers), size=rng.integers(1, 30), replace=False))
+        monkeypatch.setattr(scoring, "SERIAL_PAIRS", 0)  # always the thread pool
+        parallel = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+        monkeypatch.setattr(scoring, "SERIAL_PAIRS", 10**12)  # always one thread
+        serial = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+        np.testing.assert_array_equal(parallel, serial)
