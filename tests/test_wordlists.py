@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections import Counter
 from importlib import resources
 
 import pytest
@@ -58,9 +59,15 @@ def test_termo_keeps_accents_and_sutom_is_folded():
     termo = load_words("termo")
     assert len(termo) == 10577 and any(not w.isascii() for w in termo)
     sutom = read_bundled("sutom")
-    assert all(w.isascii() and w.isalpha() and 4 <= len(w) <= 12 for w in sutom[:5000])
-    counts = manifest()["sutom"]
-    assert counts.count == len(sutom)
+    assert all(w.isascii() and w.isalpha() and w.islower() and 4 <= len(w) <= 12 for w in sutom)
+    assert manifest()["sutom"].count == len(sutom)
+
+
+def test_sutom_counts_by_length_are_the_documented_ones():
+    documented = json.loads((resources.files("wordguess") / "data" / "wordlists.json").read_text())
+    by_length = Counter(len(w) for w in read_bundled("sutom"))
+    assert {str(k): v for k, v in sorted(by_length.items())} == documented["lists"]["sutom"]["counts_by_length"]
+    assert by_length[6] == 19154 and by_length[9] == 67539  # as the data README reports
 
 
 def test_sutom_candidates_start_from_length_and_first_letter():

@@ -132,9 +132,11 @@ def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None 
     candidates = puzzle.all_candidates()
     if isinstance(host, FixedHost):
         secret = puzzle.game.fold(host.secret)
-        if not any(puzzle.game.fold(w) == secret for w in puzzle.answers):
+        index = puzzle.guess_index.get(secret)
+        if not ((index is not None and puzzle.answer_of_guess[index] >= 0)
+                or any(puzzle.game.fold(w) == secret for w in puzzle.answers)):
             raise WordError(f"{host.secret!r} is not in the list of possible secrets")
-        candidates = np.array(_starting(puzzle, host.secret), dtype=np.int64)
+        candidates = _starting(puzzle, host.secret)
     turns: list[Turn] = []
     remaining: list[int] = []
     while len(turns) < SAFETY_LIMIT:
@@ -152,8 +154,10 @@ def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None 
     raise WordguessError(f"{guesser.name} did not solve the game in {SAFETY_LIMIT} guesses")
 
 
-def _starting(puzzle: Puzzle, secret: Word) -> list[int]:
+def _starting(puzzle: Puzzle, secret: Word) -> np.ndarray:
     """Return the answer indices possible before the first guess for this secret (Sutom's
     revealed first letter narrows them; other games keep all)."""
+    if puzzle.game.for_secret(secret) == puzzle.game:
+        return puzzle.all_candidates()  # nothing is revealed that the rules do not already fix
     start = set(puzzle.game.starting_candidates(puzzle.answers, secret))
-    return [i for i, w in enumerate(puzzle.answers) if w in start]
+    return np.array([i for i, w in enumerate(puzzle.answers) if w in start], dtype=np.int64)
