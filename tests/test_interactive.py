@@ -205,3 +205,29 @@ def test_play_sutom_reveals_the_first_letter(tmp_path):
     first = result.stdout.split("starting with ", 1)[1][0]
     expected = "no turn used" if first != "B" else "solved in 1"
     assert expected in result.output
+
+
+@pytest.mark.parametrize(("mode", "reason"), [("hard", "hard mode: letter 1 must be C"),
+                                              ("strict", "strict mode: ABASE contradicts")])
+def test_mode_refusals_in_solve_and_play(tmp_path, mode, reason):
+    files = list_file(tmp_path, WORDLE_SMALL)
+    script = ["crate", "G....", "abase", "quit"]  # ABASE breaks the rule after CRATE G....
+    result = runner.invoke(app, ["solve", "--mode", mode, *files], input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert reason in result.stderr and "Traceback" not in result.output
+    if mode == "hard":
+        game = get_game("wordle")
+        secret = next(w for w in WORDLE_SMALL if w[0] == "c" and w != "crate")
+        seed = next(s for s in range(500) if WORDLE_SMALL[int(np.random.default_rng(s).integers(len(WORDLE_SMALL)))] == secret)
+        reply = game.format_reply(game.feedback("crate", secret))
+        result = runner.invoke(app, ["play", "--mode", "hard", "--seed", str(seed), *files],
+                               input="crate\nabase\nquit\n")
+        assert result.exit_code == 0, result.output
+        assert "must be C" in result.stderr and "no turn used" in result.stderr
+        assert "guess 2:" in result.stdout and "guess 3:" not in result.stdout and reply in result.stdout
+
+
+def test_quit_at_the_reply_prompt_ends_the_session(tmp_path):
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate\nquit\ncrate\nG....\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("your guess") == 1 and "G...." not in result.stdout

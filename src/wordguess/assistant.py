@@ -101,14 +101,17 @@ class Assistant:
                 for g, e, h, a in zip(chosen, exp, ent, answers, strict=True)]
 
     def resolve(self, word: str) -> Word:
-        """Return the allowed guess the player typed (accents optional), or raise WordError."""
-        return self.puzzle.guesses[self.puzzle.index_of(word.strip())]
+        """Return the allowed guess the player typed (accents optional), or raise WordError when
+        it is not in the list or the mode forbids it now."""
+        guess = self.puzzle.guesses[self.puzzle.index_of(word.strip())]
+        check_hard_mode(self.puzzle, self.history, guess)
+        return guess
 
     def report(self, word: str, reply_text: str) -> None:
         """Record that `word` was played and got `reply_text`; refuse (state unchanged) an
-        unknown word, a malformed reply, or a reply that contradicts the earlier ones."""
+        unknown word or one the mode forbids, a malformed reply, or a reply that contradicts the
+        earlier ones."""
         guess = self.resolve(word)
-        check_hard_mode(self.puzzle, self.history, guess)
         reply = self.puzzle.game.parse_reply(reply_text)
         self.record(guess, reply)
 

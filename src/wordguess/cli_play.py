@@ -153,7 +153,7 @@ def interactive_solve(assistant: Assistant) -> None:
             err.print(f"error: {exc}", markup=False)
             continue
         reply = ask(f"reply to {game.display(guess)}: ")
-        if reply is None:
+        if reply is None or reply.strip().lower() == "quit":
             return
         if reply.strip().lower() in COMMANDS:
             run_command(reply.strip().lower(), game, assistant)
