@@ -1,7 +1,8 @@
 """Benchmark of the pattern kernels (issue: core engine). Prints JSON.
 
 Measures the Wordle pattern matrix 12972 x 2315 and 12972 x 12972 (best of --repeat runs, warm),
-ns per entry, numba compile time on a cold cache (a fresh NUMBA_CACHE_DIR in a subprocess), and
+ns per entry, numba compile time on a cold cache (a fresh NUMBA_CACHE_DIR in a subprocess: the
+Wordle kernel alone, and every game's kernel with the guess scoring), and
 the wall time of a warm `wordguess feedback` call.
 """
 
@@ -27,6 +28,24 @@ g = get_game("wordle")
 g.pattern_matrix(["crane"], ["slate"])
 print(time.perf_counter() - t)
 """
+# Every kernel a session may need: each game's pattern matrix, and the guess scoring (both paths).
+COLD_ALL_SCRIPT = """
+import time
+t = time.perf_counter()
+import numpy as np
+from wordguess import scoring
+from wordguess.games import GAMES, get_game
+for name in GAMES:
+    g = get_game(name, **({"length": 5} if name in ("sutom", "matches") else {}))
+    words = g.generated_words() or ["crane", "slate"]
+    if name == "jotto":
+        words = ["crane", "sloth"]
+    m = g.pattern_matrix(words[:2], words[:2])
+for pairs in (0, 10**12):
+    scoring.SERIAL_PAIRS = pairs
+    scoring.score_guesses(m, np.arange(2), np.arange(2), g.n_replies, "entropy")
+print(time.perf_counter() - t)
+"""
 
 
 def best_time(fn, repeat: int) -> float:
@@ -39,18 +58,26 @@ def best_time(fn, repeat: int) -> float:
     return min(times)
 
 
-def cold_compile_seconds() -> dict:
-    """Return import+compile time with an empty numba cache, then with that cache warm."""
+def compile_seconds(script: str) -> tuple[float, float]:
+    """Return the wall time of `script` in a fresh process with an empty numba cache, then again
+    with the cache that run left."""
     folder = tempfile.mkdtemp(prefix="numba-cold-")
     env = {**os.environ, "NUMBA_CACHE_DIR": folder}
+    run = lambda: float(subprocess.run([sys.executable, "-c", script], env=env, check=True,  # noqa: E731
+                                       capture_output=True, text=True).stdout)
     try:
-        cold = float(subprocess.run([sys.executable, "-c", COLD_SCRIPT], env=env, check=True,
-                                    capture_output=True, text=True).stdout)
-        warm = float(subprocess.run([sys.executable, "-c", COLD_SCRIPT], env=env, check=True,
-                                    capture_output=True, text=True).stdout)
+        return run(), run()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return {"cold_import_and_compile_s": round(cold, 3), "warm_import_s": round(warm, 3)}
+
+
+def cold_compile_seconds() -> dict:
+    """Return import+compile time with an empty numba cache, then with that cache warm: for the
+    Wordle kernel alone, and for every kernel."""
+    cold, warm = compile_seconds(COLD_SCRIPT)
+    cold_all, warm_all = compile_seconds(COLD_ALL_SCRIPT)
+    return {"cold_import_and_compile_s": round(cold, 3), "warm_import_s": round(warm, 3),
+            "cold_all_kernels_s": round(cold_all, 3), "warm_all_kernels_s": round(warm_all, 3)}
 
 
 def cli_seconds(repeat: int) -> float:
