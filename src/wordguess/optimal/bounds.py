@@ -1,0 +1,73 @@
+"""Admissible lower bounds on the total guesses a set of secrets needs, and the numba kernel that
+bounds every guess at a node.
+
+Notation: n secrets; a guess splits them into buckets by reply; the solved reply's bucket (the
+guess itself, when it is a secret) costs nothing more; every other bucket b costs f(b), the least
+total guesses that finish it. The cost of playing g is n + sum over unsolved buckets of f(b).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+UNREACHABLE = 1 << 40  # stands for "no tree within the depth limit"
+
+
+def least_total_table(n_max: int, branching: int, depth: int | None = None) -> np.ndarray:
+    """Return L[m] for m = 0..n_max: a lower bound on the total guesses any tree needs for m
+    secrets when every guess has at most `branching` unsolved replies (depth-limited if given).
+
+    Derivation: each node of a tree finds at most one secret (its own guess) and has at most
+    `branching` children, so at most branching**(j-1) secrets are found with exactly j guesses.
+    The total is least when the depths are filled from the top: 1 secret at depth 1, then up to
+    branching at depth 2, branching**2 at depth 3, and so on. With branching >= m - 1 this is
+    1 + 2 (m - 1) = 2m - 1. Beyond `depth` no secret may be placed (UNREACHABLE)."""
+    table = np.zeros(n_max + 1, dtype=np.int64)
+    for m in range(1, n_max + 1):
+        left, total, level, width = m, 0, 1, 1
+        while left > 0:
+            if depth is not None and level > depth:
+                total = UNREACHABLE
+                break
+            placed = min(left, width)
+            total += level * placed
+            left -= placed
+            level += 1
+            width *= branching
+        table[m] = total
+    return table
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def guess_bounds(matrix, guess_ids, candidates, n_replies, solved, table, n_chunks, lower, largest, hits):
+    """For each guess: lower[i] = n + sum over unsolved buckets of table[size] (a lower bound on
+    the cost of playing it, exact when every bucket has at most two secrets, since table[1] = 1
+    and table[2] = 3 are exact), largest[i] = its largest unsolved bucket, hits[i] = 1 when the
+    guess is one of the candidates."""
+    n = candidates.shape[0]
+    n_guesses = guess_ids.shape[0]
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_replies, dtype=np.int64)
+        for gi in range(chunk, n_guesses, n_chunks):
+            row = matrix[guess_ids[gi]]
+            for c in candidates:
+                counts[row[c]] += 1
+            total = n
+            big = 0
+            hit = 0
+            for c in candidates:
+                r = row[c]
+                size = counts[r]
+                if size == 0:
+                    continue
+                counts[r] = 0
+                if r == solved:
+                    hit = 1
+                    continue
+                total += table[size]
+                if size > big:
+                    big = size
+            lower[gi] = total
+            largest[gi] = big
+            hits[gi] = hit

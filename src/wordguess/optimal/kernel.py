@@ -1,0 +1,338 @@
+"""The exact search's inner loop, in numba: branch and bound over candidate sets with a cutoff,
+memoised on (candidate set, allowed guesses, guesses left).
+
+Notation: S is a set of n secrets (sorted answer indices); a guess g splits S into buckets by
+its reply; the solved reply's bucket (g itself, when g is in S) costs nothing more; every other
+bucket b costs f(b), the least total guesses that finish it. So playing g costs
+    cost(g, S) = n + sum over unsolved buckets b of f(b),
+and f(S) = min over allowed g that make progress of cost(g, S).
+
+Contract of `solve(ctx, S, allowed, allowed_hash, beta, depth)`: it returns v, and
+  * if v < beta, then v = f(S) exactly (within `depth` guesses), and the best guess is memoised;
+  * if v >= beta, then f(S) >= v >= beta (a proven lower bound, also memoised).
+When the node budget runs out it sets ctx.stats[ABORTED] and returns ABORT without memoising
+anything it had not proven, so a later call with a larger budget resumes from the memo.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+INF = np.int64(1) << np.int64(40)  # "no tree within the depth limit" (and "no cutoff")
+ABORT = np.int64(-1)  # returned when the node budget is exhausted
+UNLIMITED = 1 << 20  # a depth this large means no depth limit; it is never decremented
+VALUE_CAP = (np.int64(1) << np.int64(38)) - 1  # values at or above it are stored as INF
+
+# Counters in ctx.stats.
+NODES, HITS, SHORTCUTS, ABORTED, BUDGET = 0, 1, 2, 3, 4
+
+KeyType = types.UniTuple(types.int64, 2)
+
+class Context(NamedTuple):
+    """Everything the search reads, and its memo and counters (a tuple, so numba can cache the
+    compiled search on disk)."""
+
+    matrix: np.ndarray  # [guess, answer] -> reply (uint8 or uint16)
+    guess_of_answer: np.ndarray  # int32: answer index -> its guess index
+    tables: np.ndarray  # int64 [d, m]: least total for m secrets within d guesses (last row: no limit)
+    zobrist: np.ndarray  # int64 [2, answers]: random words for set hashes
+    memo: Dict  # (hash, hash) -> packed (value, exact, guess)
+    stats: np.ndarray  # int64 counters: NODES, HITS, SHORTCUTS, ABORTED, BUDGET
+    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR
+    letters: np.ndarray  # uint8 [guess, position]: hard mode: each guess's letters
+    letter_counts: np.ndarray  # uint8 [guess, letter]: hard mode: copies of each letter
+    marks: np.ndarray  # uint8 [reply, position]: hard mode: per-position marks (0, 1, 2)
+    guess_zobrist: np.ndarray  # int64 [guess]: hard mode: random words for allowed-set hashes
+
+
+SOLVED, N_REPLIES, HARD, SIZE_FLOOR = 0, 1, 2, 3  # indices into Context.params
+
+
+def new_memo() -> Dict:
+    """Return an empty memo for a Context."""
+    return Dict.empty(KeyType, types.int64)
+
+
+@njit(cache=True)
+def pack(value, exact, guess):
+    """Return a memo word holding a value (capped), whether it is exact, and the best guess."""
+    v = min(value, VALUE_CAP)
+    return (v << np.int64(24)) | (np.int64(guess + 1) << np.int64(1)) | np.int64(exact)
+
+
+@njit(cache=True)
+def unpack(word):
+    """Return (value, exact, guess) of a memo word (INF for a capped value; guess -1 if none)."""
+    value = word >> np.int64(24)
+    if value >= VALUE_CAP:
+        value = INF
+    return value, (word & 1) == 1, ((word >> np.int64(1)) & np.int64(0x7FFFFF)) - 1
+
+
+@njit(cache=True)
+def set_key(ctx, S, allowed_hash, depth):
+    """Return the memo key of (S, allowed guesses, depth): two XORs of per-answer random words,
+    mixed with the allowed set's hash and the depth. A false match needs two 64-bit collisions."""
+    h1 = np.int64(0)
+    h2 = np.int64(0)
+    for c in S:
+        h1 ^= ctx.zobrist[0, c]
+        h2 ^= ctx.zobrist[1, c]
+    # Shifts and XORs only: numba may type a product with a 64-bit constant as a float inside
+    # the recursive search, which would give different keys at different call sites.
+    mix = np.int64(depth) | (np.int64(len(S)) << np.int64(21))
+    return (h1 ^ allowed_hash ^ mix, h2 ^ (allowed_hash << np.int64(1)) ^ (mix << np.int64(17)))
+
+
+@njit(cache=True)
+def child_depth(depth):
+    """Return the guesses left below a node with `depth` left (unlimited stays unlimited)."""
+    return depth if depth >= UNLIMITED else depth - 1
+
+
+@njit(cache=True)
+def table_row(depth, n_rows):
+    """Return the row of ctx.tables for `depth` guesses left (the last row means unlimited)."""
+    return min(depth, n_rows - 1)
+
+
+@njit(cache=True)
+def hard_allowed(ctx, allowed, guess, reply):
+    """Return the guesses of `allowed` that keep hard mode after `guess` got `reply`: every
+    right-place letter stays in place and every revealed letter is used at least as often."""
+    length = ctx.letters.shape[1]
+    need = np.zeros(ctx.letter_counts.shape[1], dtype=np.int64)
+    marks = ctx.marks[reply]
+    for k in range(length):
+        if marks[k] > 0:
+            need[ctx.letters[guess, k]] += 1
+    keep = np.empty(len(allowed), dtype=np.int32)
+    n = 0
+    for w in allowed:
+        ok = True
+        for k in range(length):
+            if marks[k] == 2 and ctx.letters[w, k] != ctx.letters[guess, k]:
+                ok = False
+                break
+        if ok:
+            for letter in range(len(need)):
+                if need[letter] > 0 and ctx.letter_counts[w, letter] < need[letter]:
+                    ok = False
+                    break
+        if ok:
+            keep[n] = w
+            n += 1
+    return keep[:n]
+
+
+@njit(cache=True)
+def allowed_hash_of(ctx, allowed):
+    """Return the hash of an allowed-guess set (hard mode)."""
+    h = np.int64(0)
+    for g in allowed:
+        h ^= ctx.guess_zobrist[g]
+    return h
+
+
+@njit(cache=True)
+def split(row, S, n_replies):
+    """Return (S grouped by reply, each group sorted as S is; start of each reply's group;
+    size of each reply's group)."""
+    sizes = np.zeros(n_replies, dtype=np.int64)
+    for c in S:
+        sizes[row[c]] += 1
+    starts = np.zeros(n_replies + 1, dtype=np.int64)
+    for r in range(n_replies):
+        starts[r + 1] = starts[r] + sizes[r]
+    fill = starts[:-1].copy()
+    grouped = np.empty(len(S), dtype=np.int32)
+    for c in S:
+        r = row[c]
+        grouped[fill[r]] = c
+        fill[r] += 1
+    return grouped, starts, sizes
+
+
+@njit(cache=True)
+def remember(ctx, key, n, value, exact, guess):
+    """Store what was proven about a set (sets below ctx.params[SIZE_FLOOR] are cheap to redo)."""
+    if n >= ctx.params[SIZE_FLOOR]:
+        ctx.memo[key] = pack(value, exact, guess)
+
+
+@njit(cache=True)
+def solve(ctx, S, allowed, allowed_hash, beta, depth):
+    """Return v: f(S) if v < beta, else a lower bound v >= beta of f(S) (see the module doc);
+    ABORT when the node budget ran out."""
+    n = len(S)
+    if depth <= 0:
+        return INF
+    if n == 1:
+        return 1
+    if depth == 1:
+        return INF  # one guess finds one secret, and there are several
+    if n == 2:
+        return 3  # guess one of them: 1 guess, or 2 for the other; nothing does better
+    key = set_key(ctx, S, allowed_hash, depth)
+    known = 0
+    if key in ctx.memo:
+        value, exact, _ = unpack(ctx.memo[key])
+        ctx.stats[HITS] += 1
+        if exact or value >= beta:
+            return value
+        known = value
+    ctx.stats[NODES] += 1
+    if ctx.stats[NODES] > ctx.stats[BUDGET]:
+        ctx.stats[ABORTED] = 1
+        return ABORT
+    child = child_depth(depth)
+    table = ctx.tables[table_row(child, ctx.tables.shape[0])]
+    counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
+
+    # Quick exact answer. Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its
+    # own, and all but the bucket's first guess need a second one at least), so
+    #   cost(g, S) >= n + sum (2|b| - 1) = n + 2(n - hit) - k >= 2n - 1,
+    # with hit = 1 if g is in S, k the number of unsolved buckets (k <= n - hit). Equality needs
+    # hit = 1 and k = n - 1: a secret of S that splits the others into singletons. If one
+    # exists, f(S) = 2n - 1 and nothing can beat it. Try the secrets themselves first.
+    if child >= 1:
+        for c in S:
+            g = ctx.guess_of_answer[c]
+            row = ctx.matrix[g]
+            singles = True
+            for s in S:
+                counts[row[s]] += 1
+            for s in S:
+                if counts[row[s]] > 1:
+                    singles = False
+                counts[row[s]] = 0
+            if singles:
+                ctx.stats[SHORTCUTS] += 1
+                remember(ctx, key, n, 2 * n - 1, True, g)
+                return 2 * n - 1
+
+    # Bound every allowed guess: lower[i] = n + sum of table[|b|] over its unsolved buckets, a
+    # lower bound of cost(g, S) since table[m] <= f(b) for every set b of m secrets. A bucket of
+    # one or two secrets costs exactly table[1] = 1 or table[2] = 3 (depth permitting), so a
+    # guess whose buckets all hold at most two secrets has lower[i] = cost(g, S) exactly.
+    n_allowed = len(allowed)
+    lower = np.empty(n_allowed, dtype=np.int64)
+    largest = np.empty(n_allowed, dtype=np.int64)
+    hits = np.zeros(n_allowed, dtype=np.int64)
+    node_lower = INF
+    exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
+    for i in range(n_allowed):
+        row = ctx.matrix[allowed[i]]
+        for s in S:
+            counts[row[s]] += 1
+        total = n
+        big = 0
+        buckets = 0
+        for s in S:
+            r = row[s]
+            size = counts[r]
+            if size == 0:
+                continue
+            counts[r] = 0
+            if r == ctx.params[SOLVED]:
+                hits[i] = 1
+                continue
+            buckets += 1
+            total += table[size]
+            if size > big:
+                big = size
+        if buckets == 1 and hits[i] == 0:
+            total = INF  # every secret gives the same reply: the guess learns nothing
+        lower[i] = total
+        largest[i] = big
+        if total < node_lower or (total == node_lower and big <= 2 and exact_guess < 0):
+            node_lower = total
+            exact_guess = allowed[i] if big <= 2 else -1
+        # 2n - 1 is impossible by now (checked above), so 2n is the least any guess can cost:
+        # a guess whose exact cost is 2n is optimal and the scan can stop.
+        if exact_guess >= 0 and node_lower == 2 * n:
+            break
+    if exact_guess >= 0:
+        # Its exact cost equals the least lower bound of all guesses: optimal.
+        ctx.stats[SHORTCUTS] += 1
+        remember(ctx, key, n, node_lower, True, exact_guess)
+        return node_lower
+    floor = max(known, node_lower)
+    if floor >= beta:
+        remember(ctx, key, n, floor, False, -1)
+        return floor
+
+    # Try the guesses whose bound is below the cutoff, lowest bound first (then secrets of S
+    # first, then smaller largest bucket), so the first guess usually sets a tight cutoff.
+    candidates_of = np.empty(n_allowed, dtype=np.int64)
+    m = 0
+    for i in range(n_allowed):
+        if lower[i] < beta:
+            candidates_of[m] = i
+            m += 1
+    order_keys = np.empty(m, dtype=np.int64)
+    for j in range(m):
+        i = candidates_of[j]
+        order_keys[j] = ((lower[i] * 2 + 1 - hits[i]) * (n + 1) + largest[i]) * n_allowed + i
+    order = np.argsort(order_keys)
+    best = beta
+    best_guess = -1
+    for j in order:
+        i = candidates_of[j]
+        if lower[i] >= best:
+            break  # ordered by bound: no later guess can come in under `best`
+        g = allowed[i]
+        # cost(g, S) if below best, else some number >= best. Buckets are solved largest
+        # first. Before each, `remaining` holds the table bounds of the buckets not yet
+        # solved, so the bucket's cutoff best - total - remaining is the most it may cost for
+        # g to still come in under best; if it costs that much or more, so does g.
+        grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
+        replies = np.argsort(-sizes)
+        total = n
+        remaining = lower[i] - n
+        for r in replies:
+            size = sizes[r]
+            if size == 0:
+                break
+            if r == ctx.params[SOLVED]:
+                continue
+            bucket = grouped[starts[r]:starts[r + 1]]
+            remaining -= table[size]
+            if ctx.params[HARD] == 1:
+                sub_allowed = hard_allowed(ctx, allowed, g, r)
+                sub_hash = allowed_hash_of(ctx, sub_allowed)
+            else:
+                sub_allowed = allowed
+                sub_hash = allowed_hash
+            value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child)
+            if value == ABORT:
+                return ABORT
+            total += value
+            if total + remaining >= best:
+                total += remaining
+                break
+        if total < best:
+            best = total
+            best_guess = g
+    if best < beta:
+        remember(ctx, key, n, best, True, best_guess)
+        return best
+    # No guess came in under beta: every guess costs at least beta (those skipped had a bound
+    # >= beta, the others were cut off at or above it).
+    floor = max(floor, beta)
+    remember(ctx, key, n, floor, False, -1)
+    return floor
+
+
+@njit(cache=True)
+def best_guess(ctx, S, allowed_hash, depth):
+    """Return the memoised best guess of a set solved exactly, or -1 if none is known."""
+    key = set_key(ctx, S, allowed_hash, depth)
+    if key not in ctx.memo:
+        return -1
+    _, exact, guess = unpack(ctx.memo[key])
+    return guess if exact else -1

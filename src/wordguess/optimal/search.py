@@ -1,0 +1,233 @@
+"""Exact search for the guess tree with the least total guesses (each secret equally likely),
+optionally within a maximum number of guesses, in normal or hard mode.
+
+`ExactSolver.opener(word)` returns an `OpenerResult`: the least total when `word` is played
+first, proven, or (with a cutoff) a proven lower bound at or above the cutoff. The work is done
+by the numba kernel in `kernel.py` in slices of a node budget, so that a progress callback runs
+between slices, Ctrl-C lands within a fraction of a second, and a time or node limit stops the
+search cleanly with what was proven so far.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from wordguess import kernels
+from wordguess.errors import WordguessError
+from wordguess.optimal import kernel
+from wordguess.optimal.bounds import least_total_table
+from wordguess.puzzle import Puzzle
+from wordguess.tree import Node, Tree
+
+INF = int(kernel.INF)
+SLICE = 20_000  # nodes per kernel call between progress reports and interrupt checks
+SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
+
+Progress = Callable[[int, int], None]  # called with (secrets settled so far, total secrets)
+
+
+class SearchStopped(WordguessError):
+    """The search reached its time or node limit before proving a value."""
+
+
+@dataclasses.dataclass
+class Limits:
+    """When a search gives up (None: never)."""
+
+    seconds: float | None = None  # wall time for one search call
+    nodes: int | None = None  # nodes expanded in one search call
+
+
+@dataclasses.dataclass
+class OpenerResult:
+    """What the search proved about one first guess."""
+
+    opener: str  # the first guess
+    value: int  # the least total guesses if exact, else a proven lower bound (>= cutoff)
+    exact: bool  # whether `value` is the exact optimum for this opener
+    nodes: int  # nodes expanded
+    seconds: float  # wall time
+
+    @property
+    def feasible(self) -> bool:
+        """Return whether some tree meets the depth limit after this opener."""
+        return self.value < INF
+
+
+def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
+    the kernel's hard-mode filter (Wordle-like games only)."""
+    game = puzzle.game
+    letters = kernels.letter_indices([game.fold(w) for w in puzzle.guesses], game.alphabet)
+    counts = np.zeros((len(puzzle.guesses), len(game.alphabet)), dtype=np.uint8)
+    for k in range(letters.shape[1]):
+        np.add.at(counts, (np.arange(len(letters)), letters[:, k]), 1)
+    marks = np.array([[".YG".index(ch) for ch in game.format_reply(r)] for r in range(game.n_replies)],
+                     dtype=np.uint8)
+    return letters, counts, marks
+
+
+class ExactSolver:
+    """The exact search over one puzzle (normal or hard mode), keeping its memo between calls."""
+
+    def __init__(self, puzzle: Puzzle, max_guesses: int | None = None, limits: Limits | None = None):
+        if puzzle.mode not in ("normal", "hard"):
+            raise WordguessError(f"the exact search supports normal and hard mode, not {puzzle.mode}")
+        if max_guesses is not None and max_guesses < 1:
+            raise WordguessError(f"--max-guesses must be at least 1, not {max_guesses}")
+        self.puzzle = puzzle  # the setting
+        self.max_guesses = max_guesses  # the depth limit (None: none)
+        self.limits = limits or Limits()  # when a call gives up
+        self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
+        self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
+        self.ctx = self._context()
+
+    def _context(self) -> kernel.Context:
+        puzzle, game = self.puzzle, self.puzzle.game
+        n = len(puzzle.answers)
+        rows = [least_total_table(n, game.n_replies - 1, d) for d in range((self.max_guesses or 0) + 1)]
+        rows.append(least_total_table(n, game.n_replies - 1, None))
+        rng = np.random.default_rng(SEED)
+        hard = puzzle.mode == "hard"
+        if hard:
+            letters, counts, marks = hard_mode_tables(puzzle)
+        else:
+            letters = counts = marks = np.zeros((1, 1), dtype=np.uint8)
+        matrix = puzzle.matrix
+        if matrix.dtype not in (np.uint8, np.uint16):
+            raise WordguessError(f"{game.name} has too many replies for the exact search")
+        params = np.array([game.solved_reply, game.n_replies, int(hard), 3], dtype=np.int64)
+        return kernel.Context(
+            matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
+            rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
+            np.zeros(8, dtype=np.int64), params, letters, counts, marks,
+            rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64))
+
+    # --- the budgeted call ----------------------------------------------------------------
+    @property
+    def nodes(self) -> int:
+        """Return the nodes expanded so far by this solver."""
+        return int(self.ctx.stats[kernel.NODES])
+
+    @property
+    def cache_hits(self) -> int:
+        """Return how many times the memo answered a node."""
+        return int(self.ctx.stats[kernel.HITS])
+
+    def allowed_hash(self, allowed: np.ndarray) -> int:
+        """Return the memo's hash of an allowed-guess set."""
+        return int(kernel.allowed_hash_of(self.ctx, allowed)) if self.ctx.params[kernel.HARD] else 0
+
+    def solve(self, candidates: np.ndarray, allowed: np.ndarray | None = None, beta: int = INF,
+              depth: int | None = None, started: float | None = None, start_nodes: int | None = None) -> int:
+        """Return v: f(candidates) if v < beta, else a proven lower bound v >= beta; raise
+        SearchStopped at the limits (counted from `started` / `start_nodes`)."""
+        allowed = self.all_guesses if allowed is None else allowed
+        depth = self.depth if depth is None else depth
+        started = time.monotonic() if started is None else started
+        start_nodes = self.nodes if start_nodes is None else start_nodes
+        candidates = np.sort(np.asarray(candidates, dtype=np.int32))
+        h = self.allowed_hash(allowed)
+        while True:
+            self.ctx.stats[kernel.ABORTED] = 0
+            self.ctx.stats[kernel.BUDGET] = self.nodes + SLICE
+            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth))
+            if value != kernel.ABORT:
+                return value
+            self._check_limits(started, start_nodes)
+
+    def _check_limits(self, started: float, start_nodes: int) -> None:
+        if self.limits.seconds is not None and time.monotonic() - started > self.limits.seconds:
+            raise SearchStopped(f"time limit of {self.limits.seconds:g} s reached")
+        if self.limits.nodes is not None and self.nodes - start_nodes > self.limits.nodes:
+            raise SearchStopped(f"node limit of {self.limits.nodes:,} reached")
+
+    # --- openers --------------------------------------------------------------------------
+    def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """Return (reply, secrets, allowed guesses after it) for every unsolved reply of the
+        opener, largest bucket first."""
+        puzzle = self.puzzle
+        candidates = puzzle.all_candidates()
+        replies = puzzle.matrix[guess, candidates]
+        buckets = []
+        for reply in np.unique(replies):
+            if reply == puzzle.game.solved_reply:
+                continue
+            secrets = candidates[replies == reply].astype(np.int32)
+            allowed = (kernel.hard_allowed(self.ctx, self.all_guesses, guess, int(reply))
+                       if puzzle.mode == "hard" else self.all_guesses)
+            buckets.append((int(reply), secrets, allowed))
+        buckets.sort(key=lambda b: -len(b[1]))
+        return buckets
+
+    def opener(self, word: str, beta: int = INF, progress: Progress | None = None) -> OpenerResult:
+        """Return the least total with `word` played first if it is below `beta` (exact), else
+        a proven lower bound >= beta. Raise SearchStopped at the limits."""
+        guess = self.puzzle.index_of(word)
+        word = self.puzzle.guesses[guess]
+        started, start_nodes = time.monotonic(), self.nodes
+        n = len(self.puzzle.answers)
+        if self.depth < 1 or (self.depth == 1 and n > 1):
+            return OpenerResult(word, INF, True, 0, 0.0)
+        buckets = self.root_buckets(guess)
+        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
+        table = self.ctx.tables[min(child, len(self.ctx.tables) - 1)]
+        remaining = sum(int(table[len(s)]) for _, s, _ in buckets)
+        total, settled = n, n - sum(len(s) for _, s, _ in buckets)
+        exact = True
+        for _, secrets, allowed in buckets:
+            remaining -= int(table[len(secrets)])
+            cutoff = beta - total - remaining if beta < INF else INF
+            value = self.solve(secrets, allowed, cutoff, child, started, start_nodes)
+            total += value
+            settled += len(secrets)
+            if progress:
+                progress(settled, n)
+            if total + remaining >= beta:
+                total, exact = total + remaining, False
+                break
+        total = min(total, INF)
+        return OpenerResult(word, total, exact, self.nodes - start_nodes, time.monotonic() - started)
+
+    # --- trees ----------------------------------------------------------------------------
+    def tree(self, word: str) -> Tree:
+        """Return the optimal tree that opens with `word` (solving what the memo lacks)."""
+        guess = self.puzzle.index_of(word)
+        return self._tree_after(guess, self.puzzle.all_candidates().astype(np.int32),
+                                self.all_guesses, self.depth)
+
+    def _tree_after(self, guess: int, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Node:
+        puzzle = self.puzzle
+        child = depth if depth >= kernel.UNLIMITED else depth - 1
+        replies = puzzle.matrix[guess, candidates]
+        word = puzzle.guesses[guess]
+        branches: dict[int, Tree] = {}
+        for reply in np.unique(replies):
+            reply = int(reply)
+            bucket = candidates[replies == reply]
+            if reply == puzzle.game.solved_reply:
+                branches[reply] = word
+                continue
+            sub_allowed = (kernel.hard_allowed(self.ctx, allowed, guess, reply)
+                           if puzzle.mode == "hard" else allowed)
+            branches[reply] = self._subtree(bucket, sub_allowed, child)
+        return Node(word, len(candidates), branches)
+
+    def _subtree(self, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Tree:
+        puzzle = self.puzzle
+        if len(candidates) == 1:
+            return puzzle.answers[int(candidates[0])]
+        if len(candidates) == 2:
+            return self._tree_after(int(puzzle.guess_of_answer[candidates[0]]), candidates, allowed, depth)
+        h = self.allowed_hash(allowed)
+        guess = int(kernel.best_guess(self.ctx, candidates, h, depth))
+        if guess < 0:
+            value = self.solve(candidates, allowed, INF, depth)
+            if value >= INF:
+                raise WordguessError("no tree meets the depth limit here")
+            guess = int(kernel.best_guess(self.ctx, candidates, h, depth))
+        return self._tree_after(guess, candidates, allowed, depth)
