@@ -113,3 +113,7 @@ def test_sutom_first_letter_option(tmp_path):
     assert run("tree", *lists, "--first", "b", "--out", str(out)).exit_code == 0
     assert json.loads(out.read_text())["options"] == {"word_length": 6, "first": "b"}
     assert_one_line_error(run("evaluate", "--first", "m"), "no option first")
+    assert_one_line_error(run("tree", *lists, "--out", str(out)), "choose one with --first")
+    result = run("evaluate", *lists, "--json")  # one tree per first letter, scores together
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["secrets"] == 6 and json.loads(result.stdout)["first"] is None

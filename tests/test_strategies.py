@@ -15,6 +15,7 @@ from wordguess.games import get_game
 from wordguess.metrics import METRICS
 from wordguess.planning import TreeStrategy, build_tree
 from wordguess.puzzle import Puzzle
+from wordguess.report import evaluate
 from wordguess.scoring import metric_value, score_guesses
 from wordguess.simulate import FixedHost, play
 from wordguess.strategies import STRATEGIES, get_strategy
@@ -198,3 +199,16 @@ def test_serial_and_parallel_scoring_agree(metric, monkeypatch):
         monkeypatch.setattr(scoring, "SERIAL_PAIRS", 10**12)  # always one thread
         serial = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
         np.testing.assert_array_equal(parallel, serial)
+
+
+def test_sutom_evaluation_builds_a_tree_per_first_letter():
+    words = SMALL_LISTS["sutom"][1] + ["bateau", "balade", "bouton", "bonnet"]
+    puzzle = Puzzle(get_game("sutom", length=6), words, words)
+    whole = evaluate(puzzle, get_strategy("entropy"))
+    assert whole.tree is None and sorted(whole.scores) == sorted(words)
+    for letter in "mb":
+        game = get_game("sutom", length=6, first=letter)
+        part = [w for w in words if w[0] == letter]
+        ev = evaluate(Puzzle(game, part, part), get_strategy("entropy"))
+        assert ev.scores == {w: whole.scores[w] for w in part}
+        assert all(node.guess[0] == letter for node, _ in walk(ev.tree))

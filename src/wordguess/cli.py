@@ -38,7 +38,7 @@ from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
 from wordguess.core import filter_or_explain
 from wordguess.errors import WordError, WordguessError
 from wordguess.games import Game, get_game
-from wordguess.planning import TreeStrategy, build_tree
+from wordguess.planning import TreeStrategy, build_tree, clue_puzzles
 from wordguess.plots import save_histogram
 from wordguess.puzzle import MODES, Puzzle
 from wordguess.report import evaluate as evaluate_strategy
@@ -187,6 +187,8 @@ def evaluate(
         show_forced_game(puzzle, guesser, get_host(host), as_json)
         return
     get_host(host, **({"seed": seed} if host == "random" else {}))
+    if tree_out:
+        check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} over {len(puzzle.answers):,} secrets") as progress:
         ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress)
     if tree_out:
@@ -221,6 +223,7 @@ def tree(
     rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     puzzle = make_puzzle(rules, answers, guesses, mode, window, ties)
     guesser = get_strategy(strategy, **strategy_options(strategy, seed, width))
+    check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)
     TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, built).save(out_file)
@@ -267,6 +270,14 @@ def print_record(puzzle: Puzzle, record: GameRecord) -> None:
         line = tiles(puzzle.game, guess, reply)
         line.append("   solved" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
         out.print(line)
+
+
+def check_one_tree(puzzle: Puzzle) -> None:
+    """Raise WordguessError when a clue shown before the first guess splits the secrets into
+    several trees (Sutom's first letter, unless --first fixes it)."""
+    if len(clue_puzzles(puzzle)) > 1:
+        raise WordguessError(f"{puzzle.game.name} shows a clue before the first guess, so each clue "
+                             "has its own tree; choose one with --first")
 
 
 def check_covers(puzzle: Puzzle, tree) -> None:

@@ -16,6 +16,21 @@ from wordguess.vocab import History
 Progress = Callable[[int, int], None]  # called with (secrets placed in leaves so far, total)
 
 
+def clue_puzzles(puzzle: Puzzle) -> list[Puzzle]:
+    """Return one puzzle per clue the host reveals before the first guess, each holding the
+    secrets that show it and the guesses it allows (Sutom: one per first letter); or [puzzle]
+    when the rules already fix everything revealed (most games reveal nothing)."""
+    game = puzzle.game
+    groups: dict = {}
+    for word in puzzle.answers:
+        groups.setdefault(game.for_secret(word), []).append(word)
+    if list(groups) in ([], [game]):
+        return [puzzle]
+    return [dataclasses.replace(puzzle, game=rules, answers=words,
+                                guesses=[w for w in puzzle.guesses if rules.word_problem(w) is None])
+            for rules, words in groups.items()]
+
+
 def build_tree(puzzle: Puzzle, strategy: Strategy, candidates: np.ndarray | None = None,
                history: History | None = None, progress: Progress | None = None) -> Tree:
     """Return the tree of the strategy's play over `candidates` (default: every answer)."""

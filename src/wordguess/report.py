@@ -12,7 +12,7 @@ from collections import Counter
 import numpy as np
 
 from wordguess.metrics import METRICS
-from wordguess.planning import Progress, build_tree
+from wordguess.planning import Progress, build_tree, clue_puzzles
 from wordguess.puzzle import Puzzle
 from wordguess.scoring import metric_value, score_guesses
 from wordguess.strategies import Strategy, ranked
@@ -97,14 +97,21 @@ def sample_candidates(puzzle: Puzzle, sample: int | None, seed: int) -> np.ndarr
 def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed: int = 0,
              progress: Progress | None = None) -> Evaluation:
     """Return the evaluation of a strategy over every secret (or a seeded sample): the tree of
-    its play is built once and each secret's score read off its leaf."""
+    its play is built once and each secret's score read off its leaf. When the host reveals a
+    clue first (Sutom's first letter), one tree is built per clue and the evaluation has no
+    single tree (`tree` and `first` are None)."""
     start = time.perf_counter()
-    tree = build_tree(puzzle, strategy, progress=progress)
-    scores = dict(leaves(tree))
+    trees, done = [], 0
+    for part in clue_puzzles(puzzle):
+        report = None if progress is None else (lambda n, _, done=done: progress(done + n, len(puzzle.answers)))
+        trees.append(build_tree(part, strategy, progress=report))
+        done += len(part.answers)
+    scores = {secret: depth for tree in trees for secret, depth in leaves(tree)}
     if sample is not None:
         chosen = {puzzle.answers[i] for i in sample_candidates(puzzle, sample, seed)}
         scores = {w: v for w, v in scores.items() if w in chosen}
-    first = tree if isinstance(tree, str) else tree.guess
+    tree = trees[0] if len(trees) == 1 else None
+    first = None if tree is None else tree if isinstance(tree, str) else tree.guess
     return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses,
                       scores, time.perf_counter() - start, first, tree)
 
