@@ -117,3 +117,14 @@ def test_sutom_first_letter_option(tmp_path):
     result = run("evaluate", *lists, "--json")  # one tree per first letter, scores together
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["secrets"] == 6 and json.loads(result.stdout)["first"] is None
+
+
+def test_skipped_words_of_a_list_file_are_noted(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("crane\nslate\ntoolong\nab3de\nx\ny\nz\nw\n", encoding="utf-8")
+    result = run("filter", "--answers", str(path), "--guesses", str(path), "crane=GGGGG")
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "skipped 6 words" in notes[0] and "'toolong'" in notes[0]
+    assert "'w'" not in notes[0] and notes[0].endswith(", ...)")  # the first five only
+    assert result.stdout.split() == ["CRANE", "1", "candidate"]

@@ -27,6 +27,7 @@ from wordguess.cli_common import (
     WidthOpt,
     WindowOpt,
     friendly,
+    load_lists,
     make_game,
     out,
     parse_window,
@@ -46,7 +47,7 @@ from wordguess.report import first_guess_table, tree_evaluation
 from wordguess.simulate import FixedHost, GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.tree import TreeFile, leaves, total_guesses, tree_size
-from wordguess.wordlists import game_words, list_infos
+from wordguess.wordlists import list_infos
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")
@@ -123,7 +124,7 @@ def filter_command(
     rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
     if rules.length is None and turns:
         rules = rules.sized(len(rules.fold(turns[0].partition("=")[0])))
-    secrets, allowed = game_words(rules, answers, guesses)
+    secrets, allowed = load_lists(rules, answers, guesses)
     history = parse_history(rules, turns, {rules.fold(w) for w in allowed})
     remaining = filter_or_explain(rules, rules.starting_candidates(secrets), history)
     if as_json:
@@ -143,7 +144,7 @@ def make_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str
     """Return the puzzle for the command-line lists, mode and tie-break."""
     if ties not in ("candidates", "list"):
         raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
-    secrets, allowed = game_words(rules, answers, guesses)
+    secrets, allowed = load_lists(rules, answers, guesses)
     if rules.length is None:
         rules = rules.fitted(secrets)
     return Puzzle(rules, secrets, allowed, mode=mode, inconsistent_window=parse_window(window),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, Game, get_game
+from wordguess.wordlists import WordList, game_words
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -40,6 +42,20 @@ def friendly(command):
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+def load_lists(rules: Game, answers: str | None, guesses: str | None) -> tuple[WordList, WordList]:
+    """Return game_words(rules, answers, guesses), with one note on stderr per list file that
+    had words the game cannot play (how many, and the first few). Bundled lists are not noted:
+    they hold every length and the game keeps its own."""
+    secrets, allowed = game_words(rules, answers, guesses)
+    noted = set()
+    for source, words in ((answers, secrets), (guesses, allowed)):
+        summary = words.rejected_summary()
+        if source and summary and summary not in noted and Path(source).expanduser().is_file():
+            err.print(f"note: {summary}", markup=False)
+            noted.add(summary)
+    return secrets, allowed
 
 
 def make_game(name: str, length: int | None = None, first: str | None = None,

@@ -26,6 +26,7 @@ from wordguess.cli_common import (
     StrategyOpt,
     err,
     friendly,
+    load_lists,
     make_game,
     out,
     strategy_options,
@@ -37,7 +38,6 @@ from wordguess.planning import TreeStrategy
 from wordguess.puzzle import Puzzle
 from wordguess.simulate import FixedHost, get_host, play
 from wordguess.strategies import get_strategy
-from wordguess.wordlists import game_words
 
 COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
@@ -97,7 +97,7 @@ def game_for_session(name: str, length: int | None, first: str | None, pegs: int
 
 def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str) -> Puzzle:
     """Return the puzzle of a session."""
-    secrets, allowed = game_words(rules, answers, guesses)
+    secrets, allowed = load_lists(rules, answers, guesses)
     if not secrets:
         raise WordguessError(f"no {rules.name} word fits these options")
     return Puzzle(rules.fitted(secrets) if rules.length is None else rules, secrets, allowed, mode=mode)
