@@ -34,6 +34,7 @@ from wordguess.cli_common import (
     progress_bar,
     strategy_options,
 )
+from wordguess.cli_optimal import optimal_command
 from wordguess.cli_play import play_command, solve
 from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
 from wordguess.core import filter_or_explain
@@ -361,3 +362,4 @@ def demo(
 
 app.command()(solve)
 app.command("play")(play_command)
+app.command("optimal")(optimal_command)

@@ -41,15 +41,16 @@ class Context(NamedTuple):
     tables: np.ndarray  # int64 [d, m]: least total for m secrets within d guesses (last row: no limit)
     zobrist: np.ndarray  # int64 [2, answers]: random words for set hashes
     memo: Dict  # (hash, hash) -> packed (value, exact, guess)
+    fresh: Dict  # the memo's new entries for large sets, waiting to be saved to the store
     stats: np.ndarray  # int64 counters: NODES, HITS, SHORTCUTS, ABORTED, BUDGET
-    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR
+    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR
     letters: np.ndarray  # uint8 [guess, position]: hard mode: each guess's letters
     letter_counts: np.ndarray  # uint8 [guess, letter]: hard mode: copies of each letter
     marks: np.ndarray  # uint8 [reply, position]: hard mode: per-position marks (0, 1, 2)
     guess_zobrist: np.ndarray  # int64 [guess]: hard mode: random words for allowed-set hashes
 
 
-SOLVED, N_REPLIES, HARD, SIZE_FLOOR = 0, 1, 2, 3  # indices into Context.params
+SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR = 0, 1, 2, 3, 4  # indices into Context.params
 
 
 def new_memo() -> Dict:
@@ -159,9 +160,13 @@ def split(row, S, n_replies):
 
 @njit(cache=True)
 def remember(ctx, key, n, value, exact, guess):
-    """Store what was proven about a set (sets below ctx.params[SIZE_FLOOR] are cheap to redo)."""
+    """Store what was proven about a set (sets below ctx.params[SIZE_FLOOR] are cheap to redo;
+    those from ctx.params[PERSIST_FLOOR] up are also queued for the on-disk store)."""
     if n >= ctx.params[SIZE_FLOOR]:
-        ctx.memo[key] = pack(value, exact, guess)
+        word = pack(value, exact, guess)
+        ctx.memo[key] = word
+        if n >= ctx.params[PERSIST_FLOOR]:
+            ctx.fresh[key] = word
 
 
 @njit(cache=True)
@@ -336,3 +341,34 @@ def best_guess(ctx, S, allowed_hash, depth):
         return -1
     _, exact, guess = unpack(ctx.memo[key])
     return guess if exact else -1
+
+
+@njit(cache=True)
+def drain(fresh):
+    """Return the queued entries as arrays (first key words, second key words, memo words) and
+    empty the queue."""
+    n = len(fresh)
+    k1 = np.empty(n, dtype=np.int64)
+    k2 = np.empty(n, dtype=np.int64)
+    words = np.empty(n, dtype=np.int64)
+    i = 0
+    for key, word in fresh.items():
+        k1[i], k2[i] = key
+        words[i] = word
+        i += 1
+    fresh.clear()
+    return k1, k2, words
+
+
+@njit(cache=True)
+def load(memo, k1, k2, words):
+    """Put stored entries into the memo; an exact entry is never replaced by a bound, and of two
+    bounds the higher is kept."""
+    for i in range(len(k1)):
+        key = (k1[i], k2[i])
+        if key in memo:
+            old_value, old_exact, _ = unpack(memo[key])
+            new_value, new_exact, _ = unpack(words[i])
+            if old_exact or (not new_exact and new_value <= old_value):
+                continue
+        memo[key] = words[i]

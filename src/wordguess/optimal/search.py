@@ -20,12 +20,16 @@ from wordguess import kernels
 from wordguess.errors import WordguessError
 from wordguess.optimal import kernel
 from wordguess.optimal.bounds import least_total_table
+from wordguess.optimal.store import ResultStore
+from wordguess.patterns import matrix_key
 from wordguess.puzzle import Puzzle
 from wordguess.tree import Node, Tree
 
 INF = int(kernel.INF)
-SLICE = 20_000  # nodes per kernel call between progress reports and interrupt checks
+SLICE = 2_000  # nodes per kernel call between limit and interrupt checks (a node costs up to ms)
 SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
+PERSIST_FLOOR = 8  # sets of at least this many secrets are saved to the store
+VERSION = "exact-1"  # part of every store key: change it when the search's results could change
 
 Progress = Callable[[int, int], None]  # called with (secrets settled so far, total secrets)
 
@@ -58,6 +62,13 @@ class OpenerResult:
         return self.value < INF
 
 
+def puzzle_key(puzzle: Puzzle, max_guesses: int | None) -> str:
+    """Return the key of a puzzle's results in the store: rules, lists (by content), mode, depth
+    limit and the search's version."""
+    lists = matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)
+    return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}"
+
+
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
@@ -74,7 +85,8 @@ def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray
 class ExactSolver:
     """The exact search over one puzzle (normal or hard mode), keeping its memo between calls."""
 
-    def __init__(self, puzzle: Puzzle, max_guesses: int | None = None, limits: Limits | None = None):
+    def __init__(self, puzzle: Puzzle, max_guesses: int | None = None, limits: Limits | None = None,
+                 store: ResultStore | None = None):
         if puzzle.mode not in ("normal", "hard"):
             raise WordguessError(f"the exact search supports normal and hard mode, not {puzzle.mode}")
         if max_guesses is not None and max_guesses < 1:
@@ -85,6 +97,15 @@ class ExactSolver:
         self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
         self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
         self.ctx = self._context()
+        self.store = store  # where proven results persist (None: nowhere)
+        self.key = puzzle_key(puzzle, max_guesses)
+        if store is not None:
+            kernel.load(self.ctx.memo, *store.sets(self.key))
+
+    def save(self) -> None:
+        """Write the newly proven large-set results to the store."""
+        if self.store is not None:
+            self.store.save_sets(self.key, *kernel.drain(self.ctx.fresh))
 
     def _context(self) -> kernel.Context:
         puzzle, game = self.puzzle, self.puzzle.game
@@ -100,11 +121,11 @@ class ExactSolver:
         matrix = puzzle.matrix
         if matrix.dtype not in (np.uint8, np.uint16):
             raise WordguessError(f"{game.name} has too many replies for the exact search")
-        params = np.array([game.solved_reply, game.n_replies, int(hard), 3], dtype=np.int64)
+        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR], dtype=np.int64)
         return kernel.Context(
             matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
-            np.zeros(8, dtype=np.int64), params, letters, counts, marks,
+            kernel.new_memo(), np.zeros(8, dtype=np.int64), params, letters, counts, marks,
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64))
 
     # --- the budgeted call ----------------------------------------------------------------
@@ -134,7 +155,10 @@ class ExactSolver:
         h = self.allowed_hash(allowed)
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
-            self.ctx.stats[kernel.BUDGET] = self.nodes + SLICE
+            budget = SLICE
+            if self.limits.nodes is not None:
+                budget = max(1, min(budget, start_nodes + self.limits.nodes + 1 - self.nodes))
+            self.ctx.stats[kernel.BUDGET] = self.nodes + budget
             value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth))
             if value != kernel.ABORT:
                 return value
@@ -169,6 +193,9 @@ class ExactSolver:
         a proven lower bound >= beta. Raise SearchStopped at the limits."""
         guess = self.puzzle.index_of(word)
         word = self.puzzle.guesses[guess]
+        stored = self.store.opener(self.key, word) if self.store is not None else None
+        if stored is not None and (stored[1] or stored[0] >= beta):
+            return OpenerResult(word, stored[0], stored[1], 0, 0.0)
         started, start_nodes = time.monotonic(), self.nodes
         n = len(self.puzzle.answers)
         if self.depth < 1 or (self.depth == 1 and n > 1):
@@ -182,7 +209,10 @@ class ExactSolver:
         for _, secrets, allowed in buckets:
             remaining -= int(table[len(secrets)])
             cutoff = beta - total - remaining if beta < INF else INF
-            value = self.solve(secrets, allowed, cutoff, child, started, start_nodes)
+            try:
+                value = self.solve(secrets, allowed, cutoff, child, started, start_nodes)
+            finally:
+                self.save()
             total += value
             settled += len(secrets)
             if progress:
@@ -190,8 +220,34 @@ class ExactSolver:
             if total + remaining >= beta:
                 total, exact = total + remaining, False
                 break
-        total = min(total, INF)
-        return OpenerResult(word, total, exact, self.nodes - start_nodes, time.monotonic() - started)
+        result = OpenerResult(word, min(total, INF), exact, self.nodes - start_nodes, time.monotonic() - started)
+        if self.store is not None:
+            self.store.save_opener(self.key, word, result.value, result.exact, result.nodes, result.seconds)
+        return result
+
+    def bucket_value(self, word: str, reply: int) -> int:
+        """Return the exact least total of the secrets that give `reply` to the opener `word`
+        (a task of a parallel proof)."""
+        guess = self.puzzle.index_of(word)
+        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
+        for r, secrets, allowed in self.root_buckets(guess):
+            if r == reply:
+                try:
+                    return self.solve(secrets, allowed, INF, child)
+                finally:
+                    self.save()
+        raise WordguessError(f"{word!r} never gets the reply {self.puzzle.game.format_reply(reply)}")
+
+    def root_bound(self, guess: int) -> int:
+        """Return the admissible bound n + sum of table[|b|] over the opener's unsolved buckets."""
+        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
+        table = self.ctx.tables[min(child, len(self.ctx.tables) - 1)]
+        replies = self.puzzle.matrix[guess]
+        sizes = np.bincount(replies, minlength=self.puzzle.game.n_replies)
+        sizes[self.puzzle.game.solved_reply] = 0
+        if sizes.max() == len(self.puzzle.answers):
+            return INF  # the opener learns nothing
+        return min(INF, len(self.puzzle.answers) + int(table[sizes[sizes > 0]].sum()))
 
     # --- trees ----------------------------------------------------------------------------
     def tree(self, word: str) -> Tree:
@@ -231,3 +287,10 @@ class ExactSolver:
                 raise WordguessError("no tree meets the depth limit here")
             guess = int(kernel.best_guess(self.ctx, candidates, h, depth))
         return self._tree_after(guess, candidates, allowed, depth)
+
+    def subtree_if_known(self, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Tree | None:
+        """Return the optimal subtree of a set whose exact value the memo holds, else None."""
+        candidates = np.sort(candidates.astype(np.int32))
+        if len(candidates) > 2 and kernel.best_guess(self.ctx, candidates, self.allowed_hash(allowed), depth) < 0:
+            return None
+        return self._subtree(candidates, allowed, depth)

@@ -1,0 +1,110 @@
+"""The `optimal` command: exact optimal guess trees, proven or bounded, with a progress bar,
+Ctrl-C that keeps what was proven, and the shared tree format on --out."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from wordguess.cli_common import (
+    AnswersOpt,
+    ColoursOpt,
+    GameOpt,
+    GuessesOpt,
+    JsonOpt,
+    LengthOpt,
+    ModeOpt,
+    PegsOpt,
+    err,
+    friendly,
+    make_game,
+    out,
+    progress_bar,
+)
+from wordguess.cli_render import evaluation_text
+from wordguess.errors import WordguessError
+from wordguess.optimal.executors import get_executor
+from wordguess.optimal.run import SearchSpec, optimal, solver_for
+from wordguess.optimal.store import default_store_path
+from wordguess.report import tree_evaluation
+from wordguess.tree import TreeFile
+
+SCOPES = {"opener": "proven optimal for trees that open with {first}",
+          "openers": "proven optimal for this opener; best of the {n} most promising openers "
+                     "(use --all-openers to certify it over every first guess)",
+          "all openers": "proven optimal over every allowed first guess"}
+
+
+@friendly
+def optimal_command(
+    game: GameOpt = "wordle",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    mode: ModeOpt = "normal",
+    max_guesses: Annotated[int | None, typer.Option(
+        help="Solve every secret within this many guesses (default: the game's limit, 6 for Wordle; 0: no limit).")] = None,
+    first: Annotated[str | None, typer.Option(help="Prove the best tree that opens with this word.")] = None,
+    openers: Annotated[int | None, typer.Option(help="Rank the N most promising first guesses by their exact value (default 5).")] = None,
+    all_openers: Annotated[bool, typer.Option("--all-openers", help="Certify the optimum over every allowed first guess.")] = False,
+    workers: Annotated[int, typer.Option(help="Worker processes (tasks: openers, or first replies of one opener).")] = 1,
+    executor: Annotated[str, typer.Option(help="process (local pool) or ray (a Ray cluster; needs wordguess[ray]).")] = "process",
+    ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
+    store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", help="Keep nothing on disk.")] = False,
+    time_limit: Annotated[float | None, typer.Option(help="Stop a search call after this many seconds (the result is then an upper bound).")] = None,
+    node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
+    out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
+    length: LengthOpt = None,
+    pegs: PegsOpt = None,
+    colours: ColoursOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the guess tree with the least total guesses over all secrets, and say whether it is
+    proven optimal or only an upper bound."""
+    if sum(x is not None and x is not False for x in (first, openers, all_openers or None)) > 1:
+        raise WordguessError("give at most one of --first, --openers and --all-openers")
+    if mode not in ("normal", "hard"):
+        raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
+    if workers < 1:
+        raise WordguessError(f"--workers must be at least 1, not {workers}")
+    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
+    spec = SearchSpec(rules.name, tuple(sorted(rules.options.items())), answers, guesses, mode, limit,
+                      None if no_store else str(store or default_store_path()), time_limit, node_limit)
+    solver = solver_for(spec)
+    puzzle = solver.puzzle
+    if first is not None:
+        first = puzzle.guesses[puzzle.index_of(first)]
+    count = openers or 5
+    label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
+    name = "serial" if workers == 1 else executor
+    try:
+        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
+            outcome = optimal(spec, first, None if first or all_openers else count, all_openers, pool, progress)
+    finally:
+        solver.save()
+    if out_file and outcome.tree is not None:
+        TreeFile(puzzle.game, mode, getattr(puzzle.answers, "name", "answers"),
+                 getattr(puzzle.guesses, "name", "guesses"), outcome.tree).save(out_file)
+    if as_json:
+        data = {"game": puzzle.game.name, "mode": mode, "max_guesses": limit, **outcome.to_json(len(puzzle.answers))}
+        if spec.store:
+            data["store"] = spec.store
+        out.print_json(json.dumps(data))
+        return
+    verdict = (SCOPES[outcome.scope].format(first=outcome.first.upper(), n=len(outcome.openers))
+               if outcome.proven else f"an upper bound only: {outcome.stopped}")
+    out.print(f"[bold]{outcome.first.upper()}[/]: {outcome.total:,} guesses in all, mean "
+              f"{outcome.total / len(puzzle.answers):.4f}: {verdict}")
+    out.print(f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes, {outcome.cache_hits:,} cache hits"
+              + (f"; proven results kept in {spec.store}" if spec.store else ""), markup=False)
+    if len(outcome.openers) > 1:
+        shown = ", ".join(f"{r.opener.upper()} {r.value:,}" if r.exact else f"{r.opener.upper()} >= {r.value:,}"
+                          for r in outcome.openers[:10])
+        out.print(f"openers: {shown}", markup=False)
+    if outcome.tree is not None:
+        out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
+    if out_file and outcome.tree is not None:
+        err.print(f"wrote {out_file}", markup=False)

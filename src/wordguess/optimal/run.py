@@ -1,0 +1,231 @@
+"""Running exact searches as independent tasks: one opener's proof (split by its first reply
+when there are several workers), the exact ranking of the most promising openers, and the
+certification of the optimum over every allowed opener.
+
+A task is a picklable (SearchSpec, ...) tuple handled by a top-level function, so the same
+tasks run in this process, on a local process pool or on a Ray cluster (see executors.py). Each
+worker builds its solver once per spec and shares proven results through the store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.optimal.executors import Executor, SerialExecutor
+from wordguess.optimal.search import INF, ExactSolver, Limits, OpenerResult, SearchStopped
+from wordguess.optimal.store import ResultStore
+from wordguess.planning import build_tree
+from wordguess.puzzle import Puzzle
+from wordguess.strategies import Greedy
+from wordguess.tree import Node, Tree, depth_counts, total_guesses
+from wordguess.wordlists import game_words
+
+Progress = Callable[[int, int], None]  # (units done, units in all)
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchSpec:
+    """Everything a worker needs to rebuild the same search (picklable, hashable)."""
+
+    game: str  # the game's registry name
+    options: tuple[tuple[str, object], ...] = ()  # the game's options, as sorted (name, value)
+    answers: str | None = None  # the secrets' list (name or path; None: the game's)
+    guesses: str | None = None  # the allowed guesses' list (None: the game's)
+    mode: str = "normal"  # normal or hard
+    max_guesses: int | None = None  # the depth limit (None: none)
+    store: str | None = None  # the result store's file (None: no store)
+    seconds: float | None = None  # time limit of one search call
+    nodes: int | None = None  # node limit of one search call
+
+    def puzzle(self) -> Puzzle:
+        """Return the puzzle this spec describes."""
+        rules = get_game(self.game, **dict(self.options))
+        answers, guesses = game_words(rules, self.answers, self.guesses)
+        if rules.length is None:
+            rules = rules.fitted(answers)
+        return Puzzle(rules, answers, guesses, mode=self.mode)
+
+
+@functools.lru_cache(maxsize=2)
+def solver_for(spec: SearchSpec) -> ExactSolver:
+    """Return this process's solver for a spec (built once: workers reuse it across tasks)."""
+    store = ResultStore(spec.store) if spec.store else None
+    return ExactSolver(spec.puzzle(), spec.max_guesses, Limits(spec.seconds, spec.nodes), store)
+
+
+def opener_task(task: tuple[SearchSpec, str, int]) -> OpenerResult:
+    """Return the opener's result under a cutoff (a task): exact if below it, else a bound."""
+    spec, word, beta = task
+    return solver_for(spec).opener(word, beta)
+
+
+def bucket_task(task: tuple[SearchSpec, str, int]) -> int:
+    """Return the exact value of one first reply's bucket of an opener (a task)."""
+    spec, word, reply = task
+    return solver_for(spec).bucket_value(word, reply)
+
+
+@dataclasses.dataclass
+class Outcome:
+    """What an optimal search found, for reports and JSON."""
+
+    first: str  # the best first guess found
+    total: int  # the total guesses of the tree found (the optimum when proven)
+    proven: bool  # whether `total` is proven optimal for the scope searched
+    scope: str  # what the proof covers: 'opener', 'openers' or 'all openers'
+    openers: list[OpenerResult]  # every opener searched, best first
+    seconds: float  # wall time
+    nodes: int  # nodes expanded in this process and its tasks
+    cache_hits: int  # memo answers in this process
+    tree: Tree | None = None  # the tree (optimal when proven), if one was built
+    stopped: str | None = None  # why the search stopped early, if it did
+
+    def to_json(self, n_secrets: int) -> dict:
+        """Return the JSON-ready summary."""
+        counts = depth_counts(self.tree) if self.tree is not None else {}
+        return {"first": self.first, "total": self.total, "mean": round(self.total / n_secrets, 4),
+                "worst": max(counts) if counts else None, "secrets": n_secrets, "proven": self.proven,
+                "scope": self.scope, "seconds": round(self.seconds, 3), "stopped": self.stopped,
+                "search": {"nodes": self.nodes, "cache_hits": self.cache_hits},
+                "histogram": {str(k): counts[k] for k in sorted(counts)},
+                "openers": [{"opener": r.opener, "value": r.value if r.value < INF else None,
+                             "exact": r.exact} for r in self.openers]}
+
+
+def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
+                 progress: Progress | None = None) -> OpenerResult:
+    """Return the exact value of an opener: in this process (progress per secret), or split
+    by first reply over the executor's workers (progress per reply)."""
+    solver = solver_for(spec)
+    if executor is None or isinstance(executor, SerialExecutor):
+        return solver.opener(word, progress=progress)
+    started = time.monotonic()
+    guess = solver.puzzle.index_of(word)
+    buckets = solver.root_buckets(guess)
+    total, done = len(solver.puzzle.answers), 0
+    for _, value in executor.run(bucket_task, [(spec, word, reply) for reply, _, _ in buckets]):
+        total += value
+        done += 1
+        if progress:
+            progress(done, len(buckets))
+    result = OpenerResult(solver.puzzle.guesses[guess], min(total, INF), True, 0, time.monotonic() - started)
+    if solver.store is not None:
+        solver.store.save_opener(solver.key, result.opener, result.value, True, 0, result.seconds)
+    return result
+
+
+def promising_openers(solver: ExactSolver, count: int | None = None) -> list[str]:
+    """Return the allowed first guesses, most promising first (lowest admissible bound, then
+    most buckets, then list order); the first `count` of them if given."""
+    puzzle = solver.puzzle
+    bounds = np.array([solver.root_bound(g) for g in range(len(puzzle.guesses))], dtype=np.int64)
+    parts = np.array([len(np.unique(puzzle.matrix[g])) for g in range(len(puzzle.guesses))])
+    order = np.lexsort((np.arange(len(bounds)), -parts, bounds))
+    order = order[bounds[order] < INF]
+    return [puzzle.guesses[g] for g in order[:count]]
+
+
+def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
+                 progress: Progress | None = None) -> list[OpenerResult]:
+    """Return the exact values of the `count` most promising openers, best first."""
+    words = promising_openers(solver_for(spec), count)
+    executor = executor or SerialExecutor()
+    results: list[OpenerResult] = []
+    for _, result in executor.run(opener_task, [(spec, w, INF) for w in words]):
+        results.append(result)
+        if progress:
+            progress(len(results), len(words))
+    return sorted(results, key=lambda r: (r.value, words.index(r.opener)))
+
+
+def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progress | None = None,
+            seed_count: int = 5, limit: int | None = None) -> tuple[list[OpenerResult], int]:
+    """Return (every opener's result, best first; the number of openers in all): the best of
+    the `seed_count` most promising openers sets the incumbent, then every other opener is
+    searched with the cutoff incumbent + 1, so it comes back exact if it ties or beats the
+    incumbent and as a bound above it otherwise. With `limit`, only that many openers are
+    searched (to time a sample); the result then certifies nothing."""
+    solver = solver_for(spec)
+    words = promising_openers(solver)
+    executor = executor or SerialExecutor()
+    seeds = rank_openers(spec, seed_count, executor)
+    incumbent = min(r.value for r in seeds)
+    results = {r.opener: r for r in seeds}
+    rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
+    done = len(results)
+    for _, result in executor.run(opener_task, [(spec, w, incumbent + 1) for w in rest]):
+        results[result.opener] = result
+        if result.exact and result.value < incumbent:
+            incumbent = result.value  # later tasks were sent with the old cutoff: still sound
+        done += 1
+        if progress:
+            progress(done, len(rest) + len(seeds))
+    order = {w: i for i, w in enumerate(words)}
+    ranked = sorted(results.values(), key=lambda r: (r.value, not r.exact, order.get(r.opener, 0)))
+    return ranked, len(words)
+
+
+def fallback_tree(solver: ExactSolver, word: str) -> Tree:
+    """Return a tree that opens with `word`: optimal below every first reply the solver has
+    proven, and a greedy (most-parts) tree below the others. Its total is an upper bound."""
+    puzzle = solver.puzzle
+    guess = puzzle.index_of(word)
+    candidates = puzzle.all_candidates()
+    replies = puzzle.matrix[guess, candidates]
+    child = solver.depth if solver.depth >= (1 << 20) else solver.depth - 1
+    branches: dict[int, Tree] = {}
+    for reply, secrets, allowed in solver.root_buckets(guess):
+        try:
+            branches[reply] = solver.subtree_if_known(secrets, allowed, child)
+        except SearchStopped:
+            branches[reply] = None
+        if branches[reply] is None:
+            branches[reply] = build_tree(puzzle, Greedy("most-parts"), candidates=secrets.astype(np.int64),
+                                         history=[(puzzle.guesses[guess], reply)])
+    if (replies == puzzle.game.solved_reply).any():
+        branches[puzzle.game.solved_reply] = puzzle.guesses[guess]
+    return Node(puzzle.guesses[guess], len(candidates), dict(sorted(branches.items())))
+
+
+def optimal(spec: SearchSpec, first: str | None = None, openers: int | None = None,
+            all_openers: bool = False, executor: Executor | None = None,
+            progress: Progress | None = None, build: bool = True) -> Outcome:
+    """Return the outcome of an optimal search: of one opener (`first`), of the `openers` most
+    promising ones, or certified over every opener. A time or node limit ends the search with
+    the best tree found so far (an upper bound, `proven` False)."""
+    started = time.monotonic()
+    solver = solver_for(spec)
+    nodes_before = solver.nodes
+    scope = "opener" if first else ("all openers" if all_openers else "openers")
+    stopped = None
+    results: list[OpenerResult] = []
+    try:
+        if first:
+            results = [prove_opener(spec, first, executor, progress)]
+        elif all_openers:
+            results, _ = certify(spec, executor, progress)
+        else:
+            results = rank_openers(spec, openers or 1, executor, progress)
+    except SearchStopped as exc:
+        stopped = str(exc)
+    if not results or stopped:
+        word = first or promising_openers(solver, 1)[0]
+        tree = fallback_tree(solver, word)
+        return Outcome(word, total_guesses(tree), False, scope, results, time.monotonic() - started,
+                       solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits,
+                       tree, stopped)
+    best = results[0]
+    if best.value >= INF:
+        raise WordguessError("no tree solves every secret within the maximum number of guesses")
+    tree = solver.tree(best.opener) if build else None
+    if tree is not None and total_guesses(tree) != best.value:
+        raise WordguessError(f"internal error: the tree totals {total_guesses(tree)}, not {best.value}")
+    return Outcome(best.opener, best.value, True, scope, results, time.monotonic() - started,
+                   solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits, tree)

@@ -1,0 +1,255 @@
+"""The exact search: agreement with a brute-force oracle (every tree) on small lists for every game
+and mode, the cutoff contract, trees that replay to their value, no strategy beating a proven
+value, the store's resume, and the command line."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from wordguess.cli import app
+from wordguess.games import get_game
+from wordguess.optimal.run import SearchSpec, optimal
+from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
+from wordguess.optimal.store import ResultStore
+from wordguess.planning import TreeStrategy, build_tree
+from wordguess.puzzle import Puzzle
+from wordguess.simulate import FixedHost, play
+from wordguess.strategies import STRATEGIES, get_strategy
+from wordguess.tree import TreeFile, leaves, total_guesses
+
+
+def oracle(game, answers, guesses, mode="normal", depth=None) -> dict[str, int]:
+    """Return each opener's least total over ALL trees (exhaustive; INF if none fits `depth`)."""
+    solved = game.solved_reply
+    replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
+
+    def allowed_after(allowed, guess, reply):
+        if mode == "normal":
+            return allowed
+        return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+
+    @functools.cache
+    def least(secrets: frozenset, allowed: tuple, left) -> int:
+        if left is not None and left <= 0:
+            return INF
+        if len(secrets) == 1:
+            return 1
+        return min((cost(g, secrets, allowed, left) for g in allowed), default=INF)
+
+    def cost(guess, secrets, allowed, left, root=False) -> int:
+        buckets: dict[int, list[str]] = {}
+        for s in secrets:
+            buckets.setdefault(replies[guess, s], []).append(s)
+        if len(buckets) == 1 and solved not in buckets and not root:
+            return INF  # learns nothing: never part of a best tree (a forced opener may)
+        below = None if left is None else left - 1
+        total = len(secrets)
+        for reply, bucket in buckets.items():
+            if reply != solved:
+                total += least(frozenset(bucket), allowed_after(allowed, guess, reply), below)
+        return min(total, INF)
+
+    return {g: cost(g, frozenset(answers), tuple(guesses), depth, root=True) for g in guesses}
+
+
+def random_words(rng: random.Random, alphabet: str, length: int, count: int) -> list[str]:
+    return sorted({"".join(rng.choice(alphabet) for _ in range(length)) for _ in range(count)})
+
+
+CASES = [  # (game, options, alphabet of the random words, word length)
+    ("wordle", {}, "abcdef", 5),
+    ("termo", {}, "aáceo", 5),
+    ("sutom", {"length": 4}, "abcde", 4),
+    ("jotto", {}, "abcdefgh", 5),
+    ("matches", {"length": 4}, "abc", 4),
+]
+
+
+def small_puzzle(rng, name, options, alphabet, length, mode="normal"):
+    game = get_game(name, **options)
+    pool = game.prepare_words(random_words(rng, alphabet, length, 40))[0]  # the game's list rules
+    if name == "sutom":
+        pool = [w for w in pool if w[0] == pool[0][0]] if pool else pool
+    rng.shuffle(pool)
+    answers = sorted(pool[: rng.randint(2, 9)])
+    guesses = answers + sorted(set(pool[9:14]) - set(answers))
+    return Puzzle(game.fitted(answers) if game.length is None else game, answers, guesses, mode=mode)
+
+
+@pytest.mark.parametrize("name,options,alphabet,length", CASES)
+@pytest.mark.parametrize("seed", range(6))
+def test_agrees_with_the_oracle_on_small_lists(name, options, alphabet, length, seed):
+    rng = random.Random(seed * 31 + len(name))
+    puzzle = small_puzzle(rng, name, options, alphabet, length)
+    depth = rng.choice([None, None, 2, 3])
+    solver = ExactSolver(puzzle, max_guesses=depth)
+    expected = oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses), depth=depth)
+    assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hard_mode_agrees_with_the_oracle(seed):
+    rng = random.Random(seed)
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdefg"[: rng.randint(3, 7)], 5, mode="hard")
+    depth = rng.choice([None, 3, 4])
+    solver = ExactSolver(puzzle, max_guesses=depth)
+    expected = oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses), "hard", depth)
+    assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
+
+
+@pytest.mark.parametrize("pegs,colours", [(2, 3), (2, 4), (3, 2), (3, 3)])
+def test_mastermind_small_agrees_with_the_oracle(pegs, colours):
+    game = get_game("mastermind", pegs=pegs, colours=colours)
+    codes = game.generated_words()
+    solver = ExactSolver(Puzzle(game, codes, codes))
+    expected = oracle(game, codes, codes)
+    assert {g: solver.opener(g).value for g in codes} == expected
+
+
+def test_cutoff_contract():
+    """Below beta the value is exact; at or above it, a lower bound that is itself >= beta."""
+    rng = random.Random(7)
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdef", 5)
+    exact = {g: ExactSolver(puzzle).opener(g).value for g in puzzle.guesses}
+    for g, value in exact.items():
+        for beta in (value - 2, value, value + 1):
+            result = ExactSolver(puzzle).opener(g, beta)
+            if value < beta:
+                assert result.exact and result.value == value
+            else:
+                assert not result.exact and beta <= result.value <= value
+
+
+@pytest.fixture(scope="module")
+def wordle_sample():
+    """A Wordle puzzle big enough to need real search: 80 answers, 400 allowed guesses."""
+    from wordguess.wordlists import load_words
+
+    game = get_game("wordle")
+    answers = list(load_words("wordle-answers", game))
+    guesses = list(load_words("wordle-guesses", game))
+    rng = random.Random(843)
+    chosen = sorted(rng.sample(answers, 80))
+    extra = sorted((set(rng.sample(guesses, 320)) | {"salet", "crane", "trace"}) - set(chosen))
+    return game, chosen, chosen + extra
+
+
+@pytest.mark.parametrize("mode,depth", [("normal", None), ("hard", 6), ("hard", None)])
+def test_tree_replays_to_its_value_and_no_strategy_beats_it(wordle_sample, mode, depth):
+    game, answers, guesses = wordle_sample
+    puzzle = Puzzle(game, answers, guesses, mode=mode)
+    solver = ExactSolver(puzzle, max_guesses=depth)
+    best = min((solver.opener(w) for w in ("crane", "salet", "trace") if w in guesses),
+               key=lambda r: r.value)
+    tree = solver.tree(best.opener)
+    assert total_guesses(tree) == best.value
+    assert sorted(w for w, _ in leaves(tree)) == sorted(answers)
+    played = sum(play(puzzle, TreeStrategy(tree), FixedHost(s)).guesses for s in answers)
+    assert played == best.value
+    if depth is not None:
+        assert max(k for _, k in leaves(tree)) <= depth
+    first_guess = puzzle.index_of(best.opener)
+    for name in STRATEGIES:
+        if name == "antiwordle":
+            continue  # it only plays candidates, on purpose badly
+        strategy = get_strategy(name)
+        grown = build_tree(puzzle, OpeningThen(first_guess, strategy))
+        assert total_guesses(grown) >= best.value, name
+
+
+class OpeningThen:
+    """Play a fixed first guess, then a strategy (to compare with one opener's optimum)."""
+
+    def __init__(self, first, strategy):
+        self.first, self.strategy, self.name = first, strategy, f"first then {strategy.name}"
+
+    def choose(self, puzzle, candidates, history):
+        return self.first if not history else self.strategy.choose(puzzle, candidates, history)
+
+
+def mastermind_puzzle(pegs=4, colours=5) -> Puzzle:
+    game = get_game("mastermind", pegs=pegs, colours=colours)
+    codes = game.generated_words()
+    return Puzzle(game, codes, codes)
+
+
+def test_store_resumes_after_a_limit(tmp_path):
+    puzzle = mastermind_puzzle()  # about 9,000 nodes: enough to stop many times
+    full = ExactSolver(puzzle).opener("1123")
+    store = ResultStore(tmp_path / "r.sqlite")
+    runs = 0
+    while True:  # each run proves a little more, and the store keeps it for the next
+        runs += 1
+        solver = ExactSolver(puzzle, limits=Limits(nodes=2000), store=store)
+        try:
+            result = solver.opener("1123")
+            break
+        except SearchStopped:
+            assert runs < 200, "no progress between runs"
+    assert result.exact and result.value == full.value
+    assert runs > 1
+    again = ExactSolver(puzzle, store=store).opener("1123")
+    assert again.value == full.value and again.nodes == 0  # read from the store
+    store.close()
+
+
+def test_upper_bound_when_stopped():
+    spec = SearchSpec("mastermind", (("colours", 5), ("pegs", 4)), nodes=50)
+    outcome = optimal(spec, first="1123")
+    exact = ExactSolver(mastermind_puzzle()).opener("1123").value
+    assert not outcome.proven and outcome.stopped
+    assert outcome.total >= exact
+    assert sorted(w for w, _ in leaves(outcome.tree)) == sorted(mastermind_puzzle().answers)
+
+
+runner = CliRunner()
+
+
+def test_cli_optimal_json_and_tree(tmp_path):
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(["crane", "slate", "trace", "crate", "grace", "brace", "place", "plane"]))
+    out = tmp_path / "tree.json"
+    result = runner.invoke(app, ["optimal", "--answers", str(answers), "--guesses", "wordle-guesses",
+                                 "--openers", "3", "--no-store", "--json", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("first", "total", "mean", "worst", "proven", "seconds", "search"):
+        assert key in data
+    assert data["proven"] and data["search"]["nodes"] >= 0
+    loaded = TreeFile.load(out)
+    assert total_guesses(loaded.tree) == data["total"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--first", "zzzzz"], "zzzzz"),
+    (["--mode", "strict"], "normal or hard"),
+    (["--first", "salet", "--openers", "2"], "at most one"),
+    (["--workers", "0"], "workers"),
+])
+def test_cli_optimal_errors(args, message):
+    result = runner.invoke(app, ["optimal", "--no-store", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.slow
+def test_mastermind_optimum():
+    """Koyama and Lai's optimum: 5625 over the 1296 codes, opening 1123."""
+    game = get_game("mastermind")
+    codes = game.generated_words()
+    result = ExactSolver(Puzzle(game, codes, codes)).opener("1123")
+    assert result.exact and result.value == 5625
+
+
+@pytest.mark.slow
+def test_wordle_salet_optimum():
+    spec = SearchSpec("wordle", max_guesses=6)
+    outcome = optimal(spec, first="salet")
+    assert outcome.proven and outcome.total == 7920
+    assert np.isclose(outcome.total / 2315, 3.4212, atol=1e-4)
