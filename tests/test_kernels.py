@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import words_for
+from wordguess import kernels
 
 
 def scalar_matrix(game, guesses, secrets) -> np.ndarray:
     return np.array([[game.feedback(g, s) for s in secrets] for g in guesses], dtype=np.int64)
 
 
+@pytest.fixture(params=["one thread", "thread pool"], scope="module")
+def threads(request):
+    """Run a test with small matrices filled by one thread, then by numba's thread pool."""
+    saved = kernels.SERIAL_ENTRIES
+    kernels.SERIAL_ENTRIES = saved if request.param == "one thread" else 0
+    yield request.param
+    kernels.SERIAL_ENTRIES = saved
+
+
 @given(data=st.data())
-def test_matrix_equals_scalar_feedback(game, data):
+def test_matrix_equals_scalar_feedback(game, threads, data):
     guesses = data.draw(st.lists(words_for(game), min_size=1, max_size=12))
     secrets = data.draw(st.lists(words_for(game), min_size=1, max_size=12))
     matrix = game.pattern_matrix(guesses, secrets)
@@ -24,7 +35,7 @@ def test_matrix_equals_scalar_feedback(game, data):
 
 
 @given(data=st.data())
-def test_matrix_equals_scalar_feedback_full_alphabet(game, data):
+def test_matrix_equals_scalar_feedback_full_alphabet(game, threads, data):
     words = data.draw(st.lists(words_for(game, few_letters=False), min_size=1, max_size=20))
     np.testing.assert_array_equal(game.pattern_matrix(words, words), scalar_matrix(game, words, words))
 

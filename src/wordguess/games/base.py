@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from wordguess import kernels
 from wordguess.errors import ReplyError, WordError
 from wordguess.vocab import Reply, ReplyText, Word
 
@@ -197,7 +198,8 @@ class Game(ABC):
         game = self.fitted([*guesses[:1], *secrets[:1]]) if self.length is None else self
         out = np.empty((len(guesses), len(secrets)), dtype=game.reply_dtype())
         if len(guesses) and len(secrets):
-            game._fill_matrix(game.encode_words(guesses), game.encode_words(secrets), out)
+            with kernels.threads_for(out.size):
+                game._fill_matrix(game.encode_words(guesses), game.encode_words(secrets), out)
         return out
 
 
