@@ -26,7 +26,7 @@ def assert_one_line_error(result, fragment: str) -> None:
 
 @pytest.mark.parametrize(("args", "reply"), [
     (("epees", "geese"), "Y.GYY"), (("ninny", "annex"), "Y.G.."),
-    (("--game", "leetcode", "ccbazz", "acckzz"), "3"), (("--game", "jotto", "their", "other"), "4"),
+    (("--game", "leetcode", "--any", "ccbazz", "acckzz"), "3"), (("--any", "zzzzz", "crane"), "....."), (("--game", "jotto", "their", "other"), "4"),
     (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
     (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
     (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
@@ -41,6 +41,8 @@ def test_feedback(args, reply):
     (("feedback", "--game", "scrabble", "a", "b"), "choose one of"),
     (("feedback", "crane", "toolong"), "not a valid wordle word"),
     (("feedback", "cr4ne", "crane"), "alphabet"),
+    (("feedback", "zzzzz", "crane"), "not in the list 'wordle-guesses'"),
+    (("feedback", "--game", "leetcode", "ccbazz", "acckzz"), "--any compares any words"),
     (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),

@@ -48,7 +48,7 @@ from wordguess.report import first_guess_table, tree_evaluation
 from wordguess.simulate import FixedHost, GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.tree import TreeFile, leaves, total_guesses, tree_size
-from wordguess.wordlists import list_infos
+from wordguess.wordlists import list_infos, load_words
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")
@@ -60,17 +60,26 @@ def feedback(
     guess: Annotated[str, typer.Argument(help="The guessed word.")],
     secret: Annotated[str, typer.Argument(help="The secret word.")],
     game: GameOpt = "wordle",
+    guesses: GuessesOpt = None,
+    any_word: Annotated[bool, typer.Option("--any", help="Accept any words of the game's length and alphabet, listed or not (e.g. LeetCode's).")] = False,
     length: LengthOpt = None,
     pegs: PegsOpt = None,
     colours: ColoursOpt = None,
 ) -> None:
-    """Print the canonical reply to GUESS when the secret is SECRET."""
+    """Print the canonical reply to GUESS when the secret is SECRET (both from the game's list of
+    allowed guesses, or --guesses, unless --any)."""
     rules = make_game(game, length=length, pegs=pegs, colours=colours)
     rules = rules.fitted([guess]) if rules.length is None else rules
     rules.check_word(guess)
     rules.check_word(secret)
     if len(rules.fold(guess)) != len(rules.fold(secret)):
         raise WordError(f"{guess!r} and {secret!r} differ in length")
+    if not any_word:
+        source = guesses or rules.default_guesses
+        listed = {rules.fold(w) for w in load_words(source, rules)}
+        for word in (guess, secret):
+            if rules.fold(word) not in listed:
+                raise WordError(f"{word!r} is not in the list {source!r}; --any compares any words")
     out.print(rules.format_reply(rules.feedback(guess, secret)), markup=False)
 
 
