@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from test_strategies import WORDLE_SMALL
 from wordguess.assistant import Assistant, HostedGame
 from wordguess.cli import app
+from wordguess.cli_play import keyboard
+from wordguess.cli_render import TILE_STYLES
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
 from wordguess.puzzle import Puzzle
@@ -231,3 +233,15 @@ def test_quit_at_the_reply_prompt_ends_the_session(tmp_path):
     result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate\nquit\ncrate\nG....\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("your guess") == 1 and "G...." not in result.stdout
+
+
+def test_keyboard_shows_each_letter_at_its_best_mark():
+    game = get_game("wordle")
+    session = HostedGame(Puzzle(game, WORDLE_SMALL, WORDLE_SMALL), get_host("fixed", secret="cigar"))
+    for word in ("crate", "cigar"):
+        session.guess(word)
+    assert session.letter_states() == {"c": "G", "r": "G", "a": "G", "t": ".", "e": ".", "i": "G", "g": "G"}
+    board = keyboard(game, session.letter_states())
+    styles = {board.plain[span.start:span.end].strip(): span.style for span in board.spans}
+    assert styles["C"] == TILE_STYLES["G"] and styles["T"] == "grey30" and "Q" not in styles
+    assert session.share_text("t").splitlines()[2:] == ["🟩🟨🟨⬛⬛", "🟩🟩🟩🟩🟩"]
