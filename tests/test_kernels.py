@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from conftest import words_for
 from wordguess import kernels
+from wordguess.errors import WordError
+from wordguess.games import get_game
 
 
 def scalar_matrix(game, guesses, secrets) -> np.ndarray:
@@ -47,3 +49,20 @@ def test_wordle_compact_dtype(game):
 
 def test_empty_inputs(game):
     assert game.pattern_matrix([], []).shape == (0, 0)
+
+
+@given(length=st.integers(12, 40), data=st.data())
+def test_long_words_use_wide_replies(length, data):
+    """Sutom plays words of any length: up to 40 letters the replies fit 64 bits, and the kernel
+    still equals the scalar feedback (long words stress the accumulation type)."""
+    game = get_game("sutom", length=length)
+    words = data.draw(st.lists(st.text("abe", min_size=length, max_size=length), min_size=1, max_size=6))
+    matrix = game.pattern_matrix(words, words)
+    assert matrix.dtype == game.reply_dtype() == (np.uint32 if length <= 20 else np.uint64)
+    scalar = np.array([[game.feedback(g, s) for s in words] for g in words], dtype=np.uint64)
+    np.testing.assert_array_equal(matrix.astype(np.uint64), scalar)
+
+
+def test_too_long_words_are_a_word_error():
+    with pytest.raises(WordError, match="64 bits"):
+        get_game("sutom", length=41).pattern_matrix(["a" * 41], ["a" * 41])

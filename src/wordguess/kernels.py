@@ -87,7 +87,9 @@ def wordle_matrix(guesses, secrets, out):
     for j in range(n_secrets):
         for k in range(length):
             counts[secrets[j, k], j] += 1
-    weight = np.empty(length, dtype=np.int64)
+    # Replies are accumulated in out's own dtype: every partial sum is at most the final reply,
+    # which fits, and the narrow type (uint8 for 5 letters) lets the loops use more SIMD lanes.
+    weight = np.empty(length, dtype=out.dtype)
     for k in range(length):
         weight[k] = 3 ** (length - 1 - k)
     for i in prange(n_guesses):
@@ -97,20 +99,20 @@ def wordle_matrix(guesses, secrets, out):
             # copies (the one guess copy is not green, so no green consumed them either).
             # So mark_k = [letter in secret] + [letter in place]; the loop over secrets is
             # innermost and reads contiguous columns, so it vectorises.
-            row = np.zeros(n_secrets, dtype=np.int32)
+            row = np.zeros_like(out[i])
             for k in range(length):
                 letter = guesses[i, k]
-                w = np.int32(weight[k])
+                w = weight[k]
                 column = secrets_by_position[k]
                 for j in range(n_secrets):
-                    row[j] += w * (np.int32((present[j] >> letter) & 1) + np.int32(column[j] == letter))
+                    row[j] += w * (((present[j] >> letter) & 1) + (column[j] == letter))
             for j in range(n_secrets):
                 out[i, j] = row[j]
             continue
         # A guess with a repeated letter: per letter c of the guess, the secret's copies of c
         # not matched by a green (avail) are handed out as yellows to the guess's non-green
         # copies of c, left to right. Still one contiguous pass over the secrets per step.
-        row = np.zeros(n_secrets, dtype=np.int32)
+        row = np.zeros_like(out[i])
         avail = np.empty(n_secrets, dtype=np.int32)
         for k in range(length):
             letter = guesses[i, k]
@@ -129,7 +131,7 @@ def wordle_matrix(guesses, secrets, out):
                         avail[j] -= np.int32(column[j] == letter)
             for p in range(k, length):
                 if guesses[i, p] == letter:
-                    w = np.int32(weight[p])
+                    w = weight[p]
                     column = secrets_by_position[p]
                     for j in range(n_secrets):
                         green = np.int32(column[j] == letter)

@@ -28,10 +28,10 @@ def strip_accents(text: str) -> str:
 
 def reply_dtype(n_replies: int) -> np.dtype:
     """Return the smallest unsigned integer dtype that holds every encoded reply."""
-    for dtype in (np.uint8, np.uint16, np.uint32):
+    for dtype in (np.uint8, np.uint16, np.uint32, np.uint64):
         if n_replies <= np.iinfo(dtype).max + 1:
             return np.dtype(dtype)
-    raise ValueError(f"{n_replies} replies do not fit in 32 bits")
+    raise WordError(f"{n_replies} different replies do not fit in 64 bits: the words are too long")
 
 
 @dataclasses.dataclass(frozen=True)
