@@ -76,6 +76,13 @@ class Mastermind(Game):
     def generated_words(self) -> list[Word]:
         return ["".join(c) for c in itertools.product(self.alphabet, repeat=self.pegs)]
 
+    def symmetry_class(self, code: Word) -> tuple[int, ...]:
+        """Return what a code keeps under every permutation of the colours and of the pegs (its
+        colour multiplicities, largest first). Over the full code set these permutations map
+        codes to codes and replies to the same replies, so two first guesses of one class lead
+        to trees of equal cost."""
+        return tuple(sorted(Counter(self.fold(code)).values(), reverse=True))
+
     def feedback(self, guess: Word, secret: Word) -> Reply:
         g, s = self._pair(guess, secret)
         black = sum(a == b for a, b in zip(g, s, strict=True))

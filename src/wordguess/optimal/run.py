@@ -121,15 +121,31 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
     return result
 
 
+def symmetric_openers(puzzle: Puzzle) -> dict[str, list[str]]:
+    """Return the first guesses grouped by the game's symmetry, {representative: members}: only
+    when the game has one and both lists are its full generated set (so the symmetry maps the
+    puzzle to itself); otherwise every guess is its own class."""
+    classify = getattr(puzzle.game, "symmetry_class", None)
+    full = puzzle.game.generated_words()
+    if classify is None or full is None or sorted(puzzle.answers) != sorted(full) \
+            or sorted(puzzle.guesses) != sorted(full):
+        return {w: [w] for w in puzzle.guesses}
+    classes: dict[object, list[str]] = {}
+    for word in puzzle.guesses:
+        classes.setdefault(classify(word), []).append(word)
+    return {members[0]: members for members in classes.values()}
+
+
 def promising_openers(solver: ExactSolver, count: int | None = None) -> list[str]:
-    """Return the allowed first guesses, most promising first (lowest admissible bound, then
-    most buckets, then list order); the first `count` of them if given."""
+    """Return the allowed first guesses, one per symmetry class, most promising first (lowest
+    admissible bound, then most buckets, then list order); the first `count` if given."""
     puzzle = solver.puzzle
-    bounds = np.array([solver.root_bound(g) for g in range(len(puzzle.guesses))], dtype=np.int64)
-    parts = np.array([len(np.unique(puzzle.matrix[g])) for g in range(len(puzzle.guesses))])
-    order = np.lexsort((np.arange(len(bounds)), -parts, bounds))
+    ids = np.array([puzzle.index_of(w) for w in symmetric_openers(puzzle)], dtype=np.int64)
+    bounds = np.array([solver.root_bound(g) for g in ids], dtype=np.int64)
+    parts = np.array([len(np.unique(puzzle.matrix[g])) for g in ids])
+    order = np.lexsort((ids, -parts, bounds))
     order = order[bounds[order] < INF]
-    return [puzzle.guesses[g] for g in order[:count]]
+    return [puzzle.guesses[ids[i]] for i in order[:count]]
 
 
 def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
@@ -146,7 +162,7 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
 
 
 def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progress | None = None,
-            seed_count: int = 5, limit: int | None = None) -> tuple[list[OpenerResult], int]:
+            seed_count: int = 1, limit: int | None = None) -> tuple[list[OpenerResult], int]:
     """Return (every opener's result, best first; the number of openers in all): the best of
     the `seed_count` most promising openers sets the incumbent, then every other opener is
     searched with the cutoff incumbent + 1, so it comes back exact if it ties or beats the
