@@ -253,3 +253,32 @@ def test_wordle_salet_optimum():
     outcome = optimal(spec, first="salet")
     assert outcome.proven and outcome.total == 7920
     assert np.isclose(outcome.total / 2315, 3.4212, atol=1e-4)
+
+
+def task_results(outcome):
+    return [(r.opener, r.value, r.exact) for r in outcome.openers]
+
+
+def test_process_pool_gives_the_same_results():
+    from wordguess.optimal.executors import ProcessExecutor
+
+    spec = SearchSpec("mastermind", (("colours", 4), ("pegs", 4)))
+    serial = optimal(spec, openers=3)
+    with ProcessExecutor(2) as pool:
+        pooled = optimal(spec, openers=3, executor=pool)
+        split = optimal(spec, first=serial.first, executor=pool)  # one opener, split by reply
+    assert task_results(pooled) == task_results(serial)
+    assert split.total == serial.total and split.proven
+
+
+@pytest.mark.slow
+def test_ray_runs_the_same_tasks():
+    pytest.importorskip("ray")
+    from wordguess.optimal.executors import RayExecutor
+
+    spec = SearchSpec("mastermind", (("colours", 4), ("pegs", 4)))
+    serial = optimal(spec, all_openers=True)
+    with RayExecutor(num_cpus=2) as pool:
+        remote = optimal(spec, all_openers=True, executor=pool)
+    assert task_results(remote) == task_results(serial)
+    assert remote.proven and remote.scope == "all openers"
