@@ -51,6 +51,14 @@ def test_feedback(args, reply):
     (("evaluate", "--game", "mastermind", "--mode", "hard"), "hard mode"),
     (("evaluate", "--game", "mastermind", "--inconsistent-window", "x"), "LO-HI"),
     (("evil", "--game", "mastermind", "--tree", "/no/such/file.json"), "cannot read tree file"),
+    (("evaluate", "--game", "mastermind", "--sample", "0"), "at least 1 secret"),
+    (("evaluate", "--game", "matches", "--length", "3"), "no word of the answers list"),
+    (("tree", "--game", "mastermind", "--pegs", "2", "--colours", "2", "--out", "/no/such/dir/t.json"),
+     "cannot write tree file"),
+    (("evaluate", "--game", "mastermind", "--pegs", "2", "--colours", "2", "--plot", "/no/such/dir/h.png"),
+     "cannot write the histogram"),
+    (("first-guesses", "--game", "mastermind", "--count", "0"), "count of at least 1"),
+    (("evaluate", "--game", "mastermind", "--strategy", "lookahead", "--width", "0"), "width of at least 1"),
 ])
 def test_errors_are_one_line(args, fragment):
     assert_one_line_error(run(*args), fragment)

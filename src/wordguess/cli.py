@@ -155,6 +155,8 @@ def make_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str
     if ties not in ("candidates", "list"):
         raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
     secrets, allowed = load_lists(rules, answers, guesses)
+    if not secrets:
+        raise WordguessError(f"no word of the answers list fits {rules.name} with these options")
     if rules.length is None:
         rules = rules.fitted(secrets)
     return Puzzle(rules, secrets, allowed, mode=mode, inconsistent_window=parse_window(window),

@@ -30,5 +30,9 @@ def save_histogram(evaluations: list[Evaluation], path: str | Path) -> None:
     ax.set_title(f"{evaluations[0].game}: {len(evaluations[0].scores)} secrets")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=120)
+    except OSError as exc:
+        raise WordguessError(f"cannot write the histogram {str(path)!r}: {exc.strerror or exc}") from exc
+    finally:
+        plt.close(fig)

@@ -11,6 +11,7 @@ from collections import Counter
 
 import numpy as np
 
+from wordguess.errors import WordguessError
 from wordguess.metrics import METRICS
 from wordguess.planning import Progress, build_tree, clue_puzzles
 from wordguess.puzzle import Puzzle
@@ -100,6 +101,8 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
     its play is built once and each secret's score read off its leaf. When the host reveals a
     clue first (Sutom's first letter), one tree is built per clue and the evaluation has no
     single tree (`tree` and `first` are None)."""
+    if sample is not None and sample < 1:
+        raise WordguessError(f"a sample needs at least 1 secret, not {sample}")
     start = time.perf_counter()
     trees, done = [], 0
     for part in clue_puzzles(puzzle):
@@ -128,6 +131,8 @@ def tree_evaluation(puzzle: Puzzle, tree: Tree, name: str = "tree") -> Evaluatio
 def first_guess_table(puzzle: Puzzle, count: int = 10) -> dict[str, dict[str, list[tuple[str, float]]]]:
     """Return, for each metric, the `count` best and worst first guesses with the metric's
     value over every answer ({metric: {"best": [(word, value)], "worst": [...]}})."""
+    if count < 1:
+        raise WordguessError(f"the table needs a count of at least 1, not {count}")
     candidates = puzzle.all_candidates()
     guess_ids = np.arange(len(puzzle.guesses))
     table = {}

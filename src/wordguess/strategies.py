@@ -188,6 +188,10 @@ class Lookahead:
     inner: str = "entropy"  # the metric of the greedy subtrees
     name: str = "lookahead"
 
+    def __post_init__(self) -> None:
+        if self.width < 1:
+            raise WordguessError(f"lookahead needs a width of at least 1, not {self.width}")
+
     def choose(self, puzzle: Puzzle, candidates: np.ndarray, history: History) -> int:
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:

@@ -116,8 +116,11 @@ class TreeFile:
         return doc
 
     def save(self, path: str | Path) -> None:
-        """Write the tree file as JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
+        """Write the tree file as JSON (or raise WordguessError saying why it cannot be written)."""
+        try:
+            Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise WordguessError(f"cannot write tree file {str(path)!r}: {exc.strerror or exc}") from exc
 
     @classmethod
     def from_json(cls, doc: dict) -> TreeFile:
