@@ -170,13 +170,13 @@ def scripted_lines(game, words, secret, typed=None) -> tuple[list[str], int]:
 def test_sutom_asks_length_and_first_letter_again_until_valid(tmp_path):
     game = get_game("sutom", length=6, first="m")
     lines, turns = scripted_lines(game, SUTOM, "mouton")
-    answers = ["six", "1", "6", "mm", "m"]  # refused, refused, length 6; refused, first letter M
+    answers = ["six", "1", "6", "mm", "", "m"]  # refused, refused, length 6; refused twice, then M
     result = runner.invoke(app, ["solve", "--game", "sutom", *list_file(tmp_path, SUTOM)],
                            input="\n".join(answers + lines) + "\n")
     assert result.exit_code == 0, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert len(errors) == 3 and "not a whole number" in errors[0] and "at least 2" in errors[1]
-    assert "one letter" in errors[2]
+    assert len(errors) == 4 and "not a whole number" in errors[0] and "at least 2" in errors[1]
+    assert "one letter" in errors[2] and "one letter" in errors[3]
     assert "BATEAU" not in result.stdout  # the first letter narrowed the candidates
     assert f"solved in {turns}: MOUTON" in result.stdout
 

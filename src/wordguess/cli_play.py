@@ -83,9 +83,8 @@ def game_for_session(name: str, length: int | None, first: str | None, pegs: int
         if length is None:
             length = ask_until_valid("word length (6-9 in the real game): ",
                                      lambda t: get_game("sutom", length=whole_number(t)).length)
-        if first is None:
-            first = ask_until_valid("first letter (Enter if not shown): ",
-                                    lambda t: get_game("sutom", first=t).first if t else None)
+        if first is None:  # the real game always shows it, and it keeps the pattern matrix small
+            first = ask_until_valid("first letter: ", lambda t: get_game("sutom", first=t).first)
     if cls.name == "mastermind" and interactive and pegs is None and colours is None:
         pegs = ask_until_valid("pegs [4]: ", lambda t: get_game("mastermind", pegs=whole_number(t, 4)).pegs)
         colours = ask_until_valid("colours [6]: ",
