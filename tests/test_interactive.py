@@ -152,6 +152,7 @@ def test_play_against_evil_host(tmp_path):
     assert played >= 2 and game.share_text("t").startswith("t ")
     result = runner.invoke(app, ["play", "--host", "evil", *list_file(tmp_path, words)], input="crate\nquit\n")
     assert result.exit_code == 0 and "host evil" in result.stdout
+    assert "(∞ guesses" in result.stdout and "X/∞" in result.stdout
 
 
 def scripted_lines(game, words, secret, typed=None) -> tuple[list[str], int]:

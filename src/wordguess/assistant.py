@@ -14,7 +14,7 @@ from wordguess.errors import ReplyError, WordError
 from wordguess.patterns import matrix_key
 from wordguess.puzzle import Puzzle
 from wordguess.scoring import metric_value, score_guesses
-from wordguess.simulate import Host
+from wordguess.simulate import SAFETY_LIMIT, Host
 from wordguess.strategies import Strategy, candidate_guesses, ranked
 from wordguess.vocab import Reply, Turn, Word
 
@@ -179,6 +179,12 @@ class HostedGame:
         return bool(self.turns) and self.puzzle.game.is_solved(self.turns[-1][1])
 
     @property
+    def limit_text(self) -> str:
+        """Return the limit of guesses as the player sees it: ∞ when it is only the safety cap
+        of an adversary's game."""
+        return "∞" if self.max_guesses >= SAFETY_LIMIT else str(self.max_guesses)
+
+    @property
     def over(self) -> bool:
         """Return whether the game has ended (won, or out of guesses)."""
         return self.won or len(self.turns) >= self.max_guesses
@@ -218,7 +224,7 @@ class HostedGame:
     def share_text(self, title: str) -> str:
         """Return the share line: the title, the score, and a row of emoji squares a guess."""
         squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
-        score = f"{len(self.turns)}/{self.max_guesses}" if self.won else f"X/{self.max_guesses}"
+        score = f"{len(self.turns) if self.won else 'X'}/{self.limit_text}"
         hard = "*" if self.puzzle.mode == "hard" else ""
         rows = ["".join(squares.get(m, m) for m in self.puzzle.game.format_reply(r)) for _, r in self.turns]
         return "\n".join([f"{title} {score}{hard}", "", *rows])

@@ -36,7 +36,7 @@ from wordguess.errors import WordguessError
 from wordguess.games import Game, Wordle, game_class, get_game
 from wordguess.planning import TreeStrategy
 from wordguess.puzzle import Puzzle
-from wordguess.simulate import FixedHost, get_host, play
+from wordguess.simulate import SAFETY_LIMIT, FixedHost, get_host, play
 from wordguess.strategies import get_strategy
 
 COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
@@ -285,8 +285,8 @@ def play_command(
             rules, puzzle = revealed, session_puzzle(revealed, answers, guesses, mode)
     else:
         hosting = get_host(host)
-    session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else 100)
-    limit = "∞" if host != "random" else session.max_guesses
+    session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
+    limit = session.limit_text
     shown = getattr(rules, "first", None)
     clue = f" starting with {shown.upper()}" if shown else ""
     out.print(f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
