@@ -43,14 +43,17 @@ class Context(NamedTuple):
     memo: Dict  # (hash, hash) -> packed (value, exact, guess)
     fresh: Dict  # the memo's new entries for large sets, waiting to be saved to the store
     stats: np.ndarray  # int64 counters: NODES, HITS, SHORTCUTS, ABORTED, BUDGET
-    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR
+    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY
     letters: np.ndarray  # uint8 [guess, position]: hard mode: each guess's letters
     letter_counts: np.ndarray  # uint8 [guess, letter]: hard mode: copies of each letter
     marks: np.ndarray  # uint8 [reply, position]: hard mode: per-position marks (0, 1, 2)
     guess_zobrist: np.ndarray  # int64 [guess]: hard mode: random words for allowed-set hashes
+    symbol_mask: np.ndarray  # int64 [guess]: symmetry: the symbols (colours) each guess uses
+    canonical: np.ndarray  # int32: symmetry: for each set of used symbols, the canonical guesses
+    canonical_start: np.ndarray  # int64 [mask + 1]: where each mask's guesses start in `canonical`
 
 
-SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR = 0, 1, 2, 3, 4  # indices into Context.params
+SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY = 0, 1, 2, 3, 4, 5  # Context.params
 
 
 def new_memo() -> Dict:
@@ -128,6 +131,47 @@ def hard_allowed(ctx, allowed, guess, reply):
             keep[n] = w
             n += 1
     return keep[:n]
+
+
+@njit(cache=True)
+def child_allowed(ctx, allowed, allowed_hash, guess, reply):
+    """Return (the guesses to try after `guess` got `reply`, the memo hash of that set).
+
+    Hard mode narrows the allowed set. With symmetry (Mastermind over every code), symbols that
+    no guess has used yet are interchangeable: permuting them maps the candidates to themselves
+    and every guess to one of equal cost, so only one guess per class needs trying. There the
+    hash is 1 + the mask of used symbols, which determines the set."""
+    if ctx.params[HARD] == 1:
+        sub = hard_allowed(ctx, allowed, guess, reply)
+        return sub, allowed_hash_of(ctx, sub)
+    if ctx.params[SYMMETRY] == 1:
+        mask = (allowed_hash - 1) | ctx.symbol_mask[guess]
+        return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
+    return allowed, allowed_hash
+
+
+@njit(cache=True)
+def canonical_guesses(letters, n_symbols, used):
+    """Return which guesses are canonical when the symbols in the mask `used` have been played:
+    reading left to right, each unused symbol met for the first time is the smallest unused
+    symbol not met yet (every guess is one such guess with its unused symbols renamed)."""
+    keep = np.zeros(letters.shape[0], dtype=np.bool_)
+    for i in range(letters.shape[0]):
+        seen = np.int64(0)
+        ok = True
+        for k in range(letters.shape[1]):
+            symbol = np.int64(letters[i, k])
+            if (used >> symbol) & 1 or (seen >> symbol) & 1:
+                continue
+            for smaller in range(symbol):  # an unused, unseen smaller symbol must come first
+                if not ((used >> smaller) & 1) and not ((seen >> smaller) & 1):
+                    ok = False
+                    break
+            if not ok:
+                break
+            seen |= np.int64(1) << symbol
+        keep[i] = ok
+    return keep
 
 
 @njit(cache=True)
@@ -307,12 +351,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
                 continue
             bucket = grouped[starts[r]:starts[r + 1]]
             remaining -= table[size]
-            if ctx.params[HARD] == 1:
-                sub_allowed = hard_allowed(ctx, allowed, g, r)
-                sub_hash = allowed_hash_of(ctx, sub_allowed)
-            else:
-                sub_allowed = allowed
-                sub_hash = allowed_hash
+            sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
             value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child)
             if value == ABORT:
                 return ABORT

@@ -19,7 +19,14 @@ import numpy as np
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.optimal.executors import Executor, SerialExecutor
-from wordguess.optimal.search import INF, ExactSolver, Limits, OpenerResult, SearchStopped
+from wordguess.optimal.search import (
+    INF,
+    ExactSolver,
+    Limits,
+    OpenerResult,
+    SearchStopped,
+    has_symbol_symmetry,
+)
 from wordguess.optimal.store import ResultStore
 from wordguess.planning import build_tree
 from wordguess.puzzle import Puzzle
@@ -125,14 +132,11 @@ def symmetric_openers(puzzle: Puzzle) -> dict[str, list[str]]:
     """Return the first guesses grouped by the game's symmetry, {representative: members}: only
     when the game has one and both lists are its full generated set (so the symmetry maps the
     puzzle to itself); otherwise every guess is its own class."""
-    classify = getattr(puzzle.game, "symmetry_class", None)
-    full = puzzle.game.generated_words()
-    if classify is None or full is None or sorted(puzzle.answers) != sorted(full) \
-            or sorted(puzzle.guesses) != sorted(full):
+    if not has_symbol_symmetry(puzzle):
         return {w: [w] for w in puzzle.guesses}
     classes: dict[object, list[str]] = {}
     for word in puzzle.guesses:
-        classes.setdefault(classify(word), []).append(word)
+        classes.setdefault(puzzle.game.symmetry_class(word), []).append(word)
     return {members[0]: members for members in classes.values()}
 
 
@@ -171,7 +175,10 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     solver = solver_for(spec)
     words = promising_openers(solver)
     executor = executor or SerialExecutor()
-    seeds = rank_openers(spec, seed_count, executor)
+    if seed_count == 1:  # one seed: split its proof over the workers by first reply
+        seeds = [prove_opener(spec, words[0], executor)]
+    else:
+        seeds = rank_openers(spec, seed_count, executor)
     incumbent = min(r.value for r in seeds)
     results = {r.opener: r for r in seeds}
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
@@ -197,9 +204,9 @@ def fallback_tree(solver: ExactSolver, word: str) -> Tree:
     replies = puzzle.matrix[guess, candidates]
     child = solver.depth if solver.depth >= (1 << 20) else solver.depth - 1
     branches: dict[int, Tree] = {}
-    for reply, secrets, allowed in solver.root_buckets(guess):
+    for reply, secrets, state in solver.root_buckets(guess):
         try:
-            branches[reply] = solver.subtree_if_known(secrets, allowed, child)
+            branches[reply] = solver.subtree_if_known(secrets, state, child)
         except SearchStopped:
             branches[reply] = None
         if branches[reply] is None:

@@ -69,6 +69,27 @@ def puzzle_key(puzzle: Puzzle, max_guesses: int | None) -> str:
     return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}"
 
 
+def has_symbol_symmetry(puzzle: Puzzle) -> bool:
+    """Return whether the puzzle is symmetric under renaming symbols: a game that says so
+    (Mastermind) played over its full generated set of codes, as answers and as guesses."""
+    full = puzzle.game.generated_words()
+    return (hasattr(puzzle.game, "symmetry_class") and full is not None and puzzle.mode == "normal"
+            and sorted(puzzle.answers) == sorted(full) and sorted(puzzle.guesses) == sorted(full))
+
+
+def symmetry_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (symbols of each guess as a mask, canonical guesses of every used-symbol mask
+    concatenated, where each mask's guesses start) for the kernel's symmetry reduction."""
+    game = puzzle.game
+    letters = kernels.letter_indices([game.fold(w) for w in puzzle.guesses], game.alphabet)
+    masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), letters.astype(np.int64)), axis=1)
+    n_symbols = len(game.alphabet)
+    chosen = [np.flatnonzero(kernel.canonical_guesses(letters, n_symbols, used)).astype(np.int32)
+              for used in range(1 << n_symbols)]
+    starts = np.concatenate([[0], np.cumsum([len(c) for c in chosen])]).astype(np.int64)
+    return masks.astype(np.int64), np.concatenate(chosen), starts
+
+
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
@@ -121,12 +142,33 @@ class ExactSolver:
         matrix = puzzle.matrix
         if matrix.dtype not in (np.uint8, np.uint16):
             raise WordguessError(f"{game.name} has too many replies for the exact search")
-        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR], dtype=np.int64)
+        symmetric = has_symbol_symmetry(puzzle)
+        if symmetric:
+            symbol_mask, canonical, starts = symmetry_tables(puzzle)
+        else:
+            symbol_mask, canonical, starts = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32),
+                                              np.zeros(2, dtype=np.int64))
+        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR, int(symmetric)],
+                          dtype=np.int64)
         return kernel.Context(
             matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
             kernel.new_memo(), np.zeros(8, dtype=np.int64), params, letters, counts, marks,
-            rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64))
+            rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
+            symbol_mask, canonical, starts)
+
+    def root_state(self) -> tuple[np.ndarray, int]:
+        """Return (the guesses to try first, the memo hash of that set)."""
+        if self.ctx.params[kernel.SYMMETRY]:
+            return self.ctx.canonical[self.ctx.canonical_start[0]:self.ctx.canonical_start[1]], 1
+        if self.ctx.params[kernel.HARD]:
+            return self.all_guesses, int(kernel.allowed_hash_of(self.ctx, self.all_guesses))
+        return self.all_guesses, 0
+
+    def child_state(self, allowed: np.ndarray, allowed_hash: int, guess: int, reply: int) -> tuple[np.ndarray, int]:
+        """Return (the guesses to try after `guess` got `reply`, their memo hash)."""
+        sub, h = kernel.child_allowed(self.ctx, allowed, allowed_hash, guess, reply)
+        return sub, int(h)
 
     # --- the budgeted call ----------------------------------------------------------------
     @property
@@ -139,20 +181,16 @@ class ExactSolver:
         """Return how many times the memo answered a node."""
         return int(self.ctx.stats[kernel.HITS])
 
-    def allowed_hash(self, allowed: np.ndarray) -> int:
-        """Return the memo's hash of an allowed-guess set."""
-        return int(kernel.allowed_hash_of(self.ctx, allowed)) if self.ctx.params[kernel.HARD] else 0
-
-    def solve(self, candidates: np.ndarray, allowed: np.ndarray | None = None, beta: int = INF,
+    def solve(self, candidates: np.ndarray, state: tuple[np.ndarray, int] | None = None, beta: int = INF,
               depth: int | None = None, started: float | None = None, start_nodes: int | None = None) -> int:
         """Return v: f(candidates) if v < beta, else a proven lower bound v >= beta; raise
-        SearchStopped at the limits (counted from `started` / `start_nodes`)."""
-        allowed = self.all_guesses if allowed is None else allowed
+        SearchStopped at the limits (counted from `started` / `start_nodes`). `state` is
+        (allowed guesses, their hash) as root_state and child_state give (default: the root's)."""
+        allowed, h = self.root_state() if state is None else state
         depth = self.depth if depth is None else depth
         started = time.monotonic() if started is None else started
         start_nodes = self.nodes if start_nodes is None else start_nodes
         candidates = np.sort(np.asarray(candidates, dtype=np.int32))
-        h = self.allowed_hash(allowed)
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
             budget = SLICE
@@ -171,20 +209,19 @@ class ExactSolver:
             raise SearchStopped(f"node limit of {self.limits.nodes:,} reached")
 
     # --- openers --------------------------------------------------------------------------
-    def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
-        """Return (reply, secrets, allowed guesses after it) for every unsolved reply of the
-        opener, largest bucket first."""
+    def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, tuple[np.ndarray, int]]]:
+        """Return (reply, secrets, state after it) for every unsolved reply of the opener,
+        largest bucket first."""
         puzzle = self.puzzle
         candidates = puzzle.all_candidates()
         replies = puzzle.matrix[guess, candidates]
+        root = self.root_state()
         buckets = []
         for reply in np.unique(replies):
             if reply == puzzle.game.solved_reply:
                 continue
             secrets = candidates[replies == reply].astype(np.int32)
-            allowed = (kernel.hard_allowed(self.ctx, self.all_guesses, guess, int(reply))
-                       if puzzle.mode == "hard" else self.all_guesses)
-            buckets.append((int(reply), secrets, allowed))
+            buckets.append((int(reply), secrets, self.child_state(*root, guess, int(reply))))
         buckets.sort(key=lambda b: -len(b[1]))
         return buckets
 
@@ -206,11 +243,11 @@ class ExactSolver:
         remaining = sum(int(table[len(s)]) for _, s, _ in buckets)
         total, settled = n, n - sum(len(s) for _, s, _ in buckets)
         exact = True
-        for _, secrets, allowed in buckets:
+        for _, secrets, state in buckets:
             remaining -= int(table[len(secrets)])
             cutoff = beta - total - remaining if beta < INF else INF
             try:
-                value = self.solve(secrets, allowed, cutoff, child, started, start_nodes)
+                value = self.solve(secrets, state, cutoff, child, started, start_nodes)
             finally:
                 self.save()
             total += value
@@ -230,10 +267,10 @@ class ExactSolver:
         (a task of a parallel proof)."""
         guess = self.puzzle.index_of(word)
         child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
-        for r, secrets, allowed in self.root_buckets(guess):
+        for r, secrets, state in self.root_buckets(guess):
             if r == reply:
                 try:
-                    return self.solve(secrets, allowed, INF, child)
+                    return self.solve(secrets, state, INF, child)
                 finally:
                     self.save()
         raise WordguessError(f"{word!r} never gets the reply {self.puzzle.game.format_reply(reply)}")
@@ -253,10 +290,9 @@ class ExactSolver:
     def tree(self, word: str) -> Tree:
         """Return the optimal tree that opens with `word` (solving what the memo lacks)."""
         guess = self.puzzle.index_of(word)
-        return self._tree_after(guess, self.puzzle.all_candidates().astype(np.int32),
-                                self.all_guesses, self.depth)
+        return self._tree_after(guess, self.puzzle.all_candidates().astype(np.int32), self.root_state(), self.depth)
 
-    def _tree_after(self, guess: int, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Node:
+    def _tree_after(self, guess: int, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Node:
         puzzle = self.puzzle
         child = depth if depth >= kernel.UNLIMITED else depth - 1
         replies = puzzle.matrix[guess, candidates]
@@ -268,29 +304,26 @@ class ExactSolver:
             if reply == puzzle.game.solved_reply:
                 branches[reply] = word
                 continue
-            sub_allowed = (kernel.hard_allowed(self.ctx, allowed, guess, reply)
-                           if puzzle.mode == "hard" else allowed)
-            branches[reply] = self._subtree(bucket, sub_allowed, child)
+            branches[reply] = self._subtree(bucket, self.child_state(*state, guess, reply), child)
         return Node(word, len(candidates), branches)
 
-    def _subtree(self, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Tree:
+    def _subtree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree:
         puzzle = self.puzzle
         if len(candidates) == 1:
             return puzzle.answers[int(candidates[0])]
         if len(candidates) == 2:
-            return self._tree_after(int(puzzle.guess_of_answer[candidates[0]]), candidates, allowed, depth)
-        h = self.allowed_hash(allowed)
-        guess = int(kernel.best_guess(self.ctx, candidates, h, depth))
+            return self._tree_after(int(puzzle.guess_of_answer[candidates[0]]), candidates, state, depth)
+        guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
         if guess < 0:
-            value = self.solve(candidates, allowed, INF, depth)
+            value = self.solve(candidates, state, INF, depth)
             if value >= INF:
                 raise WordguessError("no tree meets the depth limit here")
-            guess = int(kernel.best_guess(self.ctx, candidates, h, depth))
-        return self._tree_after(guess, candidates, allowed, depth)
+            guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
+        return self._tree_after(guess, candidates, state, depth)
 
-    def subtree_if_known(self, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> Tree | None:
+    def subtree_if_known(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree | None:
         """Return the optimal subtree of a set whose exact value the memo holds, else None."""
         candidates = np.sort(candidates.astype(np.int32))
-        if len(candidates) > 2 and kernel.best_guess(self.ctx, candidates, self.allowed_hash(allowed), depth) < 0:
+        if len(candidates) > 2 and kernel.best_guess(self.ctx, candidates, state[1], depth) < 0:
             return None
-        return self._subtree(candidates, allowed, depth)
+        return self._subtree(candidates, state, depth)
