@@ -83,6 +83,10 @@ def optimal_command(
     try:
         with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
             outcome = optimal(spec, first, None if first or all_openers else count, all_openers, pool, progress)
+    except typer.Exit:
+        if spec.store:
+            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
+        raise
     finally:
         solver.save()
     if out_file and outcome.tree is not None:
