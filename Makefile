@@ -18,7 +18,9 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 test-all: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
 	$(BIN)/python -m pytest -q -m "slow or not slow"
 
 bench: $(STAMP)
