@@ -77,8 +77,8 @@ def small_puzzle(rng, name, options, alphabet, length, mode="normal"):
     if name == "sutom":
         pool = [w for w in pool if w[0] == pool[0][0]] if pool else pool
     rng.shuffle(pool)
-    answers = sorted(pool[: rng.randint(2, 9)])
-    guesses = answers + sorted(set(pool[9:14]) - set(answers))
+    answers = sorted(pool[: rng.randint(2, 12)])
+    guesses = answers + sorted(set(pool[12:16]) - set(answers))
     return Puzzle(game.fitted(answers) if game.length is None else game, answers, guesses, mode=mode)
 
 
@@ -282,3 +282,14 @@ def test_ray_runs_the_same_tasks():
         remote = optimal(spec, all_openers=True, executor=pool)
     assert task_results(remote) == task_results(serial)
     assert remote.proven and remote.scope == "all openers"
+
+
+def test_least_total_table():
+    from wordguess.optimal.bounds import UNREACHABLE, least_total_table
+
+    wide = least_total_table(10, branching=242)
+    assert list(wide) == [0] + [2 * m - 1 for m in range(1, 11)]  # one secret per reply
+    narrow = least_total_table(5, branching=2)  # depths 1, 2, 2, 3, 3
+    assert list(narrow) == [0, 1, 3, 5, 8, 11]
+    limited = least_total_table(4, branching=2, depth=2)  # at most 1 + 2 secrets in two guesses
+    assert list(limited[:4]) == [0, 1, 3, 5] and limited[4] == UNREACHABLE

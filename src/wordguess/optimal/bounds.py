@@ -1,5 +1,5 @@
-"""Admissible lower bounds on the total guesses a set of secrets needs, and the numba kernel that
-bounds every guess at a node.
+"""Admissible lower bounds on the total guesses a set of secrets needs (the search in kernel.py
+adds them up over a guess's buckets).
 
 Notation: n secrets; a guess splits them into buckets by reply; the solved reply's bucket (the
 guess itself, when it is a secret) costs nothing more; every other bucket b costs f(b), the least
@@ -9,7 +9,6 @@ total guesses that finish it. The cost of playing g is n + sum over unsolved buc
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
 UNREACHABLE = 1 << 40  # stands for "no tree within the depth limit"
 
@@ -37,37 +36,3 @@ def least_total_table(n_max: int, branching: int, depth: int | None = None) -> n
             width *= branching
         table[m] = total
     return table
-
-
-@njit(parallel=True, cache=True, nogil=True)
-def guess_bounds(matrix, guess_ids, candidates, n_replies, solved, table, n_chunks, lower, largest, hits):
-    """For each guess: lower[i] = n + sum over unsolved buckets of table[size] (a lower bound on
-    the cost of playing it, exact when every bucket has at most two secrets, since table[1] = 1
-    and table[2] = 3 are exact), largest[i] = its largest unsolved bucket, hits[i] = 1 when the
-    guess is one of the candidates."""
-    n = candidates.shape[0]
-    n_guesses = guess_ids.shape[0]
-    for chunk in prange(n_chunks):
-        counts = np.zeros(n_replies, dtype=np.int64)
-        for gi in range(chunk, n_guesses, n_chunks):
-            row = matrix[guess_ids[gi]]
-            for c in candidates:
-                counts[row[c]] += 1
-            total = n
-            big = 0
-            hit = 0
-            for c in candidates:
-                r = row[c]
-                size = counts[r]
-                if size == 0:
-                    continue
-                counts[r] = 0
-                if r == solved:
-                    hit = 1
-                    continue
-                total += table[size]
-                if size > big:
-                    big = size
-            lower[gi] = total
-            largest[gi] = big
-            hits[gi] = hit
