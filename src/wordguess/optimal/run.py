@@ -35,6 +35,7 @@ from wordguess.tree import Node, Tree, depth_counts, total_guesses
 from wordguess.wordlists import game_words
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
+FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees tried where unproven
 
 
 @dataclasses.dataclass(frozen=True)
@@ -197,7 +198,8 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
 
 def fallback_tree(solver: ExactSolver, word: str) -> Tree:
     """Return a tree that opens with `word`: optimal below every first reply the solver has
-    proven, and a greedy (most-parts) tree below the others. Its total is an upper bound."""
+    proven, and the best greedy tree (by the FALLBACK_METRICS) below the others. Its total is an
+    upper bound."""
     puzzle = solver.puzzle
     guess = puzzle.index_of(word)
     candidates = puzzle.all_candidates()
@@ -210,8 +212,10 @@ def fallback_tree(solver: ExactSolver, word: str) -> Tree:
         except SearchStopped:
             branches[reply] = None
         if branches[reply] is None:
-            branches[reply] = build_tree(puzzle, Greedy("most-parts"), candidates=secrets.astype(np.int64),
-                                         history=[(puzzle.guesses[guess], reply)])
+            history = [(puzzle.guesses[guess], reply)]
+            grown = (build_tree(puzzle, Greedy(metric), candidates=secrets.astype(np.int64), history=history)
+                     for metric in FALLBACK_METRICS)
+            branches[reply] = min(grown, key=total_guesses)
     if (replies == puzzle.game.solved_reply).any():
         branches[puzzle.game.solved_reply] = puzzle.guesses[guess]
     return Node(puzzle.guesses[guess], len(candidates), dict(sorted(branches.items())))
