@@ -30,6 +30,7 @@ from wordguess.optimal.search import (
 from wordguess.optimal.store import ResultStore
 from wordguess.planning import build_tree
 from wordguess.puzzle import Puzzle
+from wordguess.scoring import score_guesses
 from wordguess.strategies import Greedy
 from wordguess.tree import Node, Tree, depth_counts, total_guesses
 from wordguess.wordlists import game_words
@@ -147,7 +148,7 @@ def promising_openers(solver: ExactSolver, count: int | None = None) -> list[str
     puzzle = solver.puzzle
     ids = np.array([puzzle.index_of(w) for w in symmetric_openers(puzzle)], dtype=np.int64)
     bounds = np.array([solver.root_bound(g) for g in ids], dtype=np.int64)
-    parts = np.array([len(np.unique(puzzle.matrix[g])) for g in ids])
+    parts = -score_guesses(puzzle.matrix, ids, puzzle.all_candidates(), puzzle.game.n_replies, "most-parts")
     order = np.lexsort((ids, -parts, bounds))
     order = order[bounds[order] < INF]
     return [puzzle.guesses[ids[i]] for i in order[:count]]
@@ -204,11 +205,10 @@ def fallback_tree(solver: ExactSolver, word: str) -> Tree:
     guess = puzzle.index_of(word)
     candidates = puzzle.all_candidates()
     replies = puzzle.matrix[guess, candidates]
-    child = solver.depth if solver.depth >= (1 << 20) else solver.depth - 1
     branches: dict[int, Tree] = {}
     for reply, secrets, state in solver.root_buckets(guess):
         try:
-            branches[reply] = solver.subtree_if_known(secrets, state, child)
+            branches[reply] = solver.subtree_if_known(secrets, state, solver.child)
         except SearchStopped:
             branches[reply] = None
         if branches[reply] is None:

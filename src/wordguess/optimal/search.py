@@ -118,6 +118,8 @@ class ExactSolver:
         self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
         self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
         self.ctx = self._context()
+        self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
+        self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
         self.store = store  # where proven results persist (None: nowhere)
         self.key = puzzle_key(puzzle, max_guesses)
         if store is not None:
@@ -212,18 +214,15 @@ class ExactSolver:
     def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, tuple[np.ndarray, int]]]:
         """Return (reply, secrets, state after it) for every unsolved reply of the opener,
         largest bucket first."""
-        puzzle = self.puzzle
-        candidates = puzzle.all_candidates()
-        replies = puzzle.matrix[guess, candidates]
-        root = self.root_state()
-        buckets = []
-        for reply in np.unique(replies):
-            if reply == puzzle.game.solved_reply:
-                continue
-            secrets = candidates[replies == reply].astype(np.int32)
-            buckets.append((int(reply), secrets, self.child_state(*root, guess, int(reply))))
+        replies = np.unique(self.puzzle.matrix[guess])
+        buckets = [(int(r), *self.root_bucket(guess, int(r))) for r in replies if r != self.puzzle.game.solved_reply]
         buckets.sort(key=lambda b: -len(b[1]))
         return buckets
+
+    def root_bucket(self, guess: int, reply: int) -> tuple[np.ndarray, tuple[np.ndarray, int]]:
+        """Return (the secrets that give `reply` to the opener, the state after it)."""
+        secrets = np.flatnonzero(self.puzzle.matrix[guess] == reply).astype(np.int32)
+        return secrets, self.child_state(*self.root_state(), guess, reply)
 
     def opener(self, word: str, beta: int = INF, progress: Progress | None = None) -> OpenerResult:
         """Return the least total with `word` played first if it is below `beta` (exact), else
@@ -238,8 +237,7 @@ class ExactSolver:
         if self.depth < 1 or (self.depth == 1 and n > 1):
             return OpenerResult(word, INF, True, 0, 0.0)
         buckets = self.root_buckets(guess)
-        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
-        table = self.ctx.tables[min(child, len(self.ctx.tables) - 1)]
+        table = self.child_table
         remaining = sum(int(table[len(s)]) for _, s, _ in buckets)
         total, settled = n, n - sum(len(s) for _, s, _ in buckets)
         exact = True
@@ -247,7 +245,7 @@ class ExactSolver:
             remaining -= int(table[len(secrets)])
             cutoff = beta - total - remaining if beta < INF else INF
             try:
-                value = self.solve(secrets, state, cutoff, child, started, start_nodes)
+                value = self.solve(secrets, state, cutoff, self.child, started, start_nodes)
             finally:
                 self.save()
             total += value
@@ -265,20 +263,17 @@ class ExactSolver:
     def bucket_value(self, word: str, reply: int) -> int:
         """Return the exact least total of the secrets that give `reply` to the opener `word`
         (a task of a parallel proof)."""
-        guess = self.puzzle.index_of(word)
-        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
-        for r, secrets, state in self.root_buckets(guess):
-            if r == reply:
-                try:
-                    return self.solve(secrets, state, INF, child)
-                finally:
-                    self.save()
-        raise WordguessError(f"{word!r} never gets the reply {self.puzzle.game.format_reply(reply)}")
+        secrets, state = self.root_bucket(self.puzzle.index_of(word), reply)
+        if len(secrets) == 0:
+            raise WordguessError(f"{word!r} never gets the reply {self.puzzle.game.format_reply(reply)}")
+        try:
+            return self.solve(secrets, state, INF, self.child)
+        finally:
+            self.save()
 
     def root_bound(self, guess: int) -> int:
         """Return the admissible bound n + sum of table[|b|] over the opener's unsolved buckets."""
-        child = self.depth if self.depth >= kernel.UNLIMITED else self.depth - 1
-        table = self.ctx.tables[min(child, len(self.ctx.tables) - 1)]
+        table = self.child_table
         replies = self.puzzle.matrix[guess]
         sizes = np.bincount(replies, minlength=self.puzzle.game.n_replies)
         sizes[self.puzzle.game.solved_reply] = 0
@@ -294,7 +289,7 @@ class ExactSolver:
 
     def _tree_after(self, guess: int, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Node:
         puzzle = self.puzzle
-        child = depth if depth >= kernel.UNLIMITED else depth - 1
+        child = int(kernel.child_depth(depth))
         replies = puzzle.matrix[guess, candidates]
         word = puzzle.guesses[guess]
         branches: dict[int, Tree] = {}
