@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from wordguess.leetcode import Master, Planner, Solution
-from wordguess.tree import leaves
+from wordguess.trees.tree import leaves
 
 
 def random_list(rng: random.Random, words: int, length: int) -> list[str]:

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from wordguess.games import get_game
-from wordguess.wordlists import load_words
+from wordguess.lists import load_words
 
 COLD_SCRIPT = """
 import time
@@ -33,7 +33,7 @@ COLD_ALL_SCRIPT = """
 import time
 t = time.perf_counter()
 import numpy as np
-from wordguess import scoring
+from wordguess.strategies import scoring
 from wordguess.games import GAMES, get_game
 for name in GAMES:
     g = get_game(name, **({"length": 5} if name in ("sutom", "matches") else {}))

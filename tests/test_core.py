@@ -8,10 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import words_for
-from wordguess.core import bucket_counts, filter_candidates, filter_or_explain, partition
+from wordguess.engine.candidates import (
+    bucket_counts,
+    filter_candidates,
+    filter_or_explain,
+    partition,
+)
+from wordguess.engine.patterns import PatternStore, matrix_key
 from wordguess.errors import ReplyError
 from wordguess.games import get_game
-from wordguess.patterns import PatternStore, matrix_key
 
 
 @given(data=st.data())

@@ -10,14 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from test_strategies import WORDLE_SMALL
-from wordguess.assistant import Assistant, HostedGame
 from wordguess.cli import app
-from wordguess.cli_play import keyboard
-from wordguess.cli_render import TILE_STYLES
+from wordguess.cli.interactive import keyboard
+from wordguess.cli.render import TILE_STYLES
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
-from wordguess.puzzle import Puzzle
-from wordguess.simulate import get_host
+from wordguess.play.assistant import Assistant, HostedGame
+from wordguess.play.simulate import get_host
 from wordguess.strategies import get_strategy
 
 runner = CliRunner()

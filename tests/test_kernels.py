@@ -8,9 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import words_for
-from wordguess import kernels
 from wordguess.errors import WordError
-from wordguess.games import get_game
+from wordguess.games import get_game, kernels
 
 
 def scalar_matrix(game, guesses, secrets) -> np.ndarray:

@@ -18,7 +18,7 @@ from wordguess.leetcode import (
     plan_tree,
     worst_case_guesses,
 )
-from wordguess.tree import leaves
+from wordguess.trees.tree import leaves
 
 EXAMPLE = ["acckzz", "ccbazz", "eiowzz", "abcczz"]
 

@@ -13,15 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
 from wordguess.optimal.run import SearchSpec, optimal
 from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
-from wordguess.planning import TreeStrategy, build_tree
-from wordguess.puzzle import Puzzle
-from wordguess.simulate import FixedHost, play
+from wordguess.play.simulate import FixedHost, play
 from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.tree import TreeFile, leaves, total_guesses
+from wordguess.trees.build import TreeStrategy, build_tree
+from wordguess.trees.tree import TreeFile, leaves, total_guesses
 
 
 def oracle(game, answers, guesses, mode="normal", depth=None) -> dict[str, int]:
@@ -129,7 +129,7 @@ def test_cutoff_contract():
 @pytest.fixture(scope="module")
 def wordle_sample():
     """A Wordle puzzle big enough to need real search: 80 answers, 400 allowed guesses."""
-    from wordguess.wordlists import load_words
+    from wordguess.lists import load_words
 
     game = get_game("wordle")
     answers = list(load_words("wordle-answers", game))

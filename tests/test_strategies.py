@@ -9,17 +9,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from wordguess import scoring
-from wordguess.core import partition
+from wordguess.engine.candidates import partition
+from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
-from wordguess.metrics import METRICS
-from wordguess.planning import TreeStrategy, build_tree
-from wordguess.puzzle import Puzzle
-from wordguess.report import evaluate
-from wordguess.scoring import metric_value, score_guesses
-from wordguess.simulate import FixedHost, play
-from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.tree import Node, leaves, total_guesses
+from wordguess.play.simulate import FixedHost, play
+from wordguess.strategies import STRATEGIES, get_strategy, scoring
+from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.scoring import metric_value, score_guesses
+from wordguess.trees.build import TreeStrategy, build_tree
+from wordguess.trees.report import evaluate
+from wordguess.trees.tree import Node, leaves, total_guesses
 
 WORDLE_SMALL = """cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma
 stink grade quiet bench abate feign major death fresh crust stool colon abase marry react batty

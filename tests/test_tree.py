@@ -8,9 +8,9 @@ import pytest
 
 from test_strategies import small_puzzle
 from wordguess.errors import WordguessError
-from wordguess.planning import build_tree
 from wordguess.strategies import get_strategy
-from wordguess.tree import (
+from wordguess.trees.build import build_tree
+from wordguess.trees.tree import (
     TreeFile,
     depth_counts,
     follow,

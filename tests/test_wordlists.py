@@ -12,7 +12,7 @@ import pytest
 
 from wordguess.errors import UnknownNameError
 from wordguess.games import get_game
-from wordguess.wordlists import game_words, list_infos, load_words, manifest, read_bundled
+from wordguess.lists import game_words, list_infos, load_words, manifest, read_bundled
 
 PUBLISHED = {
     "wordle-answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
@@ -34,12 +34,12 @@ def test_published_checksums(name):
 @pytest.mark.parametrize("name", sorted(manifest()))
 def test_manifest_matches_shipped_files(name):
     info = manifest()[name]
-    raw = (resources.files("wordguess") / "data" / info.file).read_bytes()
+    raw = (resources.files("wordguess.lists") / "data" / info.file).read_bytes()
     text = gzip.decompress(raw).decode("utf-8")
     assert hashlib.sha256(text.encode()).hexdigest() == info.sha256
     assert text.count("\n") == info.count and text.endswith("\n")
-    assert (resources.files("wordguess") / "data" / json.loads(
-        (resources.files("wordguess") / "data" / "wordlists.json").read_text())["lists"][name]["licence_file"]).is_file()
+    assert (resources.files("wordguess.lists") / "data" / json.loads(
+        (resources.files("wordguess.lists") / "data" / "wordlists.json").read_text())["lists"][name]["licence_file"]).is_file()
 
 
 def test_nyt_list_is_the_original_minus_six():
@@ -64,7 +64,7 @@ def test_termo_keeps_accents_and_sutom_is_folded():
 
 
 def test_sutom_counts_by_length_are_the_documented_ones():
-    documented = json.loads((resources.files("wordguess") / "data" / "wordlists.json").read_text())
+    documented = json.loads((resources.files("wordguess.lists") / "data" / "wordlists.json").read_text())
     by_length = Counter(len(w) for w in read_bundled("sutom"))
     assert {str(k): v for k, v in sorted(by_length.items())} == documented["lists"]["sutom"]["counts_by_length"]
     assert by_length[6] == 19154 and by_length[9] == 67539  # as the data README reports

@@ -6,16 +6,16 @@
     words = wordguess.load_words("wordle-answers")
 """
 
-from wordguess.core import bucket_counts, filter_candidates, partition
+from wordguess.engine.candidates import bucket_counts, filter_candidates, partition
+from wordguess.engine.puzzle import MODES, Puzzle
 from wordguess.errors import ReplyError, UnknownNameError, WordError, WordguessError
 from wordguess.games import GAMES, Game, get_game
-from wordguess.planning import TreeStrategy, build_tree
-from wordguess.puzzle import MODES, Puzzle
-from wordguess.report import Evaluation, evaluate, first_guess_table
-from wordguess.simulate import GameRecord, get_host, play
+from wordguess.lists import WordList, game_words, list_names, load_words
+from wordguess.play.simulate import GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.tree import Node, Tree, TreeFile
-from wordguess.wordlists import WordList, game_words, list_names, load_words
+from wordguess.trees.build import TreeStrategy, build_tree
+from wordguess.trees.report import Evaluation, evaluate, first_guess_table
+from wordguess.trees.tree import Node, Tree, TreeFile
 
 __version__ = "0.1.0"
 

@@ -14,8 +14,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from wordguess import kernels
 from wordguess.errors import ReplyError, WordError
+from wordguess.games import kernels
 from wordguess.vocab import Reply, ReplyText, Word
 
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from wordguess import kernels
 from wordguess.errors import ReplyError
+from wordguess.games import kernels
 from wordguess.games.base import LetterGame
 from wordguess.vocab import Reply, ReplyText, Word
 

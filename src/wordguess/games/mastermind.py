@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess import kernels
 from wordguess.errors import ReplyError, WordError
+from wordguess.games import kernels
 from wordguess.games.base import Game
 from wordguess.vocab import Reply, ReplyText, Word
 

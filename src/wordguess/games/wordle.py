@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess import kernels
 from wordguess.errors import ReplyError, WordError
+from wordguess.games import kernels
 from wordguess.games.base import ENGLISH, LetterGame, strip_accents
 from wordguess.vocab import Reply, ReplyText, Word
 

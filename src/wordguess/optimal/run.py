@@ -16,8 +16,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
+from wordguess.lists import game_words
 from wordguess.optimal.executors import Executor, SerialExecutor
 from wordguess.optimal.search import (
     INF,
@@ -28,12 +30,10 @@ from wordguess.optimal.search import (
     has_symbol_symmetry,
 )
 from wordguess.optimal.store import ResultStore
-from wordguess.planning import build_tree
-from wordguess.puzzle import Puzzle
-from wordguess.scoring import score_guesses
 from wordguess.strategies import Greedy
-from wordguess.tree import Node, Tree, depth_counts, total_guesses
-from wordguess.wordlists import game_words
+from wordguess.strategies.scoring import score_guesses
+from wordguess.trees.build import build_tree
+from wordguess.trees.tree import Node, Tree, depth_counts, total_guesses
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
 FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees tried where unproven

@@ -16,14 +16,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from wordguess import kernels
+from wordguess.engine.patterns import matrix_key
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
+from wordguess.games import kernels
 from wordguess.optimal import kernel
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
-from wordguess.patterns import matrix_key
-from wordguess.puzzle import Puzzle
-from wordguess.tree import Node, Tree
+from wordguess.trees.tree import Node, Tree
 
 INF = int(kernel.INF)
 SLICE = 2_000  # nodes per kernel call between limit and interrupt checks (a node costs up to ms)

@@ -10,12 +10,12 @@ import hashlib
 
 import numpy as np
 
+from wordguess.engine.patterns import matrix_key
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
-from wordguess.patterns import matrix_key
-from wordguess.puzzle import Puzzle
-from wordguess.scoring import metric_value, score_guesses
-from wordguess.simulate import SAFETY_LIMIT, Host
+from wordguess.play.simulate import SAFETY_LIMIT, Host
 from wordguess.strategies import Strategy, candidate_guesses, ranked
+from wordguess.strategies.scoring import metric_value, score_guesses
 from wordguess.vocab import Reply, Turn, Word
 
 

@@ -14,10 +14,10 @@ from typing import Protocol
 
 import numpy as np
 
-from wordguess import kernels
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
-from wordguess.puzzle import Puzzle
-from wordguess.scoring import score_guesses
+from wordguess.games import kernels
+from wordguess.strategies.scoring import score_guesses
 from wordguess.vocab import History
 
 TIE = 1e-9  # scores this close (relative) are ties, so float noise never decides a guess

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from wordguess.cli_common import (
+from wordguess.cli.common import (
     AnswersOpt,
     ColoursOpt,
     GameOpt,
@@ -22,13 +22,13 @@ from wordguess.cli_common import (
     out,
     progress_bar,
 )
-from wordguess.cli_render import evaluation_text
+from wordguess.cli.render import evaluation_text
 from wordguess.errors import WordguessError
 from wordguess.optimal.executors import get_executor
 from wordguess.optimal.run import SearchSpec, optimal, solver_for
 from wordguess.optimal.store import default_store_path
-from wordguess.report import tree_evaluation
-from wordguess.tree import TreeFile
+from wordguess.trees.report import tree_evaluation
+from wordguess.trees.tree import TreeFile
 
 SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "openers": "proven optimal for this opener; best of the {n} most promising openers "

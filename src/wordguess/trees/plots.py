@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wordguess.errors import WordguessError
-from wordguess.report import Evaluation
+from wordguess.trees.report import Evaluation
 
 
 def save_histogram(evaluations: list[Evaluation], path: str | Path) -> None:

@@ -16,7 +16,7 @@ import math
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from wordguess.metrics import METRIC_CODES
+from wordguess.strategies.metrics import METRIC_CODES
 
 # Below this many (guess, candidate) pairs (a few ms of work) one thread scores the guesses: starting
 # the thread pool costs more than it saves on the many small nodes of a tree, and it makes every

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.puzzle import Puzzle
 from wordguess.strategies import Strategy
-from wordguess.tree import Node, Tree, follow
+from wordguess.trees.tree import Node, Tree, follow
 from wordguess.vocab import History
 
 Progress = Callable[[int, int], None]  # called with (secrets placed in leaves so far, total)

@@ -8,8 +8,8 @@ from typing import Protocol
 
 import numpy as np
 
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordError, WordguessError, unknown_name
-from wordguess.puzzle import Puzzle
 from wordguess.strategies import Strategy
 from wordguess.vocab import Reply, Turn, Word
 

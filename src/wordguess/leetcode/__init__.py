@@ -23,7 +23,7 @@ from numba import njit
 
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.tree import Node, Tree
+from wordguess.trees.tree import Node, Tree
 from wordguess.vocab import Guess, Reply, Secret, Word
 
 ALLOWED_GUESSES = 10  # the statement's limit, used when the master does not say

@@ -11,7 +11,7 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from wordguess.cli_common import (
+from wordguess.cli.common import (
     AnswersOpt,
     ColoursOpt,
     FirstOpt,
@@ -34,21 +34,21 @@ from wordguess.cli_common import (
     progress_bar,
     strategy_options,
 )
-from wordguess.cli_optimal import optimal_command
-from wordguess.cli_play import play_command, solve
-from wordguess.cli_render import evaluation_text, first_guess_tables, tiles
-from wordguess.core import filter_or_explain
+from wordguess.cli.interactive import play_command, solve
+from wordguess.cli.optimal import optimal_command
+from wordguess.cli.render import evaluation_text, first_guess_tables, tiles
+from wordguess.engine.candidates import filter_or_explain
+from wordguess.engine.puzzle import MODES, Puzzle
 from wordguess.errors import WordError, WordguessError
 from wordguess.games import Game, get_game
-from wordguess.planning import TreeStrategy, build_tree, clue_puzzles
-from wordguess.plots import save_histogram
-from wordguess.puzzle import MODES, Puzzle
-from wordguess.report import evaluate as evaluate_strategy
-from wordguess.report import first_guess_table, tree_evaluation
-from wordguess.simulate import FixedHost, GameRecord, get_host, play
+from wordguess.lists import list_infos, load_words
+from wordguess.play.simulate import FixedHost, GameRecord, get_host, play
 from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.tree import TreeFile, leaves, total_guesses, tree_size
-from wordguess.wordlists import list_infos, load_words
+from wordguess.trees.build import TreeStrategy, build_tree, clue_puzzles
+from wordguess.trees.plots import save_histogram
+from wordguess.trees.report import evaluate as evaluate_strategy
+from wordguess.trees.report import first_guess_table, tree_evaluation
+from wordguess.trees.tree import TreeFile, leaves, total_guesses, tree_size
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")

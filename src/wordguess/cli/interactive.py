@@ -1,5 +1,5 @@
 """The interactive commands: `solve` (help with a game played elsewhere) and `play` (the
-computer hosts). The loops only read lines and print; the state lives in wordguess.assistant."""
+computer hosts). The loops only read lines and print; the state lives in wordguess.play.assistant."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.assistant import Assistant, HostedGame, Suggestion, daily_seed
-from wordguess.cli_common import (
+from wordguess.cli.common import (
     AnswersOpt,
     ColoursOpt,
     FirstOpt,
@@ -31,13 +30,14 @@ from wordguess.cli_common import (
     out,
     strategy_options,
 )
-from wordguess.cli_render import TILE_STYLES, tiles
+from wordguess.cli.render import TILE_STYLES, tiles
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, Wordle, game_class, get_game
-from wordguess.planning import TreeStrategy
-from wordguess.puzzle import Puzzle
-from wordguess.simulate import SAFETY_LIMIT, FixedHost, get_host, play
+from wordguess.play.assistant import Assistant, HostedGame, Suggestion, daily_seed
+from wordguess.play.simulate import SAFETY_LIMIT, FixedHost, get_host, play
 from wordguess.strategies import get_strategy
+from wordguess.trees.build import TreeStrategy
 
 COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}

@@ -1,4 +1,4 @@
-"""Word lists: the bundled ones (compressed in `wordguess/data`, described by its manifest),
+"""Word lists: the bundled ones (compressed in `wordguess/lists/data`, described by its manifest),
 lists derived from them by a game's rules, and custom lists read from a file."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ListInfo:
     licence: str  # SPDX licence identifier of the source
     description: str  # one sentence
     sha256: str | None = None  # of the sorted, newline-terminated text (bundled lists)
-    file: str | None = None  # the compressed file in wordguess/data (bundled lists)
+    file: str | None = None  # the compressed file in wordguess/lists/data (bundled lists)
     derived_from: str | None = None  # the bundled list a derived list comes from
 
 
@@ -63,7 +63,7 @@ class WordList(tuple):
 
 
 def _data_file(name: str):
-    return resources.files("wordguess") / "data" / name
+    return resources.files("wordguess.lists") / "data" / name
 
 
 def manifest() -> dict[str, ListInfo]:

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wordguess.engine.patterns import PatternStore, default_store
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
-from wordguess.patterns import PatternStore, default_store
 from wordguess.vocab import History, Word
 
 MODES = {

@@ -6,7 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.games import Game
-from wordguess.report import Evaluation
+from wordguess.trees.report import Evaluation
 
 TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
 

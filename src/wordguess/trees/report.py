@@ -11,13 +11,13 @@ from collections import Counter
 
 import numpy as np
 
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.metrics import METRICS
-from wordguess.planning import Progress, build_tree, clue_puzzles
-from wordguess.puzzle import Puzzle
-from wordguess.scoring import metric_value, score_guesses
 from wordguess.strategies import Strategy, ranked
-from wordguess.tree import Tree, leaves
+from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.scoring import metric_value, score_guesses
+from wordguess.trees.build import Progress, build_tree, clue_puzzles
+from wordguess.trees.tree import Tree, leaves
 
 
 @dataclasses.dataclass

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, Game, get_game
-from wordguess.wordlists import WordList, game_words
+from wordguess.lists import WordList, game_words
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
