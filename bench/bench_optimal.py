@@ -47,10 +47,12 @@ def sample_openers(count: int, seed: int, workers: int, cap: float) -> dict:
     """Return the time per opener of a random sample searched with the cutoff 7921 (what
     --all-openers does for every opener but the incumbent), each stopped after `cap` seconds,
     and the all-openers time extrapolated from it (a lower bound when some hit the cap)."""
+    from wordguess.engine.puzzle import PuzzleSpec
+    from wordguess.games import get_game
     from wordguess.optimal.executors import get_executor
     from wordguess.optimal.run import SearchSpec, solver_for
 
-    spec = SearchSpec("wordle", max_guesses=6, seconds=cap)
+    spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6, seconds=cap)
     puzzle = solver_for(spec).puzzle
     words = random.Random(seed).sample(list(puzzle.guesses), count)
     start = time.perf_counter()

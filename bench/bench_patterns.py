@@ -33,6 +33,8 @@ COLD_ALL_SCRIPT = """
 import time
 t = time.perf_counter()
 import numpy as np
+from wordguess.engine.patterns import PatternStore
+from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies import scoring
 from wordguess.games import GAMES, get_game
 for name in GAMES:
@@ -40,10 +42,11 @@ for name in GAMES:
     words = g.generated_words() or ["crane", "slate"]
     if name == "jotto":
         words = ["crane", "sloth"]
-    m = g.pattern_matrix(words[:2], words[:2])
+    puzzle = Puzzle(g, words[:2], words[:2], store=PatternStore(None))
+    puzzle.buckets(0, puzzle.all_candidates())
 for pairs in (0, 10**12):
     scoring.SERIAL_PAIRS = pairs
-    scoring.score_guesses(m, np.arange(2), np.arange(2), g.n_replies, "entropy")
+    scoring.score_guesses(puzzle, np.arange(2), np.arange(2), "entropy")
 print(time.perf_counter() - t)
 """
 

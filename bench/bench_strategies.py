@@ -17,7 +17,8 @@ import numpy as np
 
 import wordguess as wg
 from wordguess.engine.patterns import PatternStore
-from wordguess.play.simulate import FixedHost, play
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import leaves
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from wordguess.engine.puzzle import Puzzle
 from wordguess.games import GAMES, Game, get_game
 
 os.environ.setdefault("WORDGUESS_NO_CACHE", "1")  # tests never touch the user's cache folder
@@ -41,3 +42,47 @@ def words_for(game: Game, few_letters: bool = True) -> st.SearchStrategy[str]:
     if game.name == "jotto":
         return st.permutations(list(alphabet[:8])).map(lambda p: "".join(p[: game.length]))
     return st.text(alphabet, min_size=game.length, max_size=game.length)
+
+
+# Small lists of every game, for tests that build whole trees or search exhaustively.
+WORDLE_SMALL = """cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma
+stink grade quiet bench abate feign major death fresh crust stool colon abase marry react batty
+pride floss helix croak staff paper unfed whelp trawl outdo adobe crazy sower repay digit crate
+cluck spike mimic pound maxim linen unmet flesh booby forth first stand belly ivory seedy print
+yearn drain bribe stout panel crass flume offal agree error swirl argue bleed delta flick totem
+wooer front shrub parry biome lapel start greet goner golem lusty loopy round audit lying gamma
+labor islet civic forge corny moult basic salad agate spicy spray essay fjord spend kebab guild
+aback motor alone hatch hyper thumb dowry ought belch dutch pilot tweed comet jaunt enema steed
+abyss growl fling dozen boozy erode world gouge click briar great altar pulpy blurt coast duchy
+groin fixer group rogue badly smart pithy gaudy chill heron vodka finer surer radio rouge perch
+retch wrote clock tilde store prove bring solve cheat grime exult usher epoch triad break rhino
+viral conic masse sonic vital trace using peach champ baton brake pluck craze gripe weary picky
+acute ferry aside tapir troll unify rebus boost truss siege tiger banal slump crank gorge query
+drink favor abbey tangy panic solar shire proxy point robot prick wince crimp knoll sugar whack
+mount perky could wrung light those moist shard pleat aloft skill elder frame humor pause ulcer
+ultra robin cynic aroma caulk shake dodge swill tacit other thorn trove bloke vivid spill chant
+choke rupee nasty mourn ahead brine cloth hoard sweet month lapse watch today focus smelt tease
+cater movie saute allow renew their slosh purge chest depot epoxy nymph found shall stove lowly
+snout trope fewer shawl natal comma foray scare stair black squad royal chunk mince shame cheek
+ample flair foyer cargo oxide plant olive inert askew heist shown zesty trash larva forgo story
+hairy train homer badge midst canny fetus butch farce slung tipsy metal yield delve being scour
+glass gamer scrap money hinge album vouch asset tiara crept bayou atoll manor creak showy phase
+froth depth gloom flood trait girth piety goose float donor atone primo apron blown cacao loser
+input gloat awful brink smite beady rusty retro droll gawky hutch pinto egret lilac sever field
+fluff flock bleep grand""".split()
+
+SMALL_LISTS = {
+    "wordle": (get_game("wordle"), WORDLE_SMALL[:30], WORDLE_SMALL),
+    "termo": (get_game("termo"), ["ações", "acaso", "sábio", "pódio", "termo", "nobre", "sutil",
+                                  "fazer", "sobre", "mundo", "tenso", "vigor", "ideia", "poder"], None),
+    "sutom": (get_game("sutom", length=6), ["maison", "marche", "mouton", "moteur", "maigre",
+                                            "mirage", "mangue", "manger", "menton", "mortel"], None),
+    "jotto": (get_game("jotto"), [w for w in WORDLE_SMALL if len(set(w)) == 5][:25], None),
+    "matches": (get_game("matches", length=5), WORDLE_SMALL[:25], None),
+    "mastermind": (get_game("mastermind", pegs=3, colours=4), None, None),
+}
+def small_puzzle(name: str, mode: str) -> Puzzle:
+    game, answers, guesses = SMALL_LISTS[name]
+    if answers is None:
+        answers = game.generated_words()
+    return Puzzle(game, answers, guesses or answers, mode=mode)

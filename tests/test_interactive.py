@@ -9,15 +9,16 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from test_strategies import WORDLE_SMALL
+from conftest import WORDLE_SMALL
 from wordguess.cli import app
 from wordguess.cli.interactive import keyboard
 from wordguess.cli.render import TILE_STYLES
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
-from wordguess.play.assistant import Assistant, HostedGame
-from wordguess.play.simulate import get_host
+from wordguess.play.assistant import Assistant
+from wordguess.play.hosted import HostedGame
+from wordguess.play.hosts import get_host
 from wordguess.strategies import get_strategy
 
 runner = CliRunner()

@@ -13,12 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from wordguess.cli import app
-from wordguess.engine.puzzle import Puzzle
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
 from wordguess.optimal.run import SearchSpec, optimal
 from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
-from wordguess.play.simulate import FixedHost, play
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
 from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.trees.build import TreeStrategy, build_tree
 from wordguess.trees.tree import TreeFile, leaves, total_guesses
@@ -200,7 +201,7 @@ def test_store_resumes_after_a_limit(tmp_path):
 
 
 def test_upper_bound_when_stopped():
-    spec = SearchSpec("mastermind", (("colours", 5), ("pegs", 4)), nodes=50)
+    spec = SearchSpec(PuzzleSpec(get_game("mastermind", colours=5, pegs=4)), nodes=50)
     outcome = optimal(spec, first="1123")
     exact = ExactSolver(mastermind_puzzle()).opener("1123").value
     assert not outcome.proven and outcome.stopped
@@ -249,7 +250,7 @@ def test_mastermind_optimum():
 
 @pytest.mark.slow
 def test_wordle_salet_optimum():
-    spec = SearchSpec("wordle", max_guesses=6)
+    spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6)
     outcome = optimal(spec, first="salet")
     assert outcome.proven and outcome.total == 7920
     assert np.isclose(outcome.total / 2315, 3.4212, atol=1e-4)
@@ -262,7 +263,7 @@ def task_results(outcome):
 def test_process_pool_gives_the_same_results():
     from wordguess.optimal.executors import ProcessExecutor
 
-    spec = SearchSpec("mastermind", (("colours", 4), ("pegs", 4)))
+    spec = SearchSpec(PuzzleSpec(get_game("mastermind", colours=4, pegs=4)))
     serial = optimal(spec, openers=3)
     with ProcessExecutor(2) as pool:
         pooled = optimal(spec, openers=3, executor=pool)
@@ -276,7 +277,7 @@ def test_ray_runs_the_same_tasks():
     pytest.importorskip("ray")
     from wordguess.optimal.executors import RayExecutor
 
-    spec = SearchSpec("mastermind", (("colours", 4), ("pegs", 4)))
+    spec = SearchSpec(PuzzleSpec(get_game("mastermind", colours=4, pegs=4)))
     serial = optimal(spec, all_openers=True)
     with RayExecutor(num_cpus=2) as pool:
         remote = optimal(spec, all_openers=True, executor=pool)

@@ -9,63 +9,22 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from conftest import SMALL_LISTS, small_puzzle
 from wordguess.engine.candidates import partition
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
-from wordguess.play.simulate import FixedHost, play
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
 from wordguess.strategies import STRATEGIES, get_strategy, scoring
 from wordguess.strategies.metrics import METRICS
-from wordguess.strategies.scoring import metric_value, score_guesses
+from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import TreeStrategy, build_tree
 from wordguess.trees.report import evaluate
 from wordguess.trees.tree import Node, leaves, total_guesses
 
-WORDLE_SMALL = """cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma
-stink grade quiet bench abate feign major death fresh crust stool colon abase marry react batty
-pride floss helix croak staff paper unfed whelp trawl outdo adobe crazy sower repay digit crate
-cluck spike mimic pound maxim linen unmet flesh booby forth first stand belly ivory seedy print
-yearn drain bribe stout panel crass flume offal agree error swirl argue bleed delta flick totem
-wooer front shrub parry biome lapel start greet goner golem lusty loopy round audit lying gamma
-labor islet civic forge corny moult basic salad agate spicy spray essay fjord spend kebab guild
-aback motor alone hatch hyper thumb dowry ought belch dutch pilot tweed comet jaunt enema steed
-abyss growl fling dozen boozy erode world gouge click briar great altar pulpy blurt coast duchy
-groin fixer group rogue badly smart pithy gaudy chill heron vodka finer surer radio rouge perch
-retch wrote clock tilde store prove bring solve cheat grime exult usher epoch triad break rhino
-viral conic masse sonic vital trace using peach champ baton brake pluck craze gripe weary picky
-acute ferry aside tapir troll unify rebus boost truss siege tiger banal slump crank gorge query
-drink favor abbey tangy panic solar shire proxy point robot prick wince crimp knoll sugar whack
-mount perky could wrung light those moist shard pleat aloft skill elder frame humor pause ulcer
-ultra robin cynic aroma caulk shake dodge swill tacit other thorn trove bloke vivid spill chant
-choke rupee nasty mourn ahead brine cloth hoard sweet month lapse watch today focus smelt tease
-cater movie saute allow renew their slosh purge chest depot epoxy nymph found shall stove lowly
-snout trope fewer shawl natal comma foray scare stair black squad royal chunk mince shame cheek
-ample flair foyer cargo oxide plant olive inert askew heist shown zesty trash larva forgo story
-hairy train homer badge midst canny fetus butch farce slung tipsy metal yield delve being scour
-glass gamer scrap money hinge album vouch asset tiara crept bayou atoll manor creak showy phase
-froth depth gloom flood trait girth piety goose float donor atone primo apron blown cacao loser
-input gloat awful brink smite beady rusty retro droll gawky hutch pinto egret lilac sever field
-fluff flock bleep grand""".split()
-
-SMALL_LISTS = {
-    "wordle": (get_game("wordle"), WORDLE_SMALL[:30], WORDLE_SMALL),
-    "termo": (get_game("termo"), ["ações", "acaso", "sábio", "pódio", "termo", "nobre", "sutil",
-                                  "fazer", "sobre", "mundo", "tenso", "vigor", "ideia", "poder"], None),
-    "sutom": (get_game("sutom", length=6), ["maison", "marche", "mouton", "moteur", "maigre",
-                                            "mirage", "mangue", "manger", "menton", "mortel"], None),
-    "jotto": (get_game("jotto"), [w for w in WORDLE_SMALL if len(set(w)) == 5][:25], None),
-    "matches": (get_game("matches", length=5), WORDLE_SMALL[:25], None),
-    "mastermind": (get_game("mastermind", pegs=3, colours=4), None, None),
-}
 MODES_FOR = {name: ("normal", "hard", "strict") if name in ("wordle", "termo", "sutom")
              else ("normal", "strict") for name in SMALL_LISTS}
 CASES = [(g, m, s) for g in SMALL_LISTS for m in MODES_FOR[g] for s in STRATEGIES]
-
-
-def small_puzzle(name: str, mode: str) -> Puzzle:
-    game, answers, guesses = SMALL_LISTS[name]
-    if answers is None:
-        answers = game.generated_words()
-    return Puzzle(game, answers, guesses or answers, mode=mode)
 
 
 def walk(tree, history=()):
@@ -111,11 +70,11 @@ def test_kernel_scores_equal_metric_definitions(metric):
     for _ in range(20):
         candidates = np.sort(rng.choice(len(puzzle.answers), size=rng.integers(1, 30), replace=False))
         guess_ids = np.arange(len(puzzle.guesses))
-        scores = score_guesses(puzzle.matrix, guess_ids, candidates, game.n_replies, metric)
+        scores = score_guesses(puzzle, guess_ids, candidates, metric)
         words = [puzzle.answers[i] for i in candidates]
         for g in rng.choice(guess_ids, size=25, replace=False):
             counts = [len(b) for b in partition(game, puzzle.guesses[g], words).values()]
-            assert metric_value(metric, scores[g], len(words)) == pytest.approx(METRICS[metric](counts))
+            assert METRICS[metric].value(scores[g], len(words)) == pytest.approx(METRICS[metric].function(counts))
 
 
 def scalar_counts(game, guess, words) -> list[int]:
@@ -138,7 +97,7 @@ def test_greedy_choice_equals_brute_force(game_name, metric):
 
         def key(g, words=words):
             counts = scalar_counts(game, puzzle.guesses[g], words)
-            return (round(METRICS[metric](counts), 9), puzzle.guesses[g] not in words, g)
+            return (round(METRICS[metric].function(counts), 9), puzzle.guesses[g] not in words, g)
 
         assert strategy.choose(puzzle, candidates, []) == min(range(len(puzzle.guesses)), key=key)
 
@@ -194,9 +153,9 @@ def test_serial_and_parallel_scoring_agree(metric, monkeypatch):
     for _ in range(10):
         candidates = np.sort(rng.choice(len(puzzle.answers), size=rng.integers(1, 30), replace=False))
         monkeypatch.setattr(scoring, "SERIAL_PAIRS", 0)  # always the thread pool
-        parallel = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+        parallel = score_guesses(puzzle, guess_ids, candidates, metric)
         monkeypatch.setattr(scoring, "SERIAL_PAIRS", 10**12)  # always one thread
-        serial = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+        serial = score_guesses(puzzle, guess_ids, candidates, metric)
         np.testing.assert_array_equal(parallel, serial)
 
 

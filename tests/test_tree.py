@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from test_strategies import small_puzzle
+from conftest import small_puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies import get_strategy
 from wordguess.trees.build import build_tree

@@ -1,10 +1,12 @@
-"""What every command of the CLI shares: consoles, option types, error handling, game options.
-Only the CLI layer imports this module."""
+"""What every command of the CLI shares: consoles, option types, error handling, the one set of
+game options, progress bars. Only the CLI layer imports this module."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import inspect
 from pathlib import Path
 from typing import Annotated
 
@@ -13,9 +15,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
-from wordguess.games import GAMES, Game, get_game
-from wordguess.lists import WordList, game_words
+from wordguess.games import GAMES, Game, game_class, get_game
+from wordguess.lists import WordList
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -28,6 +31,14 @@ ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="M
 AnswersOpt = Annotated[str | None, typer.Option(help="Secrets: a bundled list name or a file (default: the game's).")]
 GuessesOpt = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
+StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
+WindowOpt = Annotated[str | None, typer.Option(
+    "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
+TiesOpt = Annotated[str, typer.Option(
+    "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
+WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
+SeedOpt = Annotated[int, typer.Option(help="Seed for random strategies, hosts and samples.")]
 
 
 def friendly(command):
@@ -44,34 +55,82 @@ def friendly(command):
     return wrapper
 
 
-def load_lists(rules: Game, answers: str | None, guesses: str | None) -> tuple[WordList, WordList]:
-    """Return game_words(rules, answers, guesses), with one note on stderr per list file that
-    had words the game cannot play (how many, and the first few). Bundled lists are not noted:
-    they hold every length and the game keeps its own."""
-    secrets, allowed = game_words(rules, answers, guesses)
+@dataclasses.dataclass
+class GameChoice:
+    """The game named on the command line, with the options that were given."""
+
+    name: str  # the name or alias typed
+    options: dict[str, object]  # the game options given (length, first, pegs, colours)
+
+    @property
+    def cls(self) -> type[Game]:
+        """Return the game's class (or raise an error listing the games)."""
+        return game_class(self.name)
+
+    def rules(self, **more) -> Game:
+        """Return the game with the given options (and `more`)."""
+        return get_game(self.name, **{**self.options, **more})
+
+
+GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "first": (FirstOpt, None),
+                "pegs": (PegsOpt, None), "colours": (ColoursOpt, None)}
+
+
+def game_options(first: bool = True):
+    """Give a command the one shared set of game options (--game, --length, --first unless
+    `first` is False, --pegs, --colours): the command's parameter `game` receives them as a
+    GameChoice."""
+    names = [n for n in GAME_OPTIONS if first or n != "first"]
+
+    def decorate(command):
+        signature = inspect.signature(command, eval_str=True)
+        parameters = []  # the command's own, with the game options where `game` stood
+        for p in signature.parameters.values():
+            if p.name == "game":
+                parameters += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=GAME_OPTIONS[n][1],
+                                                 annotation=GAME_OPTIONS[n][0]) for n in names]
+            else:
+                parameters.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+
+        @functools.wraps(command)
+        def wrapper(*args, **kwargs):
+            given = {n: kwargs.pop(n) for n in names}
+            options = {n: v for n, v in given.items() if n != "game" and v is not None}
+            return command(*args, game=GameChoice(given["game"], options), **kwargs)
+
+        wrapper.__signature__ = signature.replace(parameters=parameters)
+        wrapper.__annotations__ = {p.name: p.annotation for p in wrapper.__signature__.parameters.values()}
+        return wrapper
+
+    return decorate
+
+
+def note_skipped(spec: PuzzleSpec, answers: WordList, guesses: WordList) -> None:
+    """Print one note on stderr per list file that had words the game cannot play (how many,
+    and the first few). Bundled lists are not noted: they hold every length and the game keeps
+    its own."""
     noted = set()
-    for source, words in ((answers, secrets), (guesses, allowed)):
+    for source, words in ((spec.answers, answers), (spec.guesses, guesses)):
         summary = words.rejected_summary()
         if source and summary and summary not in noted and Path(source).expanduser().is_file():
             err.print(f"note: {summary}", markup=False)
             noted.add(summary)
-    return secrets, allowed
 
 
-def make_game(name: str, length: int | None = None, first: str | None = None,
-              pegs: int | None = None, colours: int | None = None) -> Game:
-    """Return the game from the command-line options that were given."""
-    given = {"length": length, "first": first, "pegs": pegs, "colours": colours}
-    return get_game(name, **{k: v for k, v in given.items() if v is not None})
+def build_puzzle(spec: PuzzleSpec) -> Puzzle:
+    """Return spec.build(), with the notes of note_skipped."""
+    puzzle = spec.build()
+    note_skipped(spec, puzzle.answers, puzzle.guesses)
+    return puzzle
 
-ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
-StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
-WindowOpt = Annotated[str | None, typer.Option(
-    "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
-TiesOpt = Annotated[str, typer.Option(
-    "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
-WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
-SeedOpt = Annotated[int, typer.Option(help="Seed for random strategies, hosts and samples.")]
+
+def puzzle_spec(rules: Game, answers: str | None, guesses: str | None, mode: str = "normal",
+                window: str | None = None, ties: str = "candidates") -> PuzzleSpec:
+    """Return the PuzzleSpec of the command-line lists, mode, window and tie-break."""
+    if ties not in ("candidates", "list"):
+        raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
+    return PuzzleSpec(rules, answers, guesses, mode, inconsistent_window=parse_window(window),
+                      prefer_candidates=ties == "candidates")
 
 
 def parse_window(text: str | None) -> tuple[int, int] | None:
@@ -82,15 +141,6 @@ def parse_window(text: str | None) -> tuple[int, int] | None:
     if not (sep and lo.strip().isdecimal() and hi.strip().isdecimal()):
         raise WordguessError(f"--inconsistent-window {text!r} is not LO-HI, e.g. 4-125")
     return int(lo), int(hi)
-
-
-def strategy_options(name: str, seed: int, width: int | None) -> dict:
-    """Return the options a strategy takes from the command line."""
-    if name == "random":
-        return {"seed": seed}
-    if name == "lookahead" and width is not None:
-        return {"width": width}
-    return {}
 
 
 @contextlib.contextmanager

@@ -13,31 +13,30 @@ from rich.text import Text
 
 from wordguess.cli.common import (
     AnswersOpt,
-    ColoursOpt,
-    FirstOpt,
-    GameOpt,
+    GameChoice,
     GuessesOpt,
     JsonOpt,
-    LengthOpt,
     ModeOpt,
-    PegsOpt,
     SeedOpt,
     StrategyOpt,
+    build_puzzle,
     err,
     friendly,
-    load_lists,
-    make_game,
+    game_options,
     out,
-    strategy_options,
+    puzzle_spec,
 )
 from wordguess.cli.render import TILE_STYLES, tiles
+from wordguess.cli.reports import print_record
+from wordguess.engine.candidates import parse_turn
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game, Wordle, game_class, get_game
-from wordguess.play.assistant import Assistant, HostedGame, Suggestion, daily_seed
-from wordguess.play.simulate import SAFETY_LIMIT, FixedHost, get_host, play
-from wordguess.strategies import get_strategy
-from wordguess.trees.build import TreeStrategy
+from wordguess.games import Game, OptionPrompt
+from wordguess.play.assistant import Assistant, Suggestion
+from wordguess.play.hosted import HostedGame, daily_seed
+from wordguess.play.hosts import FixedHost, get_host
+from wordguess.play.simulate import SAFETY_LIMIT, play
+from wordguess.strategies import offered_strategy
 
 COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
@@ -74,32 +73,35 @@ def whole_number(text: str, default: int | None = None) -> int:
     return int(text)
 
 
-def game_for_session(name: str, length: int | None, first: str | None, pegs: int | None,
-                     colours: int | None, interactive: bool) -> Game:
-    """Return the game, asking for Sutom's length and first letter and Mastermind's size when
-    they were not given and the session is interactive (an invalid answer is asked again)."""
-    cls = game_class(name)
-    if cls.name == "sutom" and interactive:
-        if length is None:
-            length = ask_until_valid("word length (6-9 in the real game): ",
-                                     lambda t: get_game("sutom", length=whole_number(t)).length)
-        if first is None:  # the real game always shows it, and it keeps the pattern matrix small
-            first = ask_until_valid("first letter: ", lambda t: get_game("sutom", first=t).first)
-    if cls.name == "mastermind" and interactive and pegs is None and colours is None:
-        pegs = ask_until_valid("pegs [4]: ", lambda t: get_game("mastermind", pegs=whole_number(t, 4)).pegs)
-        colours = ask_until_valid("colours [6]: ",
-                                  lambda t: get_game("mastermind", colours=whole_number(t, 6)).colours)
-    if cls.name == "sutom" and length is None:
-        raise WordguessError("sutom needs --length (and usually --first)")
-    return make_game(name, length=length, first=first, pegs=pegs, colours=colours)
+def game_for_session(choice: GameChoice, interactive: bool) -> Game:
+    """Return the game, asking for the options the game asks for (Sutom's length and first
+    letter, Mastermind's size) that were not given when the session is interactive (an invalid
+    answer is asked again); a required one that was not given is an error otherwise."""
+    options = dict(choice.options)
+    for prompt in choice.cls.asked_options:
+        if prompt.option in options:
+            continue
+        if interactive:
+            question = f"{prompt.question}{'' if prompt.default is None else f' [{prompt.default}]'}: "
+            options[prompt.option] = ask_until_valid(question, lambda text, p=prompt: answer(choice, p, text))
+        elif prompt.required:
+            raise WordguessError(f"{choice.cls.name} needs --{prompt.option}")
+    return choice.rules(**{k: v for k, v in options.items() if v is not None})
+
+
+def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
+    """Return the option value typed as `text` for a prompt (its default for an empty answer),
+    checked by the game's own rules."""
+    if not text and prompt.default is not None:
+        return prompt.default
+    value = whole_number(text) if prompt.kind is int else text
+    choice.rules(**{prompt.option: value})
+    return value
 
 
 def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str) -> Puzzle:
     """Return the puzzle of a session."""
-    secrets, allowed = load_lists(rules, answers, guesses)
-    if not secrets:
-        raise WordguessError(f"no {rules.name} word fits these options")
-    return Puzzle(rules.fitted(secrets) if rules.length is None else rules, secrets, allowed, mode=mode)
+    return build_puzzle(puzzle_spec(rules, answers, guesses, mode))
 
 
 def suggestion_table(game: Game, suggestions: list[Suggestion]) -> Table:
@@ -121,7 +123,7 @@ def show_candidates(game: Game, assistant: Assistant, everything: bool = False) 
 
 def show_hint(game: Game, assistant: Assistant) -> None:
     """Print the letters known so far."""
-    if not isinstance(game, Wordle):
+    if not game.per_letter_marks:
         out.print("hints are for Wordle-like games; the turns so far: " +
                   ", ".join(f"{game.display(g)}={game.format_reply(r)}" for g, r in assistant.history))
         return
@@ -194,46 +196,34 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
 
 
 @friendly
+@game_options()
 def solve(
-    game: GameOpt = "wordle",
+    game: GameChoice,
     mode: ModeOpt = "normal",
     strategy: StrategyOpt = "entropy",
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     history: Annotated[str | None, typer.Option(help='Turns so far, e.g. "raise=..Y..,mount=.G...": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
-    length: LengthOpt = None,
-    first: FirstOpt = None,
-    pegs: PegsOpt = None,
-    colours: ColoursOpt = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type."""
     scripted = history is not None or secret is not None
-    if secret is not None and game_class(game).name == "sutom" and length is None:
-        length, first = len(secret), first or secret[0]
-    rules = game_for_session(game, length, first, pegs, colours, interactive=not scripted)
+    rules = game.rules().for_secret(secret) if secret is not None else game_for_session(game, not scripted)
     puzzle = session_puzzle(rules, answers, guesses, mode)
-    guesser = get_strategy(strategy, **strategy_options(strategy, seed, None))
+    guesser = offered_strategy(strategy, seed=seed)
     if secret is not None:
         record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
         if as_json:
-            from wordguess.cli import record_json
-
-            out.print_json(json.dumps(record_json(puzzle, record, game=rules.name, strategy=guesser.name)))
+            out.print_json(json.dumps(record.to_json(rules, game=rules.name, strategy=guesser.name)))
         else:
-            from wordguess.cli import print_record
-
             print_record(puzzle, record)
         return
     assistant = Assistant(puzzle, guesser)
     if history is not None:
         for turn in filter(None, (t.strip() for t in history.split(","))):
-            word, sep, reply = turn.partition("=")
-            if not sep:
-                raise WordguessError(f"{turn!r} is not GUESS=REPLY, e.g. raise=..Y..")
-            assistant.report(word, reply)
+            assistant.report(*parse_turn(turn))
         if as_json:
             out.print_json(json.dumps(suggestion_json(rules, assistant)))
         else:
@@ -258,23 +248,19 @@ def keyboard(game: Game, states: dict[str, str]) -> Text:
 
 
 @friendly
+@game_options()
 def play_command(
-    game: GameOpt = "wordle",
+    game: GameChoice,
     mode: ModeOpt = "normal",
     host: Annotated[str, typer.Option(help="random (a secret), evil or absurdle (adversaries).")] = "random",
     seed: Annotated[int | None, typer.Option(help="Seed of the random secret.")] = None,
     daily: Annotated[bool, typer.Option(help="Today's game: the secret follows from the date.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
-    length: LengthOpt = None,
-    first: FirstOpt = None,
-    pegs: PegsOpt = None,
-    colours: ColoursOpt = None,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts."""
-    if game_class(game).name == "sutom" and length is None:
-        length = 6
-    rules = make_game(game, length=length, first=first, pegs=pegs, colours=colours)
+    hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
+    rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode)
     if host == "random":
         today = datetime.date.today()
@@ -287,8 +273,7 @@ def play_command(
         hosting = get_host(host)
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text
-    shown = getattr(rules, "first", None)
-    clue = f" starting with {shown.upper()}" if shown else ""
+    clue = f" {rules.clue()}" if rules.clue() else ""
     out.print(f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
               f"host {hosting.name}). Type quit to give up.")
     while not session.over:
@@ -301,7 +286,7 @@ def play_command(
             err.print(f"error: {exc} (no turn used)", markup=False)
             continue
         out.print(tiles(rules, session.turns[-1][0], reply))
-        if isinstance(rules, Wordle):
+        if rules.per_letter_marks:
             out.print(keyboard(rules, session.letter_states()))
     secret = session.secret
     if session.won:
@@ -311,5 +296,3 @@ def play_command(
     title = f"wordguess {rules.name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
 
-
-__all__ = ["TreeStrategy", "play_command", "solve"]

@@ -10,17 +10,16 @@ import typer
 
 from wordguess.cli.common import (
     AnswersOpt,
-    ColoursOpt,
-    GameOpt,
+    GameChoice,
     GuessesOpt,
     JsonOpt,
-    LengthOpt,
-    PegsOpt,
     err,
     friendly,
-    make_game,
+    game_options,
+    note_skipped,
     out,
     progress_bar,
+    puzzle_spec,
 )
 from wordguess.cli.render import evaluation_text
 from wordguess.errors import WordguessError
@@ -37,8 +36,9 @@ SCOPES = {"opener": "proven optimal for trees that open with {first}",
 
 
 @friendly
+@game_options(first=False)
 def optimal_command(
-    game: GameOpt = "wordle",
+    game: GameChoice,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
@@ -55,9 +55,6 @@ def optimal_command(
     time_limit: Annotated[float | None, typer.Option(help="Stop a search call after this many seconds (the result is then an upper bound).")] = None,
     node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
-    length: LengthOpt = None,
-    pegs: PegsOpt = None,
-    colours: ColoursOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the guess tree with the least total guesses over all secrets, and say whether it is
@@ -68,12 +65,12 @@ def optimal_command(
         raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
     if workers < 1:
         raise WordguessError(f"--workers must be at least 1, not {workers}")
-    rules = make_game(game, length=length, pegs=pegs, colours=colours)
+    rules = game.rules()
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
-    spec = SearchSpec(rules.name, tuple(sorted(rules.options.items())), answers, guesses, mode, limit,
+    spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
                       None if no_store else str(store or default_store_path()), time_limit, node_limit)
-    solver = solver_for(spec)
-    puzzle = solver.puzzle
+    puzzle = solver_for(spec).puzzle
+    note_skipped(spec.puzzle, puzzle.answers, puzzle.guesses)
     if first is not None:
         first = puzzle.guesses[puzzle.index_of(first)]
     count = openers or 5
@@ -86,11 +83,8 @@ def optimal_command(
         if spec.store:
             err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
         raise
-    finally:
-        solver.save()
     if out_file and outcome.tree is not None:
-        TreeFile(puzzle.game, mode, getattr(puzzle.answers, "name", "answers"),
-                 getattr(puzzle.guesses, "name", "guesses"), outcome.tree).save(out_file)
+        TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, outcome.tree).save(out_file)
     if as_json:
         data = {"game": puzzle.game.name, "mode": mode, "max_guesses": limit, **outcome.to_json(len(puzzle.answers))}
         if spec.store:

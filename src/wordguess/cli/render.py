@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.games import Game
+from wordguess.strategies.metrics import METRICS
 from wordguess.trees.report import Evaluation
 
 TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
@@ -14,14 +15,13 @@ TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "
 def tiles(game: Game, guess: str, reply: int) -> Text:
     """Return the guess as coloured tiles (Wordle-like games) or with its reply (others)."""
     text = Text()
-    marks = game.format_reply(reply)
-    if len(marks) == len(game.fold(guess)) and set(marks) <= set(TILE_STYLES):
+    marks = game.tile_marks(reply)
+    if marks is not None:
         for letter, mark in zip(game.display(guess), marks, strict=False):
             text.append(f" {letter} ", style=TILE_STYLES[mark])
-        text.append(f"  {marks}")
     else:
         text.append(f" {game.display(guess)} ", style="bold reverse")
-        text.append(f"  {marks}")
+    text.append(f"  {game.format_reply(reply)}")
     return text
 
 
@@ -47,11 +47,11 @@ def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
     return text
 
 
-def first_guess_tables(table: dict, metric_labels: dict[str, str]) -> list[Table]:
+def first_guess_tables(table: dict) -> list[Table]:
     """Return one rich table per metric with its best and worst first guesses."""
     out = []
     for metric, rows in table.items():
-        t = Table(title=f"{metric}: {metric_labels[metric]}", show_lines=False)
+        t = Table(title=f"{metric}: {METRICS[metric].label}", show_lines=False)
         t.add_column("best")
         t.add_column("value", justify="right")
         t.add_column("worst")

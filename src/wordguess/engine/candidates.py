@@ -1,4 +1,5 @@
-"""The core operations on candidates: consistency with a history, partitions of a guess."""
+"""Operations on candidate words (the word-level API; a Puzzle does the same on indices):
+consistency with a history, partitions of a guess, and turns written as GUESS=REPLY."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess.errors import ReplyError
+from wordguess.errors import ReplyError, WordguessError
 from wordguess.games import Game
-from wordguess.vocab import Candidates, History, Reply, Word
+from wordguess.vocab import CandidateWords, History, Reply, ReplyText, Word
 
 
 def replies_to(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarray:
@@ -16,7 +17,7 @@ def replies_to(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarra
     return game.pattern_matrix([guess], candidates)[0]
 
 
-def filter_candidates(game: Game, candidates: Sequence[Word], history: History) -> Candidates:
+def filter_candidates(game: Game, candidates: Sequence[Word], history: History) -> CandidateWords:
     """Return the candidates consistent with every (guess, reply) of the history."""
     kept = list(candidates)
     for guess, reply in history:
@@ -27,7 +28,7 @@ def filter_candidates(game: Game, candidates: Sequence[Word], history: History) 
     return kept
 
 
-def filter_or_explain(game: Game, candidates: Sequence[Word], history: History) -> Candidates:
+def filter_or_explain(game: Game, candidates: Sequence[Word], history: History) -> CandidateWords:
     """Return filter_candidates, or raise ReplyError naming the first turn that leaves none."""
     kept = list(candidates)
     for turn, (guess, reply) in enumerate(history, 1):
@@ -46,9 +47,17 @@ def bucket_counts(game: Game, guess: Word, candidates: Sequence[Word]) -> np.nda
     return np.bincount(replies_to(game, guess, candidates), minlength=game.n_replies)
 
 
-def partition(game: Game, guess: Word, candidates: Sequence[Word]) -> dict[Reply, Candidates]:
+def partition(game: Game, guess: Word, candidates: Sequence[Word]) -> dict[Reply, CandidateWords]:
     """Return the candidates grouped by the reply they give to `guess`, in reply order."""
-    buckets: dict[Reply, Candidates] = {}
+    buckets: dict[Reply, CandidateWords] = {}
     for word, reply in zip(candidates, replies_to(game, guess, candidates), strict=True):
         buckets.setdefault(int(reply), []).append(word)
     return dict(sorted(buckets.items()))
+
+
+def parse_turn(text: str) -> tuple[Word, ReplyText]:
+    """Return (guess, reply text) of a turn written GUESS=REPLY, e.g. 'raise=..Y.G'."""
+    guess, sep, reply = text.strip().partition("=")
+    if not sep:
+        raise WordguessError(f"{text.strip()!r} is not GUESS=REPLY, e.g. raise=..Y.G")
+    return guess.strip(), reply

@@ -8,7 +8,6 @@ partial file.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -49,6 +48,11 @@ class PatternStore:
         self.cache_dir = cache_dir  # where large matrices persist between processes (None: nowhere)
         self.disk_min_entries = disk_min_entries  # smaller matrices stay in memory only
         self._memory: dict[str, np.ndarray] = {}
+
+    @classmethod
+    def from_environment(cls) -> PatternStore:
+        """Return a new store on the default cache folder (see default_cache_dir)."""
+        return cls(default_cache_dir())
 
     def matrix(self, game: Game, guesses: Sequence[Word], secrets: Sequence[Word]) -> np.ndarray:
         """Return game.pattern_matrix(guesses, secrets), computed at most once (read-only)."""
@@ -109,9 +113,3 @@ class PatternStore:
             os.replace(tmp.name, path)
         except OSError:
             pass  # the cache is an optimisation; a read-only home must not stop the program
-
-
-@functools.cache
-def default_store() -> PatternStore:
-    """Return the process-wide store, created on first use with the default cache folder."""
-    return PatternStore(default_cache_dir())

@@ -1,5 +1,6 @@
 """A `Puzzle` is what a strategy solves: the rules, the possible secrets, the allowed guesses and
-the mode, with the pattern matrix (allowed guesses x secrets) computed once and shared."""
+the mode, with the pattern matrix (allowed guesses x secrets) computed once and shared.
+`PuzzleSpec` is the one way to build a puzzle from names, files and options."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess.engine.patterns import PatternStore, default_store
+from wordguess.engine import kernels
+from wordguess.engine.patterns import PatternStore
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
-from wordguess.vocab import History, Word
+from wordguess.lists import WordList, game_words
+from wordguess.vocab import Bucket, Candidates, History, Reply, Word
 
 MODES = {
     "normal": "any allowed guess",
@@ -34,7 +37,7 @@ class Puzzle:
     are indices into `guesses`."""
 
     game: Game  # the rules
-    answers: Sequence[Word]  # the possible secrets
+    answers: Sequence[Word]  # the possible secrets (kept as a named WordList)
     guesses: Sequence[Word]  # the allowed guesses; every answer must be one of them
     mode: str = "normal"  # normal, hard or strict (see MODES)
     # Normal mode only: consider inconsistent guesses only while lo <= candidates <= hi (the
@@ -43,13 +46,18 @@ class Puzzle:
     # Ties between equally good guesses go to one that may be the answer, then to the list's
     # order; False uses the list's order alone (as the classic write-up's min() did).
     prefer_candidates: bool = True
-    store: PatternStore = dataclasses.field(default_factory=default_store, repr=False)
+    # Where pattern matrices come from: puzzles derived from this one share it.
+    store: PatternStore = dataclasses.field(default_factory=PatternStore.from_environment, repr=False)
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
+        for name in ("answers", "guesses"):
+            words = getattr(self, name)
+            if not isinstance(words, WordList):
+                object.__setattr__(self, name, WordList(words, name=name))
         if self.game.length is None and self.answers:
             object.__setattr__(self, "game", self.game.fitted(self.answers))
-        if self.mode == "hard" and not hasattr(self.game, "hard_mode_allowed"):
+        if self.mode == "hard" and not self.game.has_hard_mode:
             raise WordguessError(f"hard mode is defined for Wordle-like games, not {self.game.name}; "
                                  "use normal or strict")
         missing = [w for w in self.answers if w not in self.guess_index]
@@ -80,7 +88,7 @@ class Puzzle:
         found[self.guess_of_answer] = np.arange(len(self.answers))
         return found
 
-    def all_candidates(self) -> np.ndarray:
+    def all_candidates(self) -> Candidates:
         """Return the indices of every answer."""
         return np.arange(len(self.answers), dtype=np.int64)
 
@@ -92,11 +100,21 @@ class Puzzle:
             raise WordError(f"{word!r} is not in the list of allowed guesses")
         return found
 
-    def narrow(self, candidates: np.ndarray, guess: int, reply: int) -> np.ndarray:
+    def narrow(self, candidates: Candidates, guess: int, reply: Reply) -> Candidates:
         """Return the candidates that give `reply` to the guess with index `guess`."""
         return candidates[self.matrix[guess, candidates] == reply]
 
-    def allowed(self, candidates: np.ndarray, history: History) -> np.ndarray:
+    def bucket_sizes(self, guess: int, candidates: Candidates) -> np.ndarray:
+        """Return how many candidates give each reply to the guess (length game.n_replies)."""
+        return np.bincount(self.matrix[guess, candidates], minlength=self.game.n_replies)
+
+    def buckets(self, guess: int, candidates: Candidates) -> list[Bucket]:
+        """Return the non-empty buckets of the guess over the candidates, in reply order; each
+        keeps the candidates' order."""
+        grouped, starts, sizes = kernels.split(self.matrix[guess], candidates, self.game.n_replies)
+        return [(int(r), grouped[starts[r]:starts[r + 1]]) for r in np.flatnonzero(sizes)]
+
+    def allowed(self, candidates: Candidates, history: History) -> np.ndarray:
         """Return the indices of the guesses the mode allows after `history`."""
         n = len(candidates)
         if self.mode == "normal":
@@ -111,3 +129,44 @@ class Puzzle:
             else:
                 ok &= self.game.hard_mode_allowed(guess, reply, self.guesses)
         return np.flatnonzero(ok)
+
+    def mode_problem(self, history: History, word: Word) -> str | None:
+        """Return why the mode forbids playing `word` after `history`, or None when it may be
+        played (the scalar twin of `allowed`)."""
+        game = self.game
+        for guess, reply in history:
+            if self.mode == "hard":
+                problem = game.hard_mode_problem(guess, reply, word)
+                if problem:
+                    return f"hard mode: {problem} (after {game.display(guess)})"
+            elif self.mode == "strict" and game.feedback(guess, word) != reply:
+                return f"strict mode: {game.display(word)} contradicts the reply to {game.display(guess)}"
+        return None
+
+
+@dataclasses.dataclass(frozen=True)
+class PuzzleSpec:
+    """How to build a puzzle: the rules, the lists by name or file, and the settings. Hashable and
+    picklable, so a worker process can build the same puzzle."""
+
+    game: Game  # the rules, with their options
+    answers: str | None = None  # the secrets: a list name or a file (None: the game's default)
+    guesses: str | None = None  # the allowed guesses: a list name or a file (None: the game's)
+    mode: str = "normal"  # normal, hard or strict
+    inconsistent_window: tuple[int, int] | None = None  # see Puzzle
+    prefer_candidates: bool = True  # see Puzzle
+
+    def lists(self) -> tuple[WordList, WordList]:
+        """Return (answers, guesses) as loaded for the game; words it cannot play are skipped
+        and listed in each WordList's `rejected`."""
+        return game_words(self.game, self.answers, self.guesses)
+
+    def build(self, store: PatternStore | None = None) -> Puzzle:
+        """Return the puzzle (or raise WordguessError when no answer fits the rules)."""
+        check_mode(self.mode)
+        secrets, allowed = self.lists()
+        if not secrets:
+            raise WordguessError(f"no word of the answers list fits {self.game.name} with these options")
+        extra = {} if store is None else {"store": store}
+        return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
+                      prefer_candidates=self.prefer_candidates, **extra)

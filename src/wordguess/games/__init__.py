@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from wordguess.errors import WordguessError, unknown_name
-from wordguess.games.base import Game
+from wordguess.games.base import Game, OptionPrompt
 from wordguess.games.counting import Jotto, Matches
 from wordguess.games.mastermind import Mastermind
 from wordguess.games.wordle import Sutom, Termo, Wordle
@@ -39,4 +39,4 @@ def get_game(name: str = "wordle", **options) -> Game:
     return cls(**options)
 
 
-__all__ = ["GAMES", "Game", "Jotto", "Mastermind", "Matches", "Sutom", "Termo", "Wordle", "game_class", "get_game"]
+__all__ = ["GAMES", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Sutom", "Termo", "Wordle", "game_class", "get_game"]

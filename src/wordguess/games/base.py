@@ -14,7 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from wordguess.errors import ReplyError, WordError
+from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games import kernels
 from wordguess.vocab import Reply, ReplyText, Word
 
@@ -35,6 +35,18 @@ def reply_dtype(n_replies: int) -> np.dtype:
 
 
 @dataclasses.dataclass(frozen=True)
+class OptionPrompt:
+    """An option an interactive session asks for when it was not given (Sutom's length)."""
+
+    option: str  # the get_game keyword
+    question: str  # what the session asks
+    kind: type = int  # int or str: how the answer is read
+    default: object = None  # what an empty answer means (None: an answer is needed)
+    hosted: object = None  # what `play` uses when the option was not given (None: ask or refuse)
+    required: bool = False  # whether a session that cannot ask refuses to start without it
+
+
+@dataclasses.dataclass(frozen=True)
 class Game(ABC):
     """The rules of a game; subclasses are frozen dataclasses whose fields are the options."""
 
@@ -44,6 +56,14 @@ class Game(ABC):
     max_guesses: ClassVar[int] = 6  # the real game's limit of guesses per game
     default_answers: ClassVar[str]  # the bundled list of secrets, by name
     default_guesses: ClassVar[str]  # the bundled list of allowed guesses, by name
+
+    # --- capabilities, each with the default most games have -----------------------------
+    has_hard_mode: ClassVar[bool] = False  # whether hard mode (hard_mode_problem/allowed) exists
+    per_letter_marks: ClassVar[bool] = False  # whether replies mark each letter (see tile_marks)
+    # Whether renaming the symbols (and permuting positions) maps the game's full generated word
+    # set onto itself with the same replies (Mastermind's colours): see symmetry_class.
+    symbol_symmetry: ClassVar[bool] = False
+    asked_options: ClassVar[tuple[OptionPrompt, ...]] = ()  # what a session asks when not given
 
     # --- size -------------------------------------------------------------------------------
     @property
@@ -164,6 +184,34 @@ class Game(ABC):
     @abstractmethod
     def reply_notations(self) -> str:
         """Return a one-line description of the accepted reply notations, for error messages."""
+
+    def tile_marks(self, reply: Reply) -> str | None:
+        """Return the reply as one mark per letter, G (right place), Y (elsewhere) or . (absent),
+        for tiles, keyboards, hints and share squares; None when the reply is not per letter."""
+        return None
+
+    def reveal(self, reply: Reply) -> tuple[int, ...]:
+        """Return how much a reply tells the guesser, most telling part first (compared as
+        tuples: an adversary that must choose between equal buckets gives the least)."""
+        return ()
+
+    def clue(self) -> str | None:
+        """Return what the host showed before the first guess, as words for the player (Sutom:
+        'starting with R'), or None."""
+        return None
+
+    def symmetry_class(self, word: Word) -> object:
+        """Return a key shared by the words that the game's symbol symmetry maps onto each
+        other (without symbol_symmetry, each word is its own class)."""
+        return self.fold(word)
+
+    def hard_mode_problem(self, guess: Word, reply: Reply, word: Word) -> str | None:
+        """Return why `word` breaks hard mode after `guess` got `reply`, or None."""
+        raise WordguessError(f"{self.name} has no hard mode")
+
+    def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
+        """Return a boolean array: which of `words` keep hard mode after `guess` got `reply`."""
+        raise WordguessError(f"{self.name} has no hard mode")
 
     def is_solved(self, reply: Reply) -> bool:
         """Return whether `reply` means the guess was the secret."""

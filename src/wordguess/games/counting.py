@@ -26,6 +26,10 @@ class CountingGame(LetterGame):
     def solved_reply(self) -> Reply:
         return self._need_length()
 
+    def reveal(self, reply: Reply) -> tuple[int, ...]:
+        """Return the count."""
+        return (self._check_reply_code(reply),)
+
     def format_reply(self, reply: Reply) -> ReplyText:
         return str(self._check_reply_code(reply))
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import kernels
-from wordguess.games.base import Game
+from wordguess.games.base import Game, OptionPrompt
 from wordguess.vocab import Reply, ReplyText, Word
 
 REPLY_PATTERN = re.compile(r"^\s*(\d+)\s*[,;/ ]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
@@ -30,6 +30,8 @@ class Mastermind(Game):
     max_guesses = 10
     default_answers = "mastermind"
     default_guesses = "mastermind"
+    symbol_symmetry = True
+    asked_options = (OptionPrompt("pegs", "pegs", default=4), OptionPrompt("colours", "colours", default=6))
 
     pegs: int = 4  # positions in a code
     colours: int = 6  # colours, written as the digits 1..colours
@@ -88,6 +90,10 @@ class Mastermind(Game):
         black = sum(a == b for a, b in zip(g, s, strict=True))
         common = sum((Counter(g) & Counter(s)).values())
         return self.replies.index((black, common - black))
+
+    def reveal(self, reply: Reply) -> tuple[int, ...]:
+        """Return (black pegs, white pegs)."""
+        return self.replies[self._check_reply_code(reply)]
 
     def format_reply(self, reply: Reply) -> ReplyText:
         b, w = self.replies[self._check_reply_code(reply)]

@@ -11,7 +11,7 @@ import numpy as np
 
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import kernels
-from wordguess.games.base import ENGLISH, LetterGame, strip_accents
+from wordguess.games.base import ENGLISH, LetterGame, OptionPrompt, strip_accents
 from wordguess.vocab import Reply, ReplyText, Word
 
 ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position; a reply is their base-3 number
@@ -65,6 +65,8 @@ class Wordle(LetterGame):
     title = "Wordle"
     default_answers = "wordle-answers"
     default_guesses = "wordle-guesses"
+    has_hard_mode = True
+    per_letter_marks = True
 
     word_length: int | None = 5  # letters per word
 
@@ -86,6 +88,14 @@ class Wordle(LetterGame):
     def format_reply(self, reply: Reply) -> ReplyText:
         marks = decode_marks(self._check_reply_code(reply), self._need_length())
         return "".join(CANONICAL[m] for m in marks)
+
+    def tile_marks(self, reply: Reply) -> str:
+        return self.format_reply(reply)
+
+    def reveal(self, reply: Reply) -> tuple[int, ...]:
+        """Return (right-place marks, elsewhere marks)."""
+        marks = decode_marks(self._check_reply_code(reply), self._need_length())
+        return (marks.count(RIGHT), marks.count(ELSEWHERE))
 
     @property
     def reply_notations(self) -> str:
@@ -167,6 +177,9 @@ class Sutom(Wordle):
     title = "Sutom (fr)"
     default_answers = "sutom"
     default_guesses = "sutom"
+    asked_options = (OptionPrompt("length", "word length (6-9 in the real game)", hosted=6, required=True),
+                     # The real game always shows it, and it keeps the pattern matrix small.
+                     OptionPrompt("first", "first letter", kind=str))
 
     word_length: int | None = None  # letters per word; None until a secret or list fixes it
     first: str | None = None  # the revealed first letter, when known
@@ -188,6 +201,9 @@ class Sutom(Wordle):
             object.__setattr__(self, "first", first)
         if self.word_length is not None and self.word_length < 2:
             raise WordError(f"a Sutom word has at least 2 letters, not {self.word_length}")
+
+    def clue(self) -> str | None:
+        return f"starting with {self.first.upper()}" if self.first else None
 
     def for_secret(self, secret: Word) -> Sutom:
         """Return the game as played on `secret`: its length and first letter revealed."""

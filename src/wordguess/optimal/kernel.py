@@ -22,6 +22,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
+from wordguess.engine.kernels import split
+
 INF = np.int64(1) << np.int64(40)  # "no tree within the depth limit" (and "no cutoff")
 ABORT = np.int64(-1)  # returned when the node budget is exhausted
 UNLIMITED = 1 << 20  # a depth this large means no depth limit; it is never decremented
@@ -181,25 +183,6 @@ def allowed_hash_of(ctx, allowed):
     for g in allowed:
         h ^= ctx.guess_zobrist[g]
     return h
-
-
-@njit(cache=True)
-def split(row, S, n_replies):
-    """Return (S grouped by reply, each group sorted as S is; start of each reply's group;
-    size of each reply's group)."""
-    sizes = np.zeros(n_replies, dtype=np.int64)
-    for c in S:
-        sizes[row[c]] += 1
-    starts = np.zeros(n_replies + 1, dtype=np.int64)
-    for r in range(n_replies):
-        starts[r + 1] = starts[r] + sizes[r]
-    fill = starts[:-1].copy()
-    grouped = np.empty(len(S), dtype=np.int32)
-    for c in S:
-        r = row[c]
-        grouped[fill[r]] = c
-        fill[r] += 1
-    return grouped, starts, sizes
 
 
 @njit(cache=True)

@@ -12,14 +12,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
-from collections.abc import Callable
 
 import numpy as np
 
-from wordguess.engine.puzzle import Puzzle
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
-from wordguess.games import get_game
-from wordguess.lists import game_words
 from wordguess.optimal.executors import Executor, SerialExecutor
 from wordguess.optimal.search import (
     INF,
@@ -30,12 +27,12 @@ from wordguess.optimal.search import (
     has_symbol_symmetry,
 )
 from wordguess.optimal.store import ResultStore
-from wordguess.strategies import Greedy
+from wordguess.strategies.greedy import Greedy
 from wordguess.strategies.scoring import score_guesses
-from wordguess.trees.build import build_tree
-from wordguess.trees.tree import Node, Tree, depth_counts, total_guesses
+from wordguess.trees.build import build_tree, make_node
+from wordguess.trees.tree import Tree, depth_counts, total_guesses
+from wordguess.vocab import Progress
 
-Progress = Callable[[int, int], None]  # (units done, units in all)
 FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees tried where unproven
 
 
@@ -43,30 +40,20 @@ FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees trie
 class SearchSpec:
     """Everything a worker needs to rebuild the same search (picklable, hashable)."""
 
-    game: str  # the game's registry name
-    options: tuple[tuple[str, object], ...] = ()  # the game's options, as sorted (name, value)
-    answers: str | None = None  # the secrets' list (name or path; None: the game's)
-    guesses: str | None = None  # the allowed guesses' list (None: the game's)
-    mode: str = "normal"  # normal or hard
+    puzzle: PuzzleSpec  # the rules, lists and mode (normal or hard)
     max_guesses: int | None = None  # the depth limit (None: none)
     store: str | None = None  # the result store's file (None: no store)
     seconds: float | None = None  # time limit of one search call
     nodes: int | None = None  # node limit of one search call
 
-    def puzzle(self) -> Puzzle:
-        """Return the puzzle this spec describes."""
-        rules = get_game(self.game, **dict(self.options))
-        answers, guesses = game_words(rules, self.answers, self.guesses)
-        if rules.length is None:
-            rules = rules.fitted(answers)
-        return Puzzle(rules, answers, guesses, mode=self.mode)
-
 
 @functools.lru_cache(maxsize=2)
 def solver_for(spec: SearchSpec) -> ExactSolver:
-    """Return this process's solver for a spec (built once: workers reuse it across tasks)."""
+    """Return this process's solver for a spec: built once, and shared by every task that runs
+    in this process (a worker's tasks, or the main process's own with the serial executor), so
+    the memo grows across tasks."""
     store = ResultStore(spec.store) if spec.store else None
-    return ExactSolver(spec.puzzle(), spec.max_guesses, Limits(spec.seconds, spec.nodes), store)
+    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(spec.seconds, spec.nodes), store)
 
 
 def opener_task(task: tuple[SearchSpec, str, int]) -> OpenerResult:
@@ -148,7 +135,7 @@ def promising_openers(solver: ExactSolver, count: int | None = None) -> list[str
     puzzle = solver.puzzle
     ids = np.array([puzzle.index_of(w) for w in symmetric_openers(puzzle)], dtype=np.int64)
     bounds = np.array([solver.root_bound(g) for g in ids], dtype=np.int64)
-    parts = -score_guesses(puzzle.matrix, ids, puzzle.all_candidates(), puzzle.game.n_replies, "most-parts")
+    parts = -score_guesses(puzzle, ids, puzzle.all_candidates(), "most-parts")
     order = np.lexsort((ids, -parts, bounds))
     order = order[bounds[order] < INF]
     return [puzzle.guesses[ids[i]] for i in order[:count]]
@@ -203,32 +190,41 @@ def fallback_tree(solver: ExactSolver, word: str) -> Tree:
     upper bound."""
     puzzle = solver.puzzle
     guess = puzzle.index_of(word)
-    candidates = puzzle.all_candidates()
-    replies = puzzle.matrix[guess, candidates]
-    branches: dict[int, Tree] = {}
-    for reply, secrets, state in solver.root_buckets(guess):
+    root = solver.root_state()
+
+    def below(reply: int, secrets: np.ndarray) -> Tree:
         try:
-            branches[reply] = solver.subtree_if_known(secrets, state, solver.child)
+            known = solver.subtree_if_known(secrets, solver.child_state(*root, guess, reply), solver.child)
         except SearchStopped:
-            branches[reply] = None
-        if branches[reply] is None:
-            history = [(puzzle.guesses[guess], reply)]
-            grown = (build_tree(puzzle, Greedy(metric), candidates=secrets.astype(np.int64), history=history)
-                     for metric in FALLBACK_METRICS)
-            branches[reply] = min(grown, key=total_guesses)
-    if (replies == puzzle.game.solved_reply).any():
-        branches[puzzle.game.solved_reply] = puzzle.guesses[guess]
-    return Node(puzzle.guesses[guess], len(candidates), dict(sorted(branches.items())))
+            known = None
+        if known is not None:
+            return known
+        history = [(puzzle.guesses[guess], reply)]
+        grown = (build_tree(puzzle, Greedy(metric), candidates=secrets, history=history)
+                 for metric in FALLBACK_METRICS)
+        return min(grown, key=total_guesses)
+
+    return make_node(puzzle, guess, puzzle.all_candidates(), below)
 
 
 def optimal(spec: SearchSpec, first: str | None = None, openers: int | None = None,
             all_openers: bool = False, executor: Executor | None = None,
-            progress: Progress | None = None, build: bool = True) -> Outcome:
+            progress: Progress | None = None) -> Outcome:
     """Return the outcome of an optimal search: of one opener (`first`), of the `openers` most
     promising ones, or certified over every opener. A time or node limit ends the search with
-    the best tree found so far (an upper bound, `proven` False)."""
+    the best tree found so far (an upper bound, `proven` False). What was proven is in the
+    store when this returns, or raises (Ctrl-C included)."""
     started = time.monotonic()
     solver = solver_for(spec)
+    try:
+        return _optimal(solver, spec, first, openers, all_openers, executor, progress, started)
+    finally:
+        solver.save()
+
+
+def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: int | None,
+             all_openers: bool, executor: Executor | None, progress: Progress | None,
+             started: float) -> Outcome:
     nodes_before = solver.nodes
     scope = "opener" if first else ("all openers" if all_openers else "openers")
     stopped = None
@@ -251,8 +247,8 @@ def optimal(spec: SearchSpec, first: str | None = None, openers: int | None = No
     best = results[0]
     if best.value >= INF:
         raise WordguessError("no tree solves every secret within the maximum number of guesses")
-    tree = solver.tree(best.opener) if build else None
-    if tree is not None and total_guesses(tree) != best.value:
+    tree = solver.tree(best.opener)
+    if total_guesses(tree) != best.value:
         raise WordguessError(f"internal error: the tree totals {total_guesses(tree)}, not {best.value}")
     return Outcome(best.opener, best.value, True, scope, results, time.monotonic() - started,
                    solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits, tree)

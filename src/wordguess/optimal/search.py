@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
 
 import numpy as np
 
@@ -23,7 +22,9 @@ from wordguess.games import kernels
 from wordguess.optimal import kernel
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
-from wordguess.trees.tree import Node, Tree
+from wordguess.trees.build import grow_tree
+from wordguess.trees.tree import Tree
+from wordguess.vocab import Progress
 
 INF = int(kernel.INF)
 SLICE = 2_000  # nodes per kernel call between limit and interrupt checks (a node costs up to ms)
@@ -31,7 +32,6 @@ SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (
 PERSIST_FLOOR = 8  # sets of at least this many secrets are saved to the store
 VERSION = "exact-1"  # part of every store key: change it when the search's results could change
 
-Progress = Callable[[int, int], None]  # called with (secrets settled so far, total secrets)
 
 
 class SearchStopped(WordguessError):
@@ -73,7 +73,7 @@ def has_symbol_symmetry(puzzle: Puzzle) -> bool:
     """Return whether the puzzle is symmetric under renaming symbols: a game that says so
     (Mastermind) played over its full generated set of codes, as answers and as guesses."""
     full = puzzle.game.generated_words()
-    return (hasattr(puzzle.game, "symmetry_class") and full is not None and puzzle.mode == "normal"
+    return (puzzle.game.symbol_symmetry and full is not None and puzzle.mode == "normal"
             and sorted(puzzle.answers) == sorted(full) and sorted(puzzle.guesses) == sorted(full))
 
 
@@ -214,14 +214,16 @@ class ExactSolver:
     def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, tuple[np.ndarray, int]]]:
         """Return (reply, secrets, state after it) for every unsolved reply of the opener,
         largest bucket first."""
-        replies = np.unique(self.puzzle.matrix[guess])
-        buckets = [(int(r), *self.root_bucket(guess, int(r))) for r in replies if r != self.puzzle.game.solved_reply]
+        root = self.root_state()
+        buckets = [(reply, secrets.astype(np.int32), self.child_state(*root, guess, reply))
+                   for reply, secrets in self.puzzle.buckets(guess, self.puzzle.all_candidates())
+                   if reply != self.puzzle.game.solved_reply]
         buckets.sort(key=lambda b: -len(b[1]))
         return buckets
 
     def root_bucket(self, guess: int, reply: int) -> tuple[np.ndarray, tuple[np.ndarray, int]]:
         """Return (the secrets that give `reply` to the opener, the state after it)."""
-        secrets = np.flatnonzero(self.puzzle.matrix[guess] == reply).astype(np.int32)
+        secrets = self.puzzle.narrow(self.puzzle.all_candidates(), guess, reply).astype(np.int32)
         return secrets, self.child_state(*self.root_state(), guess, reply)
 
     def opener(self, word: str, beta: int = INF, progress: Progress | None = None) -> OpenerResult:
@@ -274,51 +276,44 @@ class ExactSolver:
     def root_bound(self, guess: int) -> int:
         """Return the admissible bound n + sum of table[|b|] over the opener's unsolved buckets."""
         table = self.child_table
-        replies = self.puzzle.matrix[guess]
-        sizes = np.bincount(replies, minlength=self.puzzle.game.n_replies)
+        sizes = self.puzzle.bucket_sizes(guess, self.puzzle.all_candidates())
         sizes[self.puzzle.game.solved_reply] = 0
         if sizes.max() == len(self.puzzle.answers):
             return INF  # the opener learns nothing
         return min(INF, len(self.puzzle.answers) + int(table[sizes[sizes > 0]].sum()))
 
     # --- trees ----------------------------------------------------------------------------
+    # A tree is grown by trees.build.grow_tree; the chooser's state at a node is (the allowed
+    # guesses and their hash, the guesses left, the guess forced at the root or -1).
     def tree(self, word: str) -> Tree:
         """Return the optimal tree that opens with `word` (solving what the memo lacks)."""
-        guess = self.puzzle.index_of(word)
-        return self._tree_after(guess, self.puzzle.all_candidates().astype(np.int32), self.root_state(), self.depth)
-
-    def _tree_after(self, guess: int, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Node:
-        puzzle = self.puzzle
-        child = int(kernel.child_depth(depth))
-        replies = puzzle.matrix[guess, candidates]
-        word = puzzle.guesses[guess]
-        branches: dict[int, Tree] = {}
-        for reply in np.unique(replies):
-            reply = int(reply)
-            bucket = candidates[replies == reply]
-            if reply == puzzle.game.solved_reply:
-                branches[reply] = word
-                continue
-            branches[reply] = self._subtree(bucket, self.child_state(*state, guess, reply), child)
-        return Node(word, len(candidates), branches)
-
-    def _subtree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree:
-        puzzle = self.puzzle
-        if len(candidates) == 1:
-            return puzzle.answers[int(candidates[0])]
-        if len(candidates) == 2:
-            return self._tree_after(int(puzzle.guess_of_answer[candidates[0]]), candidates, state, depth)
-        guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
-        if guess < 0:
-            value = self.solve(candidates, state, INF, depth)
-            if value >= INF:
-                raise WordguessError("no tree meets the depth limit here")
-            guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
-        return self._tree_after(guess, candidates, state, depth)
+        candidates = self.puzzle.all_candidates().astype(np.int32)
+        return self._grow(candidates, (self.root_state(), self.depth, self.puzzle.index_of(word)))
 
     def subtree_if_known(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree | None:
         """Return the optimal subtree of a set whose exact value the memo holds, else None."""
         candidates = np.sort(candidates.astype(np.int32))
         if len(candidates) > 2 and kernel.best_guess(self.ctx, candidates, state[1], depth) < 0:
             return None
-        return self._subtree(candidates, state, depth)
+        return self._grow(candidates, (state, depth, -1))
+
+    def _grow(self, candidates: np.ndarray, node_state: tuple) -> Tree:
+        def after(node_state: tuple, guess: int, reply: int) -> tuple:
+            state, depth, _ = node_state
+            return self.child_state(*state, guess, reply), int(kernel.child_depth(depth)), -1
+
+        return grow_tree(self.puzzle, candidates, node_state, self._best, after)
+
+    def _best(self, candidates: np.ndarray, node_state: tuple) -> int:
+        """Return the optimal guess for the candidates (solving them if the memo lacks it)."""
+        state, depth, forced = node_state
+        if forced >= 0:
+            return forced
+        if len(candidates) == 2:
+            return int(self.puzzle.guess_of_answer[candidates[0]])
+        guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
+        if guess < 0:
+            if self.solve(candidates, state, INF, depth) >= INF:
+                raise WordguessError("no tree meets the depth limit here")
+            guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
+        return guess

@@ -1,21 +1,19 @@
-"""The assistant: the state of a game the player is playing elsewhere, with suggestions, and the
-host side of a game the player plays here. Pure: no printing or prompting; every refusal is a
+"""The assistant: the state of a game the player is playing elsewhere, with suggestions. Pure: no printing or prompting; every refusal is a
 WordguessError raised before any state changes."""
 
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import hashlib
 
 import numpy as np
 
 from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import ReplyError, WordError
-from wordguess.play.simulate import SAFETY_LIMIT, Host
-from wordguess.strategies import Strategy, candidate_guesses, ranked
-from wordguess.strategies.scoring import metric_value, score_guesses
+from wordguess.errors import ReplyError, WordError, WordguessError
+from wordguess.strategies.base import Strategy, candidate_guesses, ranked
+from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.scoring import score_guesses
 from wordguess.vocab import Reply, Turn, Word
 
 
@@ -39,18 +37,11 @@ class Knowledge:
     not_at: dict[int, set[str]]  # position -> letters known not to be there
 
 
-def check_hard_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
-    """Raise WordError if `word` breaks hard mode after `history` (the puzzle's mode permitting)."""
-    if puzzle.mode == "hard":
-        for guess, reply in history:
-            problem = puzzle.game.hard_mode_problem(guess, reply, word)
-            if problem:
-                raise WordError(f"hard mode: {problem} (after {puzzle.game.display(guess)})")
-    elif puzzle.mode == "strict":
-        for guess, reply in history:
-            if puzzle.game.feedback(guess, word) != reply:
-                raise WordError(f"strict mode: {puzzle.game.display(word)} contradicts the reply "
-                                f"to {puzzle.game.display(guess)}")
+def check_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
+    """Raise WordError if the puzzle's mode forbids `word` after `history`."""
+    problem = puzzle.mode_problem(history, word)
+    if problem:
+        raise WordError(problem)
 
 
 class Assistant:
@@ -88,23 +79,22 @@ class Assistant:
         puzzle, candidates = self.puzzle, self._states[-1]
         first = self.strategy.choose(puzzle, candidates, self.history)
         guess_ids = puzzle.allowed(candidates, self.history)
-        n_replies = puzzle.game.n_replies
-        entropy = score_guesses(puzzle.matrix, guess_ids, candidates, n_replies, "entropy")
+        entropy = score_guesses(puzzle, guess_ids, candidates, "entropy")
         others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
         chosen = np.array([first, *others][:count], dtype=np.int64)
-        exp = score_guesses(puzzle.matrix, chosen, candidates, n_replies, "expectation")
-        ent = score_guesses(puzzle.matrix, chosen, candidates, n_replies, "entropy")
+        exp = score_guesses(puzzle, chosen, candidates, "expectation")
+        ent = score_guesses(puzzle, chosen, candidates, "entropy")
         answers = candidate_guesses(puzzle, chosen, candidates)
         n = len(candidates)
-        return [Suggestion(puzzle.guesses[g], metric_value("expectation", e, n),
-                           -metric_value("entropy", h, n) + 0.0, bool(a))
+        return [Suggestion(puzzle.guesses[g], METRICS["expectation"].value(e, n),
+                           -METRICS["entropy"].value(h, n) + 0.0, bool(a))
                 for g, e, h, a in zip(chosen, exp, ent, answers, strict=True)]
 
     def resolve(self, word: str) -> Word:
         """Return the allowed guess the player typed (accents optional), or raise WordError when
         it is not in the list or the mode forbids it now."""
         guess = self.puzzle.guesses[self.puzzle.index_of(word.strip())]
-        check_hard_mode(self.puzzle, self.history, guess)
+        check_mode(self.puzzle, self.history, guess)
         return guess
 
     def report(self, word: str, reply_text: str) -> None:
@@ -134,7 +124,8 @@ class Assistant:
         return self.history.pop()
 
     def knowledge(self) -> Knowledge:
-        """Return what the replies so far say about the secret's letters (Wordle-like games)."""
+        """Return what the replies so far say about the secret's letters (games whose replies
+        are per letter; others raise WordguessError)."""
         game = self.puzzle.game
         placed: dict[int, str] = {}
         present: dict[str, int] = {}
@@ -142,7 +133,9 @@ class Assistant:
         not_at: dict[int, set[str]] = {}
         for guess, reply in self.history:
             folded = game.fold(guess)
-            marks = game.format_reply(reply)
+            marks = game.tile_marks(reply)
+            if marks is None:
+                raise WordguessError(f"{game.name} replies are not per letter: no letter knowledge")
             seen: dict[str, int] = {}
             for k, (letter, mark) in enumerate(zip(folded, marks, strict=True)):
                 if mark == "G":
@@ -156,75 +149,3 @@ class Assistant:
             absent |= {letter for letter, mark in zip(folded, marks, strict=True)
                        if mark == "." and letter not in seen}
         return Knowledge(placed, present, absent - set(present), not_at)
-
-
-def daily_seed(day: datetime.date) -> int:
-    """Return the seed of a day's game, the same for everyone on that date."""
-    return int.from_bytes(hashlib.sha256(day.isoformat().encode()).digest()[:8], "big")
-
-
-class HostedGame:
-    """A game the player plays here: the computer hosts (a secret, or an adversary)."""
-
-    def __init__(self, puzzle: Puzzle, host: Host, max_guesses: int | None = None):
-        self.puzzle = puzzle  # the setting
-        self.host = host  # answers the guesses
-        self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
-        self.turns: list[Turn] = []  # the guesses played and their replies
-        self._candidates = puzzle.all_candidates()
-
-    @property
-    def won(self) -> bool:
-        """Return whether the last guess was the secret."""
-        return bool(self.turns) and self.puzzle.game.is_solved(self.turns[-1][1])
-
-    @property
-    def limit_text(self) -> str:
-        """Return the limit of guesses as the player sees it: ∞ when it is only the safety cap
-        of an adversary's game."""
-        return "∞" if self.max_guesses >= SAFETY_LIMIT else str(self.max_guesses)
-
-    @property
-    def over(self) -> bool:
-        """Return whether the game has ended (won, or out of guesses)."""
-        return self.won or len(self.turns) >= self.max_guesses
-
-    @property
-    def secret(self) -> Word | None:
-        """Return the secret when the host has fixed it or the game is over, else None."""
-        if self.won:
-            return self.turns[-1][0]
-        if getattr(self.host, "secret", None):
-            return self.host.secret
-        return self.puzzle.answers[int(self._candidates[0])] if self.over else None
-
-    def guess(self, word: str) -> Reply:
-        """Play a guess and return the reply; an invalid guess is refused without costing a turn."""
-        if self.over:
-            raise WordError("the game is over")
-        index = self.puzzle.index_of(word.strip())
-        guess = self.puzzle.guesses[index]
-        check_hard_mode(self.puzzle, self.turns, guess)
-        reply = self.host.reply(self.puzzle, index, self._candidates)
-        self.turns.append((guess, reply))
-        self._candidates = self.puzzle.narrow(self._candidates, index, reply)
-        return reply
-
-    def letter_states(self) -> dict[str, str]:
-        """Return the keyboard: each letter played -> its best mark so far (G, Y or .)."""
-        rank = {".": 0, "Y": 1, "G": 2}
-        states: dict[str, str] = {}
-        for guess, reply in self.turns:
-            marks = self.puzzle.game.format_reply(reply)
-            for letter, mark in zip(self.puzzle.game.fold(guess), marks, strict=False):
-                if mark in rank and rank[mark] >= rank.get(states.get(letter, "."), 0):
-                    states[letter] = mark
-        return states
-
-    def share_text(self, title: str) -> str:
-        """Return the share line: the title, the score, and a row of emoji squares a guess."""
-        squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
-        score = f"{len(self.turns) if self.won else 'X'}/{self.limit_text}"
-        hard = "*" if self.puzzle.mode == "hard" else ""
-        rows = ["".join(squares.get(m, m) for m in self.puzzle.game.format_reply(r)) for _, r in self.turns]
-        return "\n".join([f"{title} {score}{hard}", "", *rows])

@@ -1,14 +1,18 @@
 """Scoring metrics: pure functions of a guess's bucket counts (how many candidates give each
-reply). Each is written so that LOWER is better; `METRICS` finds them by name.
+reply), each written so that LOWER is better, and their registry `METRICS`: one entry per metric
+with its function, the scoring kernel's code for it, and how its value is shown.
 
-The numba kernel in `scoring.py` computes the same numbers for every guess at once; the tests check
-it against these definitions.
+The numba kernel in `scoring.py` computes, for every guess at once, a score from which
+`Metric.value` recovers the function's value (the kernel's score is a monotone transform of it
+that depends only on the number of candidates, so it ranks guesses the same way); the tests
+check the two agree.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Counts = Sequence[int]  # the sizes of the non-empty buckets of one guess
 
@@ -35,6 +39,30 @@ def neg_parts(counts: Counts) -> float:
     return -sum(1 for c in counts if c)
 
 
-METRICS = {"minimax": largest, "expectation": expectation, "entropy": neg_entropy, "most-parts": neg_parts}
-# The kernel's code for each metric (see scoring.score_guesses).
-METRIC_CODES = {"minimax": 0, "expectation": 1, "entropy": 2, "most-parts": 3}
+@dataclasses.dataclass(frozen=True)
+class Metric:
+    """A metric of a guess's buckets, lower is better."""
+
+    name: str  # the registry name (also a greedy strategy's name)
+    function: Callable[[Counts], float]  # the definition, a pure function of the bucket counts
+    code: int  # the scoring kernel's branch for it (scoring._score_chunk)
+    label: str  # what the shown value means, for tables
+    shown: float = 1.0  # the sign a value is shown with (bits and parts are shown positive)
+
+    # The function's value from the kernel's score over n candidates (the kernel computes a
+    # monotone transform of the value, the same for every guess of one candidate set).
+    from_score: Callable[[float, int], float] = lambda score, n: score
+
+    def value(self, score: float, n: int) -> float:
+        """Return the function's value from the scoring kernel's score over n candidates."""
+        return self.from_score(score, n)
+
+
+METRICS: dict[str, Metric] = {m.name: m for m in (
+    Metric("minimax", largest, 0, "largest bucket"),  # kernel: max c
+    Metric("expectation", expectation, 1, "expected bucket size",  # kernel: sum c^2
+           from_score=lambda score, n: score / n),
+    Metric("entropy", neg_entropy, 2, "bits of information", shown=-1.0,  # kernel: sum c log2 c
+           from_score=lambda score, n: score / n - math.log2(n)),
+    Metric("most-parts", neg_parts, 3, "number of buckets", shown=-1.0),  # kernel: -(buckets)
+)}

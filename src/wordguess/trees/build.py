@@ -1,19 +1,78 @@
-"""Building guess trees from strategies, and playing a tree as a strategy."""
+"""Building guess trees: the one builder that every tree comes from (a strategy's play, the exact
+solver's optimum, the LeetCode planner's plan), and playing a tree as a strategy."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-
-import numpy as np
+from typing import TypeVar
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies import Strategy
+from wordguess.strategies.base import Strategy
 from wordguess.trees.tree import Node, Tree, follow
-from wordguess.vocab import History
+from wordguess.vocab import Candidates, History, Progress, Reply
 
-Progress = Callable[[int, int], None]  # called with (secrets placed in leaves so far, total)
+State = TypeVar("State")  # what a chooser knows at a node besides the candidates (a history, ...)
+
+
+def make_node(puzzle: Puzzle, guess: int, candidates: Candidates,
+              below: Callable[[Reply, Candidates], Tree]) -> Node:
+    """Return the node that plays `guess` on the candidates: the solved reply ends at the guess
+    itself, and every other reply's bucket gets the subtree below(reply, bucket)."""
+    word = puzzle.guesses[guess]
+    branches: dict[Reply, Tree] = {}
+    for reply, bucket in puzzle.buckets(guess, candidates):
+        if reply == puzzle.game.solved_reply:
+            branches[reply] = word
+        elif len(bucket) == len(candidates):
+            raise WordguessError(f"{word!r} does not split {len(candidates)} candidates")
+        else:
+            branches[reply] = below(reply, bucket)
+    return Node(word, len(candidates), branches)
+
+
+def grow_tree(puzzle: Puzzle, candidates: Candidates, state: State,
+              choose: Callable[[Candidates, State], int],
+              after: Callable[[State, int, Reply], State],
+              progress: Progress | None = None) -> Tree:
+    """Return the tree over `candidates` in which each node plays choose(candidates, state)
+    and each reply's bucket continues with the state after(state, guess, reply); a single
+    candidate is a leaf. `progress` is told the secrets placed in leaves so far."""
+    total, placed = len(candidates), 0
+
+    def grow(candidates: Candidates, state: State) -> Tree:
+        nonlocal placed
+        if len(candidates) == 1:
+            placed += 1
+            if progress:
+                progress(placed, total)
+            return puzzle.answers[int(candidates[0])]
+        guess = choose(candidates, state)
+        node = make_node(puzzle, guess, candidates,
+                         lambda reply, bucket: grow(bucket, after(state, guess, reply)))
+        if puzzle.game.solved_reply in node.branches:
+            placed += 1
+        return node
+
+    return grow(candidates, state)
+
+
+def build_tree(puzzle: Puzzle, strategy: Strategy, candidates: Candidates | None = None,
+               history: History | None = None, progress: Progress | None = None) -> Tree:
+    """Return the tree of the strategy's play over `candidates` (default: every answer)."""
+    candidates = puzzle.all_candidates() if candidates is None else candidates
+
+    def choose(candidates: Candidates, history: History) -> int:
+        return strategy.choose(puzzle, candidates, history)
+
+    def after(history: History, guess: int, reply: Reply) -> History:
+        return [*history, (puzzle.guesses[guess], reply)]
+
+    try:
+        return grow_tree(puzzle, candidates, list(history or []), choose, after, progress)
+    except WordguessError as exc:
+        raise WordguessError(f"{strategy.name}: {exc}") from None
 
 
 def clue_puzzles(puzzle: Puzzle) -> list[Puzzle]:
@@ -31,40 +90,6 @@ def clue_puzzles(puzzle: Puzzle) -> list[Puzzle]:
             for rules, words in groups.items()]
 
 
-def build_tree(puzzle: Puzzle, strategy: Strategy, candidates: np.ndarray | None = None,
-               history: History | None = None, progress: Progress | None = None) -> Tree:
-    """Return the tree of the strategy's play over `candidates` (default: every answer)."""
-    candidates = puzzle.all_candidates() if candidates is None else candidates
-    total = len(candidates)
-    placed = 0
-
-    def grow(candidates: np.ndarray, history: History) -> Tree:
-        nonlocal placed
-        if len(candidates) == 1:
-            placed += 1
-            if progress:
-                progress(placed, total)
-            return puzzle.answers[candidates[0]]
-        guess = strategy.choose(puzzle, candidates, history)
-        word = puzzle.guesses[guess]
-        replies = puzzle.matrix[guess, candidates]
-        branches: dict[int, Tree] = {}
-        for reply in np.unique(replies):
-            reply = int(reply)
-            bucket = candidates[replies == reply]
-            if reply == puzzle.game.solved_reply:
-                placed += 1
-                branches[reply] = word
-            elif len(bucket) == len(candidates):
-                raise WordguessError(f"{strategy.name} played {word!r}, which does not split "
-                                     f"{len(candidates)} candidates")
-            else:
-                branches[reply] = grow(bucket, [*history, (word, reply)])
-        return Node(word, len(candidates), branches)
-
-    return grow(candidates, list(history or []))
-
-
 @dataclasses.dataclass
 class TreeStrategy:
     """Play a guess tree: the guess at the node the history leads to."""
@@ -72,6 +97,6 @@ class TreeStrategy:
     tree: Tree  # the tree to follow
     name: str = "tree"
 
-    def choose(self, puzzle: Puzzle, candidates: np.ndarray, history: History) -> int:
+    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
         node = follow(self.tree, puzzle.game, history)
         return puzzle.index_of(node if isinstance(node, str) else node.guess)

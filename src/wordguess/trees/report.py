@@ -13,11 +13,12 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies import Strategy, ranked
+from wordguess.strategies.base import Strategy, ranked
 from wordguess.strategies.metrics import METRICS
-from wordguess.strategies.scoring import metric_value, score_guesses
-from wordguess.trees.build import Progress, build_tree, clue_puzzles
+from wordguess.strategies.scoring import score_guesses
+from wordguess.trees.build import build_tree, clue_puzzles
 from wordguess.trees.tree import Tree, leaves
+from wordguess.vocab import Progress
 
 
 @dataclasses.dataclass
@@ -136,15 +137,14 @@ def first_guess_table(puzzle: Puzzle, count: int = 10) -> dict[str, dict[str, li
     candidates = puzzle.all_candidates()
     guess_ids = np.arange(len(puzzle.guesses))
     table = {}
-    for metric in METRICS:
-        scores = score_guesses(puzzle.matrix, guess_ids, candidates, puzzle.game.n_replies, metric)
+    for name, metric in METRICS.items():
+        scores = score_guesses(puzzle, guess_ids, candidates, name)
         order = ranked(puzzle, guess_ids, scores, candidates)
-        sign = -1.0 if metric in ("entropy", "most-parts") else 1.0  # show bits and parts positive
 
-        def value(g: int, metric: str = metric, sign: float = sign, scores=scores) -> float:
-            v = sign * metric_value(metric, float(scores[g]), len(candidates))
+        def value(g: int, metric=metric, scores=scores) -> float:
+            v = metric.shown * metric.value(float(scores[g]), len(candidates))
             return 0.0 if math.isclose(v, 0.0, abs_tol=1e-12) else v
 
-        table[metric] = {"best": [(puzzle.guesses[g], value(g)) for g in order[:count]],
-                         "worst": [(puzzle.guesses[g], value(g)) for g in order[::-1][:count]]}
+        table[name] = {"best": [(puzzle.guesses[g], value(g)) for g in order[:count]],
+                       "worst": [(puzzle.guesses[g], value(g)) for g in order[::-1][:count]]}
     return table

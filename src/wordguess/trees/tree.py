@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from wordguess.errors import WordguessError
@@ -142,3 +142,14 @@ class TreeFile:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
             raise WordguessError(f"cannot read tree file {str(path)!r}: {exc}") from exc
+
+
+def check_covers(tree: Tree, game: Game, answers: Sequence[Word]) -> None:
+    """Raise WordguessError unless every answer is exactly one leaf of the tree (the tree
+    invariant, checked on a tree read from a file)."""
+    found = Counter(game.fold(w) for w, _ in leaves(tree))
+    expected = Counter(game.fold(w) for w in answers)
+    if found != expected:
+        missing, extra = expected - found, found - expected
+        raise WordguessError(f"the tree does not cover the answers once each: {len(missing)} missing "
+                             f"(e.g. {sorted(missing)[:3]}), {sum(extra.values())} extra or repeated")

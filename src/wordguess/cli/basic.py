@@ -1,0 +1,111 @@
+"""The small commands: `feedback`, `lists`, `filter`, `strategies`."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from wordguess.cli.common import (
+    AnswersOpt,
+    GameChoice,
+    GuessesOpt,
+    JsonOpt,
+    friendly,
+    game_options,
+    note_skipped,
+    out,
+    puzzle_spec,
+)
+from wordguess.engine.candidates import filter_or_explain, parse_turn
+from wordguess.engine.puzzle import MODES
+from wordguess.errors import WordError
+from wordguess.lists import list_infos, load_words
+from wordguess.strategies import STRATEGIES
+
+
+@friendly
+@game_options(first=False)
+def feedback(
+    guess: Annotated[str, typer.Argument(help="The guessed word.")],
+    secret: Annotated[str, typer.Argument(help="The secret word.")],
+    game: GameChoice,
+    guesses: GuessesOpt = None,
+    any_word: Annotated[bool, typer.Option("--any", help="Accept any words of the game's length and alphabet, listed or not (e.g. LeetCode's).")] = False,
+) -> None:
+    """Print the canonical reply to GUESS when the secret is SECRET (both from the game's list of
+    allowed guesses, or --guesses, unless --any)."""
+    rules = game.rules()
+    rules = rules.fitted([guess]) if rules.length is None else rules
+    rules.check_word(guess)
+    rules.check_word(secret)
+    if len(rules.fold(guess)) != len(rules.fold(secret)):
+        raise WordError(f"{guess!r} and {secret!r} differ in length")
+    if not any_word:
+        source = guesses or rules.default_guesses
+        listed = {rules.fold(w) for w in load_words(source, rules)}
+        for word in (guess, secret):
+            if rules.fold(word) not in listed:
+                raise WordError(f"{word!r} is not in the list {source!r}; --any compares any words")
+    out.print(rules.format_reply(rules.feedback(guess, secret)), markup=False)
+
+
+@friendly
+def lists_command(as_json: JsonOpt = False) -> None:
+    """Show the bundled word lists with their counts, languages and licences."""
+    infos = list_infos()
+    if as_json:
+        out.print_json(json.dumps([info.__dict__ for info in infos]))
+        return
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("name", no_wrap=True)
+    table.add_column("words", justify="right", no_wrap=True)
+    for column in ("language", "game", "licence"):
+        table.add_column(column, no_wrap=True)
+    for info in infos:
+        table.add_row(info.name, f"{info.count:,}", info.language, info.game, info.licence)
+    out.print(table)
+    for info in infos:
+        out.print(f"  {info.name}: {info.description}", markup=False)
+
+
+@friendly
+@game_options()
+def filter_command(
+    turns: Annotated[list[str], typer.Argument(help="Turns as GUESS=REPLY, e.g. raise=..Y.G", show_default=False)],
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the secrets still consistent with the turns played, and their count."""
+    rules = game.rules()
+    written = [parse_turn(turn) for turn in turns]
+    if rules.length is None and written:
+        rules = rules.sized(len(rules.fold(written[0][0])))
+    spec = puzzle_spec(rules, answers, guesses)
+    secrets, allowed = spec.lists()
+    note_skipped(spec, secrets, allowed)
+    listed = {rules.fold(w) for w in allowed}
+    history = []
+    for guess, reply in written:
+        if rules.check_word(guess) not in listed:
+            raise WordError(f"{guess!r} is not in the list of allowed guesses")
+        history.append((guess, rules.parse_reply(reply)))
+    remaining = filter_or_explain(rules, rules.starting_candidates(secrets), history)
+    if as_json:
+        out.print_json(json.dumps({"count": len(remaining), "candidates": remaining}))
+        return
+    out.print(" ".join(rules.display(w) for w in remaining), markup=False)
+    out.print(f"{len(remaining)} candidate{'s' if len(remaining) != 1 else ''}")
+
+
+@friendly
+def strategies() -> None:
+    """List the strategies and modes."""
+    for name in STRATEGIES:
+        out.print(name)
+    for mode, text in MODES.items():
+        out.print(f"mode {mode}: {text}")

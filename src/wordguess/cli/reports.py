@@ -1,0 +1,200 @@
+"""The commands that evaluate and export strategies and trees: `evaluate`, `tree`,
+`first-guesses`, `evil`, and `demo` (the main job)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import numpy as np
+import typer
+
+from wordguess.cli.common import (
+    AnswersOpt,
+    GameChoice,
+    GuessesOpt,
+    JsonOpt,
+    ModeOpt,
+    SeedOpt,
+    StrategyOpt,
+    TiesOpt,
+    WidthOpt,
+    WindowOpt,
+    build_puzzle,
+    friendly,
+    game_options,
+    out,
+    progress_bar,
+    puzzle_spec,
+)
+from wordguess.cli.render import evaluation_text, first_guess_tables, tiles
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.play.hosts import FixedHost, Host, get_host
+from wordguess.play.simulate import GameRecord, play
+from wordguess.strategies import get_strategy, offered_strategy
+from wordguess.strategies.base import Strategy
+from wordguess.trees.build import TreeStrategy, build_tree, clue_puzzles
+from wordguess.trees.plots import save_histogram
+from wordguess.trees.report import evaluate as evaluate_strategy
+from wordguess.trees.report import first_guess_table, tree_evaluation
+from wordguess.trees.tree import TreeFile, check_covers, total_guesses, tree_size
+
+
+def print_record(puzzle: Puzzle, record: GameRecord) -> None:
+    """Print a played game step by step: tiles and the candidates left after each guess."""
+    for (guess, reply), left in zip(record.turns, record.remaining, strict=True):
+        line = tiles(puzzle.game, guess, reply)
+        line.append("   solved" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
+        out.print(line)
+
+
+def check_one_tree(puzzle: Puzzle) -> None:
+    """Raise WordguessError when a clue shown before the first guess splits the secrets into
+    several trees (Sutom's first letter, unless --first fixes it)."""
+    if len(clue_puzzles(puzzle)) > 1:
+        raise WordguessError(f"{puzzle.game.name} shows a clue before the first guess, so each clue "
+                             "has its own tree; choose one with --first")
+
+
+def show_forced_game(puzzle: Puzzle, guesser: Strategy, host: Host, as_json: bool) -> None:
+    """Print the game an adversarial host forces against a guesser."""
+    record = play(puzzle, guesser, host)
+    if as_json:
+        out.print_json(json.dumps(record.to_json(puzzle.game, host=host.name, strategy=guesser.name)))
+        return
+    print_record(puzzle, record)
+    out.print(f"the {host.name} host was cornered into {puzzle.game.display(record.secret)} "
+              f"after {record.guesses} guesses")
+
+
+@friendly
+@game_options()
+def evaluate(
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    mode: ModeOpt = "normal",
+    host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
+    sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
+    seed: SeedOpt = 0,
+    window: WindowOpt = None,
+    ties: TiesOpt = "candidates",
+    width: WidthOpt = None,
+    as_json: JsonOpt = False,
+    plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs the extra wordguess\\[plot]).")] = None,
+    tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
+    tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
+) -> None:
+    """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
+    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
+    if tree_file:
+        loaded = TreeFile.load(tree_file)
+        check_covers(loaded.tree, puzzle.game, puzzle.answers)
+        ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}")
+        out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
+        return
+    guesser = offered_strategy(strategy, seed=seed, width=width)
+    if host in ("evil", "absurdle"):
+        show_forced_game(puzzle, guesser, get_host(host), as_json)
+        return
+    get_host(host, **({"seed": seed} if host == "random" else {}))
+    if tree_out:
+        check_one_tree(puzzle)
+    with progress_bar(f"{guesser.name} over {len(puzzle.answers):,} secrets") as progress:
+        ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress)
+    if tree_out:
+        TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree).save(tree_out)
+    if plot:
+        save_histogram([ev], plot)
+    if as_json:
+        out.print_json(json.dumps(ev.to_json()))
+    else:
+        out.print(evaluation_text(ev))
+
+
+@friendly
+@game_options()
+def tree(
+    out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    mode: ModeOpt = "normal",
+    seed: SeedOpt = 0,
+    window: WindowOpt = None,
+    ties: TiesOpt = "candidates",
+    width: WidthOpt = None,
+) -> None:
+    """Build a strategy's guess tree and export it as JSON."""
+    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
+    guesser = offered_strategy(strategy, seed=seed, width=width)
+    check_one_tree(puzzle)
+    with progress_bar(f"{guesser.name} tree") as progress:
+        built = build_tree(puzzle, guesser, progress=progress)
+    TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, built).save(out_file)
+    out.print(f"wrote {out_file}: {tree_size(built):,} secrets, {total_guesses(built):,} guesses in total "
+              f"(mean {total_guesses(built) / tree_size(built):.4f})")
+
+
+@friendly
+@game_options()
+def first_guesses(
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    count: Annotated[int, typer.Option(help="How many best and worst guesses per metric.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the best and worst first guesses by each metric."""
+    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses))
+    table = first_guess_table(puzzle, count)
+    if as_json:
+        out.print_json(json.dumps(table))
+        return
+    for t in first_guess_tables(table):
+        out.print(t)
+
+
+@friendly
+@game_options()
+def evil(
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    strategy: StrategyOpt = "entropy",
+    tree_file: Annotated[str | None, typer.Option("--tree", help="Play this tree file instead of a strategy.")] = None,
+    host: Annotated[str, typer.Option(help="evil or absurdle.")] = "evil",
+    mode: ModeOpt = "normal",
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the game an adversarial host forces against a strategy or a tree."""
+    if host not in ("evil", "absurdle"):
+        raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
+    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode))
+    guesser = TreeStrategy(TreeFile.load(tree_file).tree) if tree_file else get_strategy(strategy)
+    show_forced_game(puzzle, guesser, get_host(host), as_json)
+
+
+@friendly
+def demo(
+    strategy: StrategyOpt = "entropy",
+    secret: Annotated[str | None, typer.Option(help="The secret of the example game (default: a seeded random answer).")] = None,
+    seed: SeedOpt = 2026,
+) -> None:
+    """The main job: the full Wordle evaluation report with its histogram, then one game solved
+    step by step."""
+    puzzle = build_puzzle(puzzle_spec(get_game("wordle"), None, None))
+    guesser = offered_strategy(strategy, seed=seed)
+    out.rule(f"Wordle: {guesser.name} over every answer ({len(puzzle.answers):,} secrets, "
+             f"{len(puzzle.guesses):,} allowed guesses)")
+    with progress_bar("building the guess tree") as progress:
+        ev = evaluate_strategy(puzzle, guesser, progress=progress)
+    out.print(evaluation_text(ev))
+    if secret is None:
+        secret = puzzle.answers[int(np.random.default_rng(seed).integers(len(puzzle.answers)))]
+    out.rule(f"One game, step by step: the secret is {secret.upper()}")
+    print_record(puzzle, play(puzzle, TreeStrategy(ev.tree), FixedHost(secret)))

@@ -1,0 +1,87 @@
+"""A game the player plays here, with the computer hosting: the state, the keyboard's letter
+states and the share text. Pure: no printing or prompting; a refused guess costs no turn."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordError
+from wordguess.play.assistant import check_mode
+from wordguess.play.hosts import Host
+from wordguess.play.simulate import SAFETY_LIMIT
+from wordguess.vocab import Reply, Turn, Word
+
+
+def daily_seed(day: datetime.date) -> int:
+    """Return the seed of a day's game, the same for everyone on that date."""
+    return int.from_bytes(hashlib.sha256(day.isoformat().encode()).digest()[:8], "big")
+
+
+class HostedGame:
+    """A game the player plays here: the computer hosts (a secret, or an adversary)."""
+
+    def __init__(self, puzzle: Puzzle, host: Host, max_guesses: int | None = None):
+        self.puzzle = puzzle  # the setting
+        self.host = host  # answers the guesses
+        self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
+        self.turns: list[Turn] = []  # the guesses played and their replies
+        self._candidates = host.start(puzzle)
+
+    @property
+    def won(self) -> bool:
+        """Return whether the last guess was the secret."""
+        return bool(self.turns) and self.puzzle.game.is_solved(self.turns[-1][1])
+
+    @property
+    def limit_text(self) -> str:
+        """Return the limit of guesses as the player sees it: ∞ when it is only the safety cap
+        of an adversary's game."""
+        return "∞" if self.max_guesses >= SAFETY_LIMIT else str(self.max_guesses)
+
+    @property
+    def over(self) -> bool:
+        """Return whether the game has ended (won, or out of guesses)."""
+        return self.won or len(self.turns) >= self.max_guesses
+
+    @property
+    def secret(self) -> Word | None:
+        """Return the secret when the host has fixed it or the game is over, else None."""
+        if self.won:
+            return self.turns[-1][0]
+        if self.host.secret:
+            return self.host.secret
+        return self.puzzle.answers[int(self._candidates[0])] if self.over else None
+
+    def guess(self, word: str) -> Reply:
+        """Play a guess and return the reply; an invalid guess is refused without costing a turn."""
+        if self.over:
+            raise WordError("the game is over")
+        index = self.puzzle.index_of(word.strip())
+        guess = self.puzzle.guesses[index]
+        check_mode(self.puzzle, self.turns, guess)
+        reply = self.host.reply(self.puzzle, index, self._candidates)
+        self.turns.append((guess, reply))
+        self._candidates = self.puzzle.narrow(self._candidates, index, reply)
+        return reply
+
+    def letter_states(self) -> dict[str, str]:
+        """Return the keyboard: each letter played -> its best mark so far (G, Y or .)."""
+        rank = {".": 0, "Y": 1, "G": 2}
+        states: dict[str, str] = {}
+        for guess, reply in self.turns:
+            marks = self.puzzle.game.tile_marks(reply) or ""
+            for letter, mark in zip(self.puzzle.game.fold(guess), marks, strict=False):
+                if mark in rank and rank[mark] >= rank.get(states.get(letter, "."), 0):
+                    states[letter] = mark
+        return states
+
+    def share_text(self, title: str) -> str:
+        """Return the share line: the title, the score, and a row of emoji squares a guess."""
+        squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
+        score = f"{len(self.turns) if self.won else 'X'}/{self.limit_text}"
+        hard = "*" if self.puzzle.mode == "hard" else ""
+        game = self.puzzle.game
+        rows = ["".join(squares.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r))) for _, r in self.turns]
+        return "\n".join([f"{title} {score}{hard}", "", *rows])

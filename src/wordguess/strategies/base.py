@@ -1,0 +1,68 @@
+"""What every strategy shares: the Strategy protocol, and the one way ties are broken (prefer a
+guess that can still be the answer, then the word list's order)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.games import kernels
+from wordguess.strategies.scoring import score_guesses
+from wordguess.vocab import Candidates, History
+
+TIE = 1e-9  # scores this close (relative) are ties, so float noise never decides a guess
+
+
+class Strategy(Protocol):
+    """Anything with a name and a `choose` method is a strategy."""
+
+    name: str
+
+    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+        """Return the index (in puzzle.guesses) of the next guess."""
+
+
+def candidate_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> np.ndarray:
+    """Return a boolean array: which of `guess_ids` are still candidates."""
+    is_candidate = np.zeros(len(puzzle.answers) + 1, dtype=bool)
+    is_candidate[candidates] = True
+    return is_candidate[puzzle.answer_of_guess[guess_ids]]  # -1 maps to the spare False slot
+
+
+def pick_best(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candidates: Candidates) -> int:
+    """Return the guess with the lowest score; among ties, a candidate first (unless the puzzle
+    says otherwise), then list order."""
+    best = scores.min()
+    tied = scores <= best + TIE * max(1.0, abs(best))
+    preferred = tied & candidate_guesses(puzzle, guess_ids, candidates) & puzzle.prefer_candidates
+    pool = guess_ids[preferred] if preferred.any() else guess_ids[tied]
+    return int(pool.min())
+
+
+def ranked(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candidates: Candidates) -> np.ndarray:
+    """Return guess_ids from best to worst score, ties broken as pick_best does."""
+    not_candidate = ~candidate_guesses(puzzle, guess_ids, candidates)
+    return guess_ids[np.lexsort((guess_ids, not_candidate, scores))]
+
+
+def trivial_choice(puzzle: Puzzle, candidates: Candidates) -> int | None:
+    """Return the guess for one or two candidates (the first of them: nothing does better, and
+    every metric agrees), else None."""
+    if len(candidates) <= 2:
+        return int(puzzle.guess_of_answer[candidates[0]])
+    return None
+
+
+def useful(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> np.ndarray:
+    """Return the guesses that make progress: they split the candidates or may be the secret."""
+    parts = -score_guesses(puzzle, guess_ids, candidates, "most-parts")
+    keep = (parts >= 2) | candidate_guesses(puzzle, guess_ids, candidates)
+    return guess_ids[keep]
+
+
+def letter_table(puzzle: Puzzle, words_ids: np.ndarray) -> np.ndarray:
+    """Return the (len(words_ids), length) letter indices of the given allowed guesses."""
+    game = puzzle.game
+    return kernels.letter_indices([game.fold(puzzle.guesses[i]) for i in words_ids], game.alphabet)
