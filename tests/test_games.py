@@ -132,5 +132,18 @@ def test_reply_is_in_range_and_formats(game, data):
 def test_wordle_reply_counts_are_symmetric(data):
     game = GAME_INSTANCES["wordle"]
     a, b = data.draw(words_for(game)), data.draw(words_for(game))
-    ab, ba = game.format_reply(game.feedback(a, b)), game.format_reply(game.feedback(b, a))
-    assert (ab.count("G"), ab.count("Y")) == (ba.count("G"), ba.count("Y"))
+    assert game.reveal(game.feedback(a, b)) == game.reveal(game.feedback(b, a))
+
+
+@pytest.mark.parametrize("name", [n for n, g in sorted(GAME_INSTANCES.items()) if g.has_hard_mode])
+@given(data=st.data())
+def test_hard_mode_allowed_equals_hard_mode_problem(name, data):
+    """The vectorised hard-mode filter equals the scalar rule, on words rich in repeats and on
+    replies that some secret gives as well as on arbitrary reply codes."""
+    game = GAME_INSTANCES[name]
+    guess = data.draw(words_for(game))
+    words = data.draw(st.lists(words_for(game), min_size=1, max_size=15))
+    secret = data.draw(words_for(game))
+    for reply in (game.feedback(guess, secret), data.draw(st.integers(0, game.n_replies - 1))):
+        allowed = game.hard_mode_allowed(guess, reply, words)
+        assert allowed.tolist() == [game.hard_mode_problem(guess, reply, w) is None for w in words]

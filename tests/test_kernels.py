@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import words_for
+from conftest import GAME_INSTANCES, words_for
 from wordguess.errors import WordError
 from wordguess.games import get_game, kernels
 
@@ -41,9 +41,16 @@ def test_matrix_equals_scalar_feedback_full_alphabet(game, threads, data):
     np.testing.assert_array_equal(game.pattern_matrix(words, words), scalar_matrix(game, words, words))
 
 
-def test_wordle_compact_dtype(game):
-    if game.name == "wordle":
-        assert game.reply_dtype() == np.uint8 and game.n_replies == 243
+# Each test game's number of replies (see conftest.GAME_INSTANCES), and so its matrix dtype.
+N_REPLIES = {"wordle": 243, "termo": 243, "sutom": 3**7, "jotto": 6, "matches": 7, "mastermind": 14,
+             "mastermind-5x8": 20}
+
+
+@pytest.mark.parametrize("name", sorted(N_REPLIES))
+def test_compact_dtype(name):
+    game = GAME_INSTANCES[name]
+    assert game.n_replies == N_REPLIES[name]
+    assert game.reply_dtype() == (np.uint8 if game.n_replies <= 256 else np.uint16)
 
 
 def test_empty_inputs(game):

@@ -18,6 +18,9 @@ from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games import kernels
 from wordguess.vocab import Reply, ReplyText, Word
 
+ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position in a per-letter reply
+MARK_TEXT = {ABSENT: ".", ELSEWHERE: "Y", RIGHT: "G"}  # each mark's canonical character
+
 
 def strip_accents(text: str) -> str:
     """Return `text` without diacritics (ação -> acao, œ -> oe), lower-cased."""
@@ -185,10 +188,16 @@ class Game(ABC):
     def reply_notations(self) -> str:
         """Return a one-line description of the accepted reply notations, for error messages."""
 
-    def tile_marks(self, reply: Reply) -> str | None:
-        """Return the reply as one mark per letter, G (right place), Y (elsewhere) or . (absent),
-        for tiles, keyboards, hints and share squares; None when the reply is not per letter."""
+    def letter_marks(self, reply: Reply) -> tuple[int, ...] | None:
+        """Return the reply's mark of each position, ABSENT, ELSEWHERE or RIGHT (0, 1, 2), or
+        None when the game's replies are not per letter (see per_letter_marks)."""
         return None
+
+    def tile_marks(self, reply: Reply) -> str | None:
+        """Return letter_marks as text, G (right place), Y (elsewhere) or . (absent), for tiles
+        and share squares; None when the reply is not per letter."""
+        marks = self.letter_marks(reply)
+        return None if marks is None else "".join(MARK_TEXT[m] for m in marks)
 
     def reveal(self, reply: Reply) -> tuple[int, ...]:
         """Return how much a reply tells the guesser, most telling part first (compared as

@@ -11,11 +11,19 @@ import numpy as np
 
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import kernels
-from wordguess.games.base import ENGLISH, LetterGame, OptionPrompt, strip_accents
+from wordguess.games.base import (
+    ABSENT,
+    ELSEWHERE,
+    ENGLISH,
+    MARK_TEXT,
+    RIGHT,
+    LetterGame,
+    OptionPrompt,
+    strip_accents,
+)
 from wordguess.vocab import Reply, ReplyText, Word
 
-ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position; a reply is their base-3 number
-CANONICAL = {ABSENT: ".", ELSEWHERE: "Y", RIGHT: "G"}
+# A reply is the base-3 number of its marks (ABSENT, ELSEWHERE, RIGHT), first position most significant.
 # Every accepted mark character: letters, digits, Termo's c/i/space, and the share-line squares
 # (including the high-contrast orange and blue ones).
 NOTATION = {
@@ -87,10 +95,10 @@ class Wordle(LetterGame):
 
     def format_reply(self, reply: Reply) -> ReplyText:
         marks = decode_marks(self._check_reply_code(reply), self._need_length())
-        return "".join(CANONICAL[m] for m in marks)
+        return "".join(MARK_TEXT[m] for m in marks)
 
-    def tile_marks(self, reply: Reply) -> str:
-        return self.format_reply(reply)
+    def letter_marks(self, reply: Reply) -> tuple[int, ...]:
+        return tuple(decode_marks(self._check_reply_code(reply), self._need_length()))
 
     def reveal(self, reply: Reply) -> tuple[int, ...]:
         """Return (right-place marks, elsewhere marks)."""
@@ -155,8 +163,17 @@ class Wordle(LetterGame):
 
 
 @dataclasses.dataclass(frozen=True)
-class Termo(Wordle):
-    """Termo: Wordle on Portuguese words, compared with accents removed (ação = acao)."""
+class AccentedWordle(Wordle):
+    """Wordle in a language with accents: words are compared with them removed (ação = acao)
+    and shown as the list spells them."""
+
+    def fold(self, word: Word) -> str:
+        return strip_accents(word.strip())
+
+
+@dataclasses.dataclass(frozen=True)
+class Termo(AccentedWordle):
+    """Termo: Wordle on Portuguese words."""
 
     name = "termo"
     aliases = ("term.ooo", "pt", "portuguese")
@@ -164,12 +181,9 @@ class Termo(Wordle):
     default_answers = "termo"
     default_guesses = "termo"
 
-    def fold(self, word: Word) -> str:
-        return strip_accents(word.strip())
-
 
 @dataclasses.dataclass(frozen=True)
-class Sutom(Wordle):
+class Sutom(AccentedWordle):
     """Sutom/Motus: Wordle on French words of any length; the secret's first letter is shown."""
 
     name = "sutom"
@@ -183,9 +197,6 @@ class Sutom(Wordle):
 
     word_length: int | None = None  # letters per word; None until a secret or list fixes it
     first: str | None = None  # the revealed first letter, when known
-
-    def fold(self, word: Word) -> str:
-        return strip_accents(word.strip())
 
     def word_problem(self, word: Word) -> str | None:
         problem = super().word_problem(word)

@@ -31,6 +31,7 @@ class Executor(Protocol):
     """Runs a task function over items and yields (index, result) pairs as they complete."""
 
     name: str  # the executor's registry name
+    parallel: bool  # whether tasks run side by side (worth splitting one proof into tasks)
 
     def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
         """Yield (index of the item, fn(item)) for every item, in completion order; an
@@ -62,6 +63,8 @@ class ClosingExecutor:
 class SerialExecutor(ClosingExecutor):
     """Runs every task in this process, one after another (tests, and --workers 1)."""
 
+    parallel = False
+
     name = "serial"
 
     def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
@@ -81,6 +84,7 @@ class ProcessExecutor(ClosingExecutor):
     since every worker imports the main module afresh."""
 
     name = "process"
+    parallel = True
     # "spawn" rather than "fork": numba's threading layer and any thread of the parent (a
     # progress bar, Ray's, SQLite's) are not fork-safe, and a forked child inherits locks held
     # by threads that do not exist in it. "spawn" rather than "forkserver": it is the one method
@@ -158,6 +162,7 @@ class RayExecutor(ClosingExecutor):
     """
 
     name = "ray"
+    parallel = True
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None):
         self.ray = import_ray()

@@ -100,7 +100,7 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
     """Return the exact value of an opener: in this process (progress per secret), or split
     by first reply over the executor's workers (progress per reply)."""
     solver = solver_for(spec)
-    if executor is None or isinstance(executor, SerialExecutor):
+    if executor is None or not executor.parallel:
         return solver.opener(word, progress=progress)
     started = time.monotonic()
     guess = solver.puzzle.index_of(word)

@@ -98,7 +98,7 @@ def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray
     counts = np.zeros((len(puzzle.guesses), len(game.alphabet)), dtype=np.uint8)
     for k in range(letters.shape[1]):
         np.add.at(counts, (np.arange(len(letters)), letters[:, k]), 1)
-    marks = np.array([[".YG".index(ch) for ch in game.format_reply(r)] for r in range(game.n_replies)],
+    marks = np.array([game.letter_marks(r) for r in range(game.n_replies)],
                      dtype=np.uint8)
     return letters, counts, marks
 

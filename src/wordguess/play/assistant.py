@@ -11,6 +11,7 @@ import numpy as np
 from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
+from wordguess.games.base import ABSENT, RIGHT
 from wordguess.strategies.base import Strategy, candidate_guesses, ranked
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import score_guesses
@@ -133,19 +134,19 @@ class Assistant:
         not_at: dict[int, set[str]] = {}
         for guess, reply in self.history:
             folded = game.fold(guess)
-            marks = game.tile_marks(reply)
+            marks = game.letter_marks(reply)
             if marks is None:
                 raise WordguessError(f"{game.name} replies are not per letter: no letter knowledge")
             seen: dict[str, int] = {}
             for k, (letter, mark) in enumerate(zip(folded, marks, strict=True)):
-                if mark == "G":
+                if mark == RIGHT:
                     placed[k] = letter
-                if mark in "GY":
+                if mark != ABSENT:
                     seen[letter] = seen.get(letter, 0) + 1
-                if mark != "G":
+                if mark != RIGHT:
                     not_at.setdefault(k, set()).add(letter)
             for letter, count in seen.items():
                 present[letter] = max(present.get(letter, 0), count)
             absent |= {letter for letter, mark in zip(folded, marks, strict=True)
-                       if mark == "." and letter not in seen}
+                       if mark == ABSENT and letter not in seen}
         return Knowledge(placed, present, absent - set(present), not_at)

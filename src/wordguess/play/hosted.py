@@ -8,6 +8,7 @@ import hashlib
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordError
+from wordguess.games.base import ABSENT, MARK_TEXT
 from wordguess.play.assistant import check_mode
 from wordguess.play.hosts import Host
 from wordguess.play.simulate import SAFETY_LIMIT
@@ -68,14 +69,12 @@ class HostedGame:
 
     def letter_states(self) -> dict[str, str]:
         """Return the keyboard: each letter played -> its best mark so far (G, Y or .)."""
-        rank = {".": 0, "Y": 1, "G": 2}
-        states: dict[str, str] = {}
+        best: dict[str, int] = {}
+        game = self.puzzle.game
         for guess, reply in self.turns:
-            marks = self.puzzle.game.tile_marks(reply) or ""
-            for letter, mark in zip(self.puzzle.game.fold(guess), marks, strict=False):
-                if mark in rank and rank[mark] >= rank.get(states.get(letter, "."), 0):
-                    states[letter] = mark
-        return states
+            for letter, mark in zip(game.fold(guess), game.letter_marks(reply) or (), strict=False):
+                best[letter] = max(best.get(letter, ABSENT), mark)
+        return {letter: MARK_TEXT[mark] for letter, mark in best.items()}
 
     def share_text(self, title: str) -> str:
         """Return the share line: the title, the score, and a row of emoji squares a guess."""

@@ -1,0 +1,45 @@
+"""The pattern-matrix store: computed once per store, kept on disk by content, damaged files
+recomputed."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordguess.engine.patterns import PatternStore, matrix_key
+from wordguess.games import get_game
+
+
+def test_pattern_store_memory_and_disk(tmp_path):
+    game = get_game("wordle")
+    words = ["crane", "slate", "trace", "epees", "geese"]
+    store = PatternStore(tmp_path, disk_min_entries=1)
+    first = store.matrix(game, words, words)
+    assert not first.flags.writeable
+    assert store.matrix(game, words, words) is first  # same object: computed once
+    files = list(tmp_path.glob("*.npy"))
+    assert len(files) == 1 and files[0].stem == matrix_key(game, words, words)
+    again = PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words)
+    np.testing.assert_array_equal(again, game.pattern_matrix(words, words))
+    files[0].write_bytes(b"damaged")  # a damaged cache file is recomputed
+    np.testing.assert_array_equal(PatternStore(tmp_path, 1).matrix(game, words, words), first)
+
+
+def test_matrix_key_depends_on_rules_and_words():
+    words = ["1122", "1234"]
+    assert matrix_key(get_game("mastermind"), words, words) != matrix_key(
+        get_game("mastermind", colours=7), words, words)
+    assert matrix_key(get_game("wordle"), ["crane"], ["slate"]) != matrix_key(
+        get_game("wordle"), ["slate"], ["crane"])
+
+
+def test_remembered_results_persist(tmp_path):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return [["soare", 62.3, 5.89, False]]
+
+    assert PatternStore(tmp_path).remembered("k", compute) == compute()
+    assert PatternStore(tmp_path).remembered("k", compute) == [["soare", 62.3, 5.89, False]]
+    assert len(calls) == 2  # once by the first store, once by the direct call above; not again
+    assert PatternStore(None).remembered("k", compute) and len(calls) == 3

@@ -1,0 +1,123 @@
+"""The engine's Puzzle: buckets, sizes and narrowing against the scalar feedback, the mode's
+vectorised rule against its scalar twin, the PuzzleSpec factory, and the game capabilities the
+layers above rely on."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import GAME_INSTANCES, SMALL_LISTS, small_puzzle, words_for
+from wordguess.engine.patterns import PatternStore
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import UnknownNameError, WordError, WordguessError
+from wordguess.games import get_game
+from wordguess.lists import WordList
+
+
+def puzzle_of(game, words) -> Puzzle:
+    return Puzzle(game, words, words, store=PatternStore(None))
+
+
+@given(data=st.data())
+def test_buckets_sizes_and_narrow_equal_scalar_feedback(game, data):
+    words = data.draw(st.lists(words_for(game), min_size=1, max_size=20, unique_by=game.fold))
+    puzzle = puzzle_of(game, words)
+    candidates = np.array(sorted(data.draw(st.sets(st.integers(0, len(words) - 1), min_size=1))), dtype=np.int64)
+    guess = data.draw(st.integers(0, len(words) - 1))
+    expected = defaultdict(list)
+    for c in candidates:
+        expected[game.feedback(words[guess], words[c])].append(int(c))
+    buckets = puzzle.buckets(guess, candidates)
+    assert [(r, b.tolist()) for r, b in buckets] == sorted(expected.items())
+    sizes = puzzle.bucket_sizes(guess, candidates)
+    assert len(sizes) == game.n_replies and sizes.sum() == len(candidates)
+    assert all(sizes[r] == len(b) for r, b in expected.items())
+    for reply, bucket in expected.items():
+        assert puzzle.narrow(candidates, guess, reply).tolist() == bucket
+
+
+@pytest.mark.parametrize("name", ["wordle", "termo", "sutom"])
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_allowed_equals_the_scalar_mode_rule(name, mode):
+    puzzle = small_puzzle(name, mode)
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        secret = puzzle.answers[rng.integers(len(puzzle.answers))]
+        played = [puzzle.guesses[i] for i in rng.integers(len(puzzle.guesses), size=rng.integers(1, 4))]
+        history = [(g, puzzle.game.feedback(g, secret)) for g in played]
+        allowed = set(puzzle.allowed(puzzle.all_candidates(), history).tolist())
+        scalar = {i for i, w in enumerate(puzzle.guesses) if puzzle.mode_problem(history, w) is None}
+        assert allowed == scalar
+        assert puzzle.index_of(secret) in allowed, "the secret itself is always allowed"
+
+
+def test_inconsistent_window_limits_normal_mode_to_candidates():
+    game, answers, guesses = SMALL_LISTS["wordle"]
+    puzzle = Puzzle(game, answers, guesses, inconsistent_window=(4, 10))
+    everything = puzzle.all_candidates()
+    assert len(puzzle.allowed(everything, [])) == len(answers)  # 30 candidates: outside the window
+    few = everything[:6]
+    assert len(puzzle.allowed(few, [])) == len(guesses)
+
+
+def test_spec_builds_the_default_lists():
+    puzzle = PuzzleSpec(get_game("wordle")).build()
+    assert (len(puzzle.answers), len(puzzle.guesses)) == (2315, 12972)
+    assert (puzzle.answers.name, puzzle.guesses.name) == ("wordle-answers", "wordle-guesses")
+    assert puzzle.matrix.shape == (12972, 2315)
+
+
+def test_spec_fits_the_length_and_is_hashable(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("maison\nmarche\nmouton\nbateau\nmais0n\n")
+    spec = PuzzleSpec(get_game("sutom"), str(words), str(words))
+    puzzle = spec.build()
+    assert puzzle.game.length == 6 and puzzle.answers.rejected and hash(spec) == hash(
+        PuzzleSpec(get_game("sutom"), str(words), str(words)))
+
+
+def test_spec_and_puzzle_refusals(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("toolongword\n")
+    with pytest.raises(WordguessError, match="no word of the answers list"):
+        PuzzleSpec(get_game("wordle"), str(words)).build()
+    with pytest.raises(UnknownNameError, match="normal"):
+        PuzzleSpec(get_game("wordle"), mode="easy").build()
+    with pytest.raises(WordguessError, match="hard mode"):
+        Puzzle(get_game("jotto"), ["south"], ["south"], mode="hard")
+    with pytest.raises(WordError, match="not allowed guesses"):
+        Puzzle(get_game("wordle"), ["crane", "slate"], ["crane"])
+
+
+def test_plain_lists_become_named_word_lists():
+    puzzle = puzzle_of(get_game("wordle"), ["crane", "slate"])
+    assert isinstance(puzzle.answers, WordList) and puzzle.answers.name == "answers"
+
+
+def test_derived_puzzles_share_the_store():
+    import dataclasses
+
+    puzzle = small_puzzle("wordle", "normal")
+    part = dataclasses.replace(puzzle, answers=list(puzzle.answers[:5]))
+    assert part.store is puzzle.store
+
+
+@pytest.mark.parametrize("name", sorted(GAME_INSTANCES))
+def test_capabilities_are_consistent(name):
+    game = GAME_INSTANCES[name]
+    for reply in range(0, game.n_replies, max(1, game.n_replies // 50)):
+        marks, text = game.letter_marks(reply), game.tile_marks(reply)
+        assert (marks is not None) == game.per_letter_marks == (text is not None)
+        if marks is not None:
+            assert len(marks) == game.length and text == game.format_reply(reply)
+        assert isinstance(game.reveal(reply), tuple)
+    assert game.reveal(game.solved_reply) >= max(game.reveal(r) for r in range(game.n_replies))
+    if not game.has_hard_mode:
+        with pytest.raises(WordguessError, match="no hard mode"):
+            game.hard_mode_problem("a" * game.length, 0, "a" * game.length)
+    assert game.symbol_symmetry == (game.name == "mastermind")
