@@ -52,13 +52,13 @@ def sample_openers(count: int, seed: int, workers: int, cap: float) -> dict:
     from wordguess.optimal.executors import get_executor
     from wordguess.optimal.run import SearchSpec, solver_for
 
-    spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6, seconds=cap)
+    spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6)
     puzzle = solver_for(spec).puzzle
     words = random.Random(seed).sample(list(puzzle.guesses), count)
     start = time.perf_counter()
     finished, capped = [], []
     with get_executor("serial" if workers == 1 else "process", workers) as pool:
-        for index, outcome in pool.run(timed_opener, [(spec, w) for w in words]):
+        for index, outcome in pool.run(timed_opener, [(spec, w, cap) for w in words]):
             (finished if outcome is not None else capped).append((words[index], outcome))
     seconds = time.perf_counter() - start
     per = seconds / count
@@ -76,9 +76,9 @@ def timed_opener(task):
     from wordguess.optimal.run import opener_task
     from wordguess.optimal.search import SearchStopped
 
-    spec, word = task
+    spec, word, cap = task
     try:
-        return opener_task((spec, word, 7921))
+        return opener_task((spec, word, 7921, (time.time() + cap, cap)))
     except SearchStopped:
         return None
 

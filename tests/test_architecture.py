@@ -86,3 +86,14 @@ def test_public_names_are_exported():
     assert sorted(wordguess.__all__) == sorted(set(wordguess.__all__))
     for name in wordguess.__all__:
         assert hasattr(wordguess, name), name
+
+
+@pytest.mark.slow
+def test_readme_python_example_runs(tmp_path, monkeypatch):
+    """The README's Python block runs as written (slow: it builds a lookahead tree in hard mode
+    over the full lists)."""
+    readme = (ROOT.parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, "README.md", "exec"), {})
+    assert (tmp_path / "tree.json").is_file()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import time
 
 import numpy as np
 import pytest
@@ -295,3 +296,42 @@ def test_least_total_table():
     assert list(narrow) == [0, 1, 3, 5, 8, 11]
     limited = least_total_table(4, branching=2, depth=2)  # at most 1 + 2 secrets in two guesses
     assert list(limited[:4]) == [0, 1, 3, 5] and limited[4] == UNREACHABLE
+
+
+def test_an_unreachable_depth_limit_is_one_line(tmp_path):
+    answers = tmp_path / "a.txt"
+    answers.write_text("crane\nslate\ntrace\n")
+    lists = ["--answers", str(answers), "--guesses", str(answers), "--no-store"]
+    result = runner.invoke(app, ["optimal", *lists, "--max-guesses", "1"])
+    assert result.exit_code == 2 and "within 1 guesses" in result.stderr
+    result = runner.invoke(app, ["optimal", *lists, "--max-guesses", "99999999999999999999", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["total"] == 5
+    for args in (["--workers", "99999999999999999999"], ["--time-limit", "0"]):
+        result = runner.invoke(app, ["optimal", *lists, *args])
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+
+
+def test_a_stopped_search_never_reports_a_tree_beyond_the_limit(tmp_path):
+    """Stopped at once, the fallback tree below TRACE is greedy; in hard mode it cannot solve
+    every secret within 4 guesses, so the outcome says how many it misses and gives no total."""
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDLE_SMALL))
+    spec = SearchSpec(PuzzleSpec(get_game("wordle"), str(words), str(words), mode="hard"), max_guesses=4, nodes=1)
+    outcome = optimal(spec, first="trace")
+    assert not outcome.proven and not outcome.feasible and outcome.over_limit > 0
+    assert max(depth for _, depth in leaves(outcome.tree)) > 4
+    data = outcome.to_json(len(WORDLE_SMALL))
+    assert data["total"] is None and data["over_limit"] == outcome.over_limit
+    result = runner.invoke(app, ["optimal", "--answers", str(words), "--guesses", str(words), "--mode", "hard",
+                                 "--max-guesses", "4", "--first", "trace", "--node-limit", "1", "--no-store",
+                                 "--out", str(tmp_path / "t.json")])
+    assert result.exit_code == 0 and "no tree within 4 guesses" in result.stdout
+    assert "guesses in all" not in result.stdout and not (tmp_path / "t.json").exists()
+
+
+def test_the_time_limit_is_for_the_whole_run():
+    spec = SearchSpec(PuzzleSpec(get_game("mastermind")), seconds=0.3)
+    started = time.monotonic()
+    outcome = optimal(spec, openers=5)  # each opener alone takes seconds
+    assert not outcome.proven and "time limit of 0.3 s" in outcome.stopped
+    assert time.monotonic() - started < 3  # five openers, but one budget in all

@@ -4,8 +4,10 @@ recomputed."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from wordguess.engine.patterns import PatternStore, matrix_key
+from wordguess.errors import WordguessError
 from wordguess.games import get_game
 
 
@@ -17,11 +19,31 @@ def test_pattern_store_memory_and_disk(tmp_path):
     assert not first.flags.writeable
     assert store.matrix(game, words, words) is first  # same object: computed once
     files = list(tmp_path.glob("*.npy"))
-    assert len(files) == 1 and files[0].stem == matrix_key(game, words, words)
+    assert len(files) == 1 and files[0].stem.startswith(matrix_key(game, words, words))
     again = PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words)
     np.testing.assert_array_equal(again, game.pattern_matrix(words, words))
     files[0].write_bytes(b"damaged")  # a damaged cache file is recomputed
     np.testing.assert_array_equal(PatternStore(tmp_path, 1).matrix(game, words, words), first)
+
+
+def test_damaged_data_with_an_intact_header_is_recomputed(tmp_path):
+    game = get_game("wordle")
+    words = ["crane", "slate", "trace", "epees", "geese", "sissy"]
+    first = PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words)
+    [path] = tmp_path.glob("*.npy")
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0x01  # one bit of the last row: np.load still reads it
+    path.write_bytes(bytes(data))
+    assert not np.array_equal(np.load(path), first)
+    np.testing.assert_array_equal(PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words), first)
+    [path] = tmp_path.glob("*.npy")  # replaced by an intact file
+    np.testing.assert_array_equal(np.load(path), first)
+
+
+def test_a_matrix_too_large_is_refused_before_it_is_made():
+    game = get_game("wordle")
+    with pytest.raises(WordguessError, match="GiB"):
+        PatternStore(None).matrix(game, ["crane"] * 100_000, ["slate"] * 100_000)
 
 
 def test_matrix_key_depends_on_rules_and_words():

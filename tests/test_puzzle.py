@@ -8,7 +8,7 @@ from collections import defaultdict
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import GAME_INSTANCES, SMALL_LISTS, small_puzzle, words_for
@@ -23,6 +23,7 @@ def puzzle_of(game, words) -> Puzzle:
     return Puzzle(game, words, words, store=PatternStore(None))
 
 
+@settings(max_examples=50)
 @given(data=st.data())
 def test_buckets_sizes_and_narrow_equal_scalar_feedback(game, data):
     words = data.draw(st.lists(words_for(game), min_size=1, max_size=20, unique_by=game.fold))

@@ -59,3 +59,56 @@ def test_follow_and_errors():
         from_json_node({"guess": "crane"}, game)
     with pytest.raises(WordguessError, match="cannot read"):
         TreeFile.load("/nonexistent/tree.json")
+
+
+def test_a_tree_is_checked_against_the_mode_and_the_replies():
+    from wordguess.engine.puzzle import PuzzleSpec
+    from wordguess.games import get_game
+    from wordguess.trees.build import check_tree
+    from wordguess.trees.tree import Node
+
+    normal = PuzzleSpec(get_game("wordle")).build()
+    hard = PuzzleSpec(get_game("wordle"), mode="hard").build()
+    tree = build_tree(normal, get_strategy("entropy"))
+    check_tree(tree, normal)
+    assert any(hard.mode_problem(h, n.guess) for n, h in nodes_with_history(tree))
+    with pytest.raises(WordguessError, match="does not fit hard mode"):
+        check_tree(tree, hard)
+    check_tree(build_tree(hard, get_strategy("entropy")), hard)
+    assert isinstance(tree, Node)
+    swapped = dict(tree.branches)
+    a, b = [r for r, sub in swapped.items() if r != normal.game.solved_reply][:2]
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    with pytest.raises(WordguessError, match="gives"):
+        check_tree(Node(tree.guess, tree.size, swapped), normal)
+
+
+def nodes_with_history(tree, history=()):
+    from wordguess.trees.tree import Node
+
+    if isinstance(tree, Node):
+        yield tree, list(history)
+        for reply, branch in tree.branches.items():
+            if branch != tree.guess:
+                yield from nodes_with_history(branch, [*history, (tree.guess, reply)])
+
+
+def test_a_binary_tree_file_is_one_line(tmp_path):
+    path = tmp_path / "tree.json"
+    path.write_bytes(bytes(range(256)))
+    with pytest.raises(WordguessError, match="not text"):
+        TreeFile.load(path)
+
+
+def test_cli_refuses_a_normal_tree_in_hard_mode(tmp_path):
+    from typer.testing import CliRunner
+
+    from wordguess.cli import app
+
+    runner = CliRunner()
+    tree = str(tmp_path / "t.json")
+    assert runner.invoke(app, ["tree", "--out", tree]).exit_code == 0
+    assert runner.invoke(app, ["evaluate", "--tree", tree]).exit_code == 0
+    for command in (["evaluate", "--mode", "hard"], ["evil", "--mode", "hard"]):
+        result = runner.invoke(app, [*command, "--tree", tree])
+        assert result.exit_code == 2 and "does not fit hard mode" in result.stderr, result.output

@@ -29,6 +29,8 @@ from wordguess.optimal.store import default_store_path
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
 
+MAX_WORKERS = 256  # more workers than this is a typing mistake on any machine this runs on
+
 SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "openers": "proven optimal for this opener; best of the {n} most promising openers "
                      "(use --all-openers to certify it over every first guess)",
@@ -52,7 +54,7 @@ def optimal_command(
     ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="Keep nothing on disk.")] = False,
-    time_limit: Annotated[float | None, typer.Option(help="Stop a search call after this many seconds (the result is then an upper bound).")] = None,
+    time_limit: Annotated[float | None, typer.Option(help="Stop the whole search after this many seconds (the result is then an upper bound).")] = None,
     node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
     as_json: JsonOpt = False,
@@ -63,8 +65,10 @@ def optimal_command(
         raise WordguessError("give at most one of --first, --openers and --all-openers")
     if mode not in ("normal", "hard"):
         raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
-    if workers < 1:
-        raise WordguessError(f"--workers must be at least 1, not {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+    if time_limit is not None and not time_limit > 0:
+        raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     rules = game.rules()
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
@@ -83,13 +87,18 @@ def optimal_command(
         if spec.store:
             err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
         raise
-    if out_file and outcome.tree is not None:
+    if out_file and outcome.tree is not None and outcome.feasible:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, outcome.tree).save(out_file)
     if as_json:
         data = {"game": puzzle.game.name, "mode": mode, "max_guesses": limit, **outcome.to_json(len(puzzle.answers))}
         if spec.store:
             data["store"] = spec.store
         out.print_json(json.dumps(data))
+        return
+    if not outcome.feasible:
+        out.print(f"no tree within {limit} guesses was found before the search stopped ({outcome.stopped}): "
+                  f"the best tree found, opening with {outcome.first.upper()}, needs more than {limit} guesses "
+                  f"for {outcome.over_limit:,} of the {len(puzzle.answers):,} secrets", markup=False)
         return
     verdict = (SCOPES[outcome.scope].format(first=outcome.first.upper(), n=len(outcome.openers))
                if outcome.proven else f"an upper bound only: {outcome.stopped}")
@@ -103,5 +112,5 @@ def optimal_command(
         out.print(f"openers: {shown}", markup=False)
     if outcome.tree is not None:
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
-    if out_file and outcome.tree is not None:
+    if out_file and outcome.tree is not None and outcome.feasible:
         err.print(f"wrote {out_file}", markup=False)

@@ -35,11 +35,11 @@ from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.simulate import GameRecord, play
 from wordguess.strategies import get_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
-from wordguess.trees.build import TreeStrategy, build_tree, clue_puzzles
+from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
 from wordguess.trees.report import first_guess_table, tree_evaluation
-from wordguess.trees.tree import TreeFile, check_covers, total_guesses, tree_size
+from wordguess.trees.tree import TreeFile, total_guesses, tree_size
 
 
 def print_record(puzzle: Puzzle, record: GameRecord) -> None:
@@ -92,7 +92,7 @@ def evaluate(
     puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
     if tree_file:
         loaded = TreeFile.load(tree_file)
-        check_covers(loaded.tree, puzzle.game, puzzle.answers)
+        check_tree(loaded.tree, puzzle)
         ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}")
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
@@ -175,7 +175,12 @@ def evil(
     if host not in ("evil", "absurdle"):
         raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
     puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode))
-    guesser = TreeStrategy(TreeFile.load(tree_file).tree) if tree_file else get_strategy(strategy)
+    if tree_file:
+        loaded = TreeFile.load(tree_file)
+        check_tree(loaded.tree, puzzle)
+        guesser = TreeStrategy(loaded.tree)
+    else:
+        guesser = get_strategy(strategy)
     show_forced_game(puzzle, guesser, get_host(host), as_json)
 
 

@@ -3,26 +3,33 @@
 A `PatternStore` maps (game rules, guesses, secrets) to the matrix of encoded replies. The disk
 cache lives under the user cache folder (or $WORDGUESS_CACHE_DIR), keyed by a content hash, and
 is written atomically (a temporary file renamed into place), so concurrent processes never see a
-partial file.
+partial file. A file's name carries the checksum of its data, checked on every read: a damaged
+file is removed and the matrix computed again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import platformdirs
 
+from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.vocab import Word
 
 # Matrices smaller than this are cheaper to recompute than to read back from disk.
 DISK_MIN_ENTRIES = 2_000_000
+# The largest matrix made (bytes): the machines this runs on have a few GiB to spare, and a
+# larger one means lists far beyond any real game's (or Sutom without its first letter).
+MAX_MATRIX_BYTES = 4 << 30
 
 
 def default_cache_dir() -> Path | None:
@@ -59,6 +66,7 @@ class PatternStore:
         key = matrix_key(game, guesses, secrets)
         found = self._memory.get(key)
         if found is None:
+            check_size(game, len(guesses), len(secrets))
             found = self._load(key, len(guesses) * len(secrets))
             if found is None:
                 found = game.pattern_matrix(guesses, secrets)
@@ -88,28 +96,48 @@ class PatternStore:
                 pass  # the cache is an optimisation
         return value
 
-    def _path(self, key: str, entries: int) -> Path | None:
-        if self.cache_dir is None or entries < self.disk_min_entries:
-            return None
-        return self.cache_dir / f"{key}.npy"
+    def _on_disk(self, entries: int) -> bool:
+        return self.cache_dir is not None and entries >= self.disk_min_entries
 
     def _load(self, key: str, entries: int) -> np.ndarray | None:
-        path = self._path(key, entries)
-        if path is None or not path.exists():
+        """Return the cached matrix of `key` if a file holds it intact, else None (a damaged or
+        unreadable file is removed, so it is recomputed and replaced)."""
+        if not self._on_disk(entries):
             return None
-        try:
-            return np.load(path, allow_pickle=False)
-        except (OSError, ValueError):
-            return None  # a damaged cache file is recomputed and replaced
+        for path in self.cache_dir.glob(f"{key}-*.npy"):
+            try:
+                found = np.load(path, allow_pickle=False)
+                if f"{key}-{checksum(found)}.npy" == path.name and found.size == entries:
+                    return found
+            except (OSError, ValueError, EOFError):
+                pass
+            with contextlib.suppress(OSError):
+                path.unlink()
+        return None
 
     def _save(self, key: str, matrix: np.ndarray) -> None:
-        path = self._path(key, matrix.size)
-        if path is None:
+        """Write the matrix under a name that carries its key and the checksum of its data."""
+        if not self._on_disk(matrix.size):
             return
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as tmp:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=self.cache_dir, suffix=".tmp", delete=False) as tmp:
                 np.save(tmp, matrix, allow_pickle=False)
-            os.replace(tmp.name, path)
+            os.replace(tmp.name, self.cache_dir / f"{key}-{checksum(matrix)}.npy")
         except OSError:
             pass  # the cache is an optimisation; a read-only home must not stop the program
+
+
+def checksum(matrix: np.ndarray) -> str:
+    """Return the CRC-32 of the matrix's data, its shape and dtype, as 8 hex digits."""
+    crc = zlib.crc32(f"{matrix.dtype.str}{matrix.shape}".encode())
+    return f"{zlib.crc32(np.ascontiguousarray(matrix).data, crc):08x}"
+
+
+def check_size(game: Game, n_guesses: int, n_secrets: int) -> None:
+    """Raise WordguessError when the matrix of n_guesses x n_secrets would be too large."""
+    size = n_guesses * n_secrets * game.reply_dtype().itemsize
+    if size > MAX_MATRIX_BYTES:
+        raise WordguessError(f"{n_guesses:,} guesses x {n_secrets:,} secrets need a {size / 2**30:,.1f} GiB "
+                             f"pattern matrix, over the limit of {MAX_MATRIX_BYTES / 2**30:.0f} GiB: use "
+                             "shorter lists (Sutom: give the first letter)")

@@ -30,7 +30,7 @@ from wordguess.optimal.store import ResultStore
 from wordguess.strategies.greedy import Greedy
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, make_node
-from wordguess.trees.tree import Tree, depth_counts, total_guesses
+from wordguess.trees.tree import Tree, depth_counts, leaves, total_guesses
 from wordguess.vocab import Progress
 
 FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees tried where unproven
@@ -43,7 +43,7 @@ class SearchSpec:
     puzzle: PuzzleSpec  # the rules, lists and mode (normal or hard)
     max_guesses: int | None = None  # the depth limit (None: none)
     store: str | None = None  # the result store's file (None: no store)
-    seconds: float | None = None  # time limit of one search call
+    seconds: float | None = None  # time limit of the whole run (every task stops at its end)
     nodes: int | None = None  # node limit of one search call
 
 
@@ -53,19 +53,31 @@ def solver_for(spec: SearchSpec) -> ExactSolver:
     in this process (a worker's tasks, or the main process's own with the serial executor), so
     the memo grows across tasks."""
     store = ResultStore(spec.store) if spec.store else None
-    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(spec.seconds, spec.nodes), store)
+    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(None, spec.nodes), store)
 
 
-def opener_task(task: tuple[SearchSpec, str, int]) -> OpenerResult:
+Deadline = tuple[float, float] | None  # when a run's time is up (time.time()) and its seconds
+
+
+def run_deadline(spec: SearchSpec) -> Deadline:
+    """Return the deadline of a run that starts now (None without a time limit)."""
+    return None if spec.seconds is None else (time.time() + spec.seconds, spec.seconds)
+
+
+def opener_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerResult:
     """Return the opener's result under a cutoff (a task): exact if below it, else a bound."""
-    spec, word, beta = task
-    return solver_for(spec).opener(word, beta)
+    spec, word, beta, deadline = task
+    solver = solver_for(spec)
+    solver.deadline = deadline
+    return solver.opener(word, beta)
 
 
-def bucket_task(task: tuple[SearchSpec, str, int]) -> int:
+def bucket_task(task: tuple[SearchSpec, str, int, Deadline]) -> int:
     """Return the exact value of one first reply's bucket of an opener (a task)."""
-    spec, word, reply = task
-    return solver_for(spec).bucket_value(word, reply)
+    spec, word, reply, deadline = task
+    solver = solver_for(spec)
+    solver.deadline = deadline
+    return solver.bucket_value(word, reply)
 
 
 @dataclasses.dataclass
@@ -82,10 +94,23 @@ class Outcome:
     cache_hits: int  # memo answers in this process
     tree: Tree | None = None  # the tree (optimal when proven), if one was built
     stopped: str | None = None  # why the search stopped early, if it did
+    # Secrets that the (unproven) tree solves only after the depth limit: when there are any,
+    # no tree within the limit was found and `total` bounds nothing.
+    over_limit: int = 0
+
+    @property
+    def feasible(self) -> bool:
+        """Return whether the tree solves every secret within the depth limit."""
+        return self.over_limit == 0
 
     def to_json(self, n_secrets: int) -> dict:
         """Return the JSON-ready summary."""
         counts = depth_counts(self.tree) if self.tree is not None else {}
+        if not self.feasible:
+            return {"first": self.first, "total": None, "proven": False, "scope": self.scope,
+                    "secrets": n_secrets, "over_limit": self.over_limit, "stopped": self.stopped,
+                    "seconds": round(self.seconds, 3),
+                    "search": {"nodes": self.nodes, "cache_hits": self.cache_hits}}
         return {"first": self.first, "total": self.total, "mean": round(self.total / n_secrets, 4),
                 "worst": max(counts) if counts else None, "secrets": n_secrets, "proven": self.proven,
                 "scope": self.scope, "seconds": round(self.seconds, 3), "stopped": self.stopped,
@@ -106,7 +131,7 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
     guess = solver.puzzle.index_of(word)
     buckets = solver.root_buckets(guess)
     total, done = len(solver.puzzle.answers), 0
-    for _, value in executor.run(bucket_task, [(spec, word, reply) for reply, _, _ in buckets]):
+    for _, value in executor.run(bucket_task, [(spec, word, reply, solver.deadline) for reply, _, _ in buckets]):
         total += value
         done += 1
         if progress:
@@ -147,7 +172,8 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
     words = promising_openers(solver_for(spec), count)
     executor = executor or SerialExecutor()
     results: list[OpenerResult] = []
-    for _, result in executor.run(opener_task, [(spec, w, INF) for w in words]):
+    deadline = solver_for(spec).deadline
+    for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
         results.append(result)
         if progress:
             progress(len(results), len(words))
@@ -172,7 +198,7 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     results = {r.opener: r for r in seeds}
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
     done = len(results)
-    for _, result in executor.run(opener_task, [(spec, w, incumbent + 1) for w in rest]):
+    for _, result in executor.run(opener_task, [(spec, w, incumbent + 1, solver.deadline) for w in rest]):
         results[result.opener] = result
         if result.exact and result.value < incumbent:
             incumbent = result.value  # later tasks were sent with the old cutoff: still sound
@@ -216,6 +242,7 @@ def optimal(spec: SearchSpec, first: str | None = None, openers: int | None = No
     store when this returns, or raises (Ctrl-C included)."""
     started = time.monotonic()
     solver = solver_for(spec)
+    solver.deadline = run_deadline(spec)
     try:
         return _optimal(solver, spec, first, openers, all_openers, executor, progress, started)
     finally:
@@ -238,12 +265,16 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
             results = rank_openers(spec, openers or 1, executor, progress)
     except SearchStopped as exc:
         stopped = str(exc)
+    if not results and not stopped:
+        raise WordguessError(f"no tree solves every secret within {spec.max_guesses} guesses")
     if not results or stopped:
         word = first or promising_openers(solver, 1)[0]
         tree = fallback_tree(solver, word)
+        limit = solver.max_guesses
+        over = sum(1 for _, depth in leaves(tree) if limit is not None and depth > limit)
         return Outcome(word, total_guesses(tree), False, scope, results, time.monotonic() - started,
                        solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits,
-                       tree, stopped)
+                       tree, stopped, over)
     best = results[0]
     if best.value >= INF:
         raise WordguessError("no tree solves every secret within the maximum number of guesses")

@@ -113,7 +113,12 @@ class ExactSolver:
         if max_guesses is not None and max_guesses < 1:
             raise WordguessError(f"--max-guesses must be at least 1, not {max_guesses}")
         self.puzzle = puzzle  # the setting
-        self.max_guesses = max_guesses  # the depth limit (None: none)
+        # The depth limit (None: none). Every guess of a search tree shrinks the candidates or
+        # is the secret, so no path is longer than the number of answers: a limit at least that
+        # large binds nothing, and is dropped (the tables below have a row per level).
+        if max_guesses is not None and max_guesses >= len(puzzle.answers):
+            max_guesses = None
+        self.max_guesses = max_guesses
         self.limits = limits or Limits()  # when a call gives up
         self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
         self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
@@ -121,6 +126,8 @@ class ExactSolver:
         self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
         self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
         self.store = store  # where proven results persist (None: nowhere)
+        # A whole run's time limit: (the time.time() at which every call stops, its seconds).
+        self.deadline: tuple[float, float] | None = None
         self.key = puzzle_key(puzzle, max_guesses)
         if store is not None:
             kernel.load(self.ctx.memo, *store.sets(self.key))
@@ -207,6 +214,8 @@ class ExactSolver:
     def _check_limits(self, started: float, start_nodes: int) -> None:
         if self.limits.seconds is not None and time.monotonic() - started > self.limits.seconds:
             raise SearchStopped(f"time limit of {self.limits.seconds:g} s reached")
+        if self.deadline is not None and time.time() > self.deadline[0]:
+            raise SearchStopped(f"time limit of {self.deadline[1]:g} s reached")
         if self.limits.nodes is not None and self.nodes - start_nodes > self.limits.nodes:
             raise SearchStopped(f"node limit of {self.limits.nodes:,} reached")
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import Strategy
-from wordguess.trees.tree import Node, Tree, follow
+from wordguess.trees.tree import Node, Tree, check_covers, follow
 from wordguess.vocab import Candidates, History, Progress, Reply
 
 State = TypeVar("State")  # what a chooser knows at a node besides the candidates (a history, ...)
@@ -88,6 +88,41 @@ def clue_puzzles(puzzle: Puzzle) -> list[Puzzle]:
     return [dataclasses.replace(puzzle, game=rules, answers=words,
                                 guesses=[w for w in puzzle.guesses if rules.word_problem(w) is None])
             for rules, words in groups.items()]
+
+
+def check_tree(tree: Tree, puzzle: Puzzle) -> None:
+    """Raise WordguessError unless the tree can be played on the puzzle as it stands: every
+    answer is exactly one leaf, every guess is an allowed guess that the puzzle's mode permits
+    after the turns leading to it, and every secret gives the replies on its path (a tree read
+    from a file may have been built for other lists, another mode, or edited)."""
+    check_covers(tree, puzzle.game, puzzle.answers)
+    game = puzzle.game
+
+    def path_text(history: History) -> str:
+        return " ".join(f"{game.display(g)}={game.format_reply(r)}" for g, r in history) or "the root"
+
+    def check_guess(word: str, history: History) -> None:
+        puzzle.index_of(word)
+        problem = puzzle.mode_problem(history, word)
+        if problem:
+            raise WordguessError(f"the tree does not fit {puzzle.mode} mode: {problem}, after {path_text(history)}")
+
+    def walk(node: Tree, history: History) -> None:
+        word = node if isinstance(node, str) else node.guess
+        check_guess(word, history)
+        if isinstance(node, str):
+            wrong = [(g, r) for g, r in history if game.feedback(g, node) != r]
+            if wrong:
+                raise WordguessError(f"the tree puts {game.display(node)} under {path_text(history)}, but it gives "
+                                     f"{game.format_reply(game.feedback(wrong[0][0], node))} to {game.display(wrong[0][0])}")
+            return
+        for reply, branch in node.branches.items():
+            if reply == game.solved_reply:
+                walk(node.guess, history)
+            else:
+                walk(branch, [*history, (node.guess, reply)])
+
+    walk(tree, [])
 
 
 @dataclasses.dataclass

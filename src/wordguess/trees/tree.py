@@ -142,6 +142,8 @@ class TreeFile:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
             raise WordguessError(f"cannot read tree file {str(path)!r}: {exc}") from exc
+        except UnicodeDecodeError:
+            raise WordguessError(f"cannot read tree file {str(path)!r}: it is not text (a JSON tree file)") from None
 
 
 def check_covers(tree: Tree, game: Game, answers: Sequence[Word]) -> None:

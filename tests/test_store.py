@@ -1,0 +1,42 @@
+"""The exact solver's SQLite store: results survive a reopen, and a damaged file is one line
+naming the file and the way out, never a DatabaseError."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordguess.errors import WordguessError
+from wordguess.optimal.store import ResultStore
+
+
+def filled(path) -> ResultStore:
+    store = ResultStore(path)
+    keys = np.arange(5000, dtype=np.int64)
+    store.save_sets("p", keys, keys * 7, keys * 11)
+    store.save_opener("p", "salet", 7920, True, 10, 1.5)
+    store.close()
+    return store
+
+
+def test_results_survive_a_reopen(tmp_path):
+    filled(tmp_path / "s.sqlite")
+    store = ResultStore(tmp_path / "s.sqlite")
+    assert store.opener("p", "salet") == (7920, True, 10, 1.5)
+    k1, k2, words = store.sets("p")
+    assert len(k1) == 5000 and (k2 == k1 * 7).all() and (words == k1 * 11).all()
+
+
+@pytest.mark.parametrize("where", ["header", "middle"])
+def test_a_damaged_store_is_one_line_with_the_way_out(tmp_path, where):
+    path = tmp_path / "s.sqlite"
+    filled(path)
+    data = bytearray(path.read_bytes())
+    start = 0 if where == "header" else len(data) // 2
+    data[start:start + 4096] = b"garbage!" * 512
+    path.write_bytes(bytes(data))
+    with pytest.raises(WordguessError, match="--no-store") as caught:
+        store = ResultStore(path)
+        store.sets("p")
+        store.openers("p")
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
