@@ -86,3 +86,12 @@ def small_puzzle(name: str, mode: str) -> Puzzle:
     if answers is None:
         answers = game.generated_words()
     return Puzzle(game, answers, guesses or answers, mode=mode)
+
+
+def walk(tree, history=()):
+    """Yield (node, history) for every node of the tree."""
+    if not isinstance(tree, str):
+        yield tree, list(history)
+        for reply, branch in tree.branches.items():
+            if branch != tree.guess:
+                yield from walk(branch, [*history, (tree.guess, reply)])

@@ -26,7 +26,7 @@ def assert_one_line_error(result, fragment: str) -> None:
 
 @pytest.mark.parametrize(("args", "reply"), [
     (("epees", "geese"), "Y.GYY"), (("ninny", "annex"), "Y.G.."),
-    (("--game", "leetcode", "--any", "ccbazz", "acckzz"), "3"), (("--any", "zzzzz", "crane"), "....."), (("--game", "jotto", "their", "other"), "4"),
+    (("--game", "leetcode", "--any", "ccbazz", "acckzz"), "3"), (("--game", "leetcode", "ccbazz", "acckzz"), "3"), (("--any", "zzzzz", "crane"), "....."), (("--game", "jotto", "their", "other"), "4"),
     (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
     (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
     (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
@@ -42,7 +42,7 @@ def test_feedback(args, reply):
     (("feedback", "crane", "toolong"), "not a valid wordle word"),
     (("feedback", "cr4ne", "crane"), "alphabet"),
     (("feedback", "zzzzz", "crane"), "not in the list 'wordle-guesses'"),
-    (("feedback", "--game", "leetcode", "ccbazz", "acckzz"), "--any compares any words"),
+    (("feedback", "--game", "termo", "zzzzz", "termo"), "--any compares any words"),
     (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
@@ -52,7 +52,8 @@ def test_feedback(args, reply):
     (("evaluate", "--game", "mastermind", "--inconsistent-window", "x"), "LO-HI"),
     (("evil", "--game", "mastermind", "--tree", "/no/such/file.json"), "cannot read tree file"),
     (("evaluate", "--game", "mastermind", "--sample", "0"), "at least 1 secret"),
-    (("evaluate", "--game", "matches", "--length", "3"), "no word of the answers list"),
+    (("evaluate", "--game", "matches", "--length", "3", "--answers", "wordle-answers"), "no word of the answers list"),
+    (("evaluate", "--game", "matches", "--length", "1"), "too few"),
     (("tree", "--game", "mastermind", "--pegs", "2", "--colours", "2", "--out", "/no/such/dir/t.json"),
      "cannot write tree file"),
     (("evaluate", "--game", "mastermind", "--pegs", "2", "--colours", "2", "--plot", "/no/such/dir/h.png"),
@@ -138,3 +139,46 @@ def test_skipped_words_of_a_list_file_are_noted(tmp_path):
     assert len(notes) == 1 and "skipped 6 words" in notes[0] and "'toolong'" in notes[0]
     assert "'w'" not in notes[0] and notes[0].endswith(", ...)")  # the first five only
     assert result.stdout.split() == ["CRANE", "1", "candidate"]
+
+
+def test_leetcode_plays_the_statements_kind_of_list():
+    result = run("evaluate", "--game", "leetcode", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["secrets"] == 100 and data["failures"] == 0
+    result = run("solve", "--game", "leetcode", "--length", "6", "--json", "--history", "aaaaaa=0")
+    assert result.exit_code == 2 and "not in the list" in result.stderr  # guesses come from the list
+    result = run("play", "--game", "leetcode", "--seed", "2", input="quit\n")
+    assert result.exit_code == 0 and "6-letter word" in result.stdout and "None" not in result.stdout
+
+
+def test_games_strategies_version_and_cache(tmp_path, monkeypatch):
+    result = run("games")
+    assert result.exit_code == 0 and "motus" in result.stdout and "--pegs (default 4)" in result.stdout, result.output
+    result = run("strategies")
+    assert result.exit_code == 0 and "knuth" in result.stdout and "--width" in result.stdout
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.startswith("wordguess ")
+    assert run("-h").exit_code == 0 and run("evaluate", "-h").exit_code == 0
+    monkeypatch.setenv("WORDGUESS_CACHE_DIR", str(tmp_path / "patterns"))
+    monkeypatch.delenv("WORDGUESS_NO_CACHE", raising=False)
+    monkeypatch.setattr("platformdirs.user_cache_dir", lambda *_: str(tmp_path))
+    (tmp_path / "patterns").mkdir()
+    (tmp_path / "patterns" / "x-00000000.npy").write_bytes(b"0" * 4096)
+    result = run("cache")
+    assert result.exit_code == 0 and "1 files" in result.stdout, result.output
+    result = run("cache", "--clear")
+    assert result.exit_code == 0 and "cleared" in result.stdout
+    assert not list((tmp_path / "patterns").glob("*.npy"))
+
+
+def test_the_pattern_cache_keeps_to_its_cap(tmp_path):
+    from wordguess.engine.patterns import PatternStore
+    from wordguess.games import get_game
+
+    game = get_game("wordle")
+    store = PatternStore(tmp_path, disk_min_entries=1, cap_bytes=600)
+    for words in (["crane", "slate"], ["trace", "crate", "epees"], ["geese", "sissy", "aahed", "cigar"]):
+        store.matrix(game, words, words)
+    kept = list(tmp_path.glob("*.npy"))
+    assert sum(p.stat().st_size for p in kept) <= 600 and len(kept) >= 1

@@ -147,3 +147,9 @@ def test_hard_mode_allowed_equals_hard_mode_problem(name, data):
     for reply in (game.feedback(guess, secret), data.draw(st.integers(0, game.n_replies - 1))):
         allowed = game.hard_mode_allowed(guess, reply, words)
         assert allowed.tolist() == [game.hard_mode_problem(guess, reply, w) is None for w in words]
+
+
+def test_sutom_share_squares_mean_what_sutom_means():
+    sutom, wordle = get_game("sutom", length=5), get_game("wordle")
+    assert sutom.format_reply(sutom.parse_reply("🟥🟡🟦🟦🟥")) == "GY..G"
+    assert wordle.format_reply(wordle.parse_reply("🟧🟦⬛⬛🟧")) == "GY..G"  # high contrast

@@ -78,10 +78,13 @@ def test_undo_and_refusals_keep_the_state(tmp_path):
     words = WORDLE_SMALL
     script = ["crate", "GG...",  # a real turn
               "zzzzz",  # not in the list: refused
-              "crate", "GGXQ.",  # malformed reply: refused
-              "crate", "GGGG",  # wrong length: refused
-              "crust", "GGGGG",  # contradicts the first reply: refused
-              "undo", "undo",  # the second undo has nothing to take back
+              "crate", "GGXQ.",  # malformed reply: refused, and the reply to CRATE asked again
+              "GGGG",  # wrong length: refused, asked again
+              "help", "undo",  # at the reply prompt: undo takes back the first turn
+              "crate=GG...",  # guess and reply at once
+              "crust", "GGGGG",  # contradicts the first reply: refused, asked again
+              "undo",  # takes back CRATE
+              "undo",  # nothing left to take back
               "list", "hint", "help", "quit"]
     result = runner.invoke(app, ["solve", *list_file(tmp_path, words)], input="\n".join(script) + "\n")
     assert result.exit_code == 0, result.output
@@ -247,3 +250,30 @@ def test_keyboard_shows_each_letter_at_its_best_mark():
     styles = {board.plain[span.start:span.end].strip(): span.style for span in board.spans}
     assert styles["C"] == TILE_STYLES["G"] and styles["T"] == "grey30" and "Q" not in styles
     assert session.share_text("t").splitlines()[2:] == ["🟩🟨🟨⬛⬛", "🟩🟩🟩🟩🟩"]
+
+
+def test_a_refused_reply_asks_again_for_the_same_guess(tmp_path):
+    script = ["crate", "YYGG", "GG..."]  # CRATE's reply refused, then given: CRATE is played
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="\n".join(script) + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("reply to CRATE") == 2 and "GG..." in result.stdout
+    assert "error: reply 'YYGG'" in result.stderr
+
+
+def test_one_candidate_left_is_announced_as_solved(tmp_path):
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate=GG...\n")
+    assert result.exit_code == 0
+    result = runner.invoke(app, ["solve", "--history", "cigar=GGGGG"])
+    assert result.exit_code == 0 and "solved: the word is CIGAR" in result.stdout
+    assert "AAHED" not in result.stdout
+
+
+def test_play_help_undo_and_adversary_counts(tmp_path):
+    files = list_file(tmp_path, WORDLE_SMALL)
+    result = runner.invoke(app, ["play", *files, "--seed", "1"], input="help\nundo\ncrate\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "take back" in result.stdout and "nothing to undo" in result.stderr and "took back CRATE" in result.stdout
+    assert "the word was" in result.stdout
+    result = runner.invoke(app, ["play", *files, "--host", "absurdle"], input="crate\nquit\n")
+    assert result.exit_code == 0 and "still possible" in result.stdout
+    assert "wordguess absurdle (wordle)" in result.stdout

@@ -335,3 +335,13 @@ def test_the_time_limit_is_for_the_whole_run():
     outcome = optimal(spec, openers=5)  # each opener alone takes seconds
     assert not outcome.proven and "time limit of 0.3 s" in outcome.stopped
     assert time.monotonic() - started < 3  # five openers, but one budget in all
+
+
+def test_sutom_optimal_takes_the_revealed_letter(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("maison\nmarche\nmouton\nmoteur\nbateau\nballon\nbouton\nbonnet\nbureau\n")
+    result = runner.invoke(app, ["optimal", "--game", "sutom", "--length", "6", "--first-letter", "b",
+                                 "--answers", str(words), "--guesses", str(words), "--no-store", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["secrets"] == 5 and data["first"].startswith("b") and data["proven"]

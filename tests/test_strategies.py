@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from conftest import SMALL_LISTS, small_puzzle
+from conftest import SMALL_LISTS, small_puzzle, walk
 from wordguess.engine.candidates import partition
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
@@ -20,20 +20,11 @@ from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import TreeStrategy, build_tree
 from wordguess.trees.report import evaluate
-from wordguess.trees.tree import Node, leaves, total_guesses
+from wordguess.trees.tree import leaves, total_guesses
 
 MODES_FOR = {name: ("normal", "hard", "strict") if name in ("wordle", "termo", "sutom")
              else ("normal", "strict") for name in SMALL_LISTS}
 CASES = [(g, m, s) for g in SMALL_LISTS for m in MODES_FOR[g] for s in STRATEGIES]
-
-
-def walk(tree, history=()):
-    """Yield (node, history) for every node of the tree."""
-    if isinstance(tree, Node):
-        yield tree, list(history)
-        for reply, branch in tree.branches.items():
-            if branch != tree.guess:
-                yield from walk(branch, [*history, (tree.guess, reply)])
 
 
 @pytest.mark.parametrize(("game_name", "mode", "strategy"), CASES)

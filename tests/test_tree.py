@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import small_puzzle
+from conftest import small_puzzle, walk
 from wordguess.errors import WordguessError
 from wordguess.strategies import get_strategy
 from wordguess.trees.build import build_tree
@@ -71,7 +71,7 @@ def test_a_tree_is_checked_against_the_mode_and_the_replies():
     hard = PuzzleSpec(get_game("wordle"), mode="hard").build()
     tree = build_tree(normal, get_strategy("entropy"))
     check_tree(tree, normal)
-    assert any(hard.mode_problem(h, n.guess) for n, h in nodes_with_history(tree))
+    assert any(hard.mode_problem(h, n.guess) for n, h in walk(tree))
     with pytest.raises(WordguessError, match="does not fit hard mode"):
         check_tree(tree, hard)
     check_tree(build_tree(hard, get_strategy("entropy")), hard)
@@ -81,16 +81,6 @@ def test_a_tree_is_checked_against_the_mode_and_the_replies():
     swapped[a], swapped[b] = swapped[b], swapped[a]
     with pytest.raises(WordguessError, match="gives"):
         check_tree(Node(tree.guess, tree.size, swapped), normal)
-
-
-def nodes_with_history(tree, history=()):
-    from wordguess.trees.tree import Node
-
-    if isinstance(tree, Node):
-        yield tree, list(history)
-        for reply, branch in tree.branches.items():
-            if branch != tree.guess:
-                yield from nodes_with_history(branch, [*history, (tree.guess, reply)])
 
 
 def test_a_binary_tree_file_is_one_line(tmp_path):

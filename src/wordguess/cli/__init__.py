@@ -1,28 +1,87 @@
 """The `wordguess` command line: a thin Typer layer over the library. Errors the library raises
-for bad input become one line on stderr and exit code 2, never a traceback. Each command lives
-in the module of its area; this module only assembles the app."""
+for bad input become one line on stderr and exit code 2, never a traceback; so do usage errors.
+Each command lives in the module of its area; this module only assembles the app."""
 
 from __future__ import annotations
 
+import os
+import sys
+from typing import Annotated
+
 import typer
 
+from wordguess import __version__
 from wordguess.cli import basic, interactive, optimal, reports
+from wordguess.cli.common import err
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")
 
 for command, name in [
     (basic.feedback, "feedback"), (basic.lists_command, "lists"), (basic.filter_command, "filter"),
     (reports.evaluate, "evaluate"), (reports.tree, "tree"), (reports.first_guesses, "first-guesses"),
-    (reports.evil, "evil"), (basic.strategies, "strategies"), (reports.demo, "demo"),
-    (interactive.solve, "solve"), (interactive.play_command, "play"), (optimal.optimal_command, "optimal"),
+    (reports.evil, "evil"), (basic.games, "games"), (basic.strategies, "strategies"), (basic.cache, "cache"),
+    (reports.demo, "demo"), (interactive.solve, "solve"), (interactive.play_command, "play"),
+    (optimal.optimal_command, "optimal"),
 ]:
     app.command(name)(command)
 
 
-def main() -> None:
-    """Run the command line."""
-    app()
+def show_version(value: bool) -> None:
+    if value:
+        print(f"wordguess {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[bool, typer.Option("--version", metavar="", callback=show_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...)."""
+
+
+# Click's error classes, found through one that Typer exports (Typer vendors Click in newer
+# releases, so the module to import them from differs).
+USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line. A usage error is one line on stderr with exit code 2, Ctrl-C ends
+    with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
+    except USAGE_ERROR as exc:
+        if exc.ctx is not None and not (argv if argv is not None else sys.argv[1:]):
+            print(exc.ctx.get_help())  # no arguments at all: the help, as no_args_is_help means
+            code = 0
+        else:
+            where = exc.ctx.command_path if exc.ctx is not None else "wordguess"
+            err.print(f"error: {exc.format_message()} (see '{where} --help')", markup=False, soft_wrap=True)
+            code = 2
+    except CLICK_ERROR as exc:
+        err.print(f"error: {exc.format_message()}", markup=False)
+        code = exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        err.print("\ninterrupted", markup=False)
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    if code is not None and not isinstance(code, int):
+        code = 0
+    quiet_if_pipe_closed()
+    sys.exit(code or 0)
+
+
+def quiet_if_pipe_closed() -> None:
+    """Flush stdout; if its reader has gone (`| head`), point it at /dev/null so the
+    interpreter's own flush at exit has nothing to complain about."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 __all__ = ["app", "main"]

@@ -1,7 +1,8 @@
-"""The small commands: `feedback`, `lists`, `filter`, `strategies`."""
+"""The small commands: `feedback`, `lists`, `filter`, `strategies`, `games`, `cache`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated
 
@@ -20,30 +21,33 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.engine.candidates import filter_or_explain, parse_turn
+from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import MODES
 from wordguess.errors import WordError
+from wordguess.games import GAMES
 from wordguess.lists import list_infos, load_words
-from wordguess.strategies import STRATEGIES
+from wordguess.optimal.store import default_store_path
+from wordguess.strategies import ALIASES, STRATEGIES
 
 
 @friendly
-@game_options(first=False)
+@game_options()
 def feedback(
-    guess: Annotated[str, typer.Argument(help="The guessed word.")],
-    secret: Annotated[str, typer.Argument(help="The secret word.")],
+    guess: Annotated[str, typer.Argument(metavar="GUESS", help="The guessed word.")],
+    secret: Annotated[str, typer.Argument(metavar="SECRET", help="The secret word.")],
     game: GameChoice,
     guesses: GuessesOpt = None,
-    any_word: Annotated[bool, typer.Option("--any", help="Accept any words of the game's length and alphabet, listed or not (e.g. LeetCode's).")] = False,
+    any_word: Annotated[bool, typer.Option("--any", metavar="", help="Accept any words of the game's length and alphabet, listed or not (e.g. LeetCode's).")] = False,
 ) -> None:
     """Print the canonical reply to GUESS when the secret is SECRET (both from the game's list of
-    allowed guesses, or --guesses, unless --any)."""
+    allowed guesses, or --guesses, unless --any; Mastermind and LeetCode take any word)."""
     rules = game.rules()
     rules = rules.fitted([guess]) if rules.length is None else rules
     rules.check_word(guess)
     rules.check_word(secret)
     if len(rules.fold(guess)) != len(rules.fold(secret)):
         raise WordError(f"{guess!r} and {secret!r} differ in length")
-    if not any_word:
+    if not (any_word or rules.open_vocabulary):
         source = guesses or rules.default_guesses
         listed = {rules.fold(w) for w in load_words(source, rules)}
         for word in (guess, secret):
@@ -74,7 +78,7 @@ def lists_command(as_json: JsonOpt = False) -> None:
 @friendly
 @game_options()
 def filter_command(
-    turns: Annotated[list[str], typer.Argument(help="Turns as GUESS=REPLY, e.g. raise=..Y.G", show_default=False)],
+    turns: Annotated[list[str], typer.Argument(metavar="GUESS=REPLY...", help="Turns as GUESS=REPLY, e.g. raise=..Y.G", show_default=False)],
     game: GameChoice,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -104,8 +108,48 @@ def filter_command(
 
 @friendly
 def strategies() -> None:
-    """List the strategies and modes."""
-    for name in STRATEGIES:
-        out.print(name)
+    """List the strategies with a line on each, their aliases, and the modes."""
+    for name, entry in STRATEGIES.items():
+        aliases = ", ".join(a for a, target in ALIASES.items() if target == name)
+        extra = "; ".join(part for part in (f"aliases {aliases}" if aliases else "",
+                                            " ".join(f"--{o}" for o in entry.options)) if part)
+        out.print(f"{name:<17} {entry.description}" + (f" ({extra})" if extra else ""), markup=False)
     for mode, text in MODES.items():
-        out.print(f"mode {mode}: {text}")
+        out.print(f"mode {mode}: {text}", markup=False)
+
+
+@friendly
+def games() -> None:
+    """List the games with their aliases, options and default lists."""
+    for name, cls in GAMES.items():
+        options = [("length" if f.name == "word_length" else f.name, f.default) for f in dataclasses.fields(cls)]
+        shown = ", ".join(f"--{o} (default {'any' if d is None else d})" for o, d in options) or "none"
+        out.print(f"{name:<11} {cls.title}; aliases {', '.join(cls.aliases) or '-'}; options {shown}; "
+                  f"lists {cls.default_answers} / {cls.default_guesses or 'the answers'}; "
+                  f"{cls.max_guesses} guesses", markup=False)
+
+
+@friendly
+def cache(
+    clear: Annotated[bool, typer.Option("--clear", metavar="", help="Remove the cached matrices, results and proven search results.")] = False,
+) -> None:
+    """Show where the caches are and how much they hold (or clear them)."""
+    patterns = PatternStore.from_environment()
+    store = default_store_path()
+    if clear:
+        freed = patterns.clear()
+        if store.exists():
+            for path in store.parent.glob(store.name + "*"):  # the file and its journal
+                freed += path.stat().st_size
+                path.unlink()
+        out.print(f"cleared {freed / 2**20:,.1f} MB", markup=False)
+        return
+    if patterns.cache_dir is None:
+        out.print("pattern cache: off ($WORDGUESS_NO_CACHE is set)", markup=False)
+    else:
+        files = patterns.files()
+        size = sum(p.stat().st_size for p in files)
+        out.print(f"pattern cache: {patterns.cache_dir} ({len(files)} files, {size / 2**20:,.1f} MB; "
+                  f"capped at {patterns.cap_bytes / 2**20:,.0f} MB, oldest removed first)", markup=False)
+    held = sum(p.stat().st_size for p in store.parent.glob(store.name + "*")) if store.exists() else 0
+    out.print(f"exact-solver store: {store} ({held / 2**20:,.1f} MB)", markup=False)

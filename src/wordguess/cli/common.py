@@ -30,7 +30,7 @@ PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (de
 ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6).")]
 AnswersOpt = Annotated[str | None, typer.Option(help="Secrets: a bundled list name or a file (default: the game's).")]
 GuessesOpt = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON instead of text.")]
 ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
 StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
 WindowOpt = Annotated[str | None, typer.Option(
@@ -38,7 +38,7 @@ WindowOpt = Annotated[str | None, typer.Option(
 TiesOpt = Annotated[str, typer.Option(
     "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
 WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
-SeedOpt = Annotated[int, typer.Option(help="Seed for random strategies, hosts and samples.")]
+SeedOpt = Annotated[int, typer.Option(min=0, help="Seed for random strategies, hosts and samples (0 or more).")]
 
 
 def friendly(command):
@@ -74,27 +74,30 @@ class GameChoice:
 
 GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "first": (FirstOpt, None),
                 "pegs": (PegsOpt, None), "colours": (ColoursOpt, None)}
+# For a command whose own --first means something else (optimal: the opening word).
+FirstLetterOpt = Annotated[str | None, typer.Option("--first-letter", help="Sutom: the revealed first letter.")]
 
 
 def game_options(first: bool = True):
-    """Give a command the one shared set of game options (--game, --length, --first unless
-    `first` is False, --pegs, --colours): the command's parameter `game` receives them as a
-    GameChoice."""
-    names = [n for n in GAME_OPTIONS if first or n != "first"]
+    """Give a command the one shared set of game options (--game, --length, --first, --pegs,
+    --colours): the command's parameter `game` receives them as a GameChoice. With `first`
+    False, Sutom's letter is --first-letter, as the command has a --first of its own."""
+    specs = {**GAME_OPTIONS, **({} if first else {"first": (FirstLetterOpt, None)})}
+    names = {n: n if first or n != "first" else "first_letter" for n in specs}  # option -> parameter
 
     def decorate(command):
         signature = inspect.signature(command, eval_str=True)
         parameters = []  # the command's own, with the game options where `game` stood
         for p in signature.parameters.values():
             if p.name == "game":
-                parameters += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=GAME_OPTIONS[n][1],
-                                                 annotation=GAME_OPTIONS[n][0]) for n in names]
+                parameters += [inspect.Parameter(names[n], inspect.Parameter.KEYWORD_ONLY, default=default,
+                                                 annotation=annotation) for n, (annotation, default) in specs.items()]
             else:
                 parameters.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
 
         @functools.wraps(command)
         def wrapper(*args, **kwargs):
-            given = {n: kwargs.pop(n) for n in names}
+            given = {n: kwargs.pop(names[n]) for n in specs}
             options = {n: v for n, v in given.items() if n != "game" and v is not None}
             return command(*args, game=GameChoice(given["game"], options), **kwargs)
 
@@ -140,15 +143,18 @@ def parse_window(text: str | None) -> tuple[int, int] | None:
     lo, sep, hi = text.partition("-")
     if not (sep and lo.strip().isdecimal() and hi.strip().isdecimal()):
         raise WordguessError(f"--inconsistent-window {text!r} is not LO-HI, e.g. 4-125")
+    if int(lo) > int(hi):
+        raise WordguessError(f"--inconsistent-window {text!r} is empty: LO must not be above HI, e.g. 4-125")
     return int(lo), int(hi)
 
 
 @contextlib.contextmanager
 def progress_bar(description: str):
-    """Yield a progress callback (done, total) drawn as a bar on stderr; Ctrl-C exits cleanly."""
+    """Yield a progress callback (done, total) drawn as a bar on stderr when it is a terminal;
+    Ctrl-C exits cleanly."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=err, transient=True) as bar:
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(description, total=None)
             yield lambda done, total: bar.update(task, completed=done, total=total)
     except KeyboardInterrupt:

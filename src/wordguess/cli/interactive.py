@@ -28,7 +28,7 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import TILE_STYLES, tiles
 from wordguess.cli.reports import print_record
-from wordguess.engine.candidates import parse_turn
+from wordguess.engine.candidates import parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, OptionPrompt
@@ -40,6 +40,7 @@ from wordguess.strategies import offered_strategy
 
 COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
+PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
 KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
@@ -84,6 +85,8 @@ def game_for_session(choice: GameChoice, interactive: bool) -> Game:
         if interactive:
             question = f"{prompt.question}{'' if prompt.default is None else f' [{prompt.default}]'}: "
             options[prompt.option] = ask_until_valid(question, lambda text, p=prompt: answer(choice, p, text))
+            if options[prompt.option] is None:
+                raise WordguessError(f"no {prompt.question}: the input ended")
         elif prompt.required:
             raise WordguessError(f"{choice.cls.name} needs --{prompt.option}")
     return choice.rules(**{k: v for k, v in options.items() if v is not None})
@@ -102,6 +105,22 @@ def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
 def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str) -> Puzzle:
     """Return the puzzle of a session."""
     return build_puzzle(puzzle_spec(rules, answers, guesses, mode))
+
+
+def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: str,
+            interactive: bool) -> tuple[Game, Puzzle]:
+    """Return the rules and puzzle of a session, asking for the game's options (game_for_session);
+    when the answers leave no word to play (Sutom of a length no word has), the options are
+    asked again instead of ending the session."""
+    asks = interactive and any(p.option not in choice.options for p in choice.cls.asked_options)
+    while True:
+        rules = game_for_session(choice, interactive)
+        try:
+            return rules, session_puzzle(rules, answers, guesses, mode)
+        except WordguessError as exc:
+            if not asks:
+                raise
+            err.print(f"error: {exc}; answer again", markup=False)
 
 
 def suggestion_table(game: Game, suggestions: list[Suggestion]) -> Table:
@@ -134,14 +153,18 @@ def show_hint(game: Game, assistant: Assistant) -> None:
 
 
 def interactive_solve(assistant: Assistant) -> None:
-    """Run the solve loop until solved, quit or end of input."""
+    """Run the solve loop until solved, quit or end of input. A guess is typed alone (or Enter
+    for the suggestion) and its reply asked for, again until it is accepted; or both at once
+    as GUESS=REPLY."""
     game = assistant.puzzle.game
     out.print(f"Replies: {game.reply_notations}. Commands: {', '.join(COMMANDS)}.")
     while not assistant.solved:
         show_candidates(game, assistant)
+        if len(assistant.candidates) == 1:
+            out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
         suggestions = assistant.suggestions(5)
         out.print(suggestion_table(game, suggestions))
-        line = ask(f"your guess [Enter = {game.display(suggestions[0].guess)}]: ")
+        line = ask(f"your guess, or GUESS=REPLY [Enter = {game.display(suggestions[0].guess)}]: ")
         if line is None or line.strip().lower() == "quit":
             return
         command = line.strip().lower()
@@ -149,15 +172,31 @@ def interactive_solve(assistant: Assistant) -> None:
             run_command(command, game, assistant)
             continue
         try:
+            if "=" in line:
+                assistant.report(*parse_turn(line))
+                out.print(tiles(game, *assistant.history[-1]))
+                continue
             guess = assistant.resolve(line) if command else suggestions[0].guess
         except WordguessError as exc:
             err.print(f"error: {exc}", markup=False)
             continue
+        if not ask_reply(assistant, guess):
+            return
+    out.print(f"solved in {len(assistant.history)}: {game.display(assistant.history[-1][0])}", style="bold green")
+
+
+def ask_reply(assistant: Assistant, guess: str) -> bool:
+    """Ask for the reply to `guess` until one is accepted (or a command takes the player back
+    to the guess prompt); return False when the player quits or input ends."""
+    game = assistant.puzzle.game
+    while True:
         reply = ask(f"reply to {game.display(guess)}: ")
         if reply is None or reply.strip().lower() == "quit":
-            return
+            return False
         if reply.strip().lower() in COMMANDS:
             run_command(reply.strip().lower(), game, assistant)
+            if reply.strip().lower() == "undo":
+                return True
             continue
         try:
             assistant.report(guess, reply)
@@ -165,25 +204,35 @@ def interactive_solve(assistant: Assistant) -> None:
             err.print(f"error: {exc}", markup=False)
             continue
         out.print(tiles(game, *assistant.history[-1]))
-    out.print(f"solved in {len(assistant.history)}: {game.display(assistant.history[-1][0])}", style="bold green")
+        return True
 
 
 def run_command(command: str, game: Game, assistant: Assistant) -> None:
     """Carry out one of the solve loop's commands."""
     if command == "undo":
-        try:
-            guess, reply = assistant.undo()
-            out.print(f"took back {game.display(guess)} {game.format_reply(reply)}")
-        except WordguessError as exc:
-            err.print(f"error: {exc}", markup=False)
+        take_back(game, assistant)
     elif command == "list":
         show_candidates(game, assistant, everything=True)
     elif command == "hint":
         show_hint(game, assistant)
     elif command == "help":
-        for name, text in COMMANDS.items():
-            out.print(f"  {name:<5} {text}")
-        out.print(f"  replies: {game.reply_notations}")
+        show_commands(COMMANDS, f"  replies: {game.reply_notations}")
+
+
+def take_back(game: Game, session: Assistant | HostedGame) -> None:
+    """Undo the last turn of a session, saying which (or why there is none)."""
+    try:
+        guess, reply = session.undo()
+        out.print(f"took back {game.display(guess)} {game.format_reply(reply)}")
+    except WordguessError as exc:
+        err.print(f"error: {exc}", markup=False)
+
+
+def show_commands(commands: dict[str, str], last: str) -> None:
+    """Print a session's commands, one a line, and a last line."""
+    for name, text in commands.items():
+        out.print(f"  {name:<5} {text}")
+    out.print(last)
 
 
 def suggestion_json(game: Game, assistant: Assistant) -> dict:
@@ -203,15 +252,18 @@ def solve(
     strategy: StrategyOpt = "entropy",
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
-    history: Annotated[str | None, typer.Option(help='Turns so far, e.g. "raise=..Y..,mount=.G...": print the next suggestion and exit.')] = None,
+    history: Annotated[str | None, typer.Option(help='Turns so far, separated by ; or , e.g. "raise=..Y..;mount=.G..." or Mastermind\'s "1122=1,1;3456=0,2": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type."""
     scripted = history is not None or secret is not None
-    rules = game.rules().for_secret(secret) if secret is not None else game_for_session(game, not scripted)
-    puzzle = session_puzzle(rules, answers, guesses, mode)
+    if secret is not None:
+        rules = game.rules().for_secret(secret)
+        puzzle = session_puzzle(rules, answers, guesses, mode)
+    else:
+        rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted)
     guesser = offered_strategy(strategy, seed=seed)
     if secret is not None:
         record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
@@ -222,10 +274,12 @@ def solve(
         return
     assistant = Assistant(puzzle, guesser)
     if history is not None:
-        for turn in filter(None, (t.strip() for t in history.split(","))):
+        for turn in split_turns(history):
             assistant.report(*parse_turn(turn))
         if as_json:
             out.print_json(json.dumps(suggestion_json(rules, assistant)))
+        elif len(assistant.candidates) == 1:
+            out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
         else:
             show_candidates(rules, assistant)
             out.print(suggestion_table(rules, assistant.suggestions(5)))
@@ -253,12 +307,16 @@ def play_command(
     game: GameChoice,
     mode: ModeOpt = "normal",
     host: Annotated[str, typer.Option(help="random (a secret), evil or absurdle (adversaries).")] = "random",
-    seed: Annotated[int | None, typer.Option(help="Seed of the random secret.")] = None,
-    daily: Annotated[bool, typer.Option(help="Today's game: the secret follows from the date.")] = False,
+    seed: Annotated[int | None, typer.Option(min=0, help="Seed of the random secret (0 or more).")] = None,
+    daily: Annotated[bool, typer.Option("--daily", metavar="", help="Today's game: the secret follows from the date.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts."""
+    if daily and seed is not None:
+        raise WordguessError("give --daily or --seed, not both: the daily game's seed follows from the date")
+    if host != "random" and (daily or seed is not None):
+        raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
     hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode)
@@ -271,15 +329,25 @@ def play_command(
             rules, puzzle = revealed, session_puzzle(revealed, answers, guesses, mode)
     else:
         hosting = get_host(host)
+    rules = puzzle.game  # with its length fixed by the lists (LeetCode's matches take any length)
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text
     clue = f" {rules.clue()}" if rules.clue() else ""
     out.print(f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
-              f"host {hosting.name}). Type quit to give up.")
+              f"host {hosting.name}). Commands: {', '.join(PLAY_COMMANDS)}.")
+    interrupted = False
     while not session.over:
-        line = ask(f"guess {len(session.turns) + 1}: ")
-        if line is None or line.strip().lower() == "quit":
+        try:
+            line = ask(f"guess {len(session.turns) + 1}: ")
+        except KeyboardInterrupt:
+            out.print()
+            line, interrupted = None, True
+        command = (line or "").strip().lower()
+        if line is None or command == "quit":
             break
+        if command in PLAY_COMMANDS:
+            play_command_word(command, rules, session)
+            continue
         try:
             reply = session.guess(line)
         except WordguessError as exc:
@@ -288,11 +356,22 @@ def play_command(
         out.print(tiles(rules, session.turns[-1][0], reply))
         if rules.per_letter_marks:
             out.print(keyboard(rules, session.letter_states()))
-    secret = session.secret
+        if host != "random" and not session.won:
+            out.print(f"{session.remaining:,} word{'s' if session.remaining != 1 else ''} still possible")
     if session.won:
         out.print(f"solved in {len(session.turns)}!", style="bold green")
-    elif secret:
-        out.print(f"the word was {rules.display(secret)}")
-    title = f"wordguess {rules.name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
+    else:
+        out.print(f"the word was {rules.display(session.give_up())}")
+    name = rules.name if host == "random" else f"{host} ({rules.name})"
+    title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
+    if interrupted:
+        raise typer.Exit(130)
 
+
+def play_command_word(command: str, rules: Game, session: HostedGame) -> None:
+    """Carry out one of the play loop's commands (quit is the loop's own)."""
+    if command == "undo":
+        take_back(rules, session)
+    elif command == "help":
+        show_commands(PLAY_COMMANDS, f"  anything else is a guess: a {rules.length}-letter word")

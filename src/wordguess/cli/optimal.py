@@ -23,7 +23,7 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import evaluation_text
 from wordguess.errors import WordguessError
-from wordguess.optimal.executors import get_executor
+from wordguess.optimal.executors import EXECUTORS, get_executor
 from wordguess.optimal.run import SearchSpec, optimal, solver_for
 from wordguess.optimal.store import default_store_path
 from wordguess.trees.report import tree_evaluation
@@ -48,12 +48,12 @@ def optimal_command(
         help="Solve every secret within this many guesses (default: the game's limit, 6 for Wordle; 0: no limit).")] = None,
     first: Annotated[str | None, typer.Option(help="Prove the best tree that opens with this word.")] = None,
     openers: Annotated[int | None, typer.Option(help="Rank the N most promising first guesses by their exact value (default 5).")] = None,
-    all_openers: Annotated[bool, typer.Option("--all-openers", help="Certify the optimum over every allowed first guess.")] = False,
+    all_openers: Annotated[bool, typer.Option("--all-openers", metavar="", help="Certify the optimum over every allowed first guess.")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes (tasks: openers, or first replies of one opener).")] = 1,
     executor: Annotated[str, typer.Option(help="process (local pool) or ray (a Ray cluster; needs the extra wordguess\\[ray]).")] = "process",
     ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", help="Keep nothing on disk.")] = False,
+    no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
     time_limit: Annotated[float | None, typer.Option(help="Stop the whole search after this many seconds (the result is then an upper bound).")] = None,
     node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
@@ -69,6 +69,8 @@ def optimal_command(
         raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    if executor not in EXECUTORS:
+        raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
     rules = game.rules()
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
@@ -108,7 +110,7 @@ def optimal_command(
               + (f"; proven results kept in {spec.store}" if spec.store else ""), markup=False)
     if len(outcome.openers) > 1:
         shown = ", ".join(f"{r.opener.upper()} {r.value:,}" if r.exact else f"{r.opener.upper()} >= {r.value:,}"
-                          for r in outcome.openers[:10])
+                          for r in outcome.openers)
         out.print(f"openers: {shown}", markup=False)
     if outcome.tree is not None:
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))

@@ -36,7 +36,7 @@ from wordguess.play.simulate import GameRecord, play
 from wordguess.strategies import get_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
-from wordguess.trees.plots import save_histogram
+from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
 from wordguess.trees.report import first_guess_table, tree_evaluation
 from wordguess.trees.tree import TreeFile, total_guesses, tree_size
@@ -89,6 +89,8 @@ def evaluate(
     tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
 ) -> None:
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
+    if plot:
+        check_format(plot)
     puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
     if tree_file:
         loaded = TreeFile.load(tree_file)

@@ -3,6 +3,7 @@ consistency with a history, partitions of a guess, and turns written as GUESS=RE
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -61,3 +62,13 @@ def parse_turn(text: str) -> tuple[Word, ReplyText]:
     if not sep:
         raise WordguessError(f"{text.strip()!r} is not GUESS=REPLY, e.g. raise=..Y.G")
     return guess.strip(), reply
+
+
+# A turn ends at ';', or at ',' when another GUESS= follows (so Mastermind's reply 1,1 stays whole).
+TURN_SEPARATOR = re.compile(r";|,(?=[^,;=]+=)")
+
+
+def split_turns(text: str) -> list[str]:
+    """Return the turns of a history written GUESS=REPLY;GUESS=REPLY... (',' also separates
+    turns when it is followed by a guess and '=': 'raise=..Y..,mount=.G...', '1122=1,1,3456=0,2')."""
+    return [turn.strip() for turn in TURN_SEPARATOR.split(text) if turn.strip()]

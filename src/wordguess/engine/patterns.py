@@ -30,6 +30,9 @@ DISK_MIN_ENTRIES = 2_000_000
 # The largest matrix made (bytes): the machines this runs on have a few GiB to spare, and a
 # larger one means lists far beyond any real game's (or Sutom without its first letter).
 MAX_MATRIX_BYTES = 4 << 30
+# The most the matrix files of one cache folder may take together; the least recently used
+# files are removed past it ($WORDGUESS_CACHE_MAX_MB sets another cap).
+DEFAULT_CAP_BYTES = 1 << 30
 
 
 def default_cache_dir() -> Path | None:
@@ -51,15 +54,47 @@ def matrix_key(game: Game, guesses: Sequence[Word], secrets: Sequence[Word]) -> 
 class PatternStore:
     """Pattern matrices by content: in memory for the process, and on disk when a folder is set."""
 
-    def __init__(self, cache_dir: Path | None = None, disk_min_entries: int = DISK_MIN_ENTRIES):
+    def __init__(self, cache_dir: Path | None = None, disk_min_entries: int = DISK_MIN_ENTRIES,
+                 cap_bytes: int = DEFAULT_CAP_BYTES):
         self.cache_dir = cache_dir  # where large matrices persist between processes (None: nowhere)
         self.disk_min_entries = disk_min_entries  # smaller matrices stay in memory only
+        self.cap_bytes = cap_bytes  # the most the folder's matrix files may take together
         self._memory: dict[str, np.ndarray] = {}
 
     @classmethod
     def from_environment(cls) -> PatternStore:
-        """Return a new store on the default cache folder (see default_cache_dir)."""
-        return cls(default_cache_dir())
+        """Return a new store on the default cache folder (see default_cache_dir), capped at
+        $WORDGUESS_CACHE_MAX_MB megabytes if set."""
+        cap = os.environ.get("WORDGUESS_CACHE_MAX_MB", "")
+        return cls(default_cache_dir(), cap_bytes=int(cap) << 20 if cap.isdecimal() else DEFAULT_CAP_BYTES)
+
+    def files(self) -> list[Path]:
+        """Return the store's files on disk (matrices and remembered results), oldest use first."""
+        if self.cache_dir is None or not self.cache_dir.is_dir():
+            return []
+        found = [*self.cache_dir.glob("*.npy"), *self.cache_dir.glob("results/*.json")]
+        return sorted(found, key=lambda p: p.stat().st_mtime)
+
+    def clear(self) -> int:
+        """Remove the store's files and return how many bytes they took."""
+        freed = 0
+        for path in self.files():
+            with contextlib.suppress(OSError):
+                size = path.stat().st_size
+                path.unlink()
+                freed += size
+        return freed
+
+    def _trim(self) -> None:
+        """Remove the least recently used matrix files until the rest fit the cap."""
+        matrices = [p for p in self.files() if p.suffix == ".npy"]
+        total = sum(p.stat().st_size for p in matrices)
+        for path in matrices:
+            if total <= self.cap_bytes:
+                break
+            with contextlib.suppress(OSError):
+                total -= path.stat().st_size
+                path.unlink()
 
     def matrix(self, game: Game, guesses: Sequence[Word], secrets: Sequence[Word]) -> np.ndarray:
         """Return game.pattern_matrix(guesses, secrets), computed at most once (read-only)."""
@@ -108,6 +143,7 @@ class PatternStore:
             try:
                 found = np.load(path, allow_pickle=False)
                 if f"{key}-{checksum(found)}.npy" == path.name and found.size == entries:
+                    os.utime(path)  # used now: the cap removes the least recently used first
                     return found
             except (OSError, ValueError, EOFError):
                 pass
@@ -124,6 +160,7 @@ class PatternStore:
             with tempfile.NamedTemporaryFile(dir=self.cache_dir, suffix=".tmp", delete=False) as tmp:
                 np.save(tmp, matrix, allow_pickle=False)
             os.replace(tmp.name, self.cache_dir / f"{key}-{checksum(matrix)}.npy")
+            self._trim()
         except OSError:
             pass  # the cache is an optimisation; a read-only home must not stop the program
 

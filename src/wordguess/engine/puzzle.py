@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordguess.engine import kernels
-from wordguess.engine.patterns import PatternStore
+from wordguess.engine.patterns import PatternStore, check_size
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
 from wordguess.lists import WordList, game_words
@@ -46,27 +46,34 @@ class Puzzle:
     # Ties between equally good guesses go to one that may be the answer, then to the list's
     # order; False uses the list's order alone (as the classic write-up's min() did).
     prefer_candidates: bool = True
-    # Where pattern matrices come from: puzzles derived from this one share it.
-    store: PatternStore = dataclasses.field(default_factory=PatternStore.from_environment, repr=False)
+    # Where pattern matrices come from: puzzles derived from this one share it. None: the
+    # matrix is computed for this puzzle alone (a LeetCode call's 100 words need no cache).
+    store: PatternStore | None = dataclasses.field(default_factory=PatternStore.from_environment, repr=False)
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
+        same = self.guesses is self.answers  # one list for both: every answer is a guess
         for name in ("answers", "guesses"):
             words = getattr(self, name)
             if not isinstance(words, WordList):
                 object.__setattr__(self, name, WordList(words, name=name))
+        if same:
+            object.__setattr__(self, "guesses", self.answers)
         if self.game.length is None and self.answers:
             object.__setattr__(self, "game", self.game.fitted(self.answers))
         if self.mode == "hard" and not self.game.has_hard_mode:
             raise WordguessError(f"hard mode is defined for Wordle-like games, not {self.game.name}; "
                                  "use normal or strict")
-        missing = [w for w in self.answers if w not in self.guess_index]
+        missing = [] if same else [w for w in self.answers if w not in self.guess_index]
         if missing:
             raise WordError(f"{len(missing)} answers are not allowed guesses (first: {missing[:3]})")
 
     @functools.cached_property
     def matrix(self) -> np.ndarray:
         """Return the encoded reply of every allowed guess (rows) on every answer (columns)."""
+        if self.store is None:
+            check_size(self.game, len(self.guesses), len(self.answers))
+            return self.game.pattern_matrix(self.guesses, self.answers)
         return self.store.matrix(self.game, self.guesses, self.answers)
 
     @functools.cached_property
@@ -111,8 +118,8 @@ class Puzzle:
     def buckets(self, guess: int, candidates: Candidates) -> list[Bucket]:
         """Return the non-empty buckets of the guess over the candidates, in reply order; each
         keeps the candidates' order."""
-        grouped, starts, sizes = kernels.split(self.matrix[guess], candidates, self.game.n_replies)
-        return [(int(r), grouped[starts[r]:starts[r + 1]]) for r in np.flatnonzero(sizes)]
+        grouped, replies, begin, end = kernels.nonempty_buckets(self.matrix[guess], candidates, self.game.n_replies)
+        return [(r, grouped[a:b]) for r, a, b in zip(replies.tolist(), begin.tolist(), end.tolist(), strict=True)]
 
     def allowed(self, candidates: Candidates, history: History) -> np.ndarray:
         """Return the indices of the guesses the mode allows after `history`."""

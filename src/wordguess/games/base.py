@@ -58,7 +58,7 @@ class Game(ABC):
     title: ClassVar[str]  # a human name for listings
     max_guesses: ClassVar[int] = 6  # the real game's limit of guesses per game
     default_answers: ClassVar[str]  # the bundled list of secrets, by name
-    default_guesses: ClassVar[str]  # the bundled list of allowed guesses, by name
+    default_guesses: ClassVar[str | None]  # the bundled list of allowed guesses (None: the answers)
 
     # --- capabilities, each with the default most games have -----------------------------
     has_hard_mode: ClassVar[bool] = False  # whether hard mode (hard_mode_problem/allowed) exists
@@ -67,6 +67,9 @@ class Game(ABC):
     # set onto itself with the same replies (Mastermind's colours): see symmetry_class.
     symbol_symmetry: ClassVar[bool] = False
     asked_options: ClassVar[tuple[OptionPrompt, ...]] = ()  # what a session asks when not given
+    # Whether every word of the alphabet and length is a word of the game, listed or not
+    # (Mastermind's codes; LeetCode's lists are the judge's own): `feedback` needs no list.
+    open_vocabulary: ClassVar[bool] = False
 
     # --- size -------------------------------------------------------------------------------
     @property

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import random
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from wordguess.errors import ReplyError
+from wordguess.errors import ReplyError, WordError
 from wordguess.games import kernels
-from wordguess.games.base import LetterGame
+from wordguess.games.base import ENGLISH, LetterGame
 from wordguess.vocab import Reply, ReplyText, Word
 
 
@@ -18,11 +20,11 @@ from wordguess.vocab import Reply, ReplyText, Word
 class CountingGame(LetterGame):
     """A game whose reply is a count from 0 to the word length, written in decimal."""
 
-    @property
+    @functools.cached_property
     def n_replies(self) -> int:
         return self._need_length() + 1
 
-    @property
+    @functools.cached_property
     def solved_reply(self) -> Reply:
         return self._need_length()
 
@@ -100,10 +102,23 @@ class Matches(CountingGame):
     aliases = ("leetcode", "leetcode-843", "guess-the-word", "843")
     title = 'LeetCode 843 "Guess the Word"'
     max_guesses = 10
-    default_answers = "wordle-answers"
-    default_guesses = "wordle-answers"
+    default_answers = "leetcode"  # generated: random words, as the problem's tests draw them
+    default_guesses = None  # the answers: the problem's guesses come from its word list
+    open_vocabulary = True
 
-    word_length: int | None = None  # any length; fixed by the word list
+    word_length: int | None = None  # any length; fixed by the word list (generated lists: 6)
+
+    def generated_words(self) -> list[Word]:
+        """Return the statement's kind of list: 100 distinct random words of the word length
+        (6 unless set), seeded so the list is the same every time."""
+        rng = random.Random(843)
+        length = self.word_length or 6
+        if len(ENGLISH) ** length < 200:
+            raise WordError(f"{length}-letter words are too few for a random list of 100")
+        words: dict[str, None] = {}
+        while len(words) < 100:
+            words.setdefault("".join(rng.choice(ENGLISH) for _ in range(length)))
+        return list(words)
 
     def feedback(self, guess: Word, secret: Word) -> Reply:
         g, s = self._pair(guess, secret)

@@ -16,6 +16,7 @@ from wordguess.games import kernels
 from wordguess.games.base import Game, OptionPrompt
 from wordguess.vocab import Reply, ReplyText, Word
 
+MAX_CODES = 200_000  # the largest code set generated (5 pegs in 9 colours is 59,049)
 REPLY_PATTERN = re.compile(r"^\s*(\d+)\s*[,;/ ]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
 
 
@@ -31,6 +32,7 @@ class Mastermind(Game):
     default_answers = "mastermind"
     default_guesses = "mastermind"
     symbol_symmetry = True
+    open_vocabulary = True
     asked_options = (OptionPrompt("pegs", "pegs", default=4), OptionPrompt("colours", "colours", default=6))
 
     pegs: int = 4  # positions in a code
@@ -64,11 +66,11 @@ class Mastermind(Game):
             index[b * (self.pegs + 1) + w] = code
         return index
 
-    @property
+    @functools.cached_property
     def n_replies(self) -> int:
         return len(self.replies)
 
-    @property
+    @functools.cached_property
     def solved_reply(self) -> Reply:
         return self.replies.index((self.pegs, 0))
 
@@ -76,6 +78,10 @@ class Mastermind(Game):
         return word
 
     def generated_words(self) -> list[Word]:
+        count = self.colours ** self.pegs
+        if count > MAX_CODES:
+            raise WordError(f"Mastermind with {self.pegs} pegs and {self.colours} colours has {count:,} codes; "
+                            f"at most {MAX_CODES:,} are supported (the work grows with the square)")
         return ["".join(c) for c in itertools.product(self.alphabet, repeat=self.pegs)]
 
     def symmetry_class(self, code: Word) -> tuple[int, ...]:

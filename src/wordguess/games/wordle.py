@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -75,14 +77,15 @@ class Wordle(LetterGame):
     default_guesses = "wordle-guesses"
     has_hard_mode = True
     per_letter_marks = True
+    notation: ClassVar[dict[str, int]] = NOTATION  # every accepted mark character -> its mark
 
     word_length: int | None = 5  # letters per word
 
-    @property
+    @functools.cached_property
     def n_replies(self) -> int:
         return 3 ** self._need_length()
 
-    @property
+    @functools.cached_property
     def solved_reply(self) -> Reply:
         return self.n_replies - 1  # every position RIGHT: 22...2 in base 3
 
@@ -117,12 +120,12 @@ class Wordle(LetterGame):
             cleaned = cleaned.strip()
         elif cleaned.strip() and len(cleaned) < length:
             cleaned = cleaned.ljust(length)  # Termo notation: trailing spaces are invisible
-        bad = sorted(set(cleaned) - set(NOTATION))
+        bad = sorted(set(cleaned) - set(self.notation))
         if bad:
             raise ReplyError(f"reply {text!r} has unknown marks {''.join(bad)!r}; use {self.reply_notations}")
         if len(cleaned) != length:
             raise ReplyError(f"reply {text!r} has {len(cleaned)} marks, expected {length}; use {self.reply_notations}")
-        return encode_marks([NOTATION[ch] for ch in cleaned])
+        return encode_marks([self.notation[ch] for ch in cleaned])
 
     def encode_words(self, words: Sequence[Word]) -> np.ndarray:
         return kernels.letter_indices([self.fold(w) for w in words], self.alphabet)
@@ -191,6 +194,9 @@ class Sutom(AccentedWordle):
     title = "Sutom (fr)"
     default_answers = "sutom"
     default_guesses = "sutom"
+    # Sutom's own share squares: red is the right place, a yellow circle elsewhere, blue absent
+    # (where Wordle's high-contrast blue means elsewhere).
+    notation = {**NOTATION, "🟥": RIGHT, "🟡": ELSEWHERE, "🟦": ABSENT}
     asked_options = (OptionPrompt("length", "word length (6-9 in the real game)", hosted=6, required=True),
                      # The real game always shows it, and it keeps the pattern matrix small.
                      OptionPrompt("first", "first letter", kind=str))
@@ -212,6 +218,11 @@ class Sutom(AccentedWordle):
             object.__setattr__(self, "first", first)
         if self.word_length is not None and self.word_length < 2:
             raise WordError(f"a Sutom word has at least 2 letters, not {self.word_length}")
+
+    @property
+    def reply_notations(self) -> str:
+        return ("one mark per letter: G/2/🟥 right place, Y/1/🟡 elsewhere, "
+                "./-/_/0/🟦/⬛ absent (Sutom's squares: red, yellow circle, blue)")
 
     def clue(self) -> str | None:
         return f"starting with {self.first.upper()}" if self.first else None

@@ -12,7 +12,6 @@ import numpy as np
 from numba import njit
 
 from wordguess.engine.kernels import split
-from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
 from wordguess.trees.build import grow_tree
@@ -90,8 +89,7 @@ class Planner:
         length = len(self.words[0]) if self.words else 0
         self.solved = length  # the reply meaning the guess was the secret
         # Answers and guesses are both the list, so a word's index is the same in each.
-        self.puzzle = Puzzle(get_game("matches", length=max(length, 1)), self.words, self.words,
-                             store=PatternStore(None))
+        self.puzzle = Puzzle(get_game("matches", length=max(length, 1)), self.words, self.words, store=None)
         self.matrix = self.puzzle.matrix  # [guess, secret] -> reply
         self._proofs: dict[bytes, Proof] = {}
 

@@ -38,7 +38,11 @@ DERIVED = {
     "jotto": ("wordle-answers-nyt", "jotto", "Jotto words: the NYT answers with 5 distinct letters, one per anagram class."),
     "jotto-guesses": ("wordle-guesses", "jotto", "Jotto words: the Wordle guesses with 5 distinct letters, one per anagram class."),
 }
-GENERATED = {"mastermind": "mastermind"}
+GENERATED = {  # list name -> (its game, a description): the game's generated_words
+    "mastermind": ("mastermind", "Every 4-peg code in 6 colours (other sizes: --pegs, --colours), generated."),
+    "leetcode": ("matches", "100 random 6-letter words, seeded, as LeetCode 843's tests draw them "
+                 "(other lengths: --length), generated."),
+}
 
 
 class WordList(tuple):
@@ -92,7 +96,7 @@ def read_word_file(path: Path) -> list[Word]:
     """Return the words of a text file: one a line, '#' comments and blank lines ignored,
     case folded, duplicates dropped (first kept)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the first word
     except (OSError, UnicodeDecodeError) as exc:
         raise WordguessError(f"cannot read word list {str(path)!r}: {exc}") from exc
     words = (line.split("#", 1)[0].strip().lower() for line in text.splitlines())
@@ -102,7 +106,8 @@ def read_word_file(path: Path) -> list[Word]:
 def _raw_words(source: str) -> tuple[list[Word], str | None]:
     """Return the words named by `source` and the game they are meant for (None for a file)."""
     if source in GENERATED:
-        return get_game(GENERATED[source]).generated_words(), GENERATED[source]
+        game_name = GENERATED[source][0]
+        return get_game(game_name).generated_words(), game_name
     if source in DERIVED:
         base, game_name, _ = DERIVED[source]
         return get_game(game_name).prepare_words(read_bundled(base))[0], game_name
@@ -122,7 +127,7 @@ def load_words(source: str | Path, game: Game | None = None, forbidden: str | Pa
     words, _ = _raw_words(source)
     rejected: list[tuple[Word, str]] = []
     if game is not None:
-        if GENERATED.get(source) == game.name:
+        if source in GENERATED and GENERATED[source][0] == game.name:
             words = game.generated_words()  # the codes of this game's own options
         words, rejected = game.prepare_words(words)
     if forbidden is not None:
@@ -135,13 +140,14 @@ def load_words(source: str | Path, game: Game | None = None, forbidden: str | Pa
 
 
 def game_words(game: Game, answers: str | None = None, guesses: str | None = None) -> tuple[WordList, WordList]:
-    """Return (answers, guesses) for `game`: the named lists, or the game's defaults. Every
-    answer is also an allowed guess."""
-    if game.generated_words() is not None and answers in (None, game.name):
-        codes = WordList(game.generated_words(), name=game.name)
+    """Return (answers, guesses) for `game`: the named lists, or the game's defaults (a game
+    without default guesses guesses from its answers). Every answer is also an allowed guess."""
+    if answers in (None, game.name, game.default_answers) and game.generated_words() is not None:
+        codes = WordList(game.generated_words(), name=game.default_answers)
         return codes, codes
     answer_list = load_words(answers or game.default_answers, game)
-    guess_list = load_words(guesses or game.default_guesses, game)
+    guess_source = guesses or game.default_guesses
+    guess_list = answer_list if guess_source is None else load_words(guess_source, game)
     allowed = set(guess_list)
     missing = [w for w in answer_list if w not in allowed]
     if missing:
@@ -157,8 +163,6 @@ def list_infos() -> list[ListInfo]:
         base_info = manifest()[base]
         infos.append(ListInfo(name, len(words), base_info.language, game_name, base_info.licence,
                               description, derived_from=base))
-    for name, game_name in GENERATED.items():
-        game = get_game(game_name)
-        infos.append(ListInfo(name, len(game.generated_words()), "-", game_name, "-",
-                              f"All {game.pegs}-peg codes in {game.colours} colours, generated."))
+    for name, (game_name, description) in GENERATED.items():
+        infos.append(ListInfo(name, len(get_game(game_name).generated_words()), "-", game_name, "-", description))
     return sorted(infos, key=lambda info: info.name)

@@ -30,6 +30,7 @@ INF = int(kernel.INF)
 SLICE = 2_000  # nodes per kernel call between limit and interrupt checks (a node costs up to ms)
 SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
 PERSIST_FLOOR = 8  # sets of at least this many secrets are saved to the store
+SAVE_EVERY = 5.0  # seconds between saves to the store during one long search call
 VERSION = "exact-1"  # part of every store key: change it when the search's results could change
 
 
@@ -128,12 +129,14 @@ class ExactSolver:
         self.store = store  # where proven results persist (None: nowhere)
         # A whole run's time limit: (the time.time() at which every call stops, its seconds).
         self.deadline: tuple[float, float] | None = None
+        self._saved = time.monotonic()  # when proven results last went to the store
         self.key = puzzle_key(puzzle, max_guesses)
         if store is not None:
             kernel.load(self.ctx.memo, *store.sets(self.key))
 
     def save(self) -> None:
         """Write the newly proven large-set results to the store."""
+        self._saved = time.monotonic()
         if self.store is not None:
             self.store.save_sets(self.key, *kernel.drain(self.ctx.fresh))
 
@@ -209,6 +212,8 @@ class ExactSolver:
             value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth))
             if value != kernel.ABORT:
                 return value
+            if time.monotonic() - self._saved > SAVE_EVERY:
+                self.save()  # a killed run keeps what it proved up to a few seconds ago
             self._check_limits(started, start_nodes)
 
     def _check_limits(self, started: float, start_nodes: int) -> None:

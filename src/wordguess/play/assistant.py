@@ -65,9 +65,10 @@ class Assistant:
         return bool(self.history) and self.puzzle.game.is_solved(self.history[-1][1])
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
-        """Return the strategy's guess first, then the next best by entropy. The opening ones
-        are the same every game, so they are kept in the cache folder between runs."""
-        if self.history:
+        """Return the strategy's guess first, then the next best by entropy (only the answer
+        once one candidate is left). The opening ones are the same every game, so they are kept
+        in the cache folder between runs."""
+        if self.history or self.puzzle.store is None:
             return self._suggestions(count)
         puzzle = self.puzzle
         key = hashlib.sha256(repr((matrix_key(puzzle.game, puzzle.guesses, puzzle.answers), puzzle.mode,
@@ -79,10 +80,13 @@ class Assistant:
     def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self._states[-1]
         first = self.strategy.choose(puzzle, candidates, self.history)
-        guess_ids = puzzle.allowed(candidates, self.history)
-        entropy = score_guesses(puzzle, guess_ids, candidates, "entropy")
-        others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
-        chosen = np.array([first, *others][:count], dtype=np.int64)
+        if len(candidates) == 1:
+            chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
+        else:
+            guess_ids = puzzle.allowed(candidates, self.history)
+            entropy = score_guesses(puzzle, guess_ids, candidates, "entropy")
+            others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
+            chosen = np.array([first, *others][:count], dtype=np.int64)
         exp = score_guesses(puzzle, chosen, candidates, "expectation")
         ent = score_guesses(puzzle, chosen, candidates, "entropy")
         answers = candidate_guesses(puzzle, chosen, candidates)

@@ -28,7 +28,16 @@ class HostedGame:
         self.host = host  # answers the guesses
         self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
         self.turns: list[Turn] = []  # the guesses played and their replies
-        self._candidates = host.start(puzzle)
+        self._states = [host.start(puzzle)]  # the secrets still possible before each turn, and now
+
+    @property
+    def _candidates(self):
+        return self._states[-1]
+
+    @property
+    def remaining(self) -> int:
+        """Return how many secrets are still possible (what an adversary keeps open)."""
+        return len(self._candidates)
 
     @property
     def won(self) -> bool:
@@ -55,6 +64,20 @@ class HostedGame:
             return self.host.secret
         return self.puzzle.answers[int(self._candidates[0])] if self.over else None
 
+    def give_up(self) -> Word:
+        """Return the secret, as the host shows it when the player stops: the fixed or chosen
+        secret, or for an adversary one word it could still have claimed."""
+        if self.host.secret:
+            return self.host.secret
+        return self.secret or self.puzzle.answers[int(self._candidates[0])]
+
+    def undo(self) -> Turn:
+        """Take back the last guess and return it (or raise WordError when there is none)."""
+        if not self.turns:
+            raise WordError("nothing to undo")
+        self._states.pop()
+        return self.turns.pop()
+
     def guess(self, word: str) -> Reply:
         """Play a guess and return the reply; an invalid guess is refused without costing a turn."""
         if self.over:
@@ -64,7 +87,7 @@ class HostedGame:
         check_mode(self.puzzle, self.turns, guess)
         reply = self.host.reply(self.puzzle, index, self._candidates)
         self.turns.append((guess, reply))
-        self._candidates = self.puzzle.narrow(self._candidates, index, reply)
+        self._states.append(self.puzzle.narrow(self._candidates, index, reply))
         return reply
 
     def letter_states(self) -> dict[str, str]:

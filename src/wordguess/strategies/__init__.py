@@ -27,8 +27,8 @@ class StrategyEntry:
 
 STRATEGIES: dict[str, StrategyEntry] = {
     "random": StrategyEntry(RandomCandidate, "a random consistent candidate (seeded)", ("seed",)),
-    **{name: StrategyEntry(lambda name=name: Greedy(name), f"greedy: the best {metric.label} "
-                           f"({'most' if metric.shown < 0 else 'least'})")
+    **{name: StrategyEntry(lambda name=name: Greedy(name),
+                           f"greedy: the guess with the {'most' if metric.shown < 0 else 'least'} {metric.label}")
        for name, metric in METRICS.items()},
     "letter-frequency": StrategyEntry(LetterFrequency, "the Termo notebook's letter-frequency heuristic"),
     "positional": StrategyEntry(Positional, "the Sutom notes' expected eliminations per letter and position"),

@@ -20,10 +20,10 @@ def make_node(puzzle: Puzzle, guess: int, candidates: Candidates,
               below: Callable[[Reply, Candidates], Tree]) -> Node:
     """Return the node that plays `guess` on the candidates: the solved reply ends at the guess
     itself, and every other reply's bucket gets the subtree below(reply, bucket)."""
-    word = puzzle.guesses[guess]
+    word, solved = puzzle.guesses[guess], puzzle.game.solved_reply
     branches: dict[Reply, Tree] = {}
     for reply, bucket in puzzle.buckets(guess, candidates):
-        if reply == puzzle.game.solved_reply:
+        if reply == solved:
             branches[reply] = word
         elif len(bucket) == len(candidates):
             raise WordguessError(f"{word!r} does not split {len(candidates)} candidates")

@@ -8,6 +8,19 @@ from wordguess.errors import WordguessError
 from wordguess.trees.report import Evaluation
 
 
+def check_format(path: str | Path) -> None:
+    """Raise WordguessError unless matplotlib can write a picture named `path` (its ending says
+    the format), or when matplotlib is missing: a front end checks before the work."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError as exc:
+        raise WordguessError("--plot needs matplotlib: pip install 'wordguess[plot]'") from exc
+    formats = FigureCanvasAgg.get_supported_filetypes()
+    if Path(path).suffix.lstrip(".").lower() not in formats:
+        raise WordguessError(f"cannot write a histogram as {str(path)!r}: end the name with one of "
+                             f"{', '.join('.' + f for f in sorted(formats))}")
+
+
 def save_histogram(evaluations: list[Evaluation], path: str | Path) -> None:
     """Write a bar chart of the share of secrets solved in k guesses, one series per evaluation."""
     try:
@@ -17,6 +30,7 @@ def save_histogram(evaluations: list[Evaluation], path: str | Path) -> None:
         import matplotlib.pyplot as plt
     except ImportError as exc:
         raise WordguessError("--plot needs matplotlib: pip install 'wordguess[plot]'") from exc
+    check_format(path)
     worst = max(e.worst for e in evaluations)
     fig, ax = plt.subplots(figsize=(7, 4))
     width = 0.8 / len(evaluations)

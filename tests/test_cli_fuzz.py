@@ -1,0 +1,124 @@
+"""Bad input never crashes, never hangs, never prints more than a line or two: a table of the
+invocations that once did, and a hypothesis fuzz of argument lists, both through the real entry
+point `wordguess.cli.main` (usage errors included)."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import WORDLE_SMALL
+from wordguess.cli import main
+
+SECONDS = 60  # an invocation running longer than this is a hang
+
+
+class Hang(Exception):
+    pass
+
+
+def run(argv: list[str], capsys, stdin: str = "") -> tuple[int, str, str]:
+    """Return (exit code, stdout, stderr) of `wordguess ARGV`, failing on a hang."""
+
+    def alarm(*_):
+        raise Hang(f"wordguess {' '.join(argv)} ran over {SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(SECONDS)
+    try:
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    captured = capsys.readouterr()
+    return exited.value.code or 0, captured.out, captured.err
+
+
+def check_clean(argv, code, out, err) -> None:
+    """Assert the run ended as bad input must: exit 0 or 2 (130 for Ctrl-C), no traceback, and
+    an error in one or two lines."""
+    assert code in (0, 2), (argv, code, out, err)
+    assert "Traceback" not in out + err and "╭" not in err, (argv, err)
+    if code == 2:
+        assert err.startswith("error:") and err.count("\n") <= 2, (argv, err)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz")
+    paths = {"small": folder / "small.txt", "binary": folder / "binary.json", "bom": folder / "bom.txt",
+             "tree": folder / "tree.json", "missing": folder / "missing.txt", "dir": folder}
+    paths["small"].write_text("\n".join(WORDLE_SMALL[:40]))
+    paths["binary"].write_bytes(bytes(range(256)) * 4)
+    paths["bom"].write_bytes("\ufeffcigar\nrebut\nsissy\n".encode())
+    return {k: str(v) for k, v in paths.items()}
+
+
+TABLE = [
+    # (argv, expected exit code, a phrase of the message); FILE:x names a fixture file
+    (["solve", "--seed", "-1", "--history", "raise=....."], 2, "greater than or equal to 0"),
+    (["evaluate", "--seed", "-1", "--answers", "FILE:small"], 2, "greater than or equal to 0"),
+    (["play", "--seed", "-1"], 2, "greater than or equal to 0"),
+    (["evaluate", "--answers", "FILE:small", "--tree", "FILE:binary"], 2, "not text"),
+    (["evil", "--answers", "FILE:small", "--tree", "FILE:binary"], 2, "not text"),
+    (["evaluate", "--answers", "FILE:small", "--plot", "x.ro"], 2, ".png"),
+    (["optimal", "--answers", "FILE:small", "--guesses", "FILE:small", "--max-guesses", "1", "--no-store"], 2,
+     "within 1 guesses"),
+    (["optimal", "--answers", "FILE:small", "--workers", "99999999999999999999", "--no-store"], 2, "workers"),
+    (["optimal", "--answers", "FILE:small", "--executor", "rey", "--no-store"], 2, "executor"),
+    (["solve", "--game", "mastermind", "--pegs", "8", "--colours", "9", "--history", "11111111=0,0"], 2, "codes"),
+    (["evaluate", "--game", "mastermind", "--pegs", "9", "--colours", "9"], 2, "codes"),
+    (["evaluate", "--answers", "FILE:small", "--inconsistent-window", "125-4"], 2, "empty"),
+    (["play", "--daily", "--seed", "3"], 2, "not both"),
+    (["feedback"], 2, "Missing argument"),
+    (["evaluate", "--no-such-option"], 2, "No such option"),
+    (["evaluate", "--sample", "x"], 2, "valid integer"),
+    (["nosuchcommand"], 2, "No such command"),
+    (["filter", "raise"], 2, "GUESS=REPLY"),
+    (["filter", "--answers", "FILE:missing", "raise=....."], 2, "no such file"),
+    (["filter", "--answers", "FILE:dir", "raise=....."], 2, "word list"),
+    (["solve", "--history", "crate=GG...;crust=GGGGG"], 2, "contradicts"),
+    (["solve", "--game", "mastermind", "--history", "1122=1,1"], 0, "candidates left"),
+    (["solve", "--game", "mastermind", "--history", "1122=1,1,3456=0,2"], 0, "candidates left"),
+    (["solve", "--history", "raise=GGGGG"], 0, "solved: the word is RAISE"),
+    (["filter", "--answers", "FILE:bom", "--guesses", "wordle-guesses", "cigar=GGGGG"], 0, "CIGAR"),
+    (["--version"], 0, "wordguess"),
+    (["-h"], 0, "Usage"),
+    (["evaluate", "-h"], 0, "--strategy"),
+    (["games"], 0, "mastermind"),
+    (["strategies"], 0, "lookahead"),
+]
+
+
+@pytest.mark.parametrize(("argv", "code", "phrase"), TABLE, ids=[" ".join(a)[:50] for a, _, _ in TABLE])
+def test_known_cases(argv, code, phrase, files, capsys):
+    argv = [files[a[5:]] if a.startswith("FILE:") else a for a in argv]
+    got, out, err = run(argv, capsys)
+    check_clean(argv, got, out, err)
+    assert got == code, (argv, out, err)
+    assert phrase.lower() in (out + err).lower(), (argv, out, err)
+
+
+COMMANDS = [["feedback"], ["filter"], ["solve", "--history"], ["evaluate", "--sample", "3"],
+            ["first-guesses", "--count", "2"], ["evil"], ["tree", "--out", "/dev/null"], ["lists"],
+            ["optimal", "--node-limit", "200", "--no-store", "--openers", "1"]]
+OPTIONS = ["--game", "--mode", "--strategy", "--length", "--first", "--pegs", "--colours", "--seed", "--ties",
+           "--inconsistent-window", "--width", "--max-guesses", "--json", "--any", "--count", "--host"]
+VALUES = ["wordle", "mastermind", "jotto", "sutom", "termo", "matches", "hard", "strict", "normal", "entropy",
+          "lookahead", "minimax", "random", "-1", "0", "1", "2", "3", "7", "99999999999999999999", "", "=",
+          "raise", "raise=.....", "cigar=GGGGG", "1122=1,1", "GGGGG", "crane", "zzzzz", "4-125", "5-1", "a",
+          "💥", "list", "candidates", "evil", "absurdle", "1,1;2", "ações"]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(command=st.sampled_from(COMMANDS),
+       extra=st.lists(st.one_of(st.sampled_from(OPTIONS), st.sampled_from(VALUES)), max_size=5))
+def test_fuzzed_arguments_end_cleanly(command, extra, files, capsys):
+    lists = [] if command[0] in ("feedback", "lists") else ["--answers", files["small"], "--guesses", files["small"]]
+    argv = [*command, *extra, *lists]
+    code, out, err = run(argv, capsys)
+    check_clean(argv, code, out, err)
