@@ -186,6 +186,16 @@ def test_sutom_asks_length_and_first_letter_again_until_valid(tmp_path):
     assert f"solved in {turns}: MOUTON" in result.stdout
 
 
+def test_sutom_asks_again_when_no_word_has_that_length(tmp_path):
+    game = get_game("sutom", length=6, first="m")
+    lines, turns = scripted_lines(game, SUTOM, "mouton")
+    answers = ["99", "m", "6", "m"]  # no 99-letter word: both asked again
+    result = runner.invoke(app, ["solve", "--game", "sutom", *list_file(tmp_path, SUTOM)],
+                           input="\n".join(answers + lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "answer again" in result.stderr and f"solved in {turns}: MOUTON" in result.stdout
+
+
 def test_mastermind_asks_pegs_and_colours(tmp_path):
     game = get_game("mastermind", pegs=3, colours=5)
     lines, turns = scripted_lines(game, game.generated_words(), "513")
