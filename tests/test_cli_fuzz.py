@@ -5,6 +5,10 @@ point `wordguess.cli.main` (usage errors included)."""
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -122,3 +126,26 @@ def test_fuzzed_arguments_end_cleanly(command, extra, files, capsys):
     argv = [*command, *extra, *lists]
     code, out, err = run(argv, capsys)
     check_clean(argv, code, out, err)
+
+
+WORDGUESS = str(Path(sys.executable).with_name("wordguess"))
+
+
+def test_a_closed_pipe_ends_quietly():
+    done = subprocess.run(f"'{WORDGUESS}' first-guesses --count 3000 | head -1; exit ${{PIPESTATUS[0]}}",
+                          shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=SECONDS)
+    assert done.returncode == 0 and done.stderr == "" and done.stdout.count("\n") == 1
+
+
+def test_ctrl_c_in_play_shows_the_word_on_a_new_line(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:40]))
+    proc = subprocess.Popen([WORDGUESS, "play", "--answers", str(words), "--guesses", str(words), "--seed", "4"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + SECONDS
+    while time.monotonic() < deadline and not proc.stdout.readline().startswith("Wordle"):
+        pass  # wait for the banner: the game is set up and waiting for a guess
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=SECONDS)
+    assert proc.returncode == 130 and "the word was" in out and "Traceback" not in err

@@ -12,7 +12,7 @@ import typer
 
 from wordguess import __version__
 from wordguess.cli import basic, interactive, optimal, reports
-from wordguess.cli.common import err
+from wordguess.cli.common import err, out
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")
@@ -51,16 +51,13 @@ def main(argv: list[str] | None = None) -> None:
     """Run the command line. A usage error is one line on stderr with exit code 2, Ctrl-C ends
     with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
     command = typer.main.get_command(app)
+    argv = list(sys.argv[1:] if argv is None else argv) or ["--help"]  # no arguments: the help, exit 0
     try:
         code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
     except USAGE_ERROR as exc:
-        if exc.ctx is not None and not (argv if argv is not None else sys.argv[1:]):
-            print(exc.ctx.get_help())  # no arguments at all: the help, as no_args_is_help means
-            code = 0
-        else:
-            where = exc.ctx.command_path if exc.ctx is not None else "wordguess"
-            err.print(f"error: {exc.format_message()} (see '{where} --help')", markup=False, soft_wrap=True)
-            code = 2
+        where = exc.ctx.command_path if exc.ctx is not None else "wordguess"
+        err.print(f"error: {exc.format_message()} (see '{where} --help')", markup=False, soft_wrap=True)
+        code = 2
     except CLICK_ERROR as exc:
         err.print(f"error: {exc.format_message()}", markup=False)
         code = exc.exit_code
@@ -69,6 +66,10 @@ def main(argv: list[str] | None = None) -> None:
         code = 130
     except BrokenPipeError:
         code = 0
+    except SystemExit as exc:
+        # Rich ends a write to a closed pipe (`| head`) with exit 1, having made itself quiet and
+        # pointed stdout at /dev/null: the reader chose to stop, so it is no failure.
+        code = 0 if out.quiet else exc.code
     if code is not None and not isinstance(code, int):
         code = 0
     quiet_if_pipe_closed()
