@@ -40,3 +40,19 @@ def test_a_damaged_store_is_one_line_with_the_way_out(tmp_path, where):
         store.sets("p")
         store.openers("p")
     assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_damaged_row_is_never_trusted(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "s.sqlite"
+    filled(path)
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE set_results SET word = word + 1 WHERE k1 = 7")
+        db.execute("UPDATE opener_results SET value = 7000 WHERE opener = 'salet'")
+    db.close()
+    store = ResultStore(path)
+    k1, _, _ = store.sets("p")
+    assert len(k1) == 4999 and 7 not in k1
+    assert store.opener("p", "salet") is None and store.openers("p") == {}

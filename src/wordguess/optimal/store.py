@@ -2,16 +2,19 @@
 and a long certification can be split across runs and machines.
 
 Two tables, both keyed by the puzzle (rules, lists, mode, depth limit and search version):
-  * `openers`: per first guess, its exact value, or a proven lower bound;
-  * `sets`: memo entries of large candidate sets (exact value and best guess, or lower bound),
-    keyed by the search's 128-bit set hash.
-Writes are transactions, so an interrupted run leaves only whole results behind.
+  * `opener_results`: per first guess, its exact value, or a proven lower bound;
+  * `set_results`: memo entries of large candidate sets (exact value and best guess, or lower
+    bound), keyed by the search's 128-bit set hash.
+Every row carries a checksum of its content, checked when it is read: a damaged row is passed
+over (its result is proven again), never trusted. Writes are transactions, so an interrupted
+run leaves only whole results behind.
 """
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -20,13 +23,18 @@ import platformdirs
 from wordguess.errors import WordguessError
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS openers (
+CREATE TABLE IF NOT EXISTS opener_results (
     puzzle TEXT NOT NULL, opener TEXT NOT NULL, value INTEGER NOT NULL, exact INTEGER NOT NULL,
-    nodes INTEGER NOT NULL, seconds REAL NOT NULL, PRIMARY KEY (puzzle, opener));
-CREATE TABLE IF NOT EXISTS sets (
+    nodes INTEGER NOT NULL, seconds REAL NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (puzzle, opener));
+CREATE TABLE IF NOT EXISTS set_results (
     puzzle TEXT NOT NULL, k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, word INTEGER NOT NULL,
-    PRIMARY KEY (puzzle, k1, k2));
+    checksum INTEGER NOT NULL, PRIMARY KEY (puzzle, k1, k2));
 """
+
+
+def row_checksum(*fields: object) -> int:
+    """Return the CRC-32 of a row's fields (what is checked when the row is read back)."""
+    return zlib.crc32("|".join(map(str, fields)).encode())
 
 
 def default_store_path() -> Path:
@@ -66,40 +74,47 @@ class ResultStore:
         self._db.close()
 
     def opener(self, puzzle: str, opener: str) -> tuple[int, bool, int, float] | None:
-        """Return (value, exact, nodes, seconds) stored for an opener, or None."""
+        """Return (value, exact, nodes, seconds) stored for an opener, or None (also for a
+        damaged row)."""
         with self._guarded():
-            row = self._db.execute("SELECT value, exact, nodes, seconds FROM openers WHERE puzzle=? AND opener=?",
-                                   (puzzle, opener)).fetchone()
-            return None if row is None else (int(row[0]), bool(row[1]), int(row[2]), float(row[3]))
+            row = self._db.execute("SELECT value, exact, nodes, seconds, checksum FROM opener_results "
+                                   "WHERE puzzle=? AND opener=?", (puzzle, opener)).fetchone()
+        if row is None or row[4] != row_checksum(puzzle, opener, row[0], row[1]):
+            return None
+        return int(row[0]), bool(row[1]), int(row[2]), float(row[3])
 
     def openers(self, puzzle: str) -> dict[str, tuple[int, bool]]:
-        """Return every stored opener of a puzzle: opener -> (value, exact)."""
+        """Return every stored opener of a puzzle whose row is intact: opener -> (value, exact)."""
         with self._guarded():
-            rows = self._db.execute("SELECT opener, value, exact FROM openers WHERE puzzle=?", (puzzle,))
-            return {opener: (int(value), bool(exact)) for opener, value, exact in rows}
+            rows = self._db.execute("SELECT opener, value, exact, checksum FROM opener_results WHERE puzzle=?",
+                                    (puzzle,)).fetchall()
+        return {opener: (int(value), bool(exact)) for opener, value, exact, check in rows
+                if check == row_checksum(puzzle, opener, value, exact)}
 
     def save_opener(self, puzzle: str, opener: str, value: int, exact: bool, nodes: int, seconds: float) -> None:
         """Record an opener's result unless a better one is stored (exact beats a bound; of two
         bounds the higher is kept)."""
-        with self._guarded():
-            old = self.opener(puzzle, opener)
-            if old is not None and (old[1] or (not exact and old[0] >= value)):
-                return
-            with self._db:
-                self._db.execute("INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?, ?)",
-                                 (puzzle, opener, int(value), int(exact), int(nodes), float(seconds)))
+        old = self.opener(puzzle, opener)
+        if old is not None and (old[1] or (not exact and old[0] >= value)):
+            return
+        with self._guarded(), self._db:
+            self._db.execute("INSERT OR REPLACE INTO opener_results VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (puzzle, opener, int(value), int(exact), int(nodes), float(seconds),
+                              row_checksum(puzzle, opener, int(value), int(exact))))
 
     def sets(self, puzzle: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return the stored set entries of a puzzle as arrays (k1, k2, memo word)."""
+        """Return the intact stored set entries of a puzzle as arrays (k1, k2, memo word)."""
         with self._guarded():
-            rows = self._db.execute("SELECT k1, k2, word FROM sets WHERE puzzle=?", (puzzle,)).fetchall()
-            data = np.array(rows, dtype=np.int64).reshape(-1, 3)
-            return data[:, 0].copy(), data[:, 1].copy(), data[:, 2].copy()
+            rows = self._db.execute("SELECT k1, k2, word, checksum FROM set_results WHERE puzzle=?",
+                                    (puzzle,)).fetchall()
+        intact = [(a, b, w) for a, b, w, check in rows if check == row_checksum(puzzle, a, b, w)]
+        data = np.array(intact, dtype=np.int64).reshape(-1, 3)
+        return data[:, 0].copy(), data[:, 1].copy(), data[:, 2].copy()
 
     def save_sets(self, puzzle: str, k1: np.ndarray, k2: np.ndarray, words: np.ndarray) -> None:
         """Add set entries (the caller only sends entries at least as strong as what it loaded)."""
-        with self._guarded():
-            if len(k1):
-                with self._db:
-                    self._db.executemany("INSERT OR REPLACE INTO sets VALUES (?, ?, ?, ?)",
-                                         ((puzzle, int(a), int(b), int(w)) for a, b, w in zip(k1, k2, words, strict=True)))
+        if len(k1):
+            rows = [(puzzle, int(a), int(b), int(w), row_checksum(puzzle, int(a), int(b), int(w)))
+                    for a, b, w in zip(k1, k2, words, strict=True)]
+            with self._guarded(), self._db:
+                self._db.executemany("INSERT OR REPLACE INTO set_results VALUES (?, ?, ?, ?, ?)", rows)
