@@ -140,12 +140,16 @@ def test_a_closed_pipe_ends_quietly():
 def test_ctrl_c_in_play_shows_the_word_on_a_new_line(tmp_path):
     words = tmp_path / "w.txt"
     words.write_text("\n".join(WORDLE_SMALL[:40]))
+    # A job started in the background inherits SIGINT ignored (and Python then leaves it so):
+    # the child gets the default back, as in a terminal.
     proc = subprocess.Popen([WORDGUESS, "play", "--answers", str(words), "--guesses", str(words), "--seed", "4"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + SECONDS
     while time.monotonic() < deadline and not proc.stdout.readline().startswith("Wordle"):
         pass  # wait for the banner: the game is set up and waiting for a guess
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=SECONDS)  # before communicate, which would close stdin (an end of input)
     out, err = proc.communicate(timeout=SECONDS)
     assert proc.returncode == 130 and "the word was" in out and "Traceback" not in err
