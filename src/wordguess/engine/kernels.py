@@ -29,19 +29,17 @@ def split(row, candidates, n_replies):
 
 @njit(cache=True, nogil=True)
 def nonempty_buckets(row, candidates, n_replies):
-    """Return split's grouping, with only the non-empty buckets: (the grouped candidates, the
-    replies that have candidates in reply order, where each one's group starts, where it ends)."""
+    """Return split's grouping with only its non-empty buckets: (the grouped candidates, one row
+    (reply, start, end) per reply that has candidates, in reply order)."""
     grouped, starts, sizes = split(row, candidates, n_replies)
     count = 0
     for r in range(n_replies):
         if sizes[r]:
             count += 1
-    replies = np.empty(count, dtype=np.int64)
-    begin = np.empty(count, dtype=np.int64)
-    end = np.empty(count, dtype=np.int64)
+    spans = np.empty((count, 3), dtype=np.int64)
     k = 0
     for r in range(n_replies):
         if sizes[r]:
-            replies[k], begin[k], end[k] = r, starts[r], starts[r + 1]
+            spans[k, 0], spans[k, 1], spans[k, 2] = r, starts[r], starts[r + 1]
             k += 1
-    return grouped, replies, begin, end
+    return grouped, spans

@@ -118,8 +118,8 @@ class Puzzle:
     def buckets(self, guess: int, candidates: Candidates) -> list[Bucket]:
         """Return the non-empty buckets of the guess over the candidates, in reply order; each
         keeps the candidates' order."""
-        grouped, replies, begin, end = kernels.nonempty_buckets(self.matrix[guess], candidates, self.game.n_replies)
-        return [(r, grouped[a:b]) for r, a, b in zip(replies.tolist(), begin.tolist(), end.tolist(), strict=True)]
+        grouped, spans = kernels.nonempty_buckets(self.matrix[guess], candidates, self.game.n_replies)
+        return [(r, grouped[a:b]) for r, a, b in spans.tolist()]
 
     def allowed(self, candidates: Candidates, history: History) -> np.ndarray:
         """Return the indices of the guesses the mode allows after `history`."""
