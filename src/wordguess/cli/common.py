@@ -121,8 +121,10 @@ def note_skipped(spec: PuzzleSpec, answers: WordList, guesses: WordList) -> None
 
 
 def build_puzzle(spec: PuzzleSpec) -> Puzzle:
-    """Return spec.build(), with the notes of note_skipped."""
-    puzzle = spec.build()
+    """Return spec.build() (a status line on a terminal says the lists are loading: Sutom's take
+    seconds), with the notes of note_skipped."""
+    with err.status("loading the word lists") if err.is_terminal else contextlib.nullcontext():
+        puzzle = spec.build()
     note_skipped(spec, puzzle.answers, puzzle.guesses)
     return puzzle
 

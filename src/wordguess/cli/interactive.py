@@ -326,7 +326,7 @@ def play_command(
         hosting = get_host("random", seed=chosen)
         revealed = rules.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # e.g. Sutom shows the first letter: the game is played on its words
-            rules, puzzle = revealed, session_puzzle(revealed, answers, guesses, mode)
+            rules, puzzle = revealed, puzzle.restricted(revealed)
     else:
         hosting = get_host(host)
     rules = puzzle.game  # with its length fixed by the lists (LeetCode's matches take any length)

@@ -107,6 +107,15 @@ class Puzzle:
             raise WordError(f"{word!r} is not in the list of allowed guesses")
         return found
 
+    def restricted(self, rules: Game, answers: Sequence[Word] | None = None) -> Puzzle:
+        """Return the puzzle played under narrower rules (what the host revealed, e.g. Sutom's
+        first letter): the given answers (default: those the rules allow) and the guesses the
+        rules allow, with the same settings and store."""
+        allowed = [w for w in self.guesses if rules.word_problem(w) is None]
+        kept = [w for w in self.answers if rules.word_problem(w) is None] if answers is None else list(answers)
+        return dataclasses.replace(self, game=rules, answers=WordList(kept, self.answers.name),
+                                   guesses=WordList(allowed, self.guesses.name))
+
     def narrow(self, candidates: Candidates, guess: int, reply: Reply) -> Candidates:
         """Return the candidates that give `reply` to the guess with index `guess`."""
         return candidates[self.matrix[guess, candidates] == reply]

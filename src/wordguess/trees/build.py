@@ -85,9 +85,7 @@ def clue_puzzles(puzzle: Puzzle) -> list[Puzzle]:
         groups.setdefault(game.for_secret(word), []).append(word)
     if list(groups) in ([], [game]):
         return [puzzle]
-    return [dataclasses.replace(puzzle, game=rules, answers=words,
-                                guesses=[w for w in puzzle.guesses if rules.word_problem(w) is None])
-            for rules, words in groups.items()]
+    return [puzzle.restricted(rules, words) for rules, words in groups.items()]
 
 
 def check_tree(tree: Tree, puzzle: Puzzle) -> None:

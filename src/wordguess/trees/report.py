@@ -106,6 +106,8 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
         raise WordguessError(f"a sample needs at least 1 secret, not {sample}")
     start = time.perf_counter()
     trees, done = [], 0
+    if progress:
+        progress(0, len(puzzle.answers))  # the total is known before the first leaf
     for part in clue_puzzles(puzzle):
         report = None if progress is None else (lambda n, _, done=done: progress(done + n, len(puzzle.answers)))
         trees.append(build_tree(part, strategy, progress=report))
