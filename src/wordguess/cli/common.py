@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, Game, game_class, get_game
 from wordguess.lists import WordList
@@ -39,6 +39,31 @@ TiesOpt = Annotated[str, typer.Option(
     "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
 WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
 SeedOpt = Annotated[int, typer.Option(min=0, help="Seed for random strategies, hosts and samples (0 or more).")]
+WorldOpt = Annotated[str, typer.Option(
+    "--world", help="closed: the secret is one of the answer list (the published figures); open: any allowed "
+    "word may be, weighted by how common it is (today's puzzles; Wordle, Termo and Sutom).")]
+ExcludeOpt = Annotated[str | None, typer.Option(help="A list (name or file) of words to weigh down, e.g. past answers.")]
+ExcludeFactorOpt = Annotated[float, typer.Option(
+    "--exclude-factor", help="The weight of --exclude words is multiplied by this (above 0, at most 1).")]
+OpenStrategyOpt = Annotated[str | None, typer.Option(
+    "--strategy", "-s", help="A strategy name (see `wordguess strategies`; default: fewest-guesses in the open world of Wordle, Termo and Sutom, else entropy).")]
+
+
+SessionWorldOpt = Annotated[str | None, typer.Option(
+    "--world", help="open (the default): any allowed word may be the secret, weighted by how common it is; "
+    "closed (the default when --answers is given): the secret is one of the answer list, all alike.")]
+
+
+def session_world(world: str | None, answers: str | None) -> str:
+    """Return the world of solve and play: the one given, else closed when an answer list is
+    given (the user said where the secret is), else open."""
+    return world or ("closed" if answers else "open")
+
+
+def default_strategy(strategy: str | None, puzzle: Puzzle) -> str:
+    """Return the strategy named, or the puzzle's default: fewest-guesses when its secrets are
+    weighted (the open world of a game with a prior), else entropy."""
+    return strategy or ("fewest-guesses" if puzzle.weighted else "entropy")
 
 
 def friendly(command):
@@ -130,12 +155,17 @@ def build_puzzle(spec: PuzzleSpec) -> Puzzle:
 
 
 def puzzle_spec(rules: Game, answers: str | None, guesses: str | None, mode: str = "normal",
-                window: str | None = None, ties: str = "candidates") -> PuzzleSpec:
-    """Return the PuzzleSpec of the command-line lists, mode, window and tie-break."""
+                window: str | None = None, ties: str = "candidates", world: str = "closed",
+                exclude: str | None = None, exclude_factor: float = 0.1) -> PuzzleSpec:
+    """Return the PuzzleSpec of the command-line lists, mode, window, tie-break and world."""
     if ties not in ("candidates", "list"):
         raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
+    check_world(world)
+    if not 0 < exclude_factor <= 1:
+        raise WordguessError(f"--exclude-factor must be above 0 and at most 1, not {exclude_factor}")
     return PuzzleSpec(rules, answers, guesses, mode, inconsistent_window=parse_window(window),
-                      prefer_candidates=ties == "candidates")
+                      prefer_candidates=ties == "candidates", world=world, exclude=exclude,
+                      exclude_factor=exclude_factor)
 
 
 def parse_window(text: str | None) -> tuple[int, int] | None:

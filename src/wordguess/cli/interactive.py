@@ -13,18 +13,23 @@ from rich.text import Text
 
 from wordguess.cli.common import (
     AnswersOpt,
+    ExcludeFactorOpt,
+    ExcludeOpt,
     GameChoice,
     GuessesOpt,
     JsonOpt,
     ModeOpt,
+    OpenStrategyOpt,
     SeedOpt,
-    StrategyOpt,
+    SessionWorldOpt,
     build_puzzle,
+    default_strategy,
     err,
     friendly,
     game_options,
     out,
     puzzle_spec,
+    session_world,
 )
 from wordguess.cli.render import TILE_STYLES, tiles
 from wordguess.cli.reports import print_record
@@ -102,13 +107,13 @@ def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
     return value
 
 
-def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str) -> Puzzle:
-    """Return the puzzle of a session."""
-    return build_puzzle(puzzle_spec(rules, answers, guesses, mode))
+def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str, **world) -> Puzzle:
+    """Return the puzzle of a session (`world`: puzzle_spec's world, exclude, exclude_factor)."""
+    return build_puzzle(puzzle_spec(rules, answers, guesses, mode, **world))
 
 
 def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: str,
-            interactive: bool) -> tuple[Game, Puzzle]:
+            interactive: bool, **world) -> tuple[Game, Puzzle]:
     """Return the rules and puzzle of a session, asking for the game's options (game_for_session);
     when the answers leave no word to play (Sutom of a length no word has), the options are
     asked again instead of ending the session."""
@@ -116,7 +121,7 @@ def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: 
     while True:
         rules = game_for_session(choice, interactive)
         try:
-            return rules, session_puzzle(rules, answers, guesses, mode)
+            return rules, session_puzzle(rules, answers, guesses, mode, **world)
         except WordguessError as exc:
             if not asks:
                 raise
@@ -125,10 +130,11 @@ def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: 
 
 def suggestion_table(game: Game, suggestions: list[Suggestion]) -> Table:
     """Return the suggestions as a table."""
-    table = Table("", "guess", "expected left", "bits", "can be the answer", box=None)
+    table = Table("", "guess", "expected left", "bits", "chance it is the word", "guesses to finish", box=None)
     for i, s in enumerate(suggestions):
+        chance = f"{100 * s.probability:.1f}%" if s.can_be_answer else "no"
         table.add_row("→" if i == 0 else "", game.display(s.guess), f"{s.expected:.2f}", f"{s.bits:.2f}",
-                      "yes" if s.can_be_answer else "no")
+                      chance, f"{s.guesses:.2f}")
     return table
 
 
@@ -136,7 +142,10 @@ def show_candidates(game: Game, assistant: Assistant, everything: bool = False) 
     """Print how many candidates remain, and the words when few (or when asked)."""
     words = assistant.candidates
     out.print(f"{len(words):,} candidate{'s' if len(words) != 1 else ''} left", style="bold")
-    if everything or len(words) <= SHOWN:
+    if assistant.puzzle.weighted and not everything and len(words) > 1:
+        out.print("likeliest: " + ", ".join(f"{game.display(w)} {100 * p:.1f}%" for w, p in assistant.likely(SHOWN)),
+                  markup=False)
+    elif everything or len(words) <= SHOWN:
         out.print(" ".join(game.display(w) for w in words), markup=False)
 
 
@@ -239,9 +248,12 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
     """Return the state and suggestions as JSON-ready data."""
     words = assistant.candidates
     return {"game": game.name, "mode": assistant.puzzle.mode, "strategy": assistant.strategy.name,
+            "world": "open" if assistant.puzzle.weighted else "closed",
             "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
+            "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
             "suggestions": [{"guess": s.guess, "expected": round(s.expected, 4), "bits": round(s.bits, 4),
-                             "can_be_answer": s.can_be_answer} for s in assistant.suggestions(5)]}
+                             "can_be_answer": s.can_be_answer, "probability": round(s.probability, 6),
+                             "expected_guesses": round(s.guesses, 4)} for s in assistant.suggestions(5)]}
 
 
 @friendly
@@ -249,9 +261,12 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
 def solve(
     game: GameChoice,
     mode: ModeOpt = "normal",
-    strategy: StrategyOpt = "entropy",
+    strategy: OpenStrategyOpt = None,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    world: SessionWorldOpt = None,
+    exclude: ExcludeOpt = None,
+    exclude_factor: ExcludeFactorOpt = 0.1,
     history: Annotated[str | None, typer.Option(help='Turns so far, separated by ; or , e.g. "raise=..Y..;mount=.G..." or Mastermind\'s "1122=1,1;3456=0,2": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
     seed: SeedOpt = 0,
@@ -259,12 +274,14 @@ def solve(
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type."""
     scripted = history is not None or secret is not None
+    world = session_world(world, answers)
+    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor}
     if secret is not None:
         rules = game.rules().for_secret(secret)
-        puzzle = session_puzzle(rules, answers, guesses, mode)
+        puzzle = session_puzzle(rules, answers, guesses, mode, **worlds)
     else:
-        rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted)
-    guesser = offered_strategy(strategy, seed=seed)
+        rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted, **worlds)
+    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
     if secret is not None:
         record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
         if as_json:
@@ -311,15 +328,19 @@ def play_command(
     daily: Annotated[bool, typer.Option("--daily", metavar="", help="Today's game: the secret follows from the date.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    world: SessionWorldOpt = None,
+    exclude: ExcludeOpt = None,
+    exclude_factor: ExcludeFactorOpt = 0.1,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts."""
     if daily and seed is not None:
         raise WordguessError("give --daily or --seed, not both: the daily game's seed follows from the date")
     if host != "random" and (daily or seed is not None):
         raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
+    world = session_world(world, answers)
     hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
-    puzzle = session_puzzle(rules, answers, guesses, mode)
+    puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
     if host == "random":
         today = datetime.date.today()
         chosen = daily_seed(today) if daily else (seed if seed is not None else int(datetime.datetime.now().timestamp()))

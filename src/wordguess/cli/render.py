@@ -29,12 +29,15 @@ def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
     """Return the report of an evaluation: summary lines and a histogram of bars."""
     text = Text()
     text.append(f"{ev.strategy}", style="bold")
-    text.append(f" on {ev.game} ({ev.mode} mode): {len(ev.scores):,} secrets")
+    world = ", open world" if ev.world == "open" else ""
+    text.append(f" on {ev.game} ({ev.mode} mode{world}): {len(ev.scores):,} secrets")
     if ev.first:
         text.append(f", first guess {ev.first.upper()}")
     text.append("\n")
     text.append(f"median {ev.median:g}, mean {ev.mean:.4f} ± {ev.std:.2f}, best {ev.best}, worst {ev.worst}, "
                 f"total {ev.total:,}; failures (over {ev.max_guesses}): {ev.failures}\n")
+    if ev.weights is not None:
+        text.append(f"mean weighted by the prior: {ev.weighted_mean:.4f}\n")
     text.append("cumulative: " + ", ".join(f"≤{k}: {100 * v:.1f}%" for k, v in ev.cumulative().items()) + "\n")
     top = max(ev.histogram.values())
     for k, n in ev.histogram.items():

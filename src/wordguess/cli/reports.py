@@ -11,16 +11,21 @@ import typer
 
 from wordguess.cli.common import (
     AnswersOpt,
+    ExcludeFactorOpt,
+    ExcludeOpt,
     GameChoice,
     GuessesOpt,
     JsonOpt,
     ModeOpt,
+    OpenStrategyOpt,
     SeedOpt,
     StrategyOpt,
     TiesOpt,
     WidthOpt,
     WindowOpt,
+    WorldOpt,
     build_puzzle,
+    default_strategy,
     friendly,
     game_options,
     out,
@@ -31,6 +36,7 @@ from wordguess.cli.render import evaluation_text, first_guess_tables, tiles
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
+from wordguess.lists import load_words
 from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.simulate import GameRecord, play
 from wordguess.strategies import get_strategy, offered_strategy
@@ -75,8 +81,12 @@ def evaluate(
     game: GameChoice,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
-    strategy: StrategyOpt = "entropy",
+    strategy: OpenStrategyOpt = None,
     mode: ModeOpt = "normal",
+    world: WorldOpt = "closed",
+    secrets: Annotated[str | None, typer.Option(help="Play these words (a list name or file) as the secrets; in the open world the guesser still sees every allowed word.")] = None,
+    exclude: ExcludeOpt = None,
+    exclude_factor: ExcludeFactorOpt = 0.1,
     host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
     sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
     seed: SeedOpt = 0,
@@ -91,22 +101,29 @@ def evaluate(
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
     if plot:
         check_format(plot)
-    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
+    if tree_out and (world == "open" or secrets):
+        raise WordguessError("--tree-out writes the tree over every answer of the closed world; "
+                             "drop --world open and --secrets")
+    spec = puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude, exclude_factor)
+    secret_words = None if secrets is None else load_words(secrets)
+    puzzle = build_puzzle(spec)
     if tree_file:
         loaded = TreeFile.load(tree_file)
         check_tree(loaded.tree, puzzle)
         ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}")
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
-    guesser = offered_strategy(strategy, seed=seed, width=width)
+    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
     if host in ("evil", "absurdle"):
         show_forced_game(puzzle, guesser, get_host(host), as_json)
         return
     get_host(host, **({"seed": seed} if host == "random" else {}))
     if tree_out:
         check_one_tree(puzzle)
-    with progress_bar(f"{guesser.name} over {len(puzzle.answers):,} secrets") as progress:
-        ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress)
+    count = len(puzzle.answers) if secret_words is None else len(secret_words)
+    with progress_bar(f"{guesser.name} over {count:,} secrets") as progress:
+        ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress,
+                               secrets=secret_words, world=world)
     if tree_out:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree).save(tree_out)
     if plot:

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 from collections.abc import Sequence
 
 import numpy as np
 
 from wordguess.engine import kernels
-from wordguess.engine.patterns import PatternStore, check_size
+from wordguess.engine.patterns import PatternStore, check_size, matrix_key
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
-from wordguess.lists import WordList, game_words
+from wordguess.lists import WordList, game_words, load_words, priors
 from wordguess.vocab import Bucket, Candidates, History, Reply, Word
 
 MODES = {
@@ -49,6 +50,9 @@ class Puzzle:
     # Where pattern matrices come from: puzzles derived from this one share it. None: the
     # matrix is computed for this puzzle alone (a LeetCode call's 100 words need no cache).
     store: PatternStore | None = dataclasses.field(default_factory=PatternStore.from_environment, repr=False)
+    # The prior weight of each answer (aligned with `answers`, positive): how likely each is the
+    # secret. None: every answer alike (the closed world), which reproduces the unweighted figures.
+    weights: np.ndarray | None = dataclasses.field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
@@ -61,6 +65,11 @@ class Puzzle:
             object.__setattr__(self, "guesses", self.answers)
         if self.game.length is None and self.answers:
             object.__setattr__(self, "game", self.game.fitted(self.answers))
+        if self.weights is not None:
+            weights = np.ascontiguousarray(self.weights, dtype=np.float64)
+            if weights.shape != (len(self.answers),) or not (np.isfinite(weights).all() and (weights > 0).all()):
+                raise WordguessError(f"weights must be {len(self.answers)} positive numbers, one per answer")
+            object.__setattr__(self, "weights", weights)
         if self.mode == "hard" and not self.game.has_hard_mode:
             raise WordguessError(f"hard mode is defined for Wordle-like games, not {self.game.name}; "
                                  "use normal or strict")
@@ -113,8 +122,37 @@ class Puzzle:
         rules allow, with the same settings and store."""
         allowed = [w for w in self.guesses if rules.word_problem(w) is None]
         kept = [w for w in self.answers if rules.word_problem(w) is None] if answers is None else list(answers)
-        return dataclasses.replace(self, game=rules, answers=WordList(kept, self.answers.name),
-                                   guesses=WordList(allowed, self.guesses.name))
+        weights = None
+        if self.weights is not None:
+            position = {w: i for i, w in enumerate(self.answers)}
+            weights = self.weights[[position[w] for w in kept]]
+        answer_list = WordList(kept, self.answers.name)
+        same = self.answers is self.guesses and answers is None
+        return dataclasses.replace(self, game=rules, answers=answer_list, weights=weights,
+                                   guesses=answer_list if same else WordList(allowed, self.guesses.name))
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """Return a digest of everything a choice depends on (rules, lists, mode, settings and
+        weights): results kept on disk for one puzzle are found again under it."""
+        weights = None if self.weights is None else hashlib.sha256(self.weights.tobytes()).hexdigest()
+        setting = (matrix_key(self.game, self.guesses, self.answers), self.mode, self.inconsistent_window,
+                   self.prefer_candidates, weights)
+        return hashlib.sha256(repr(setting).encode()).hexdigest()[:32]
+
+    @property
+    def weighted(self) -> bool:
+        """Return whether the answers carry prior weights (the open world)."""
+        return self.weights is not None
+
+    def weights_of(self, candidates: Candidates) -> np.ndarray:
+        """Return the prior weights of the candidates (ones in the closed world)."""
+        return np.ones(len(candidates)) if self.weights is None else self.weights[candidates]
+
+    def probabilities(self, candidates: Candidates) -> np.ndarray:
+        """Return the probability that each candidate is the secret, given that one of them is."""
+        w = self.weights_of(candidates)
+        return w / w.sum()
 
     def narrow(self, candidates: Candidates, guess: int, reply: Reply) -> Candidates:
         """Return the candidates that give `reply` to the guess with index `guess`."""
@@ -171,18 +209,63 @@ class PuzzleSpec:
     mode: str = "normal"  # normal, hard or strict
     inconsistent_window: tuple[int, int] | None = None  # see Puzzle
     prefer_candidates: bool = True  # see Puzzle
+    # closed: the secret is one of `answers`, all alike; open: any allowed guess may be the secret,
+    # weighted by the game's prior (games without a prior keep their answers, all alike).
+    world: str = "closed"
+    exclude: str | None = None  # a list (name or file) of words to weigh down (past answers)
+    exclude_factor: float = 0.1  # their prior is multiplied by this (0 < factor <= 1)
 
     def lists(self) -> tuple[WordList, WordList]:
         """Return (answers, guesses) as loaded for the game; words it cannot play are skipped
-        and listed in each WordList's `rejected`."""
+        and listed in each WordList's `rejected`. In the open world the answers are the
+        guesses (the same WordList) when the game has a prior."""
+        if self.world == "open" and self.prior_table() is not None:
+            if self.answers is not None:
+                raise WordguessError("--answers names the secrets of the closed world; in the open world every "
+                                     "allowed word may be the secret (choose them with --guesses)")
+            _, allowed = game_words(self.game, self.guesses or self.game.default_guesses, self.guesses)
+            return allowed, allowed
         return game_words(self.game, self.answers, self.guesses)
+
+    def prior_table(self) -> str | None:
+        """Return the frequency table of the game's prior, or None when it has none."""
+        return priors.table_name(self.game.name, self.guesses or self.game.default_guesses)
+
+    def weights(self, secrets: WordList) -> np.ndarray | None:
+        """Return the prior weight of each secret (None in the closed world, and for games with
+        no prior unless words are excluded), past answers multiplied by exclude_factor."""
+        table = self.prior_table() if self.world == "open" else None
+        if table is None and self.exclude is None:
+            return None
+        weights = np.ones(len(secrets)) if table is None else priors.prior(secrets, table)
+        if self.exclude is not None:
+            excluded = {self.game.fold(w) for w in load_words(self.exclude)}
+            weights = weights * np.array([self.exclude_factor if self.game.fold(w) in excluded else 1.0
+                                          for w in secrets])
+        return weights
 
     def build(self, store: PatternStore | None = None) -> Puzzle:
         """Return the puzzle (or raise WordguessError when no answer fits the rules)."""
         check_mode(self.mode)
+        check_world(self.world)
+        if not 0 < self.exclude_factor <= 1:
+            raise WordguessError(f"the exclusion factor must be above 0 and at most 1, not {self.exclude_factor}")
         secrets, allowed = self.lists()
         if not secrets:
             raise WordguessError(f"no word of the answers list fits {self.game.name} with these options")
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
-                      prefer_candidates=self.prefer_candidates, **extra)
+                      prefer_candidates=self.prefer_candidates, weights=self.weights(secrets), **extra)
+
+
+WORLDS = {
+    "closed": "the secret is one of the answer list, every one alike (the published figures)",
+    "open": "any allowed word may be the secret, weighted by how common it is (today's puzzles)",
+}
+
+
+def check_world(world: str) -> str:
+    """Return `world` if it is open or closed, else raise an error listing them."""
+    if world not in WORLDS:
+        raise unknown_name("world", world, WORLDS)
+    return world

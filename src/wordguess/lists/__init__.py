@@ -145,9 +145,11 @@ def game_words(game: Game, answers: str | None = None, guesses: str | None = Non
     if answers in (None, game.name, game.default_answers) and game.generated_words() is not None:
         codes = WordList(game.generated_words(), name=game.default_answers)
         return codes, codes
-    answer_list = load_words(answers or game.default_answers, game)
+    answer_source = answers or game.default_answers
+    answer_list = load_words(answer_source, game)
     guess_source = guesses or game.default_guesses
-    guess_list = answer_list if guess_source is None else load_words(guess_source, game)
+    same = guess_source is None or str(guess_source) == str(answer_source)  # one list: read it once
+    guess_list = answer_list if same else load_words(guess_source, game)
     allowed = set(guess_list)
     missing = [w for w in answer_list if w not in allowed]
     if missing:

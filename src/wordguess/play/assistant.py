@@ -8,13 +8,13 @@ import hashlib
 
 import numpy as np
 
-from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, RIGHT
-from wordguess.strategies.base import Strategy, candidate_guesses, ranked
+from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
+from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
-from wordguess.strategies.scoring import score_guesses
+from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
 from wordguess.vocab import Reply, Turn, Word
 
 
@@ -26,6 +26,8 @@ class Suggestion:
     expected: float  # the expected number of candidates left after it
     bits: float  # the entropy of its buckets, in bits
     can_be_answer: bool  # whether it may be the secret itself
+    probability: float = 0.0  # the chance that it is the secret (the prior's, given the replies)
+    guesses: float = 0.0  # the guesses expected to finish the game if it is played, itself included
 
 
 @dataclasses.dataclass
@@ -71,9 +73,7 @@ class Assistant:
         if self.history or self.puzzle.store is None:
             return self._suggestions(count)
         puzzle = self.puzzle
-        key = hashlib.sha256(repr((matrix_key(puzzle.game, puzzle.guesses, puzzle.answers), puzzle.mode,
-                                   puzzle.inconsistent_window, puzzle.prefer_candidates,
-                                   repr(self.strategy), count)).encode()).hexdigest()[:32]
+        key = hashlib.sha256(repr(("suggestions-2", puzzle.fingerprint, repr(self.strategy), count)).encode()).hexdigest()[:32]
         rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(count)])
         return [Suggestion(*row) for row in rows]
 
@@ -87,13 +87,30 @@ class Assistant:
             entropy = score_guesses(puzzle, guess_ids, candidates, "entropy")
             others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
             chosen = np.array([first, *others][:count], dtype=np.int64)
-        exp = score_guesses(puzzle, chosen, candidates, "expectation")
         ent = score_guesses(puzzle, chosen, candidates, "entropy")
-        answers = candidate_guesses(puzzle, chosen, candidates)
-        n = len(candidates)
-        return [Suggestion(puzzle.guesses[g], METRICS["expectation"].value(e, n),
-                           -METRICS["entropy"].value(h, n) + 0.0, bool(a))
-                for g, e, h, a in zip(chosen, exp, ent, answers, strict=True)]
+        finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
+        chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
+        total = total_weight(puzzle, candidates)
+        return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)),
+                           -METRICS["entropy"].value(h, total) + 0.0, bool(c > 0), float(c / total), float(f))
+                for g, h, f, c in zip(chosen, ent, finish, chance, strict=True)]
+
+    def expected_left(self, guess: int) -> float:
+        """Return the expected size of the bucket the secret falls in (each reply's count,
+        weighted by its chance; uniform weights give the expectation metric)."""
+        puzzle, candidates = self.puzzle, self._states[-1]
+        total = puzzle.weights_of(candidates).sum()
+        left = 0.0
+        for _, bucket in puzzle.buckets(guess, candidates):
+            left += puzzle.weights_of(bucket).sum() / total * len(bucket)
+        return float(left)
+
+    def likely(self, count: int = 10) -> list[tuple[Word, float]]:
+        """Return the `count` likeliest candidates with their probabilities, likeliest first."""
+        candidates = self._states[-1]
+        p = self.puzzle.probabilities(candidates)
+        order = np.lexsort((candidates, -p))[:count]
+        return [(self.puzzle.answers[int(candidates[k])], float(p[k])) for k in order]
 
     def resolve(self, word: str) -> Word:
         """Return the allowed guess the player typed (accents optional), or raise WordError when
@@ -116,8 +133,10 @@ class Assistant:
         narrowed = self.puzzle.narrow(self._states[-1], index, reply)
         if len(narrowed) == 0:
             game = self.puzzle.game
-            raise ReplyError(f"reply {game.format_reply(reply)} to {game.display(guess)} contradicts the "
-                             "earlier replies: no word in the list fits them all")
+            which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"
+            earlier = "contradicts the earlier replies" if self.history else "fits no word"
+            raise ReplyError(f"turn {len(self.history) + 1}: reply {game.format_reply(reply)} to {game.display(guess)} "
+                             f"{earlier}: {which} fits them all")
         self.history.append((guess, reply))
         self._states.append(narrowed)
 

@@ -54,7 +54,8 @@ class FixedHost:
 
 @dataclasses.dataclass
 class RandomHost:
-    """A host that picks a secret among the answers at random (seeded) when the game starts."""
+    """A host that picks a secret among the answers at random (seeded) when the game starts, as
+    likely as its prior weight in the open world."""
 
     seed: int = 0  # the seed of the random generator
     name: str = "random"
@@ -67,7 +68,11 @@ class RandomHost:
         """Return the secret, chosen among the candidates (seeded) the first time it is asked."""
         if self.secret is None:
             rng = np.random.default_rng(self.seed)
-            self.secret = puzzle.answers[int(candidates[rng.integers(len(candidates))])]
+            if puzzle.weighted:  # the open world: a word as likely as the prior says
+                chosen = rng.choice(candidates, p=puzzle.probabilities(candidates))
+            else:
+                chosen = candidates[rng.integers(len(candidates))]
+            self.secret = puzzle.answers[int(chosen)]
         return self.secret
 
     def reply(self, puzzle: Puzzle, guess: int, candidates: Candidates) -> Reply:

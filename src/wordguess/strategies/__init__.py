@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.strategies.base import Strategy
+from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.greedy import Antiwordle, Greedy, Lookahead, RandomCandidate
 from wordguess.strategies.letters import LetterFrequency, Positional
 from wordguess.strategies.metrics import METRICS
@@ -34,10 +35,12 @@ STRATEGIES: dict[str, StrategyEntry] = {
     "positional": StrategyEntry(Positional, "the Sutom notes' expected eliminations per letter and position"),
     "lookahead": StrategyEntry(Lookahead, "the best guesses by entropy, each followed by a greedy subtree; "
                                "the smallest total wins", ("width",)),
+    "fewest-guesses": StrategyEntry(FewestGuesses, "the fewest guesses expected under the prior (the open "
+                                    "world's default), with a second look at its best guesses", ("width",)),
     "antiwordle": StrategyEntry(Antiwordle, "Antiwordle: consistent guesses that keep the game going"),
 }
 ALIASES = {"max": "minimax", "knuth": "minimax", "expected": "expectation", "info": "entropy",
-           "parts": "most-parts", "frequency": "letter-frequency", "sutom": "positional"}
+           "parts": "most-parts", "fewest": "fewest-guesses", "bayes": "fewest-guesses", "frequency": "letter-frequency", "sutom": "positional"}
 
 
 def strategy_entry(name: str) -> StrategyEntry:

@@ -38,20 +38,31 @@ def pick_best(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candida
     tied = scores <= best + TIE * max(1.0, abs(best))
     preferred = tied & candidate_guesses(puzzle, guess_ids, candidates) & puzzle.prefer_candidates
     pool = guess_ids[preferred] if preferred.any() else guess_ids[tied]
+    if puzzle.weighted and preferred.any():  # of tied candidates, the likelier
+        likelihood = guess_weights(puzzle, pool)
+        pool = pool[likelihood == likelihood.max()]
     return int(pool.min())
+
+
+def guess_weights(puzzle: Puzzle, guess_ids: np.ndarray) -> np.ndarray:
+    """Return the prior weight of each guess as a secret (0 for a guess that cannot be one)."""
+    answer = puzzle.answer_of_guess[guess_ids]
+    return np.where(answer >= 0, puzzle.weights_of(np.maximum(answer, 0)), 0.0)
 
 
 def ranked(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candidates: Candidates) -> np.ndarray:
     """Return guess_ids from best to worst score, ties broken as pick_best does."""
     not_candidate = ~candidate_guesses(puzzle, guess_ids, candidates)
-    return guess_ids[np.lexsort((guess_ids, not_candidate, scores))]
+    unlikely = -guess_weights(puzzle, guess_ids) if puzzle.weighted else np.zeros(len(guess_ids))
+    return guess_ids[np.lexsort((guess_ids, unlikely, not_candidate, scores))]
 
 
 def trivial_choice(puzzle: Puzzle, candidates: Candidates) -> int | None:
-    """Return the guess for one or two candidates (the first of them: nothing does better, and
-    every metric agrees), else None."""
+    """Return the guess for one or two candidates (the likelier of them, the first when alike:
+    nothing does better, and every metric agrees), else None."""
     if len(candidates) <= 2:
-        return int(puzzle.guess_of_answer[candidates[0]])
+        w = puzzle.weights_of(candidates)
+        return int(puzzle.guess_of_answer[candidates[int(np.argmax(w))]])
     return None
 
 

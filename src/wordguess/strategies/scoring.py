@@ -54,17 +54,159 @@ def _score_parallel(matrix, guess_ids, candidates, n_replies, metric, n_chunks, 
                      np.zeros(n_replies, dtype=np.int64), scores)
 
 
+@njit(cache=True, nogil=True)
+def _weighted_chunk(matrix, guess_ids, candidates, weights, metric, chunk, n_chunks, mass, scores):
+    """The weighted twin of _score_chunk: each candidate counts its weight, so the metrics see
+    bucket masses (sum of weights) instead of sizes; most-parts still counts buckets."""
+    for gi in range(chunk, guess_ids.shape[0], n_chunks):
+        row = matrix[guess_ids[gi]]
+        for k in range(candidates.shape[0]):
+            mass[row[candidates[k]]] += weights[k]
+        score = 0.0
+        for k in range(candidates.shape[0]):
+            m = mass[row[candidates[k]]]
+            if m == 0.0:
+                continue
+            mass[row[candidates[k]]] = 0.0
+            if metric == 0:
+                score = max(score, m)
+            elif metric == 1:
+                score += m * m
+            elif metric == 2:
+                score += m * math.log2(m)
+            else:
+                score -= 1.0
+        scores[gi] = score
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _weighted_parallel(matrix, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
+    for chunk in prange(n_chunks):
+        _weighted_chunk(matrix, guess_ids, candidates, weights, metric, chunk, n_chunks,
+                        np.zeros(n_replies, dtype=np.float64), scores)
+
+
 def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates, metric: str) -> np.ndarray:
-    """Return the kernel score (lower is better) of each guess in `guess_ids` on `candidates`."""
+    """Return the kernel score (lower is better) of each guess in `guess_ids` on `candidates`.
+    A weighted puzzle (the open world) scores bucket masses: Metric.value then takes the
+    candidates' total weight where it takes their number (total_weight)."""
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
         matrix, n_replies = puzzle.matrix, puzzle.game.n_replies
         guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
         candidates = np.ascontiguousarray(candidates, dtype=np.int64)
         code = METRICS[metric].code
-        if len(guess_ids) * len(candidates) < SERIAL_PAIRS:
+        serial = len(guess_ids) * len(candidates) < SERIAL_PAIRS
+        chunks = min(len(guess_ids), 8 * get_num_threads())
+        if puzzle.weighted:
+            weights = np.ascontiguousarray(puzzle.weights_of(candidates))
+            if serial:
+                _weighted_chunk(matrix, guess_ids, candidates, weights, code, 0, 1,
+                                np.zeros(n_replies, dtype=np.float64), scores)
+            else:
+                _weighted_parallel(matrix, guess_ids, candidates, weights, n_replies, code, chunks, scores)
+        elif serial:
             _score_chunk(matrix, guess_ids, candidates, code, 0, 1, np.zeros(n_replies, dtype=np.int64), scores)
         else:
-            _score_parallel(matrix, guess_ids, candidates, n_replies, code,
-                            min(len(guess_ids), 8 * get_num_threads()), scores)
+            _score_parallel(matrix, guess_ids, candidates, n_replies, code, chunks, scores)
+    return scores
+
+
+def total_weight(puzzle: Puzzle, candidates: Candidates) -> float:
+    """Return what Metric.value takes as the size of the candidate set: their number, or in a
+    weighted puzzle their total weight."""
+    return float(puzzle.weights_of(candidates).sum()) if puzzle.weighted else len(candidates)
+
+
+@njit(cache=True, nogil=True)
+def _interp(x, xs, ys):
+    """Return the piecewise-linear curve (xs rising, ys) at x, flat beyond its ends."""
+    if x <= xs[0]:
+        return ys[0]
+    last = xs.shape[0] - 1
+    if x >= xs[last]:
+        return ys[last]
+    lo, hi = 0, last
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if xs[mid] <= x:
+            lo = mid
+        else:
+            hi = mid
+    return ys[lo] + (ys[hi] - ys[lo]) * (x - xs[lo]) / (xs[hi] - xs[lo])
+
+
+@njit(cache=True, nogil=True)
+def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, chunk, n_chunks,
+                    count, mass, wlogw, top, scores):
+    """Score guesses guess_ids[chunk::n_chunks] by the expected number of guesses to finish,
+    this one included: 1 + sum over the buckets b other than the solved one of P(b) f(b), where
+    f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
+    guessed first) and otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
+    bucket's entropy. The scratch arrays (one slot per reply) are left zeroed."""
+    total = 0.0
+    wlog = np.empty(candidates.shape[0])
+    for k in range(candidates.shape[0]):
+        total += weights[k]
+        wlog[k] = weights[k] * math.log2(weights[k])
+    for gi in range(chunk, guess_ids.shape[0], n_chunks):
+        row = matrix[guess_ids[gi]]
+        for k in range(candidates.shape[0]):
+            r = row[candidates[k]]
+            w = weights[k]
+            count[r] += 1
+            mass[r] += w
+            wlogw[r] += wlog[k]
+            if w > top[r]:
+                top[r] = w
+        score = 0.0
+        for k in range(candidates.shape[0]):
+            r = row[candidates[k]]
+            n = count[r]
+            if n == 0:
+                continue
+            m = mass[r]
+            if r != solved:
+                if n == 1:
+                    f = 1.0
+                elif n == 2:
+                    f = 1.0 + (m - top[r]) / m
+                else:
+                    f = _interp(math.log2(m) - wlogw[r] / m, cost_x, cost_y)
+                score += m * f
+            count[r] = 0
+            mass[r] = 0.0
+            wlogw[r] = 0.0
+            top[r] = 0.0
+        scores[gi] = 1.0 + score / total
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, n_replies, n_chunks, scores):
+    for chunk in prange(n_chunks):
+        _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, chunk, n_chunks,
+                        np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
+                        np.zeros(n_replies), scores)
+
+
+def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
+                     cost_x: np.ndarray, cost_y: np.ndarray) -> np.ndarray:
+    """Return, for each guess, the expected number of guesses to solve from the candidates when
+    it is played next (see _expected_chunk), under the puzzle's weights (uniform when none)."""
+    scores = np.empty(len(guess_ids), dtype=np.float64)
+    if len(guess_ids):
+        matrix, n_replies = puzzle.matrix, puzzle.game.n_replies
+        guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
+        candidates = np.ascontiguousarray(candidates, dtype=np.int64)
+        weights = np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64)
+        cost_x = np.ascontiguousarray(cost_x, dtype=np.float64)
+        cost_y = np.ascontiguousarray(cost_y, dtype=np.float64)
+        solved = puzzle.game.solved_reply
+        if len(guess_ids) * len(candidates) < SERIAL_PAIRS:
+            _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, 0, 1,
+                            np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
+                            np.zeros(n_replies), scores)
+        else:
+            _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, n_replies,
+                               min(len(guess_ids), 8 * get_num_threads()), scores)
     return scores

@@ -8,17 +8,20 @@ import math
 import statistics
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import WordguessError
+from wordguess.errors import WordError, WordguessError
 from wordguess.strategies.base import Strategy, ranked
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, clue_puzzles
 from wordguess.trees.tree import Tree, leaves
-from wordguess.vocab import Progress
+from wordguess.vocab import Candidates, History, Progress, Word
+
+SAFETY_DEPTH = 100  # a strategy that has not solved a game after this many guesses is broken
 
 
 @dataclasses.dataclass
@@ -33,6 +36,9 @@ class Evaluation:
     seconds: float  # wall time of the evaluation
     first: str | None = None  # the first guess, when it is always the same
     tree: Tree | None = dataclasses.field(default=None, repr=False)  # the tree, when one was built
+    # The prior weight of each secret (the open world), for the weighted mean; None: all alike.
+    weights: dict[str, float] | None = dataclasses.field(default=None, repr=False)
+    world: str = "closed"  # closed (the answers are known) or open (any allowed word, weighted)
 
     @property
     def histogram(self) -> dict[int, int]:
@@ -47,6 +53,14 @@ class Evaluation:
     @property
     def mean(self) -> float:
         return self.total / len(self.scores)
+
+    @property
+    def weighted_mean(self) -> float:
+        """Return the mean weighted by each secret's prior (the plain mean when unweighted)."""
+        if self.weights is None:
+            return self.mean
+        total = sum(self.weights[w] for w in self.scores)
+        return sum(self.weights[w] * v for w, v in self.scores.items()) / total
 
     @property
     def std(self) -> float:
@@ -79,9 +93,10 @@ class Evaluation:
 
     def to_json(self) -> dict:
         """Return the evaluation as JSON-ready data."""
-        return {"game": self.game, "strategy": self.strategy, "mode": self.mode,
+        return {"game": self.game, "strategy": self.strategy, "mode": self.mode, "world": self.world,
                 "secrets": len(self.scores), "first": self.first, "total": self.total,
-                "mean": round(self.mean, 4), "std": round(self.std, 4), "median": self.median,
+                "mean": round(self.mean, 4), "weighted_mean": round(self.weighted_mean, 4),
+                "std": round(self.std, 4), "median": self.median,
                 "best": self.best, "worst": self.worst, "max_guesses": self.max_guesses,
                 "failures": self.failures, "histogram": {str(k): v for k, v in self.histogram.items()},
                 "cumulative": {str(k): round(v, 4) for k, v in self.cumulative().items()},
@@ -96,8 +111,62 @@ def sample_candidates(puzzle: Puzzle, sample: int | None, seed: int) -> np.ndarr
     return np.sort(np.random.default_rng(seed).choice(everything, size=sample, replace=False))
 
 
+def secret_indices(puzzle: Puzzle, secrets: Sequence[Word]) -> np.ndarray:
+    """Return the answer index of each secret (duplicates dropped), or raise WordError naming the
+    words that cannot be secrets here (in the open world: words that are not allowed guesses)."""
+    position = {puzzle.game.fold(w): i for i, w in enumerate(puzzle.answers)}
+    found, missing = [], []
+    for word in dict.fromkeys(secrets):
+        index = position.get(puzzle.game.fold(word))
+        (missing.append(word) if index is None else found.append(index))
+    if missing:
+        raise WordError(f"{len(missing)} of the secrets cannot be secrets here (first: "
+                        f"{', '.join(missing[:5])}): they are not in the {puzzle.answers.name} list")
+    if not found:
+        raise WordguessError("no secrets to evaluate")
+    return np.array(sorted(set(found)), dtype=np.int64)
+
+
+def play_secrets(puzzle: Puzzle, strategy: Strategy, secrets: Candidates,
+                 progress: Progress | None = None) -> dict[Word, int]:
+    """Return the guesses the strategy takes on each secret (indices into the answers), growing
+    its tree only along the paths those secrets take: every candidate stays possible for the
+    guesser, but branches no secret reaches are never built. A clue the host shows first
+    (Sutom's letter) starts each secret in its clue's puzzle."""
+    scores: dict[Word, int] = {}
+    total = len(secrets)
+    chosen = {puzzle.answers[int(i)] for i in secrets}
+
+    def walk(part: Puzzle, wanted: np.ndarray, candidates: Candidates, history: History, depth: int) -> None:
+        if len(candidates) == 1:
+            scores[part.answers[int(candidates[0])]] = depth + 1
+        else:
+            guess = strategy.choose(part, candidates, history)
+            word = part.guesses[guess]
+            for reply, bucket in part.buckets(guess, candidates):
+                if not wanted[bucket].any():
+                    continue
+                if reply == part.game.solved_reply:
+                    scores[word] = depth + 1
+                elif len(bucket) == len(candidates):
+                    raise WordguessError(f"{strategy.name}: {word!r} does not split {len(candidates)} candidates")
+                elif depth + 1 >= SAFETY_DEPTH:
+                    raise WordguessError(f"{strategy.name} did not solve a game in {SAFETY_DEPTH} guesses")
+                else:
+                    walk(part, wanted, bucket, [*history, (word, reply)], depth + 1)
+        if progress:
+            progress(len(scores), total)
+
+    for part in clue_puzzles(puzzle):
+        wanted = np.array([w in chosen for w in part.answers], dtype=bool)
+        if wanted.any():
+            walk(part, wanted, part.all_candidates(), [], 0)
+    return scores
+
+
 def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed: int = 0,
-             progress: Progress | None = None) -> Evaluation:
+             progress: Progress | None = None, secrets: Sequence[Word] | None = None,
+             world: str = "closed") -> Evaluation:
     """Return the evaluation of a strategy over every secret (or a seeded sample): the tree of
     its play is built once and each secret's score read off its leaf. When the host reveals a
     clue first (Sutom's first letter), one tree is built per clue and the evaluation has no
@@ -105,6 +174,16 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
     if sample is not None and sample < 1:
         raise WordguessError(f"a sample needs at least 1 secret, not {sample}")
     start = time.perf_counter()
+    weights = None if not puzzle.weighted else dict(zip(puzzle.answers, puzzle.weights.tolist(), strict=True))
+    if secrets is not None or puzzle.weighted:
+        chosen = puzzle.all_candidates() if secrets is None else secret_indices(puzzle, secrets)
+        if sample is not None and sample < len(chosen):
+            chosen = np.sort(np.random.default_rng(seed).choice(chosen, size=sample, replace=False))
+        if progress:
+            progress(0, len(chosen))
+        scores = play_secrets(puzzle, strategy, chosen, progress)
+        return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses, scores,
+                          time.perf_counter() - start, None, None, weights, world)
     trees, done = [], 0
     if progress:
         progress(0, len(puzzle.answers))  # the total is known before the first leaf

@@ -1,0 +1,108 @@
+"""The strategy of the open world: fewest guesses expected under the prior.
+
+Entropy ranks a guess by how evenly it splits the candidates; it does not see that a guess which
+may itself be the answer can end the game now, or that a likely candidate is worth more than an
+unlikely one. `FewestGuesses` minimises the expected number of guesses to finish:
+
+    E[g] = 1 + sum over the replies r other than "solved" of P(r) * f(bucket r)
+
+where P(r) is the prior mass of the candidates giving r, and f(bucket) the guesses the bucket
+still needs: exactly 1 for one candidate, 1 + (the less likely one's share) for two (the likelier
+is guessed first), and otherwise a curve of the bucket's entropy fitted on the entropy tree of
+Wordle (`scripts/fit_cost_model.py`, data/cost-model.json). A likely candidate now wins over a
+more informative non-candidate exactly when its chance of ending the game outweighs the guesses
+the better split saves later: both are in E. It then looks one move further for its best `width`
+guesses: each bucket's f is replaced by the best E found for that bucket (a one-step search of
+the `pool` best guesses of this turn and the bucket's own candidates).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+from importlib import resources
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.strategies.base import pick_best, trivial_choice
+from wordguess.strategies.scoring import expected_guesses
+from wordguess.vocab import Candidates, History
+
+
+@functools.lru_cache(maxsize=1)
+def cost_curve() -> tuple[np.ndarray, np.ndarray]:
+    """Return the fitted (bits, guesses) curve: guesses still needed by a set of that entropy."""
+    data = json.loads((resources.files("wordguess.strategies") / "data" / "cost-model.json").read_text("utf-8"))
+    bits, guesses = np.array(data["bits"], dtype=np.float64), np.array(data["guesses"], dtype=np.float64)
+    if len(bits) < 2 or np.any(np.diff(bits) <= 0) or np.any(np.diff(guesses) < 0):
+        raise WordguessError("cost-model.json is damaged: its curve must rise with the bits")
+    return bits, guesses
+
+
+@dataclasses.dataclass
+class FewestGuesses:
+    """Play the guess with the fewest guesses expected under the prior (see the module)."""
+
+    width: int = 8  # how many of the best guesses get a second look
+    pool: int = 400  # the guesses a bucket's best next guess is sought among (with its candidates)
+    name: str = "fewest-guesses"
+
+    def __post_init__(self) -> None:
+        if self.width < 1:
+            raise WordguessError(f"fewest-guesses needs a width of at least 1, not {self.width}")
+
+    def scores(self, puzzle: Puzzle, candidates: Candidates, history: History) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the allowed guesses, the expected guesses to finish after each)."""
+        guess_ids = puzzle.allowed(candidates, history)
+        return guess_ids, expected_guesses(puzzle, guess_ids, candidates, *cost_curve())
+
+    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+        trivial = trivial_choice(puzzle, candidates)
+        if trivial is not None:
+            return trivial
+        if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
+            # The opening is the same every game of this puzzle: kept on disk after the first.
+            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool,
+                                       cost_curve()[1].tolist())).encode()).hexdigest()[:32]
+            word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
+            found = puzzle.guess_index.get(word) if isinstance(word, str) else None
+            if found is not None:
+                return found
+        return self.search(puzzle, candidates, history)
+
+    def search(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+        """Return the best guess found by the one-step score and the second look."""
+        guess_ids, scores = self.scores(puzzle, candidates, history)
+        width = min(self.width, len(guess_ids))
+        if width <= 1:
+            return pick_best(puzzle, guess_ids, scores, candidates)
+        order = np.lexsort((guess_ids, scores))
+        pool = guess_ids[order[: self.pool]]
+        refined = np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:width]])
+        return pick_best(puzzle, pool[:width], refined, candidates)
+
+    def second_look(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
+                    pool: np.ndarray) -> float:
+        """Return E[guess] with each bucket of 3 or more candidates costed by its best next guess
+        among `pool` (the best guesses here) and the bucket's own candidates, as the mode allows."""
+        p = puzzle.weights_of(candidates)
+        total, expected = p.sum(), 1.0
+        word = puzzle.guesses[guess]
+        for reply, bucket in puzzle.buckets(guess, candidates):
+            if reply == puzzle.game.solved_reply:
+                continue
+            w = puzzle.weights_of(bucket)
+            if len(bucket) <= 2:
+                cost = 1.0 + (w.sum() - w.max()) / w.sum()
+            else:
+                after = [*history, (word, reply)]
+                options = np.union1d(pool, puzzle.guess_of_answer[bucket])
+                if puzzle.mode != "normal":
+                    options = np.intersect1d(options, puzzle.allowed(bucket, after))
+                cost = float(expected_guesses(puzzle, options, bucket, *cost_curve()).min())
+            expected += w.sum() / total * cost
+        return expected

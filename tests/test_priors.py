@@ -1,0 +1,199 @@
+"""The open world (issue 10): priors as data, weighted secrets in the engine, the fewest-guesses
+strategy, evaluation over given secrets, and the CLI's --world. Each weighted fast path is checked
+against a slow, obvious twin."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from conftest import WORDLE_SMALL, small_puzzle
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.lists import priors
+from wordguess.play.assistant import Assistant
+from wordguess.play.hosts import RandomHost
+from wordguess.strategies import get_strategy
+from wordguess.strategies.expected import FewestGuesses, cost_curve
+from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
+from wordguess.trees.build import build_tree
+from wordguess.trees.report import evaluate
+from wordguess.trees.tree import leaves
+
+runner = CliRunner()
+
+
+def weighted_puzzle(seed: int = 0, mode: str = "normal") -> Puzzle:
+    game = get_game("wordle")
+    answers = WORDLE_SMALL[:60]
+    weights = np.random.default_rng(seed).uniform(0.01, 1.0, len(answers))
+    return Puzzle(game, answers, WORDLE_SMALL, mode=mode, weights=weights)
+
+
+def masses(puzzle: Puzzle, guess: int, candidates) -> dict[int, float]:
+    """The slow twin: each reply's total weight, by feedback."""
+    out: dict[int, float] = {}
+    for c in candidates:
+        reply = puzzle.game.feedback(puzzle.guesses[guess], puzzle.answers[c])
+        out[reply] = out.get(reply, 0.0) + float(puzzle.weights[c])
+    return out
+
+
+@pytest.mark.parametrize("metric", list(METRICS))
+def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric):
+    puzzle = weighted_puzzle(1)
+    candidates = np.arange(5, 55)
+    guesses = np.arange(0, len(puzzle.guesses), 7)
+    scores = score_guesses(puzzle, guesses, candidates, metric)
+    total = total_weight(puzzle, candidates)
+    for g, score in zip(guesses, scores, strict=True):
+        buckets = list(masses(puzzle, int(g), candidates).values())
+        expected = METRICS[metric].function(buckets) if metric != "most-parts" else -len(buckets)
+        assert METRICS[metric].value(float(score), total) == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+def test_expected_guesses_kernel_equals_its_definition():
+    puzzle = weighted_puzzle(2)
+    candidates = np.arange(0, 60, 2)
+    guesses = np.arange(0, len(puzzle.guesses), 5)
+    bits, cost = cost_curve()
+    scores = expected_guesses(puzzle, guesses, candidates, bits, cost)
+    total = float(puzzle.weights[candidates].sum())
+    for g, score in zip(guesses, scores, strict=True):
+        value = 1.0
+        for reply, bucket in puzzle.buckets(int(g), candidates):
+            if reply == puzzle.game.solved_reply:
+                continue
+            w = puzzle.weights[bucket]
+            if len(w) == 1:
+                f = 1.0
+            elif len(w) == 2:
+                f = 1.0 + w.min() / w.sum()
+            else:
+                p = w / w.sum()
+                f = float(np.interp(-(p * np.log2(p)).sum(), bits, cost))
+            value += w.sum() / total * f
+        assert score == pytest.approx(value, rel=1e-9)
+
+
+def test_uniform_weights_reproduce_the_closed_world():
+    closed = small_puzzle("wordle", "normal")
+    uniform = dataclasses.replace(closed, weights=np.full(len(closed.answers), 0.25))
+    for name in ("entropy", "expectation", "minimax", "most-parts"):
+        assert list(leaves(build_tree(closed, get_strategy(name)))) == list(leaves(build_tree(uniform, get_strategy(name))))
+
+
+def test_ties_between_candidates_go_to_the_likelier():
+    puzzle = weighted_puzzle(3)
+    two = np.array([10, 20])
+    likelier = 10 if puzzle.weights[10] > puzzle.weights[20] else 20
+    for name in ("entropy", "fewest-guesses"):
+        choice = get_strategy(name).choose(puzzle, two, [])
+        assert puzzle.guesses[choice] == puzzle.answers[likelier]
+
+
+def test_fewest_guesses_plays_legal_guesses_and_solves_every_secret():
+    for mode in ("normal", "hard", "strict"):
+        puzzle = weighted_puzzle(4, mode)
+        tree = build_tree(puzzle, FewestGuesses(width=3, pool=50))
+        assert sorted(w for w, _ in leaves(tree)) == sorted(puzzle.answers)
+
+
+def test_playing_chosen_secrets_equals_reading_the_whole_tree():
+    puzzle = weighted_puzzle(5)
+    strategy = get_strategy("entropy")
+    whole = dict(leaves(build_tree(puzzle, strategy)))
+    chosen = list(puzzle.answers[::3])
+    ev = evaluate(puzzle, strategy, secrets=chosen, world="open")
+    assert ev.scores == {w: whole[w] for w in chosen}
+    weights = dict(zip(puzzle.answers, puzzle.weights, strict=True))
+    expected = sum(weights[w] * whole[w] for w in chosen) / sum(weights[w] for w in chosen)
+    assert ev.weighted_mean == pytest.approx(expected)
+    with pytest.raises(WordguessError, match="zzzzz"):
+        evaluate(puzzle, strategy, secrets=["zzzzz"])
+
+
+def test_the_random_host_draws_by_weight():
+    puzzle = weighted_puzzle(6)
+    heavy = np.full(len(puzzle.answers), 1e-9)
+    heavy[7] = 1.0
+    puzzle = dataclasses.replace(puzzle, weights=heavy)
+    drawn = {RandomHost(seed).pick(puzzle, puzzle.all_candidates()) for seed in range(20)}
+    assert drawn == {puzzle.answers[7]}
+
+
+def test_the_open_world_puzzle_and_its_prior():
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    assert puzzle.answers is puzzle.guesses and len(puzzle.answers) == 12972
+    p = dict(zip(puzzle.answers, puzzle.probabilities(puzzle.all_candidates()), strict=True))
+    assert p["cigar"] > p["cards"] > p["aahed"]  # a common word, a plural, an obscure word
+    assert p["gizmo"] > 10 * np.median(list(p.values()))
+    excluded = PuzzleSpec(get_game("wordle"), world="open", exclude="wordle-answers", exclude_factor=0.5).build()
+    i = puzzle.index_of("cigar")
+    assert excluded.weights[i] == pytest.approx(0.5 * puzzle.weights[i])
+    with pytest.raises(WordguessError, match="closed world"):
+        PuzzleSpec(get_game("wordle"), answers="wordle-answers", world="open").build()
+    with pytest.raises(WordguessError, match="world"):
+        PuzzleSpec(get_game("wordle"), world="ajar").build()
+    assert PuzzleSpec(get_game("mastermind"), world="open").build().weights is None  # no prior: all alike
+
+
+def test_the_shipped_model_is_what_the_fit_gives():
+    assert priors.fit_wordle_model()["coefficients"] == pytest.approx(list(priors.shipped_model()), abs=1e-5)
+
+
+def test_the_fit_recovers_known_coefficients():
+    rng = np.random.default_rng(0)
+    x = np.column_stack([np.ones(20000), rng.normal(size=20000)])
+    y = (rng.uniform(size=20000) < 1 / (1 + np.exp(-(0.5 - 2.0 * x[:, 1])))).astype(float)
+    assert priors.fit(x, y, ridge=0.0) == pytest.approx([0.5, -2.0], abs=0.1)
+
+
+def test_the_prior_transfers_to_termo_and_sutom():
+    for game in (get_game("termo"), get_game("sutom", length=6, first="m")):
+        puzzle = PuzzleSpec(game, world="open").build()
+        table = priors.frequency_table(priors.table_name(game.name, None))
+        p = puzzle.probabilities(puzzle.all_candidates())
+        common = np.array([table.get(w, (0.0, ""))[0] >= 3.0 for w in puzzle.answers])
+        assert p[common].sum() > 0.6 > common.mean()  # most of the mass on the words people know
+
+
+def test_the_assistant_shows_probabilities_and_names_the_contradicting_turn():
+    puzzle = weighted_puzzle(7)
+    assistant = Assistant(puzzle, FewestGuesses(width=2, pool=30))
+    top = assistant.suggestions(3)[0]
+    assert 1.0 <= top.guesses and (top.probability > 0) == top.can_be_answer
+    likely = assistant.likely(5)
+    assert [p for _, p in likely] == sorted((p for _, p in likely), reverse=True)
+    assert math.isclose(sum(puzzle.probabilities(puzzle.all_candidates())), 1.0)
+    assistant.report("cigar", ".....")
+    with pytest.raises(WordguessError, match="turn 2"):
+        assistant.report("cigar", "GGGGG")
+    assert len(assistant.history) == 1
+
+
+def test_cli_open_world_evaluate_solve_and_errors(tmp_path):
+    secrets = tmp_path / "secrets.txt"
+    secrets.write_text("gizmo\ncigar\nhumph\n")
+    result = runner.invoke(app, ["evaluate", "--world", "open", "--secrets", str(secrets), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {"mean", "worst", "failures", "secrets", "histogram", "weighted_mean"} <= set(data)
+    assert data["secrets"] == 3 and data["world"] == "open" and data["failures"] == 0
+    result = runner.invoke(app, ["solve", "--secret", "gizmo"])
+    assert result.exit_code == 0 and "GGGGG" in result.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("qqqqq\n")
+    for args in (["evaluate", "--world", "open", "--secrets", str(bad)], ["solve", "--world", "flat"],
+                 ["solve", "--exclude-factor", "0"], ["evaluate", "--world", "open", "--tree-out", "t.json"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, result.stderr
