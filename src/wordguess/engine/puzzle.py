@@ -25,11 +25,27 @@ MODES = {
 }
 
 
+WORLDS = {
+    "closed": "the secret is one of the answer list, every one alike (the published figures)",
+    "open": "any allowed word may be the secret, weighted by how common it is (today's puzzles)",
+}
+
+
+def check_choice(kind: str, value: str, choices: dict[str, str]) -> str:
+    """Return `value` if it is one of `choices`, else raise an error listing them."""
+    if value not in choices:
+        raise unknown_name(kind, value, choices)
+    return value
+
+
 def check_mode(mode: str) -> str:
-    """Return `mode` if it is a known mode, else raise an error listing the modes."""
-    if mode not in MODES:
-        raise unknown_name("mode", mode, MODES)
-    return mode
+    """Return `mode` if it is a known mode (MODES), else raise an error listing the modes."""
+    return check_choice("mode", mode, MODES)
+
+
+def check_world(world: str) -> str:
+    """Return `world` if it is open or closed (WORLDS), else raise an error listing them."""
+    return check_choice("world", world, WORLDS)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -256,16 +272,3 @@ class PuzzleSpec:
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
                       prefer_candidates=self.prefer_candidates, weights=self.weights(secrets), **extra)
-
-
-WORLDS = {
-    "closed": "the secret is one of the answer list, every one alike (the published figures)",
-    "open": "any allowed word may be the secret, weighted by how common it is (today's puzzles)",
-}
-
-
-def check_world(world: str) -> str:
-    """Return `world` if it is open or closed, else raise an error listing them."""
-    if world not in WORLDS:
-        raise unknown_name("world", world, WORLDS)
-    return world
