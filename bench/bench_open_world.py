@@ -1,6 +1,6 @@
 """Open-world benchmark (issue 10): the guesser sees every allowed word, weighted by the prior.
 
-    python bench/bench_open_world.py [--folds 5] [--part wordle|termo|sutom|all] [--quick]
+    python bench/bench_open_world.py [--folds 5] [--part wordle|termo|sutom|speed|all] [--quick]
 
 Wordle: the 2,315 public answers played as secrets, with
 - the cross-validated prior: the answers are split into `folds` seeded folds; the prior used on a
@@ -8,7 +8,9 @@ Wordle: the 2,315 public answers played as secrets, with
 - the prior fitted on all 2,315 (the shipped model: in-sample, for comparison);
 - the uniform baseline: every allowed word alike, greedy entropy (the issue's 3.965).
 Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
-and the most frequent words. Prints one JSON object.
+and the most frequent words. Speed: the assistant's suggestions (the first one in a new process,
+then again with the opening remembered; mid-game ones at turns 2 to 4 of seeded games drawn from
+the prior) and `evaluate --world open` over the 2,315 answers. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -98,10 +100,47 @@ def drawn_and_frequent(game, draw: int, top: int, seed: int) -> dict:
     return out
 
 
+def speed(games: int) -> dict:
+    from wordguess.play.assistant import Assistant
+
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    strategy = get_strategy("fewest-guesses")
+    out = {}
+    t = time.perf_counter()
+    Assistant(puzzle, strategy).suggestions(5)
+    out["first_suggestion_first_call_s"] = round(time.perf_counter() - t, 4)
+    t = time.perf_counter()
+    Assistant(puzzle, strategy).suggestions(5)
+    out["first_suggestion_warm_s"] = round(time.perf_counter() - t, 4)
+    Assistant(puzzle, strategy).warm_up().join()  # as `solve` does while the player types the first reply
+    p = puzzle.probabilities(puzzle.all_candidates())
+    rng = np.random.default_rng(7)
+    secrets = [puzzle.answers[int(i)] for i in rng.choice(len(p), size=games, replace=False, p=p)]
+    turns: dict[int, list[float]] = {2: [], 3: [], 4: []}
+    for secret in secrets:
+        assistant = Assistant(puzzle, strategy)
+        for turn in range(1, 5):
+            t = time.perf_counter()
+            guess = assistant.suggestions(5)[0].guess
+            if turn > 1:
+                turns[turn].append(time.perf_counter() - t)
+            reply = puzzle.game.feedback(guess, secret)
+            if reply == puzzle.game.solved_reply:
+                break
+            assistant.record(guess, reply)
+    out["mid_game"] = {str(k): {"suggestions": len(v), "median_s": round(float(np.median(v)), 4),
+                                "max_s": round(max(v), 4)} for k, v in turns.items() if v}
+    t = time.perf_counter()
+    ev = evaluate(puzzle, strategy, secrets=read_bundled("wordle-answers"), world="open")
+    out["evaluate_2315_secrets_s"] = round(time.perf_counter() - t, 1)
+    out["evaluate_mean"] = round(ev.mean, 4)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--part", choices=["wordle", "termo", "sutom", "all"], default="all")
+    parser.add_argument("--part", choices=["wordle", "termo", "sutom", "speed", "all"], default="all")
     parser.add_argument("--quick", action="store_true", help="fewer secrets (a smoke run)")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
@@ -113,6 +152,8 @@ def main() -> None:
     if args.part in ("sutom", "all"):
         report["sutom"] = {str(n): drawn_and_frequent(get_game("sutom", length=n), 500 // scale, 250 // scale, n)
                            for n in range(6, 10)}
+    if args.part in ("speed", "all"):
+        report["speed"] = speed(30 // (3 if args.quick else 1))
     report["load_after"] = os.getloadavg()[:2]
     json.dump(report, sys.stdout, indent=1)
     print()

@@ -23,10 +23,10 @@ from wordguess.play.hosts import RandomHost
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.metrics import METRICS
-from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
+from wordguess.strategies.scoring import expected_guesses, score_guesses, second_looks, total_weight
 from wordguess.trees.build import build_tree
 from wordguess.trees.report import evaluate
-from wordguess.trees.tree import leaves
+from wordguess.trees.tree import TreeFile, leaves
 
 runner = CliRunner()
 
@@ -60,12 +60,13 @@ def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric):
         assert METRICS[metric].value(float(score), total) == pytest.approx(expected, rel=1e-9, abs=1e-9)
 
 
-def test_expected_guesses_kernel_equals_its_definition():
+@pytest.mark.parametrize(("left", "penalty"), [(None, 0.0), (3, 10.0), (1, 10.0), (0, 7.5)])
+def test_expected_guesses_kernel_equals_its_definition(left, penalty):
     puzzle = weighted_puzzle(2)
     candidates = np.arange(0, 60, 2)
     guesses = np.arange(0, len(puzzle.guesses), 5)
     bits, cost = cost_curve()
-    scores = expected_guesses(puzzle, guesses, candidates, bits, cost)
+    scores = expected_guesses(puzzle, guesses, candidates, bits, cost, left=left, penalty=penalty)
     total = float(puzzle.weights[candidates].sum())
     for g, score in zip(guesses, scores, strict=True):
         value = 1.0
@@ -73,8 +74,13 @@ def test_expected_guesses_kernel_equals_its_definition():
             if reply == puzzle.game.solved_reply:
                 continue
             w = puzzle.weights[bucket]
-            if len(w) == 1:
+            lost = w.sum() - w.max()  # guessed likeliest first, all but one are lost with one guess left
+            if left == 0:
+                f = penalty  # no guess left: the whole bucket is lost
+            elif len(w) == 1:
                 f = 1.0
+            elif left == 1:
+                f = 1.0 + lost / w.sum() * penalty
             elif len(w) == 2:
                 f = 1.0 + w.min() / w.sum()
             else:
@@ -193,7 +199,100 @@ def test_cli_open_world_evaluate_solve_and_errors(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("qqqqq\n")
     for args in (["evaluate", "--world", "open", "--secrets", str(bad)], ["solve", "--world", "flat"],
-                 ["solve", "--exclude-factor", "0"], ["evaluate", "--world", "open", "--tree-out", "t.json"]):
+                 ["solve", "--exclude-factor", "0"],
+                 ["evaluate", "--world", "open", "--secrets", str(secrets), "--tree-out", "t.json"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, result.stderr
+
+
+def test_open_world_tree_file_records_its_world_and_is_evaluated_weighted(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:150]) + "\n")
+    tree_path = tmp_path / "open.json"
+    result = runner.invoke(app, ["tree", "--world", "open", "--guesses", str(words), "--out", str(tree_path)])
+    assert result.exit_code == 0, result.output
+    assert "weighted by the prior" in result.stdout
+    doc = json.loads(tree_path.read_text())
+    assert doc["world"] == "open" and doc["answers"] == doc["guesses"]
+    loaded = TreeFile.load(tree_path, "open")
+    assert sorted(w for w, _ in leaves(loaded.tree)) == sorted(WORDLE_SMALL[:150])
+    result = runner.invoke(app, ["evaluate", "--world", "open", "--guesses", str(words), "--tree", str(tree_path),
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["world"] == "open" and data["secrets"] == 150
+    puzzle = PuzzleSpec(get_game("wordle"), guesses=str(words), world="open").build()
+    depth = dict(leaves(loaded.tree))
+    expected = sum(w * depth[a] for a, w in zip(puzzle.answers, puzzle.weights, strict=True)) / puzzle.weights.sum()
+    assert data["weighted_mean"] == pytest.approx(expected, abs=1e-4)
+    assert data["weighted_mean"] != data["mean"]
+    # The same tree, from evaluate --tree-out, is identical; and the closed world refuses it in one line.
+    again = tmp_path / "again.json"
+    result = runner.invoke(app, ["evaluate", "--world", "open", "--guesses", str(words), "--tree-out", str(again)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(again.read_text()) == doc
+    result = runner.invoke(app, ["evaluate", "--guesses", str(words), "--answers", str(words), "--tree", str(tree_path)])
+    assert result.exit_code == 2 and "--world open" in result.stderr
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_near_the_limit_fewest_guesses_weighs_a_lost_game(seed):
+    """With two guesses left, the choice is the exact minimum of 1 + sum over the buckets of
+    P(b) (1 + loss * the share of b that the last guess cannot reach), by feedback; with one
+    left, it is the likeliest candidate."""
+    puzzle = weighted_puzzle(seed)
+    strategy = FewestGuesses()
+    game = puzzle.game
+    rng = np.random.default_rng(seed)
+    candidates = np.sort(rng.choice(len(puzzle.answers), size=12, replace=False))
+    history = [("xxxxx", 0)] * (game.max_guesses - 2)  # only the count matters in normal mode
+    weights = dict(zip(candidates.tolist(), puzzle.weights[candidates], strict=True))
+    total = sum(weights.values())
+
+    def cost(guess: str) -> float:
+        buckets: dict[int, list[float]] = {}
+        for c in candidates:
+            buckets.setdefault(game.feedback(guess, puzzle.answers[c]), []).append(weights[int(c)])
+        value = 1.0
+        for reply, w in buckets.items():
+            if reply != game.solved_reply:
+                value += sum(w) / total * (1.0 + (sum(w) - max(w)) / sum(w) * strategy.loss)
+        return value
+
+    chosen = strategy.choose(puzzle, candidates, history)
+    assert cost(puzzle.guesses[chosen]) == pytest.approx(min(cost(g) for g in puzzle.guesses), rel=1e-9)
+    last = strategy.choose(puzzle, candidates, [*history, ("xxxxx", 0)])
+    assert puzzle.guesses[last] == puzzle.answers[max(weights, key=weights.get)]
+
+
+@pytest.mark.parametrize("turn", [0, 2, 3, 4, 5])
+def test_second_looks_kernel_equals_the_python_second_look(turn):
+    puzzle = weighted_puzzle(turn)
+    strategy = FewestGuesses()
+    candidates = np.arange(0, 60, 1 + turn % 2)
+    history = [("xxxxx", 0)] * turn
+    guess_ids, scores = strategy.scores(puzzle, candidates, history)
+    pool = guess_ids[np.argsort(scores, kind="stable")[:30]]
+    fast = second_looks(puzzle, pool[:8], candidates, pool, *cost_curve(), strategy.left(puzzle, history), strategy.loss)
+    slow = [strategy.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:8]]
+    assert fast == pytest.approx(slow, rel=1e-9)
+
+
+def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing():
+    puzzle = weighted_puzzle(4)
+    strategy = FewestGuesses(width=4, pool=40)
+    assistant = Assistant(puzzle, strategy)
+    assistant.warm_up().join(timeout=60)
+    assistant.report("cigar", ".....")
+    shown = [s.guess for s in assistant.suggestions(5)]
+    candidates = assistant._states[-1]
+    fresh = FewestGuesses(width=4, pool=40)
+    assert fresh.ranking(puzzle, candidates, assistant.history) is None  # nothing searched yet
+    first = fresh.choose(puzzle, candidates, assistant.history)
+    order = fresh.ranking(puzzle, candidates, assistant.history)
+    assert order[0] == first and len(set(order.tolist())) == len(order) == len(puzzle.guesses)
+    assert shown == [puzzle.guesses[g] for g in order[:5]]
+    other = Assistant(puzzle, FewestGuesses(width=4, pool=40))
+    other.report("cigar", ".....")
+    assert [s.guess for s in other.suggestions(5)] == shown

@@ -173,6 +173,8 @@ def interactive_solve(assistant: Assistant) -> None:
             out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
         suggestions = assistant.suggestions(5)
         out.print(suggestion_table(game, suggestions))
+        if not assistant.history:
+            assistant.warm_up()  # the matrix and kernels load while the player types the reply
         line = ask(f"your guess, or GUESS=REPLY [Enter = {game.display(suggestions[0].guess)}]: ")
         if line is None or line.strip().lower() == "quit":
             return

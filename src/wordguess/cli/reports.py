@@ -101,16 +101,16 @@ def evaluate(
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
     if plot:
         check_format(plot)
-    if tree_out and (world == "open" or secrets):
-        raise WordguessError("--tree-out writes the tree over every answer of the closed world; "
-                             "drop --world open and --secrets")
+    if tree_out and (secrets or (world == "open" and sample is not None)):
+        raise WordguessError("--tree-out writes the tree over every secret the guesser believes possible; "
+                             "drop --secrets" + (" and --sample" if sample is not None and world == "open" else ""))
     spec = puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude, exclude_factor)
     secret_words = None if secrets is None else load_words(secrets)
     puzzle = build_puzzle(spec)
     if tree_file:
-        loaded = TreeFile.load(tree_file)
+        loaded = TreeFile.load(tree_file, world)
         check_tree(loaded.tree, puzzle)
-        ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}")
+        ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world)
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
@@ -125,7 +125,7 @@ def evaluate(
         ev = evaluate_strategy(puzzle, guesser, sample=sample, seed=seed, progress=progress,
                                secrets=secret_words, world=world)
     if tree_out:
-        TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree).save(tree_out)
+        TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree, world).save(tree_out)
     if plot:
         save_histogram([ev], plot)
     if as_json:
@@ -141,22 +141,29 @@ def tree(
     game: GameChoice,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
-    strategy: StrategyOpt = "entropy",
+    strategy: OpenStrategyOpt = None,
     mode: ModeOpt = "normal",
+    world: WorldOpt = "closed",
+    exclude: ExcludeOpt = None,
+    exclude_factor: ExcludeFactorOpt = 0.1,
     seed: SeedOpt = 0,
     window: WindowOpt = None,
     ties: TiesOpt = "candidates",
     width: WidthOpt = None,
 ) -> None:
-    """Build a strategy's guess tree and export it as JSON."""
-    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties))
-    guesser = offered_strategy(strategy, seed=seed, width=width)
+    """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
+    word, the file recording the world)."""
+    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude,
+                                      exclude_factor))
+    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)
-    TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, built).save(out_file)
+    TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, built, world).save(out_file)
+    ev = tree_evaluation(puzzle, built, world=world)
+    weighted = f", weighted by the prior {ev.weighted_mean:.4f}" if puzzle.weighted else ""
     out.print(f"wrote {out_file}: {tree_size(built):,} secrets, {total_guesses(built):,} guesses in total "
-              f"(mean {total_guesses(built) / tree_size(built):.4f})")
+              f"(mean {total_guesses(built) / tree_size(built):.4f}{weighted})")
 
 
 @friendly
@@ -195,7 +202,7 @@ def evil(
         raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
     puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode))
     if tree_file:
-        loaded = TreeFile.load(tree_file)
+        loaded = TreeFile.load(tree_file, "closed")
         check_tree(loaded.tree, puzzle)
         guesser = TreeStrategy(loaded.tree)
     else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,6 +18,8 @@ from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
 from wordguess.lists import WordList, game_words, load_words, priors
 from wordguess.vocab import Bucket, Candidates, History, Reply, Word
+
+_MATRIX_LOCK = threading.RLock()  # one matrix load at a time (the assistant warms up in a thread)
 
 MODES = {
     "normal": "any allowed guess",
@@ -95,11 +98,15 @@ class Puzzle:
 
     @functools.cached_property
     def matrix(self) -> np.ndarray:
-        """Return the encoded reply of every allowed guess (rows) on every answer (columns)."""
-        if self.store is None:
-            check_size(self.game, len(self.guesses), len(self.answers))
-            return self.game.pattern_matrix(self.guesses, self.answers)
-        return self.store.matrix(self.game, self.guesses, self.answers)
+        """Return the encoded reply of every allowed guess (rows) on every answer (columns).
+        Thread-safe: a second thread asking while the first loads waits for its matrix."""
+        with _MATRIX_LOCK:
+            if "matrix" in self.__dict__:  # loaded meanwhile by another thread
+                return self.__dict__["matrix"]
+            if self.store is None:
+                check_size(self.game, len(self.guesses), len(self.answers))
+                return self.game.pattern_matrix(self.guesses, self.answers)
+            return self.store.matrix(self.game, self.guesses, self.answers)
 
     @functools.cached_property
     def guess_index(self) -> dict[Word, int]:

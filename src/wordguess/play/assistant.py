@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import threading
 
 import numpy as np
 
@@ -14,7 +15,13 @@ from wordguess.games.base import ABSENT, RIGHT
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
-from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
+from wordguess.strategies.scoring import (
+    SERIAL_PAIRS,
+    expected_guesses,
+    score_guesses,
+    second_looks,
+    total_weight,
+)
 from wordguess.vocab import Reply, Turn, Word
 
 
@@ -55,6 +62,7 @@ class Assistant:
         self.strategy = strategy  # what suggests the next guess
         self.history: list[Turn] = []  # the turns reported so far
         self._states: list[np.ndarray] = [puzzle.all_candidates()]  # candidates after each turn
+        self._busy = threading.RLock()  # held while computing (see warm_up)
 
     @property
     def candidates(self) -> list[Word]:
@@ -67,9 +75,14 @@ class Assistant:
         return bool(self.history) and self.puzzle.game.is_solved(self.history[-1][1])
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
-        """Return the strategy's guess first, then the next best by entropy (only the answer
-        once one candidate is left). The opening ones are the same every game, so they are kept
+        """Return the strategy's guess first, then the next best in the strategy's own ranking
+        when it keeps one (fewest-guesses), else by entropy (only the answer once one candidate
+        is left). The opening ones are the same every game, so they are kept
         in the cache folder between runs."""
+        with self._busy:
+            return self._remembered_suggestions(count)
+
+    def _remembered_suggestions(self, count: int) -> list[Suggestion]:
         if self.history or self.puzzle.store is None:
             return self._suggestions(count)
         puzzle = self.puzzle
@@ -83,9 +96,12 @@ class Assistant:
         if len(candidates) == 1:
             chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
         else:
-            guess_ids = puzzle.allowed(candidates, self.history)
-            entropy = score_guesses(puzzle, guess_ids, candidates, "entropy")
-            others = [int(g) for g in ranked(puzzle, guess_ids, entropy, candidates)[: count + 1] if g != first]
+            ranking = getattr(self.strategy, "ranking", None)  # the strategy's own order, when it has one
+            order = None if ranking is None else ranking(puzzle, candidates, self.history)
+            if order is None:
+                guess_ids = puzzle.allowed(candidates, self.history)
+                order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
+            others = [int(g) for g in order[: count + 1] if g != first]
             chosen = np.array([first, *others][:count], dtype=np.int64)
         ent = score_guesses(puzzle, chosen, candidates, "entropy")
         finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
@@ -94,6 +110,31 @@ class Assistant:
         return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)),
                            -METRICS["entropy"].value(h, total) + 0.0, bool(c > 0), float(c / total), float(f))
                 for g, h, f, c in zip(chosen, ent, finish, chance, strict=True)]
+
+    def warm_up(self) -> threading.Thread:
+        """Start loading, in a background thread, what the next suggestion needs and the first
+        (remembered on disk) did not: the pattern matrix and the compiled scoring kernels, serial
+        and parallel, while the player types a reply. The assistant's lock keeps it apart from
+        the next suggestion (numba's parallel kernels may not run in two threads at once); a
+        failure there leaves the work to that suggestion, which meets and reports it."""
+
+        def work() -> None:
+            with self._busy:
+                puzzle = self.puzzle
+                try:
+                    everything = np.arange(len(puzzle.guesses), dtype=np.int64)
+                    for size in (3, min(len(puzzle.answers), SERIAL_PAIRS // max(1, len(everything)) + 1)):
+                        few = puzzle.all_candidates()[:size]
+                        for guesses in (everything[:3], everything):
+                            expected_guesses(puzzle, guesses, few, *cost_curve(), left=3, penalty=1.0)
+                            score_guesses(puzzle, guesses, few, "entropy")
+                        second_looks(puzzle, everything[:2], few, everything[:3], *cost_curve(), 3, 1.0)
+                except Exception:  # noqa: BLE001, S110 (the next suggestion meets and reports it)
+                    pass
+
+        thread = threading.Thread(target=work, name="wordguess-warm-up", daemon=True)
+        thread.start()
+        return thread
 
     def expected_left(self, guess: int) -> float:
         """Return the expected size of the bucket the secret falls in (each reply's count,
@@ -130,7 +171,8 @@ class Assistant:
     def record(self, guess: Word, reply: Reply) -> None:
         """Record an encoded reply to an allowed guess (see report)."""
         index = self.puzzle.index_of(guess)
-        narrowed = self.puzzle.narrow(self._states[-1], index, reply)
+        with self._busy:
+            narrowed = self.puzzle.narrow(self._states[-1], index, reply)
         if len(narrowed) == 0:
             game = self.puzzle.game
             which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"

@@ -14,6 +14,11 @@ more informative non-candidate exactly when its chance of ending the game outwei
 the better split saves later: both are in E. It then looks one move further for its best `width`
 guesses: each bucket's f is replaced by the best E found for that bucket (a one-step search of
 the `pool` best guesses of this turn and the bucket's own candidates).
+
+Near the game's limit a lost game counts as `loss` guesses (default 10): with one guess left
+after this one, a bucket of several candidates loses all but the likeliest, so the last guesses
+but one split the candidates apart rather than gamble on one of them. Three guesses from the end
+the second look makes that exact: each bucket's next guess is sought among every allowed word.
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import pick_best, trivial_choice
-from wordguess.strategies.scoring import expected_guesses
+from wordguess.strategies.base import pick_best, ranked, trivial_choice
+from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
 
 
@@ -49,16 +54,28 @@ class FewestGuesses:
 
     width: int = 8  # how many of the best guesses get a second look
     pool: int = 400  # the guesses a bucket's best next guess is sought among (with its candidates)
+    loss: float = 10.0  # what a lost game (the secret unsolved at the limit) costs, in guesses
     name: str = "fewest-guesses"
+
+    # The ranking of the last search, for `ranking`: (its key, guesses best first).
+    _last: tuple[bytes, np.ndarray] | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.width < 1:
             raise WordguessError(f"fewest-guesses needs a width of at least 1, not {self.width}")
+        if not self.loss >= 0:
+            raise WordguessError(f"fewest-guesses needs a loss of at least 0 guesses, not {self.loss}")
+
+    @staticmethod
+    def left(puzzle: Puzzle, history: History) -> int:
+        """Return how many guesses the game allows after the next one."""
+        return puzzle.game.max_guesses - len(history) - 1
 
     def scores(self, puzzle: Puzzle, candidates: Candidates, history: History) -> tuple[np.ndarray, np.ndarray]:
         """Return (the allowed guesses, the expected guesses to finish after each)."""
         guess_ids = puzzle.allowed(candidates, history)
-        return guess_ids, expected_guesses(puzzle, guess_ids, candidates, *cost_curve())
+        return guess_ids, expected_guesses(puzzle, guess_ids, candidates, *cost_curve(),
+                                           left=self.left(puzzle, history), penalty=self.loss)
 
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
         trivial = trivial_choice(puzzle, candidates)
@@ -66,7 +83,8 @@ class FewestGuesses:
             return trivial
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
-            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool,
+            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
+                                       puzzle.game.max_guesses,
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
@@ -82,27 +100,56 @@ class FewestGuesses:
             return pick_best(puzzle, guess_ids, scores, candidates)
         order = np.lexsort((guess_ids, scores))
         pool = guess_ids[order[: self.pool]]
-        refined = np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:width]])
-        return pick_best(puzzle, pool[:width], refined, candidates)
+        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
+            refined = second_looks(puzzle, pool[:width], candidates, pool, *cost_curve(), self.left(puzzle, history),
+                                   self.loss)
+        else:
+            refined = np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:width]])
+        choice = pick_best(puzzle, pool[:width], refined, candidates)
+        best = ranked(puzzle, pool[:width], refined, candidates)
+        best = np.concatenate([[choice], best[best != choice], guess_ids[order[width:]]]).astype(np.int64)
+        self._last = (self._key(puzzle, candidates, history), best)
+        return choice
+
+    @staticmethod
+    def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:
+        return hashlib.blake2b(repr((puzzle.fingerprint, history)).encode() + np.asarray(candidates).tobytes()).digest()
+
+    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray | None:
+        """Return the guesses of the last search, best first (its second look's best `width`,
+        then the rest by the one-step score), when it was for this position; else None."""
+        if self._last is not None and self._last[0] == self._key(puzzle, candidates, history):
+            return self._last[1]
+        return None
 
     def second_look(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
                     pool: np.ndarray) -> float:
         """Return E[guess] with each bucket of 3 or more candidates costed by its best next guess
-        among `pool` (the best guesses here) and the bucket's own candidates, as the mode allows."""
+        among `pool` (the best guesses here) and the bucket's own candidates, as the mode allows
+        (the general version of scoring.second_looks, and its slow twin in the tests)."""
         p = puzzle.weights_of(candidates)
         total, expected = p.sum(), 1.0
         word = puzzle.guesses[guess]
+        left = self.left(puzzle, history)  # after this guess
         for reply, bucket in puzzle.buckets(guess, candidates):
             if reply == puzzle.game.solved_reply:
                 continue
             w = puzzle.weights_of(bucket)
-            if len(bucket) <= 2:
-                cost = 1.0 + (w.sum() - w.max()) / w.sum()
+            if left <= 0:
+                cost = self.loss
+            elif len(bucket) == 1:
+                cost = 1.0
+            elif len(bucket) == 2 or left == 1:
+                cost = 1.0 + (w.sum() - w.max()) / w.sum() * (1.0 if left > 1 else self.loss)
             else:
                 after = [*history, (word, reply)]
-                options = np.union1d(pool, puzzle.guess_of_answer[bucket])
-                if puzzle.mode != "normal":
-                    options = np.intersect1d(options, puzzle.allowed(bucket, after))
-                cost = float(expected_guesses(puzzle, options, bucket, *cost_curve()).min())
+                if left <= 2:  # the endgame: the bucket's best next guess among every allowed word
+                    options = puzzle.allowed(bucket, after)
+                else:
+                    options = np.union1d(pool, puzzle.guess_of_answer[bucket])
+                    if puzzle.mode != "normal":
+                        options = np.intersect1d(options, puzzle.allowed(bucket, after))
+                cost = float(expected_guesses(puzzle, options, bucket, *cost_curve(), left=left - 1,
+                                              penalty=self.loss).min())
             expected += w.sum() / total * cost
         return expected

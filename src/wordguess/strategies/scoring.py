@@ -137,13 +137,31 @@ def _interp(x, xs, ys):
 
 
 @njit(cache=True, nogil=True)
-def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, chunk, n_chunks,
-                    count, mass, wlogw, top, scores):
+def _bucket_cost(n, m, top, bits, left, penalty, cost_x, cost_y):
+    """Return f(bucket): the guesses a bucket of n candidates (mass m, likeliest top, entropy
+    bits) still needs when `left` guesses remain after the one just played (-1: no limit). A
+    secret still unsolved when none remain costs `penalty` (a lost game): with none left the whole
+    bucket is lost, with one left all but the likeliest."""
+    if left == 0:
+        return penalty
+    if n == 1:
+        return 1.0
+    if left == 1:
+        return 1.0 + (m - top) / m * penalty
+    if n == 2:
+        return 1.0 + (m - top) / m
+    return _interp(bits, cost_x, cost_y)
+
+
+@njit(cache=True, nogil=True)
+def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+                    n_chunks, count, mass, wlogw, top, scores):
     """Score guesses guess_ids[chunk::n_chunks] by the expected number of guesses to finish,
     this one included: 1 + sum over the buckets b other than the solved one of P(b) f(b), where
     f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
-    guessed first) and otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
-    bucket's entropy. The scratch arrays (one slot per reply) are left zeroed."""
+    guessed first), otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
+    bucket's entropy, and counts a lost game as `penalty` guesses when the game's limit is near
+    (see _bucket_cost). The scratch arrays (one slot per reply) are left zeroed."""
     total = 0.0
     wlog = np.empty(candidates.shape[0])
     for k in range(candidates.shape[0]):
@@ -167,13 +185,8 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
                 continue
             m = mass[r]
             if r != solved:
-                if n == 1:
-                    f = 1.0
-                elif n == 2:
-                    f = 1.0 + (m - top[r]) / m
-                else:
-                    f = _interp(math.log2(m) - wlogw[r] / m, cost_x, cost_y)
-                score += m * f
+                bits = math.log2(m) - wlogw[r] / m if n > 2 else 0.0
+                score += m * _bucket_cost(n, m, top[r], bits, left, penalty, cost_x, cost_y)
             count[r] = 0
             mass[r] = 0.0
             wlogw[r] = 0.0
@@ -182,17 +195,21 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, n_replies, n_chunks, scores):
+def _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, n_replies,
+                       n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, chunk, n_chunks,
-                        np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
+        _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+                        n_chunks, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
                         np.zeros(n_replies), scores)
 
 
 def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
-                     cost_x: np.ndarray, cost_y: np.ndarray) -> np.ndarray:
+                     cost_x: np.ndarray, cost_y: np.ndarray, left: int | None = None,
+                     penalty: float = 0.0) -> np.ndarray:
     """Return, for each guess, the expected number of guesses to solve from the candidates when
-    it is played next (see _expected_chunk), under the puzzle's weights (uniform when none)."""
+    it is played next (see _expected_chunk), under the puzzle's weights (uniform when none).
+    `left`: the guesses the game allows after this one (None: no limit); a secret the limit
+    would leave unsolved costs `penalty` guesses."""
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
         matrix, n_replies = puzzle.matrix, puzzle.game.n_replies
@@ -202,11 +219,91 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
         cost_x = np.ascontiguousarray(cost_x, dtype=np.float64)
         cost_y = np.ascontiguousarray(cost_y, dtype=np.float64)
         solved = puzzle.game.solved_reply
+        limit = -1 if left is None else max(0, int(left))
         if len(guess_ids) * len(candidates) < SERIAL_PAIRS:
-            _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, 0, 1,
-                            np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
+            _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, limit, float(penalty),
+                            0, 1, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
                             np.zeros(n_replies), scores)
         else:
-            _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, n_replies,
-                               min(len(guess_ids), 8 * get_num_threads()), scores)
+            _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, limit, float(penalty),
+                               n_replies, min(len(guess_ids), 8 * get_num_threads()), scores)
     return scores
+
+
+@njit(cache=True, nogil=True)
+def _second_look_one(matrix, guess, candidates, weights, pool, guess_of_answer, n_guesses, solved, cost_x, cost_y,
+                     left, penalty, n_replies):
+    """Return E[guess] with each bucket costed by its own best next guess (see second_looks)."""
+    n = candidates.shape[0]
+    row = matrix[guess]
+    replies = np.empty(n, dtype=np.int64)
+    total = 0.0
+    for k in range(n):
+        replies[k] = row[candidates[k]]
+        total += weights[k]
+    order = np.argsort(replies, kind="mergesort")
+    count, mass = np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies)
+    wlogw, top = np.zeros(n_replies), np.zeros(n_replies)
+    expected = 1.0
+    start = 0
+    while start < n:
+        r = replies[order[start]]
+        end = start
+        while end < n and replies[order[end]] == r:
+            end += 1
+        if r != solved:
+            size = end - start
+            bucket = candidates[order[start:end]]
+            w = weights[order[start:end]]
+            m = w.sum()
+            if left <= 0:
+                cost = penalty
+            elif size == 1:
+                cost = 1.0
+            elif size == 2 or left == 1:
+                cost = 1.0 + (m - w.max()) / m * (1.0 if left > 1 else penalty)
+            else:
+                if left <= 2:  # the endgame: every allowed word
+                    options = np.arange(n_guesses)
+                else:
+                    options = np.empty(pool.shape[0] + size, dtype=np.int64)
+                    options[: pool.shape[0]] = pool
+                    for k in range(size):
+                        options[pool.shape[0] + k] = guess_of_answer[bucket[k]]
+                scores = np.empty(options.shape[0])
+                _expected_chunk(matrix, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
+                                count, mass, wlogw, top, scores)
+                cost = scores.min()
+            expected += m / total * cost
+        start = end
+    return expected
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _second_looks(matrix, guesses, candidates, weights, pool, guess_of_answer, n_guesses, solved, cost_x, cost_y,
+                  left, penalty, n_replies, out):
+    for i in prange(guesses.shape[0]):
+        out[i] = _second_look_one(matrix, guesses[i], candidates, weights, pool, guess_of_answer, n_guesses, solved,
+                                  cost_x, cost_y, left, penalty, n_replies)
+
+
+def second_looks(puzzle: Puzzle, guesses: np.ndarray, candidates: Candidates, pool: np.ndarray,
+                 cost_x: np.ndarray, cost_y: np.ndarray, left: int, penalty: float) -> np.ndarray:
+    """Return, for each guess, the expected guesses to finish when each of its buckets (other
+    than the solved one) costs: a lost game (`penalty`) with no guess left; 1 for one candidate;
+    with two candidates, or one guess left, 1 plus the share the likelier misses (times `penalty`
+    with one left); otherwise the least expected_guesses of the bucket over `pool` and the
+    bucket's own candidates (every guess when at most two are left), `left - 1` left after it.
+    Normal mode without an inconsistent window only (every guess allowed anywhere): the
+    FewestGuesses.second_look method is the general version, and this one's twin."""
+    out = np.empty(len(guesses), dtype=np.float64)
+    if len(guesses):
+        _second_looks(puzzle.matrix, np.ascontiguousarray(guesses, dtype=np.int64),
+                      np.ascontiguousarray(candidates, dtype=np.int64),
+                      np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64),
+                      np.ascontiguousarray(pool, dtype=np.int64),
+                      np.ascontiguousarray(puzzle.guess_of_answer, dtype=np.int64), len(puzzle.guesses),
+                      puzzle.game.solved_reply, np.ascontiguousarray(cost_x, dtype=np.float64),
+                      np.ascontiguousarray(cost_y, dtype=np.float64), int(left), float(penalty),
+                      puzzle.game.n_replies, out)
+    return out

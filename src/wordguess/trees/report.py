@@ -175,7 +175,7 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
         raise WordguessError(f"a sample needs at least 1 secret, not {sample}")
     start = time.perf_counter()
     weights = None if not puzzle.weighted else dict(zip(puzzle.answers, puzzle.weights.tolist(), strict=True))
-    if secrets is not None or puzzle.weighted:
+    if secrets is not None or (puzzle.weighted and sample is not None):
         chosen = puzzle.all_candidates() if secrets is None else secret_indices(puzzle, secrets)
         if sample is not None and sample < len(chosen):
             chosen = np.sort(np.random.default_rng(seed).choice(chosen, size=sample, replace=False))
@@ -198,16 +198,18 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
     tree = trees[0] if len(trees) == 1 else None
     first = None if tree is None else tree if isinstance(tree, str) else tree.guess
     return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses,
-                      scores, time.perf_counter() - start, first, tree)
+                      scores, time.perf_counter() - start, first, tree, weights, world)
 
 
-def tree_evaluation(puzzle: Puzzle, tree: Tree, name: str = "tree") -> Evaluation:
-    """Return the evaluation of a given tree, read off its leaves without replaying games."""
+def tree_evaluation(puzzle: Puzzle, tree: Tree, name: str = "tree", world: str = "closed") -> Evaluation:
+    """Return the evaluation of a given tree, read off its leaves without replaying games (with
+    the weighted mean when the puzzle's secrets are weighted)."""
     start = time.perf_counter()
     scores = dict(leaves(tree))
     first = tree if isinstance(tree, str) else tree.guess
+    weights = None if not puzzle.weighted else dict(zip(puzzle.answers, puzzle.weights.tolist(), strict=True))
     return Evaluation(puzzle.game.name, name, puzzle.mode, puzzle.game.max_guesses, scores,
-                      time.perf_counter() - start, first, tree)
+                      time.perf_counter() - start, first, tree, weights, world)
 
 
 def first_guess_table(puzzle: Puzzle, count: int = 10) -> dict[str, dict[str, list[tuple[str, float]]]]:

@@ -104,11 +104,14 @@ class TreeFile:
     answers: str  # the name of the secrets' list
     guesses: str  # the name of the allowed guesses' list
     tree: Tree  # the root
+    world: str = "closed"  # closed (the answers' list is known) or open (every allowed word, weighted)
 
     def to_json(self) -> dict:
         """Return the JSON document of the tree file."""
         doc = {"game": self.game.name, "mode": self.mode, "answers": self.answers,
                "guesses": self.guesses, "tree": to_json_node(self.tree, self.game)}
+        if self.world != "closed":
+            doc["world"] = self.world
         defaults = dataclasses.asdict(type(self.game)())
         options = {k: v for k, v in self.game.options.items() if v != defaults.get(k)}
         if options:
@@ -130,20 +133,27 @@ class TreeFile:
             first = doc["tree"]
             first_word = first if isinstance(first, str) else first["guess"]
             game = game.fitted([first_word]) if game.length is None else game
+            world = doc.get("world", "closed")
+            if world not in ("closed", "open"):
+                raise WordguessError(f"not a wordguess tree file: its world is {world!r}, not closed or open")
             return cls(game, doc.get("mode", "normal"), doc.get("answers", ""), doc.get("guesses", ""),
-                       from_json_node(doc["tree"], game))
+                       from_json_node(doc["tree"], game), world)
         except (KeyError, TypeError) as exc:
             raise WordguessError(f"not a wordguess tree file: missing {exc}") from exc
 
     @classmethod
-    def load(cls, path: str | Path) -> TreeFile:
-        """Read a tree file."""
+    def load(cls, path: str | Path, world: str | None = None) -> TreeFile:
+        """Read a tree file; with `world`, refuse one built for the other world."""
         try:
-            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+            loaded = cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
             raise WordguessError(f"cannot read tree file {str(path)!r}: {exc}") from exc
         except UnicodeDecodeError:
             raise WordguessError(f"cannot read tree file {str(path)!r}: it is not text (a JSON tree file)") from None
+        if world is not None and loaded.world != world:
+            raise WordguessError(f"the tree file {str(path)!r} was built for the {loaded.world} world; "
+                                 f"use it with --world {loaded.world}")
+        return loaded
 
 
 def check_covers(tree: Tree, game: Game, answers: Sequence[Word]) -> None:
