@@ -12,16 +12,19 @@ from wordguess.trees.report import Evaluation
 TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
 
 
-def tiles(game: Game, guess: str, reply: int) -> Text:
-    """Return the guess as coloured tiles (Wordle-like games) or with its reply (others)."""
+def tiles(game: Game, guess: str, reply: int, compact: bool = False) -> Text:
+    """Return the guess as coloured tiles (Wordle-like games) or with its reply (others);
+    compact: one cell per letter, and the reply written out only when there are no tiles."""
     text = Text()
     marks = game.tile_marks(reply)
     if marks is not None:
         for letter, mark in zip(game.display(guess), marks, strict=False):
-            text.append(f" {letter} ", style=TILE_STYLES[mark])
+            text.append(letter if compact else f" {letter} ", style=TILE_STYLES[mark])
+        if compact:
+            return text
     else:
-        text.append(f" {game.display(guess)} ", style="bold reverse")
-    text.append(f"  {game.format_reply(reply)}")
+        text.append(game.display(guess) if compact else f" {game.display(guess)} ", style="bold reverse")
+    text.append(f" {game.format_reply(reply)}" if compact else f"  {game.format_reply(reply)}")
     return text
 
 

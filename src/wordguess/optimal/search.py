@@ -130,6 +130,7 @@ class ExactSolver:
         # A whole run's time limit: (the time.time() at which every call stops, its seconds).
         self.deadline: tuple[float, float] | None = None
         self._saved = time.monotonic()  # when proven results last went to the store
+        self.slice = SLICE  # nodes per kernel call between limit checks (smaller: a deadline kept closer)
         self.key = puzzle_key(puzzle, max_guesses)
         if store is not None:
             kernel.load(self.ctx.memo, *store.sets(self.key))
@@ -205,7 +206,7 @@ class ExactSolver:
         candidates = np.sort(np.asarray(candidates, dtype=np.int32))
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
-            budget = SLICE
+            budget = self.slice
             if self.limits.nodes is not None:
                 budget = max(1, min(budget, start_nodes + self.limits.nodes + 1 - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget

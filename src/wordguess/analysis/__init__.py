@@ -1,0 +1,538 @@
+"""How well was a game played? Move-by-move analysis, exact where the solver proves it.
+
+For each move, at the position before it (the candidates the earlier replies left):
+
+- `played`: the expected number of guesses to finish from there when this guess is played (the
+  guess itself included), and `best`: the same for the best guess, with `best_guess` itself;
+- `regret = played - best`, in guesses (0 for an optimal move);
+- `skill = round(99 * exp(-4 * regret))`: 99 for an optimal move; a regret of 0.1 guess gives
+  66, 0.25 gives 36, half a guess 13, a whole guess 2;
+- `luck`: where the reply's bucket fell among the buckets this guess could meet, weighted by
+  their chance: 99 * (P(a worse bucket) + P(an equally good one) / 2), a bucket being better when
+  it needs fewer guesses to finish (0 for the secret found by this guess), then when it is
+  smaller. 50 is average luck.
+
+Values carry their kind. In the closed world (the answer list known, every answer alike) of a
+game the exact solver takes (normal and hard mode), they are the solver's proven optima,
+labelled `exact`: the optimal expected guesses of a set S is f(S) / |S|, f its least total
+within the game's limit. The solver works within a time budget per move; when it ends first,
+the move shows proven `bounds` [low, high] (low from the admissible least-total table, high from
+a tree actually built within the limit, or unknown), never a silent estimate. The first move's
+best is certified over every opener, most promising first, each cut off at the best found: the
+bounds are [the least bound of the openers not yet examined, the best opener proven], and the
+proven openers stay in the solver's store, so each analysis takes the certification further.
+In the open world the values are the fewest-guesses strategy's estimates (its second look, a
+lost game counting 10 guesses), labelled `estimate`; `bench/bench_analysis.py` measures their
+error against exact values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import math
+import time
+from importlib import resources
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.optimal import kernel
+from wordguess.optimal.kernel import INF, child_depth, table_row
+from wordguess.optimal.run import symmetric_openers
+from wordguess.optimal.search import ExactSolver, Limits, SearchStopped
+from wordguess.optimal.store import ResultStore
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
+from wordguess.strategies import get_strategy
+from wordguess.strategies.base import pick_best
+from wordguess.strategies.expected import FewestGuesses, cost_curve
+from wordguess.strategies.scoring import second_looks
+from wordguess.trees.build import grow_tree
+from wordguess.trees.tree import leaves
+from wordguess.vocab import Candidates, History, Word
+
+EXACT, BOUNDS, ESTIMATE = "exact", "bounds", "estimate"
+SKILL_RATE = 4.0  # skill = 99 exp(-SKILL_RATE * regret)
+DEFAULT_BUDGET = 10.0  # seconds of exact search per move
+HEURISTIC_MAX = 400  # the largest set given an upper bound by a heuristic tree when unproven
+OPENER_SEARCH = 2.0  # seconds the first move spends certifying the best opener beyond what is known
+OPENER_FEW = 50  # ... unless at most this many openers are left to examine: then the move's budget
+ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
+
+
+@dataclasses.dataclass(frozen=True)
+class Value:
+    """Expected guesses to finish (the next guess included): exact, proven bounds [low, high]
+    (high None: no tree within the game's limit is known), or an estimate (low == high)."""
+
+    low: float
+    high: float | None
+    kind: str
+
+    @classmethod
+    def of_totals(cls, low: int, high: int | None, n: int) -> Value:
+        """Return the value of proven total bounds over n secrets (exact when they meet)."""
+        if low >= INF:  # proven: no tree finishes every secret within the game's limit
+            return cls(math.inf, math.inf, EXACT)
+        if high is not None and high <= low:
+            return cls(high / n, high / n, EXACT)
+        return cls(low / n, None if high is None else high / n, BOUNDS)
+
+    @property
+    def can_lose(self) -> bool:
+        """Return whether it is proven that no play finishes every secret within the limit."""
+        return math.isinf(self.low)
+
+    def to_json(self) -> dict:
+        if self.can_lose:
+            return {"low": None, "high": None, "kind": self.kind, "can_lose": True}
+        return {"low": round(self.low, 6), "high": None if self.high is None else round(self.high, 6),
+                "kind": self.kind}
+
+    def text(self) -> str:
+        if self.can_lose:
+            return "can lose"
+        if self.kind == EXACT:
+            return f"{self.low:.3f}"
+        if self.kind == ESTIMATE:
+            return f"~{self.low:.3f}"
+        return f"{self.low:.3f}–{'?' if self.high is None else f'{self.high:.3f}'}"
+
+
+@dataclasses.dataclass
+class Move:
+    """The analysis of one move."""
+
+    turn: int  # 1 for the first guess
+    guess: Word
+    reply: int  # the encoded reply
+    candidates_before: int
+    candidates_after: int
+    weight_before: float  # the candidates' prior weight (their count in the closed world)
+    weight_after: float
+    played: Value  # expected guesses to finish when this guess is played (it included)
+    best: Value  # the same for the best guess
+    best_guess: Word  # the best guess found
+    bucket_share: float  # the chance of the reply that came
+    expected_share: float  # the chance of the reply to expect: the sum over replies of P(r)^2
+    luck: int  # 0-99 (see the module)
+    luck_by: str  # "guesses" (the buckets' values) or "weight" (their size, when some value is unproven)
+    seconds: float  # time spent on this move
+
+    @property
+    def regret(self) -> tuple[float, float | None]:
+        """Return (low, high) bounds on played - best, in guesses (equal when both are exact or
+        both estimates; high None when the played value has no upper bound)."""
+        if self.played.kind != BOUNDS and self.best.kind != BOUNDS:
+            if self.played.can_lose:  # inf - inf: no play is safe, so this one loses nothing
+                r = 0.0 if self.best.can_lose else math.inf
+            else:
+                r = max(0.0, self.played.low - self.best.low)
+            return r, r
+        low = 0.0 if self.best.high is None or self.best.can_lose else max(0.0, self.played.low - self.best.high)
+        high = None if self.played.high is None or self.played.can_lose else max(0.0, self.played.high - self.best.low)
+        return low, high
+
+    @property
+    def skill(self) -> int | None:
+        """Return 99 exp(-4 regret) when the regret is known, else None."""
+        low, high = self.regret
+        if high is None or high > low:
+            return None
+        return int(round(99 * math.exp(-SKILL_RATE * low)))
+
+    def to_json(self, game) -> dict:
+        low, high = self.regret
+        return {"turn": self.turn, "guess": self.guess, "reply": game.format_reply(self.reply),
+                "candidates_before": self.candidates_before, "candidates_after": self.candidates_after,
+                "weight_before": round(self.weight_before, 6), "weight_after": round(self.weight_after, 6),
+                "played": self.played.to_json(), "best": self.best.to_json(), "best_guess": self.best_guess,
+                "regret": {"low": _num(low), "high": _num(high)},
+                "skill": self.skill, "luck": self.luck, "luck_by": self.luck_by, "bucket_share": round(self.bucket_share, 6),
+                "expected_share": round(self.expected_share, 6), "seconds": round(self.seconds, 3)}
+
+
+@dataclasses.dataclass
+class GameAnalysis:
+    """The analysis of a whole game."""
+
+    game: str
+    mode: str
+    world: str
+    kind: str  # exact (the exact solver, closed world) or estimate
+    moves: list[Move]
+    secret: Word | None  # known when the game was solved or the secret given
+    solved: bool
+    optimal_guesses: int | None  # what the optimal (or, estimated, the strategy's) play needed on the secret
+    optimal_opener: Word | None  # the opener of that play
+    seconds: float
+
+    @property
+    def total_regret(self) -> tuple[float, float | None]:
+        """Return (low, high) bounds on the sum of the moves' regrets."""
+        low = sum(m.regret[0] for m in self.moves)
+        highs = [m.regret[1] for m in self.moves]
+        return low, (None if any(h is None for h in highs) else sum(highs))
+
+    def to_json(self, game) -> dict:
+        low, high = self.total_regret
+        return {"game": self.game, "mode": self.mode, "world": self.world, "kind": self.kind,
+                "secret": self.secret, "solved": self.solved, "guesses": len(self.moves),
+                "total_regret": {"low": _num(low), "high": _num(high)},
+                "optimal_guesses": self.optimal_guesses, "optimal_opener": self.optimal_opener,
+                "seconds": round(self.seconds, 3), "moves": [m.to_json(game) for m in self.moves]}
+
+
+@functools.lru_cache(maxsize=8)
+def opener_table(key: str) -> dict[str, int]:
+    """Return the shipped exact opener values for a solver's puzzle key (data/openers-*.json,
+    built by scripts/build_opener_table.py), checked against their sha256; {} when none."""
+    found: dict[str, int] = {}
+    for item in (resources.files("wordguess.analysis") / "data").iterdir():
+        if not item.name.startswith("openers-") or not item.name.endswith(".json"):
+            continue
+        doc = json.loads(item.read_text("utf-8"))
+        if doc.get("key") != key:
+            continue
+        entries = doc.get("openers", {})
+        if hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() != doc.get("sha256"):
+            raise WordguessError(f"the opener table {item.name} is damaged (its sha256 does not match): "
+                                 "reinstall wordguess or rebuild it with scripts/build_opener_table.py")
+        found.update({word: int(e["value"]) for word, e in entries.items()})
+    return found
+
+
+def _num(x: float | None) -> float | None:
+    """Return x rounded for JSON; None for None and for infinity (a regret where a sure win was lost)."""
+    return None if x is None or math.isinf(x) else round(x, 6)
+
+
+def luck_score(shares: np.ndarray, values: np.ndarray, actual: int) -> int:
+    """Return 99 (P(a worse bucket) + P(an equal one) / 2): a bucket is better when its value
+    (guesses to finish) is lower, then when its share is smaller; `actual` is the one that came."""
+    v, s = values[actual], shares[actual]
+    worse = (values > v) | ((values == v) & (shares > s))
+    equal = (values == v) & (shares == s)
+    return int(round(99 * (shares[worse].sum() + shares[equal].sum() / 2) / shares.sum()))
+
+
+def replay(puzzle: Puzzle, history: History) -> list[Candidates]:
+    """Return the candidates before each turn and after the last; raise WordguessError naming
+    the first turn the mode forbids or whose reply leaves no possible secret."""
+    states = [puzzle.all_candidates()]
+    game = puzzle.game
+    for turn, (guess, reply) in enumerate(history, 1):
+        problem = puzzle.mode_problem(history[: turn - 1], guess)
+        if problem:
+            raise WordguessError(f"turn {turn}: {game.display(guess)} is not allowed in {puzzle.mode} mode: {problem}")
+        narrowed = puzzle.narrow(states[-1], puzzle.index_of(guess), reply)
+        if len(narrowed) == 0:
+            which = "no allowed word" if puzzle.weighted else "no word of the answer list"
+            raise WordguessError(f"turn {turn}: reply {game.format_reply(reply)} to {game.display(guess)} "
+                                 f"leaves no possible secret: {which} fits the replies so far")
+        states.append(narrowed)
+    return states
+
+
+class ExactValues:
+    """Proven values of the positions of a closed-world puzzle (the exact solver, a deadline per
+    move; what it proves is kept in its memo and, given one, its store)."""
+
+    kind = EXACT
+
+    def __init__(self, puzzle: Puzzle, budget: float = DEFAULT_BUDGET, store: ResultStore | None = None):
+        self.puzzle = puzzle
+        self.budget = budget
+        self.solver = ExactSolver(puzzle, puzzle.game.max_guesses, Limits(), store)
+        self.solver.slice = ANALYSIS_SLICE
+        self.fallback = get_strategy("entropy")
+        self._opener_bounds: np.ndarray | None = None
+
+    def start_move(self) -> None:
+        """Give the next move its budget."""
+        self.solver.deadline = (time.time() + self.budget, self.budget)
+
+    def _least(self, depth: int, n: int) -> int:
+        tables = self.solver.ctx.tables
+        return int(tables[int(table_row(depth, len(tables)))][n])
+
+    def state_after(self, history: History) -> tuple[tuple[np.ndarray, int], int]:
+        """Return (the solver's state, the guesses left) after the turns."""
+        state, depth = self.solver.root_state(), self.solver.depth
+        for guess, reply in history:
+            state = self.solver.child_state(*state, self.puzzle.index_of(guess), reply)
+            depth = int(child_depth(depth))
+        return state, depth
+
+    def heuristic_total(self, candidates: Candidates, history: History, depth: int) -> int | None:
+        """Return the total of the entropy strategy's tree from here: an upper bound, or None
+        when it breaks the depth limit (then it bounds nothing) or the set is too large to be
+        worth the time (over HEURISTIC_MAX candidates)."""
+        puzzle = self.puzzle
+        if depth < 1 or len(candidates) > HEURISTIC_MAX:
+            return None
+        tree = grow_tree(puzzle, candidates, list(history), lambda c, h: self.fallback.choose(puzzle, c, h),
+                         lambda h, g, r: [*h, (puzzle.guesses[g], r)])
+        depths = [d for _, d in leaves(tree)]
+        return None if depth < kernel.UNLIMITED and max(depths) > depth else sum(depths)
+
+    def set_total(self, candidates: Candidates, history: History, state, depth: int) -> tuple[int, int | None]:
+        """Return proven (low, high) bounds on the least total of the set (equal when solved)."""
+        n = len(candidates)
+        if n <= 2:
+            return (2 * n - 1, 2 * n - 1) if depth >= n else (INF, None)
+        try:
+            if self.solver.deadline is not None and time.time() > self.solver.deadline[0]:
+                raise SearchStopped("the move's budget is spent")
+            value = self.solver.solve(np.sort(candidates.astype(np.int32)), state, INF, depth)
+        except SearchStopped:
+            return self._least(depth, n), self.heuristic_total(candidates, history, depth)
+        return (value, value) if value < INF else (INF, None)
+
+    def played(self, candidates: Candidates, history: History, guess: int):
+        """Return (low, high) totals when `guess` is played, and per reply (share, low, high)."""
+        puzzle, game = self.puzzle, self.puzzle.game
+        state, depth = self.state_after(history)
+        n = len(candidates)
+        if not history and n == len(puzzle.answers):
+            word = puzzle.guesses[guess]
+            known = self.known_openers().get(word)
+            if known is None or not known[1]:
+                try:  # the opener's proof, kept in the store for the next analyses
+                    known = (self.solver.opener(word).value, True)
+                except SearchStopped:
+                    known = None
+            if known is not None and known[0] < INF:  # exact; the buckets' values are not kept
+                return (known[0], known[0]), {reply: (len(bucket) / n, None, None)
+                                              for reply, bucket in puzzle.buckets(guess, candidates)}
+        low, high = n, n
+        buckets = {}
+        for reply, bucket in puzzle.buckets(guess, candidates):
+            if reply == game.solved_reply:
+                buckets[reply] = (len(bucket) / n, 0, 0)
+                continue
+            after = [*history, (puzzle.guesses[guess], reply)]
+            child = self.solver.child_state(*state, guess, reply)
+            b_low, b_high = self.set_total(bucket, after, child, int(child_depth(depth)))
+            buckets[reply] = (len(bucket) / n, b_low, b_high)
+            low = min(INF, low + b_low)
+            high = None if high is None or b_high is None else high + b_high
+        return (low, high), buckets
+
+    def best(self, candidates: Candidates, history: History) -> tuple[int, int | None, int]:
+        """Return (low, high, best guess) for the position."""
+        puzzle = self.puzzle
+        n = len(candidates)
+        if n <= 2:
+            return 2 * n - 1, 2 * n - 1, int(puzzle.guess_of_answer[candidates[0]])
+        if not history and n == len(puzzle.answers):
+            return self.best_opener()
+        state, depth = self.state_after(history)
+        low, high = self.set_total(candidates, history, state, depth)
+        if low == high:
+            guess = int(kernel.best_guess(self.solver.ctx, np.sort(candidates.astype(np.int32)), state[1], depth))
+            if guess >= 0:
+                return low, high, guess
+        return low, high, self.fallback.choose(puzzle, candidates, history)
+
+    def opener_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the openers to examine: one per symmetry class, their admissible bounds; INF
+        for one that learns nothing)."""
+        if self._opener_bounds is None:
+            ids = np.array([self.puzzle.index_of(w) for w in symmetric_openers(self.puzzle)], dtype=np.int64)
+            self._opener_bounds = ids, np.array([self.solver.root_bound(int(g)) for g in ids], dtype=np.int64)
+        return self._opener_bounds
+
+    def known_openers(self) -> dict[str, tuple[int, bool]]:
+        """Return what is proven about openers: the shipped table's exact values, then the
+        solver's store (opener -> (value, exact); a value not exact is a lower bound)."""
+        known = dict(self.solver.store.openers(self.solver.key)) if self.solver.store is not None else {}
+        for word, value in opener_table(self.solver.key).items():
+            known[word] = (value, True)
+        return known
+
+    def best_opener(self) -> tuple[int, int | None, int]:
+        """Return (low, high, guess) for the first move. Openers are taken in the order of their
+        admissible bounds, each cut off at the best total proven so far (the shipped table and
+        the store hold earlier proofs); the search stops at the move's deadline or after
+        OPENER_SEARCH seconds, and the best is then bounded below by the least bound of the
+        openers not yet examined (`optimal --all-openers` examines them all)."""
+        puzzle, solver = self.puzzle, self.solver
+        known = {w: r for w, r in self.known_openers().items() if w in puzzle.guess_index}
+        exact = {w: v for w, (v, e) in known.items() if e}
+        best_word = min(exact, key=lambda w: (exact[w], w)) if exact else None
+        best = exact[best_word] if best_word else INF
+        ids, bounds = self.opener_bounds()
+        # A few openers to examine (Mastermind's 5 classes) get the move's budget, thousands 2 s.
+        stop = time.time() + (OPENER_SEARCH if int((bounds < best).sum()) > OPENER_FEW else self.budget)
+        if solver.deadline is not None:
+            stop = min(stop, solver.deadline[0])
+        saved, solver.deadline = solver.deadline, (stop, OPENER_SEARCH)
+        low = best
+        try:
+            for k in np.lexsort((ids, bounds)):
+                if bounds[k] >= best:
+                    break  # every opener left is bounded at or above the best: certified
+                word = puzzle.guesses[ids[k]]
+                value, is_exact = known.get(word, (0, False))
+                if (is_exact and value >= best) or (not is_exact and value >= best):
+                    continue  # proven no better earlier
+                try:
+                    result = solver.opener(word, best)
+                except SearchStopped:
+                    low = int(bounds[k])
+                    break
+                if result.exact and result.value < best:
+                    best, best_word = result.value, word
+                    low = best
+        finally:
+            solver.deadline = saved
+        low = min(low, best)
+        if best_word is None:  # nothing proven: the entropy strategy's opener bounds it from above
+            guess = self.fallback.choose(puzzle, puzzle.all_candidates(), [])
+            return low, self.heuristic_total(puzzle.all_candidates(), [], solver.depth), guess
+        return low, best, puzzle.index_of(best_word)
+
+    def optimal_play(self, secret: Word, opener: int) -> int | None:
+        """Return the guesses the optimal tree opening with `opener` needs on the secret (None
+        when some position on the way is not solved within the budget)."""
+        puzzle, game = self.puzzle, self.puzzle.game
+        candidates, history, guess = puzzle.all_candidates(), [], opener
+        for turn in range(1, len(puzzle.answers) + 1):
+            reply = game.feedback(puzzle.guesses[guess], secret)
+            if reply == game.solved_reply:
+                return turn
+            candidates = puzzle.narrow(candidates, guess, reply)
+            history.append((puzzle.guesses[guess], reply))
+            low, high, guess = self.best(candidates, history)
+            if low != high:
+                return None
+        return None
+
+
+class EstimatedValues:
+    """Estimated values from the fewest-guesses strategy (the open world, and the games or modes
+    the exact solver does not take)."""
+
+    kind = ESTIMATE
+
+    def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None):
+        self.puzzle = puzzle
+        self.strategy = strategy or FewestGuesses()
+
+    def start_move(self) -> None:
+        pass
+
+    def move(self, candidates: Candidates, history: History, guess: int):
+        """Return (played value, best value, best guess, per reply (share, value)): the second
+        look of the played guess and of the strategy's best few; a bucket's value is the
+        strategy's cost curve at the bucket (exact for one or two words)."""
+        puzzle, strategy = self.puzzle, self.strategy
+        guess_ids, scores = strategy.scores(puzzle, candidates, history)
+        order = np.lexsort((guess_ids, scores))
+        pool = guess_ids[order[: strategy.pool]]
+        options = np.union1d(guess_ids[order[: strategy.width]], [guess]).astype(np.int64)
+        left = strategy.left(puzzle, history)
+        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
+            values = second_looks(puzzle, options, candidates, pool, *cost_curve(), left, strategy.loss)
+        else:
+            values = np.array([strategy.second_look(puzzle, int(g), candidates, history, pool) for g in options])
+        best = pick_best(puzzle, options, values, candidates)
+        played = float(values[options == guess][0])
+        best_value = float(values[options == best][0])
+        total = puzzle.weights_of(candidates).sum()
+        buckets = {}
+        for reply, bucket in puzzle.buckets(guess, candidates):
+            w = puzzle.weights_of(bucket)
+            buckets[reply] = (w.sum() / total, 0.0 if reply == puzzle.game.solved_reply
+                              else bucket_estimate(w, left, strategy.loss))
+        return Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best, buckets
+
+
+def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
+    """Return the guesses a bucket of candidates with these weights still needs, by the
+    fewest-guesses strategy's own rule (strategies.scoring._bucket_cost), `left` guesses being
+    allowed after the one that met it."""
+    m, top, n = float(weights.sum()), float(weights.max()), len(weights)
+    if left <= 0:
+        return loss
+    if n == 1:
+        return 1.0
+    if left == 1:
+        return 1.0 + (m - top) / m * loss
+    if n == 2:
+        return 1.0 + (m - top) / m
+    p = weights / m
+    return float(np.interp(-(p * np.log2(p)).sum(), *cost_curve()))
+
+
+def exact_supported(puzzle: Puzzle) -> bool:
+    """Return whether the exact solver takes this puzzle (closed world, normal or hard mode)."""
+    return not puzzle.weighted and puzzle.mode in ("normal", "hard") and puzzle.matrix.dtype in (np.uint8, np.uint16)
+
+
+def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,
+            store: ResultStore | None = None, values: ExactValues | EstimatedValues | None = None) -> GameAnalysis:
+    """Return the analysis of a played game (its turns as (guess, encoded reply)); see the
+    module for what each move reports. `values` may be reused between games of one puzzle."""
+    started = time.perf_counter()
+    if not history:
+        raise WordguessError("there is no move to analyse: give at least one guess")
+    if budget <= 0:
+        raise WordguessError(f"the budget must be a positive number of seconds, not {budget}")
+    game = puzzle.game
+    states = replay(puzzle, history)
+    if values is None:
+        values = ExactValues(puzzle, budget, store) if exact_supported(puzzle) else EstimatedValues(puzzle)
+    solved = game.is_solved(history[-1][1])
+    if solved:
+        secret = history[-1][0]
+    elif secret is not None:
+        secret = puzzle.guesses[puzzle.index_of(secret)]
+    moves = []
+    for turn, (word, reply) in enumerate(history, 1):
+        move_started = time.perf_counter()
+        values.start_move()
+        candidates, before = states[turn - 1], history[: turn - 1]
+        guess = puzzle.index_of(word)
+        n = len(candidates)
+        if isinstance(values, ExactValues):
+            (p_low, p_high), buckets = values.played(candidates, before, guess)
+            b_low, b_high, best = values.best(candidates, before)
+            if p_high is not None and (b_high is None or p_high < b_high):
+                b_high, best = p_high, guess  # the played guess is a tree too
+            b_low = min(b_low, p_low)
+            played, best_value = Value.of_totals(p_low, p_high, n), Value.of_totals(b_low, b_high, n)
+            known = all(lo is not None and lo == hi for _, lo, hi in buckets.values())
+            shares = np.array([s for s, _, _ in buckets.values()])
+            # the buckets' guesses to finish when all are proven; else only their weight counts
+            bucket_values = np.array([lo / (s * n) if known and lo else 0.0 for s, lo, _ in buckets.values()])
+        else:
+            played, best_value, best, estimates = values.move(candidates, before, guess)
+            known = True
+            shares = np.array([s for s, _ in estimates.values()])
+            bucket_values = np.array([v for _, v in estimates.values()])
+            buckets = estimates
+        replies = list(buckets)
+        luck = luck_score(shares, bucket_values, replies.index(reply))
+        w_before, w_after = puzzle.weights_of(candidates).sum(), puzzle.weights_of(states[turn]).sum()
+        moves.append(Move(turn, word, reply, n, len(states[turn]), float(w_before), float(w_after), played,
+                          best_value, puzzle.guesses[best], float(shares[replies.index(reply)]),
+                          float((shares**2).sum()), luck, "guesses" if known else "weight",
+                          time.perf_counter() - move_started))
+    optimal_guesses = optimal_opener = None
+    if secret is not None:
+        if isinstance(values, ExactValues):
+            opener = puzzle.index_of(moves[0].best_guess)
+            values.start_move()
+            optimal_guesses, optimal_opener = values.optimal_play(secret, opener), moves[0].best_guess
+        else:
+            record = play(puzzle, values.strategy, FixedHost(secret))
+            optimal_guesses, optimal_opener = len(record.turns), record.turns[0][0]
+    world = "open" if puzzle.weighted else "closed"
+    return GameAnalysis(game.name, puzzle.mode, world, values.kind, moves, secret, solved, optimal_guesses,
+                        optimal_opener, time.perf_counter() - started)

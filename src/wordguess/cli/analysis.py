@@ -1,0 +1,212 @@
+"""`wordguess analyze`: how well a finished (or unfinished) game was played, move by move."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from wordguess.analysis import DEFAULT_BUDGET, EXACT, GameAnalysis, analyze, replay
+from wordguess.cli.common import (
+    AnswersOpt,
+    ExcludeFactorOpt,
+    ExcludeOpt,
+    GameChoice,
+    GuessesOpt,
+    JsonOpt,
+    ModeOpt,
+    build_puzzle,
+    err,
+    friendly,
+    game_options,
+    out,
+    progress_bar,
+    puzzle_spec,
+)
+from wordguess.cli.render import tiles
+from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.games import Game
+from wordguess.optimal.store import ResultStore, default_store_path
+from wordguess.vocab import History
+
+AnalyzeWorldOpt = Annotated[str, typer.Option(
+    "--world", help="closed: exact values over the answer list; open: estimates over every allowed word, "
+    "weighted by the prior; auto (default): closed when the game fits the answer list, else open.")]
+
+
+def share_rows(game: Game, text: str) -> list[int]:
+    """Return the replies of a pasted share text: every line that reads as a reply in one of the
+    game's notations (the emoji squares included); header lines ("Wordle 1,234 4/6") are skipped."""
+    rows = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rows.append(game.parse_reply(line))
+        except WordguessError:
+            continue
+    if not rows:
+        raise WordguessError("the share text has no row of replies (e.g. 🟩⬛🟨⬛⬛ or G.Y..)")
+    return rows
+
+
+def read_share(value: str) -> str:
+    """Return the share text: '-' reads standard input, an existing file is read, else the text itself."""
+    if value == "-":
+        return sys.stdin.read()
+    path = Path(value)
+    try:
+        if len(value) < 4096 and path.is_file():
+            return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WordguessError(f"cannot read the share text {value!r}: {exc}") from None
+    return value
+
+
+def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
+                 share: str | None) -> History:
+    """Return the played turns from exactly one of: the guesses and the secret, a GUESS=REPLY
+    history, or a share text with the guesses."""
+    if sum(x is not None for x in (secret, history, share)) != 1:
+        raise WordguessError("give the game one way: --secret S with the guesses, --history "
+                             "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
+    if history is not None:
+        if words:
+            raise WordguessError("--history holds the guesses already: give no words besides it")
+        turns = [parse_turn(t) for t in split_turns(history)]
+        return [(puzzle.guesses[puzzle.index_of(g)], rules.parse_reply(r)) for g, r in turns]
+    if not words:
+        raise WordguessError("give the guesses played, in order, e.g. `analyze --secret gizmo salet corni gizmo`")
+    guesses = [puzzle.guesses[puzzle.index_of(w)] for w in words]
+    if secret is not None:
+        secret_word = puzzle.guesses[puzzle.index_of(secret)]
+        replies = [rules.feedback(g, secret_word) for g in guesses]
+        if rules.solved_reply in replies[:-1]:
+            raise WordguessError(f"the secret {rules.display(secret_word)} was found at guess "
+                                 f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
+        return list(zip(guesses, replies, strict=True))
+    rows = share_rows(rules, read_share(share))
+    if len(rows) != len(guesses):
+        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
+    return list(zip(guesses, rows, strict=True))
+
+
+def regret_text(low: float, high: float | None) -> str:
+    if math.isinf(low):
+        return "a sure win lost"
+    return f"{low:.3f}" if high is not None and high == low else f"{low:.3f}–{'?' if high is None else f'{high:.3f}'}"
+
+
+def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
+    """Return the compact per-move table."""
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for name, justify in (("#", "right"), ("guess", "left"), ("left", "right"), ("played", "right"),
+                          ("best", "right"), ("best is", "left"), ("regret", "right"), ("skill", "right"),
+                          ("luck", "right")):
+        table.add_column(name, justify=justify)
+    weighted = analysis.world == "open"
+    for m in analysis.moves:
+        low, high = m.regret
+        regret = regret_text(low, high)
+        left = f"{m.candidates_before:,}→{m.candidates_after:,}"
+        if weighted:
+            left += f" ({m.bucket_share:.0%})"
+        table.add_row(str(m.turn), tiles(game, m.guess, m.reply, compact=True), left, m.played.text(), m.best.text(),
+                      game.display(m.best_guess), regret, "-" if m.skill is None else str(m.skill),
+                      f"{m.luck}" + ("" if m.luck_by == "guesses" else "*"))
+    return table
+
+
+def summary_text(game: Game, analysis: GameAnalysis) -> Text:
+    low, high = analysis.total_regret
+    text = Text()
+    total = regret_text(low, high)
+    text.append("a sure win was lost" if math.isinf(low) else f"total regret {total} guesses")
+    if analysis.secret is not None and analysis.optimal_guesses is not None:
+        who = "the optimal strategy" if analysis.kind == EXACT else "the fewest-guesses strategy"
+        text.append(f"; {who} (opening {game.display(analysis.optimal_opener)}) needed "
+                    f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, you {len(analysis.moves)}"
+                    + ("" if analysis.solved else " and counting"))
+    kinds = {m.played.kind for m in analysis.moves} | {m.best.kind for m in analysis.moves}
+    notes = {"exact": "exact: proven optimal expected guesses", "bounds": "low–high: proven bounds (not solved "
+             "within the budget; for a first move, not every opener examined: `optimal --all-openers`; ? = no tree "
+             "within the limit known)", "estimate": "~: the prior-weighted strategy's estimate"}
+    text.append("\n" + "; ".join(notes[k] for k in ("exact", "bounds", "estimate") if k in kinds))
+    if any(m.played.can_lose or m.best.can_lose for m in analysis.moves):
+        text.append(f"; can lose: proven that no play finishes every secret left within {game.max_guesses} guesses")
+    if any(m.luck_by == "weight" for m in analysis.moves):
+        text.append("; luck*: by the size of the reply's bucket (its guesses to finish unproven)")
+    text.append(f". {analysis.seconds:.1f} s")
+    return text
+
+
+@friendly
+@game_options()
+def analyze_command(
+    words: Annotated[list[str] | None, typer.Argument(metavar="GUESS...", help="The guesses played, in order.")] = None,
+    game: GameChoice = None,
+    secret: Annotated[str | None, typer.Option(help="The secret: the replies are worked out from it.")] = None,
+    history: Annotated[str | None, typer.Option(help='The turns as GUESS=REPLY, e.g. "salet=.....,corni=.Y.Y.".')] = None,
+    share: Annotated[str | None, typer.Option(help="A pasted share text (emoji grid), a file holding it, or - for standard input; give the guesses too.")] = None,
+    mode: ModeOpt = "normal",
+    world: AnalyzeWorldOpt = "auto",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    exclude: ExcludeOpt = None,
+    exclude_factor: ExcludeFactorOpt = 0.1,
+    budget: Annotated[float, typer.Option(help="Seconds of exact search per move (closed world).")] = DEFAULT_BUDGET,
+    store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """How well was the game played? Each move's expected guesses to finish against the best
+    move's, the regret, a skill and a luck score (exact in the closed world)."""
+    if not budget > 0:
+        raise WordguessError(f"--budget must be a positive number of seconds, not {budget}")
+    if world not in ("auto", "closed", "open"):
+        raise WordguessError(f"--world must be auto, closed or open, not {world!r}")
+    words = list(words or [])
+    first = secret or (words[0] if words else None)
+    if first is None and history:
+        first = parse_turn(split_turns(history)[0])[0]
+    rules = game.rules()
+    if first is not None:
+        rules = rules.for_secret(first)
+    chosen = "closed" if world == "auto" and answers else world
+    closed = None
+    if chosen == "auto":  # closed when the game fits the answer list, else open
+        closed = build_puzzle(puzzle_spec(rules, answers, guesses, mode))
+        turns = game_history(rules, closed, words, secret, history, share)  # bad input stops here
+        chosen = "closed"
+        try:
+            replay(closed, turns)
+        except WordguessError:
+            chosen = "open"
+        known = turns[-1][0] if rules.is_solved(turns[-1][1]) else secret
+        if known is not None and not any(rules.fold(a) == rules.fold(known) for a in closed.answers):
+            chosen = "open"
+        if chosen == "open":
+            err.print("the game does not fit the answer list: analysing it in the open world (estimates)",
+                      markup=False)
+    puzzle = closed if chosen == "closed" and closed is not None else build_puzzle(
+        puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude, exclude_factor=exclude_factor))
+    turns = game_history(rules, puzzle, words, secret, history, share)
+    results = None if no_store else ResultStore(store or default_store_path())
+    with progress_bar("analysing") as progress:
+        progress(0, len(turns))
+        analysis = analyze(puzzle, turns, secret=secret, budget=budget, store=results)
+        progress(len(turns), len(turns))
+    if as_json:
+        out.print_json(json.dumps(analysis.to_json(rules)))
+        return
+    out.print(analysis_table(rules, analysis))
+    out.print(summary_text(rules, analysis))

@@ -1,0 +1,173 @@
+"""Game analysis (issue 11): exact where the solver proves it, bounds where it does not, never a
+silent estimate; the regret of a move is the difference of exact totals; the CLI's three forms."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from conftest import WORDLE_SMALL
+from wordguess.analysis import BOUNDS, ESTIMATE, EXACT, analyze, luck_score
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.games import get_game
+from wordguess.optimal.run import SearchSpec, optimal
+from wordguess.optimal.search import ExactSolver
+from wordguess.trees.tree import Tree
+
+runner = CliRunner()
+GAME = get_game("wordle")
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """A closed-world Wordle small enough to certify every opener in a second."""
+    folder = tmp_path_factory.mktemp("lists")
+    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
+    answers.write_text("\n".join(WORDLE_SMALL[:40]) + "\n")
+    guesses.write_text("\n".join(WORDLE_SMALL[:160]) + "\n")
+    spec = PuzzleSpec(GAME, str(answers), str(guesses))
+    outcome = optimal(SearchSpec(spec, GAME.max_guesses), all_openers=True)
+    assert outcome.proven
+    return spec, spec.build(), outcome
+
+
+def tree_game(puzzle: Puzzle, tree: Tree, secret: str) -> list:
+    history, node = [], tree
+    while True:
+        guess = node if isinstance(node, str) else node.guess
+        reply = GAME.feedback(guess, secret)
+        history.append((guess, reply))
+        if reply == GAME.solved_reply:
+            return history
+        node = node.branches[reply]
+
+
+def test_the_optimal_trees_own_moves_have_zero_regret(small):
+    _, puzzle, outcome = small
+    for secret in puzzle.answers[::7]:
+        analysis = analyze(puzzle, tree_game(puzzle, outcome.tree, secret), budget=30)
+        assert analysis.kind == EXACT and analysis.solved and analysis.secret == secret
+        for move in analysis.moves:
+            assert move.played.kind == move.best.kind == EXACT, move
+            assert move.regret == (0.0, 0.0) and move.skill == 99
+        assert analysis.total_regret == (0.0, 0.0)
+        assert analysis.optimal_guesses == len(analysis.moves)
+
+
+def test_a_worse_move_regrets_the_difference_of_exact_totals(small):
+    _, puzzle, outcome = small
+    n = len(puzzle.answers)
+    solver = ExactSolver(puzzle, GAME.max_guesses)
+    worse = [w for w in puzzle.guesses if solver.opener(w).value > outcome.total][:3]
+    assert worse
+    for opener in worse:
+        secret = puzzle.answers[3]
+        analysis = analyze(puzzle, [(opener, GAME.feedback(opener, secret))], budget=30)
+        move = analysis.moves[0]
+        assert move.played.kind == move.best.kind == EXACT
+        regret = (solver.opener(opener).value - outcome.total) / n
+        assert move.regret[0] == pytest.approx(regret) == move.regret[1]
+        assert move.best.low == pytest.approx(outcome.total / n)
+        assert move.skill == round(99 * math.exp(-4 * regret))
+
+
+def test_a_tiny_budget_never_claims_exact(small):
+    spec, puzzle, outcome = small
+    games = [tree_game(puzzle, outcome.tree, s)[:1] + [] for s in puzzle.answers[:3]]
+    games += [[("crate", GAME.feedback("crate", s)), ("pound", GAME.feedback("pound", s))] for s in puzzle.answers[5:8]]
+    for history in games:
+        truth = analyze(puzzle, history, budget=60)
+        rushed = analyze(spec.build(), history, budget=1e-6)
+        for fast, slow in zip(rushed.moves, truth.moves, strict=True):
+            for quick, exact in ((fast.played, slow.played), (fast.best, slow.best)):
+                assert exact.kind == EXACT
+                if quick.kind == EXACT:
+                    assert quick.low == pytest.approx(exact.low)
+                else:
+                    assert quick.kind == BOUNDS
+                    assert quick.low <= exact.low + 1e-9
+                    assert quick.high is None or exact.low <= quick.high + 1e-9
+            low, high = fast.regret
+            assert low <= slow.regret[0] + 1e-9 and (high is None or slow.regret[0] <= high + 1e-9)
+
+
+def test_an_opener_not_proven_within_the_budget_is_shown_as_bounds():
+    puzzle = PuzzleSpec(GAME).build()  # 2,315 answers: FUZZY's proof takes far longer than 300 nodes
+    history = [(w, GAME.feedback(w, "shake")) for w in ("fuzzy", "crate")]
+    analysis = analyze(puzzle, history, budget=1e-6)
+    first = analysis.moves[0]
+    assert first.played.kind == BOUNDS and first.best.kind == BOUNDS and first.skill is None
+    assert first.played.high is None or first.played.low <= first.played.high
+    assert first.best.low <= first.best.high <= 7920 / 2315 + 1e-12  # SALET's 7920 is in the shipped table
+    assert first.luck_by == "weight"
+    assert analysis.moves[1].played.low <= (analysis.moves[1].played.high or math.inf)
+
+
+def test_luck_is_the_chance_of_a_worse_bucket():
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        k = int(rng.integers(1, 8))
+        shares = rng.integers(1, 5, k).astype(float)
+        values = rng.integers(0, 3, k).astype(float)
+        actual = int(rng.integers(k))
+        worse = sum(s for s, v in zip(shares, values, strict=True)
+                    if (v, s) > (values[actual], shares[actual]))
+        equal = sum(s for s, v in zip(shares, values, strict=True)
+                    if (v, s) == (values[actual], shares[actual]))
+        assert luck_score(shares, values, actual) == round(99 * (worse + equal / 2) / shares.sum())
+
+
+def test_open_world_values_are_labelled_estimates():
+    puzzle = PuzzleSpec(GAME, guesses=None, world="open").build()
+    history = [(w, GAME.feedback(w, "gizmo")) for w in ("salet", "corni", "gizmo")]
+    analysis = analyze(puzzle, history)
+    assert analysis.kind == ESTIMATE and analysis.world == "open" and analysis.solved
+    for move in analysis.moves:
+        assert move.played.kind == move.best.kind == ESTIMATE
+        assert move.regret[0] == move.regret[1] >= 0 and 0 <= move.skill <= 99 and 0 <= move.luck <= 99
+    assert analysis.moves[-1].candidates_after == 1 and analysis.optimal_guesses is not None
+
+
+def cli(*args):
+    return runner.invoke(app, ["analyze", *args])
+
+
+def test_cli_three_forms_agree_and_bad_input_is_one_line(small, tmp_path):
+    spec, puzzle, _ = small
+    lists = ["--answers", str(spec.answers), "--guesses", str(spec.guesses)]
+    secret, guesses = puzzle.answers[4], ["crate", "pound", puzzle.answers[4]]
+    replies = [GAME.format_reply(GAME.feedback(g, secret)) for g in guesses]
+    emoji = {"G": "🟩", "Y": "🟨", ".": "⬛"}
+    share = "Wordle 1,234 3/6\n\n" + "\n".join("".join(emoji[c] for c in r) for r in replies) + "\n"
+    forms = [["--secret", secret, *guesses], ["--history", ",".join(f"{g}={r}" for g, r in zip(guesses, replies, strict=True))],
+             ["--share", share, *guesses]]
+    results = []
+    for form in forms:
+        result = cli(*form, *lists, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert data["kind"] == "exact" and data["solved"] and data["secret"] == secret
+        results.append([{k: v for k, v in m.items() if k != "seconds"} for m in data["moves"]])
+    assert results[0] == results[1] == results[2]
+    text = cli("--secret", secret, *guesses, *lists)
+    assert text.exit_code == 0 and "total regret" in text.stdout and "skill" in text.stdout
+    bad = [["--secret", secret], ["--secret", secret, "--history", "crate=.....", "crate"],
+           ["--share", share, "crate"], ["--secret", secret, "crate", "--budget", "0"],
+           ["--secret", secret, "qqqqq"], ["--history", "crate=GGGGG,pound=....."],
+           ["--secret", secret, secret, "crate"], ["--world", "flat", "--secret", secret, "crate"]]
+    for args in bad:
+        result = cli(*args, *lists)
+        assert result.exit_code == 2, (args, result.output)
+        assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, (args, result.stderr)
+
+
+def test_cli_auto_world_turns_open_for_a_word_outside_the_answers():
+    result = cli("--secret", "gizmo", "salet", "corni", "gizmo", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["world"] == "open" and data["kind"] == "estimate" and "open world" in result.stderr
