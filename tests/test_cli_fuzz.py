@@ -109,13 +109,15 @@ def test_known_cases(argv, code, phrase, files, capsys):
 
 COMMANDS = [["feedback"], ["filter"], ["solve", "--history"], ["evaluate", "--sample", "3"],
             ["first-guesses", "--count", "2"], ["evil"], ["tree", "--out", "/dev/null"], ["lists"],
-            ["optimal", "--node-limit", "200", "--no-store", "--openers", "1"]]
+            ["optimal", "--node-limit", "200", "--no-store", "--openers", "1"],
+            ["analyze", "--budget", "0.5", "--no-store"]]
 OPTIONS = ["--game", "--mode", "--strategy", "--length", "--first", "--pegs", "--colours", "--seed", "--ties",
-           "--inconsistent-window", "--width", "--max-guesses", "--json", "--any", "--count", "--host"]
+           "--inconsistent-window", "--width", "--max-guesses", "--json", "--any", "--count", "--host", "--secret", "--history", "--share", "--budget", "--world"]
 VALUES = ["wordle", "mastermind", "jotto", "sutom", "termo", "matches", "hard", "strict", "normal", "entropy",
           "lookahead", "minimax", "random", "-1", "0", "1", "2", "3", "7", "99999999999999999999", "", "=",
           "raise", "raise=.....", "cigar=GGGGG", "1122=1,1", "GGGGG", "crane", "zzzzz", "4-125", "5-1", "a",
-          "💥", "list", "candidates", "evil", "absurdle", "1,1;2", "ações"]
+          "💥", "list", "candidates", "evil", "absurdle", "1,1;2", "ações", "open", "closed", "auto", "🟩⬛🟨⬛⬛",
+          "-"]
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))

@@ -250,7 +250,8 @@ class ExactValues:
         self.solver = ExactSolver(puzzle, puzzle.game.max_guesses, Limits(), store)
         self.solver.slice = ANALYSIS_SLICE
         self.fallback = get_strategy("entropy")
-        self._opener_bounds: np.ndarray | None = None
+        self._opener_bounds: tuple[np.ndarray, np.ndarray] | None = None
+        self._best_opener: tuple[int, int | None, int] | None = None  # searched once per instance
 
     def start_move(self) -> None:
         """Give the next move its budget."""
@@ -330,7 +331,9 @@ class ExactValues:
         if n <= 2:
             return 2 * n - 1, 2 * n - 1, int(puzzle.guess_of_answer[candidates[0]])
         if not history and n == len(puzzle.answers):
-            return self.best_opener()
+            if self._best_opener is None:
+                self._best_opener = self.best_opener()
+            return self._best_opener
         state, depth = self.state_after(history)
         low, high = self.set_total(candidates, history, state, depth)
         if low == high:
