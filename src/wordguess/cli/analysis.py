@@ -132,7 +132,12 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     total = regret_text(low, high)
     text.append("a sure win was lost" if math.isinf(low) else f"total regret {total} guesses")
     if analysis.secret is not None and analysis.optimal_guesses is not None:
-        who = "the optimal strategy" if analysis.kind == EXACT else "the fewest-guesses strategy"
+        if analysis.kind != EXACT:
+            who = "the fewest-guesses strategy"
+        elif analysis.moves[0].best.kind == EXACT:
+            who = "the optimal strategy"
+        else:
+            who = "optimal play after the best opener proven so far"
         text.append(f"; {who} (opening {game.display(analysis.optimal_opener)}) needed "
                     f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, you {len(analysis.moves)}"
                     + ("" if analysis.solved else " and counting"))

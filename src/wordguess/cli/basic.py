@@ -24,7 +24,7 @@ from wordguess.engine.candidates import filter_or_explain, parse_turn
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import MODES
 from wordguess.errors import WordError
-from wordguess.games import GAMES
+from wordguess.games import GAMES, MULTI_BOARDS
 from wordguess.lists import list_infos, load_words
 from wordguess.optimal.store import default_store_path
 from wordguess.strategies import ALIASES, STRATEGIES
@@ -127,6 +127,10 @@ def games() -> None:
         out.print(f"{name:<11} {cls.title}; aliases {', '.join(cls.aliases) or '-'}; options {shown}; "
                   f"lists {cls.default_answers} / {cls.default_guesses or 'the answers'}; "
                   f"{cls.max_guesses} guesses", markup=False)
+    for name, (single, boards, limit) in MULTI_BOARDS.items():
+        out.print(f"{name:<11} {boards} boards of {single}, one guess for all; {limit} guesses; "
+                  f"options --boards, --max-guesses (evaluate)", markup=False)
+    out.print("multiboard  any number of boards: --boards N --max-guesses K (evaluate)", markup=False)
 
 
 @friendly

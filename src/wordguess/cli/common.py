@@ -17,7 +17,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
 from wordguess.errors import WordguessError
-from wordguess.games import GAMES, Game, game_class, get_game
+from wordguess.games import (
+    GAMES,
+    Game,
+    MultiBoard,
+    game_class,
+    get_game,
+    get_multiboard,
+    is_multiboard,
+)
 from wordguess.lists import WordList
 
 out = Console(highlight=False, soft_wrap=True)
@@ -88,13 +96,29 @@ class GameChoice:
     options: dict[str, object]  # the game options given (length, first, pegs, colours)
 
     @property
+    def multiboard(self) -> bool:
+        """Return whether the game is a multi-board one (quordle, dueto, ...)."""
+        return is_multiboard(self.name)
+
+    def _single(self) -> None:
+        if self.multiboard:
+            raise WordguessError(f"{self.name} is a multi-board game: `evaluate --game {self.name}` plays it "
+                                 "(solve and play do not take multi-board games yet)")
+
+    @property
     def cls(self) -> type[Game]:
         """Return the game's class (or raise an error listing the games)."""
+        self._single()
         return game_class(self.name)
 
     def rules(self, **more) -> Game:
-        """Return the game with the given options (and `more`)."""
+        """Return the game with the given options (and `more`); a multi-board game is refused."""
+        self._single()
         return get_game(self.name, **{**self.options, **more})
+
+    def boards(self, **more) -> MultiBoard:
+        """Return the multi-board game with the given options (and `more`: boards, max_guesses)."""
+        return get_multiboard(self.name, **{**self.options, **{k: v for k, v in more.items() if v is not None}})
 
 
 GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "first": (FirstOpt, None),

@@ -38,9 +38,11 @@ from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.lists import load_words
 from wordguess.play.hosts import FixedHost, Host, get_host
+from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, play
 from wordguess.strategies import get_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
+from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
@@ -97,8 +99,16 @@ def evaluate(
     plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs the extra wordguess\\[plot]).")] = None,
     tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
     tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
+    games: Annotated[int, typer.Option(help="Multi-board games: how many seeded games to simulate.")] = 1000,
+    boards: Annotated[int | None, typer.Option(help="Multi-board games: the number of boards (--game multiboard).")] = None,
+    max_guesses: Annotated[int | None, typer.Option(help="Multi-board games: the guess limit (default: the game's).")] = None,
 ) -> None:
-    """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram."""
+    """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram.
+    Multi-board games (quordle, ...) are evaluated by simulating --games seeded games."""
+    if game.multiboard:
+        evaluate_boards_command(game, answers, guesses, strategy, world, exclude, exclude_factor, games, seed,
+                                boards, max_guesses, as_json)
+        return
     if plot:
         check_format(plot)
     if tree_out and (secrets or (world == "open" and sample is not None)):
@@ -132,6 +142,30 @@ def evaluate(
         out.print_json(json.dumps(ev.to_json()))
     else:
         out.print(evaluation_text(ev))
+
+
+def evaluate_boards_command(game: GameChoice, answers: str | None, guesses: str | None, strategy: str | None,
+                            world: str, exclude: str | None, exclude_factor: float, games: int, seed: int,
+                            boards: int | None, max_guesses: int | None, as_json: bool) -> None:
+    """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
+    rules = game.boards(boards=boards, max_guesses=max_guesses)
+    guesser = get_multi_strategy(strategy or "fewest-total")
+    if games < 1:
+        raise WordguessError(f"--games must be at least 1, not {games}")
+    puzzle = build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
+                                      exclude_factor=exclude_factor))
+    with progress_bar(f"{guesser.name} over {games:,} {rules.name} games") as progress:
+        ev = evaluate_boards(rules, puzzle, guesser, games, seed, progress)
+    if as_json:
+        out.print_json(json.dumps(ev.to_json()))
+        return
+    out.print(f"{rules.title}, {ev.world} world, {guesser.name}: mean {ev.mean:.4f} ± {ev.ci95:.4f} (95%), "
+              f"won {ev.wins:,} of {len(ev.guesses):,} ({ev.wins / len(ev.guesses):.2%}), worst {max(ev.guesses)}, "
+              f"first {rules.board.display(ev.first)}")
+    top = max(ev.histogram.values())
+    for k, n in ev.histogram.items():
+        bar = "█" * max(1 if n else 0, round(40 * n / top))
+        out.print(f"{k:3d} {bar:<40} {n:6,}{'' if k <= rules.max_guesses else '  lost'}")
 
 
 @friendly

@@ -8,6 +8,7 @@ from wordguess.errors import WordguessError, unknown_name
 from wordguess.games.base import Game, OptionPrompt
 from wordguess.games.counting import Jotto, Matches
 from wordguess.games.mastermind import Mastermind
+from wordguess.games.multiboard import MULTI_BOARDS, MultiBoard
 from wordguess.games.wordle import Sutom, Termo, Wordle
 
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Wordle, Termo, Sutom, Jotto, Matches, Mastermind)}
@@ -23,9 +24,33 @@ def game_class(name: str) -> type[Game]:
     return GAMES[key]
 
 
-def get_game(name: str = "wordle", **options) -> Game:
-    """Return the game `name` with its options, e.g. get_game('mastermind', pegs=5, colours=8).
-    Option aliases: `length` for word length, `colors` for colours."""
+def is_multiboard(name: str) -> bool:
+    """Return whether `name` is a multi-board game (quordle, dueto, multiboard, ...)."""
+    return name.strip().lower() in MULTI_BOARDS or name.strip().lower() == "multiboard"
+
+
+def get_multiboard(name: str, boards: int | None = None, max_guesses: int | None = None,
+                   board: str | None = None, **options) -> MultiBoard:
+    """Return a multi-board game: a named one (quordle: 4 boards of Wordle, 9 guesses), or
+    `multiboard` with `boards` and `max_guesses` (default: boards + 5) on `board` (default wordle)."""
+    key = name.strip().lower()
+    if key == "multiboard":
+        if boards is None:
+            raise WordguessError("multiboard needs --boards N (and optionally --max-guesses K)")
+        single, count, limit = board or "wordle", boards, max_guesses if max_guesses is not None else boards + 5
+    else:
+        single, count, limit = MULTI_BOARDS[key]
+        count = count if boards is None else boards
+        limit = limit if max_guesses is None else max_guesses
+    return MultiBoard(get_game(single, **options), count, limit, key)
+
+
+def get_game(name: str = "wordle", **options) -> Game | MultiBoard:
+    """Return the game `name` with its options, e.g. get_game('mastermind', pegs=5, colours=8),
+    or a multi-board game, get_game('quordle') (see get_multiboard). Option aliases: `length`
+    for word length, `colors` for colours."""
+    if is_multiboard(name):
+        return get_multiboard(name, **options)
     cls = game_class(name)
     fields = {f.name for f in dataclasses.fields(cls)}
     if "length" in options and "word_length" in fields:
@@ -39,4 +64,4 @@ def get_game(name: str = "wordle", **options) -> Game:
     return cls(**options)
 
 
-__all__ = ["GAMES", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Sutom", "Termo", "Wordle", "game_class", "get_game"]
+__all__ = ["GAMES", "MULTI_BOARDS", "MultiBoard", "get_multiboard", "is_multiboard", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Sutom", "Termo", "Wordle", "game_class", "get_game"]

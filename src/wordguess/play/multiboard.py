@@ -1,0 +1,138 @@
+"""Multi-board games played and evaluated: one guess on every unsolved board, by simulation over
+seeded secret tuples (distinct secrets per game; drawn by the prior in the open world)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.games.multiboard import BoardReplies, MultiBoard
+from wordguess.vocab import Progress, Word
+
+SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
+
+
+@dataclasses.dataclass
+class BoardRecord:
+    """One multi-board game played to the end."""
+
+    secrets: tuple[Word, ...]
+    turns: list[tuple[Word, BoardReplies]]  # each guess with every board's reply (None: solved before)
+    max_guesses: int
+
+    @property
+    def guesses(self) -> int:
+        return len(self.turns)
+
+    @property
+    def won(self) -> bool:
+        return self.guesses <= self.max_guesses
+
+
+def play_boards(rules: MultiBoard, puzzle: Puzzle, strategy, secrets: Sequence[int],
+                opening: int | None = None) -> BoardRecord:
+    """Return the game of `strategy` against the secrets (answer indices, one per board).
+    `opening`: the first guess when it is known already (the same in every game of a puzzle)."""
+    solved_reply = rules.board.solved_reply
+    boards = [puzzle.all_candidates() for _ in secrets]
+    open_boards = list(range(len(secrets)))
+    turns: list[tuple[Word, BoardReplies]] = []
+    matrix = puzzle.matrix
+    while open_boards:
+        if len(turns) >= SAFETY_TURNS:
+            raise WordguessError(f"{strategy.name} did not finish the boards in {SAFETY_TURNS} guesses")
+        left = rules.max_guesses - len(turns)
+        guess = opening if not turns and opening is not None else strategy.choose(
+            puzzle, [boards[b] for b in open_boards], left)
+        replies: list[int | None] = [None] * len(secrets)
+        still = []
+        for b in open_boards:
+            reply = int(matrix[guess, secrets[b]])
+            replies[b] = reply
+            if reply != solved_reply:
+                boards[b] = boards[b][matrix[guess, boards[b]] == reply]
+                still.append(b)
+        open_boards = still
+        turns.append((puzzle.guesses[guess], tuple(replies)))
+    return BoardRecord(tuple(puzzle.answers[int(s)] for s in secrets), turns, rules.max_guesses)
+
+
+def draw_secrets(puzzle: Puzzle, boards: int, games: int, seed: int, pool: np.ndarray | None = None) -> np.ndarray:
+    """Return `games` rows of `boards` distinct answer indices, seeded: from `pool` (answer
+    indices) uniformly when given, else by the prior's weights in the open world and uniformly
+    in the closed."""
+    choices = puzzle.all_candidates() if pool is None else np.asarray(pool, dtype=np.int64)
+    if boards > len(choices):
+        raise WordguessError(f"{boards} boards need {boards} distinct secrets; the list has {len(choices)}")
+    rng = np.random.default_rng(seed)
+    p = None if puzzle.weights is None or pool is not None else puzzle.probabilities(choices)
+    return np.array([choices[rng.choice(len(choices), size=boards, replace=False, p=p)] for _ in range(games)],
+                    dtype=np.int64)
+
+
+@dataclasses.dataclass
+class BoardEvaluation:
+    """How a strategy did over many multi-board games."""
+
+    game: str
+    strategy: str
+    world: str
+    max_guesses: int
+    guesses: list[int]  # per game
+    seconds: float
+    first: str | None  # the opening guess
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.guesses)
+
+    @property
+    def ci95(self) -> float:
+        """Return the half-width of the 95% confidence interval of the mean."""
+        return 1.96 * statistics.stdev(self.guesses) / math.sqrt(len(self.guesses)) if len(self.guesses) > 1 else 0.0
+
+    @property
+    def wins(self) -> int:
+        return sum(g <= self.max_guesses for g in self.guesses)
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        counts = Counter(self.guesses)
+        return {k: counts[k] for k in range(min(counts), max(counts) + 1)}
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "strategy": self.strategy, "world": self.world, "games": len(self.guesses),
+                "first": self.first, "mean": round(self.mean, 4), "ci95": round(self.ci95, 4),
+                "worst": max(self.guesses), "best": min(self.guesses), "max_guesses": self.max_guesses,
+                "wins": self.wins, "win_rate": round(self.wins / len(self.guesses), 6),
+                "failures": len(self.guesses) - self.wins,
+                "histogram": {str(k): v for k, v in self.histogram.items()}, "seconds": round(self.seconds, 2)}
+
+
+def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, seed: int = 0,
+                    progress: Progress | None = None, pool: np.ndarray | None = None) -> BoardEvaluation:
+    """Return the evaluation of a strategy over `games` seeded games (secret tuples by draw_secrets)."""
+    if games < 1:
+        raise WordguessError(f"--games must be at least 1, not {games}")
+    started = time.perf_counter()
+    secrets = draw_secrets(puzzle, rules.boards, games, seed, pool)
+    everything = puzzle.all_candidates()
+    opening = strategy.choose(puzzle, [everything] * rules.boards, rules.max_guesses)  # the same every game
+    guesses = []
+    if progress:
+        progress(0, games)
+    for k, row in enumerate(secrets, 1):
+        guesses.append(play_boards(rules, puzzle, strategy, row, opening).guesses)
+        if progress:
+            progress(k, games)
+    world = "closed" if puzzle.weights is None else "open"
+    return BoardEvaluation(rules.name, strategy.name, world, rules.max_guesses, guesses,
+                           time.perf_counter() - started, puzzle.guesses[opening])

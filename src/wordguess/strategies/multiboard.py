@@ -1,0 +1,116 @@
+"""Strategies for multi-board games: one guess for every unsolved board at once.
+
+A position is the single-board puzzle (its lists, weights and matrix, shared by every board),
+the candidates of each unsolved board, and the guesses left. Every strategy first plays a board
+whose secret is known (one candidate left: it must be guessed some time, and the guess informs
+the others too), then:
+
+- `one-board` (the baseline): the single-board strategy (entropy) on the first unsolved board,
+  as a player who finishes one board before looking at the next;
+- `joint-entropy` (the anchor of the published tools): the guess with the most information over
+  all boards, the sum of each board's entropy (the boards' secrets are independent);
+- `fewest-total` (ours): the guess that leaves the least expected work over all boards: the sum
+  over boards of the guesses each still needs after it, each board's by the fitted cost curve of
+  the open world's fewest-guesses strategy (exact for one and two candidates; 0 for the board the
+  guess may solve). A likely candidate of a small board is worth playing when its chance of
+  solving that board outweighs what a better split saves on the others, both in one sum. When the
+  guesses left barely cover the unsolved boards, it plays the likeliest candidate of the
+  smallest board (a guess that solves no board then loses the game).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import unknown_name
+from wordguess.strategies.base import pick_best
+from wordguess.strategies.expected import cost_curve
+from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
+from wordguess.vocab import Candidates
+
+
+def known_board(puzzle: Puzzle, boards: Sequence[Candidates]) -> int | None:
+    """Return the guess of a board whose secret is known (one candidate; the first such), else None."""
+    for candidates in boards:
+        if len(candidates) == 1:
+            return int(puzzle.guess_of_answer[candidates[0]])
+    return None
+
+
+def likeliest_of_smallest(puzzle: Puzzle, boards: Sequence[Candidates]) -> int:
+    """Return the likeliest candidate of the board with the fewest candidates (by weight share)."""
+    board = min(boards, key=lambda c: (len(c), -float(puzzle.weights_of(c).max() / puzzle.weights_of(c).sum())))
+    w = puzzle.weights_of(board)
+    return int(puzzle.guess_of_answer[board[int(np.argmax(w))]])
+
+
+def union(boards: Sequence[Candidates]) -> np.ndarray:
+    return np.unique(np.concatenate(list(boards)))
+
+
+@dataclasses.dataclass
+class OneBoard:
+    """Finish the first unsolved board with the single-board entropy strategy, then the next."""
+
+    name: str = "one-board"
+
+    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+        known = known_board(puzzle, boards)
+        if known is not None:
+            return known
+        candidates = boards[0]
+        guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
+        return pick_best(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
+
+
+@dataclasses.dataclass
+class JointEntropy:
+    """The most information over all boards (the sum of the boards' entropies)."""
+
+    name: str = "joint-entropy"
+
+    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+        known = known_board(puzzle, boards)
+        if known is not None:
+            return known
+        guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
+        bits = np.zeros(len(guess_ids))
+        for candidates in boards:
+            scores = score_guesses(puzzle, guess_ids, candidates, "entropy")  # sum of c log2 c
+            bits -= METRICS["entropy"].value(scores, total_weight(puzzle, candidates))  # minus the bits
+        return pick_best(puzzle, guess_ids, -bits, union(boards))
+
+
+@dataclasses.dataclass
+class FewestTotal:
+    """The least expected work left over all boards (see the module)."""
+
+    name: str = "fewest-total"
+    slack: int = 0  # play safe when the guesses left are at most the unsolved boards plus this
+
+    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+        known = known_board(puzzle, boards)
+        if known is not None:
+            return known
+        if left <= len(boards) + self.slack:
+            return likeliest_of_smallest(puzzle, boards)
+        guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
+        work = np.zeros(len(guess_ids))
+        for candidates in boards:
+            work += expected_guesses(puzzle, guess_ids, candidates, *cost_curve())
+        return pick_best(puzzle, guess_ids, work, union(boards))
+
+
+MULTI_STRATEGIES = {"one-board": OneBoard, "joint-entropy": JointEntropy, "fewest-total": FewestTotal}
+
+
+def get_multi_strategy(name: str):
+    """Return a multi-board strategy by name (or raise an error listing them)."""
+    if name not in MULTI_STRATEGIES:
+        raise unknown_name("multi-board strategy", name, MULTI_STRATEGIES)
+    return MULTI_STRATEGIES[name]()
