@@ -59,7 +59,7 @@ EXACT, BOUNDS, ESTIMATE = "exact", "bounds", "estimate"
 SKILL_RATE = 4.0  # skill = 99 exp(-SKILL_RATE * regret)
 DEFAULT_BUDGET = 10.0  # seconds of exact search per move
 HEURISTIC_MAX = 400  # the largest set given an upper bound by a heuristic tree when unproven
-OPENER_SEARCH = 2.0  # seconds the first move spends certifying the best opener beyond what is known
+OPENER_SEARCH = 1.0  # seconds the first move spends certifying the best opener beyond what is known
 OPENER_FEW = 50  # ... unless at most this many openers are left to examine: then the move's budget
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
 
