@@ -50,7 +50,7 @@ from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
-from wordguess.strategies.scoring import second_looks
+from wordguess.strategies.scoring import bucket_cost, second_looks
 from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import leaves
 from wordguess.vocab import Candidates, History, Word
@@ -458,19 +458,12 @@ class EstimatedValues:
 
 def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
     """Return the guesses a bucket of candidates with these weights still needs, by the
-    fewest-guesses strategy's own rule (strategies.scoring._bucket_cost), `left` guesses being
-    allowed after the one that met it."""
-    m, top, n = float(weights.sum()), float(weights.max()), len(weights)
-    if left <= 0:
-        return loss
-    if n == 1:
-        return 1.0
-    if left == 1:
-        return 1.0 + (m - top) / m * loss
-    if n == 2:
-        return 1.0 + (m - top) / m
+    fewest-guesses strategy's own rule (scoring.bucket_cost), `left` guesses being allowed
+    after the one that met it."""
+    m = float(weights.sum())
     p = weights / m
-    return float(np.interp(-(p * np.log2(p)).sum(), *cost_curve()))
+    bits = float(-(p * np.log2(p)).sum())
+    return float(bucket_cost(len(weights), m, float(weights.max()), bits, int(left), float(loss), *cost_curve()))
 
 
 def exact_supported(puzzle: Puzzle) -> bool:

@@ -137,7 +137,7 @@ def _interp(x, xs, ys):
 
 
 @njit(cache=True, nogil=True)
-def _bucket_cost(n, m, top, bits, left, penalty, cost_x, cost_y):
+def bucket_cost(n, m, top, bits, left, penalty, cost_x, cost_y):
     """Return f(bucket): the guesses a bucket of n candidates (mass m, likeliest top, entropy
     bits) still needs when `left` guesses remain after the one just played (-1: no limit). A
     secret still unsolved when none remain costs `penalty` (a lost game): with none left the whole
@@ -161,7 +161,7 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
     f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
     guessed first), otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
     bucket's entropy, and counts a lost game as `penalty` guesses when the game's limit is near
-    (see _bucket_cost). The scratch arrays (one slot per reply) are left zeroed."""
+    (see bucket_cost). The scratch arrays (one slot per reply) are left zeroed."""
     total = 0.0
     wlog = np.empty(candidates.shape[0])
     for k in range(candidates.shape[0]):
@@ -186,7 +186,7 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
             m = mass[r]
             if r != solved:
                 bits = math.log2(m) - wlogw[r] / m if n > 2 else 0.0
-                score += m * _bucket_cost(n, m, top[r], bits, left, penalty, cost_x, cost_y)
+                score += m * bucket_cost(n, m, top[r], bits, left, penalty, cost_x, cost_y)
             count[r] = 0
             mass[r] = 0.0
             wlogw[r] = 0.0
