@@ -103,7 +103,7 @@ class GameChoice:
     def _single(self) -> None:
         if self.multiboard:
             raise WordguessError(f"{self.name} is a multi-board game: `evaluate --game {self.name}` plays it "
-                                 "(solve and play do not take multi-board games yet)")
+                                 "(the other commands do not take multi-board games yet)")
 
     @property
     def cls(self) -> type[Game]:
