@@ -171,3 +171,11 @@ def test_cli_auto_world_turns_open_for_a_word_outside_the_answers():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["world"] == "open" and data["kind"] == "estimate" and "open world" in result.stderr
+
+
+def test_cli_share_text_from_standard_input_is_read_once():
+    grid = "Wordle 1 3/6\n⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
+    result = runner.invoke(app, ["analyze", "--share", "-", "crane", "slosh", "shake", "--budget", "1", "--json"],
+                           input=grid)
+    assert result.exit_code == 0, result.output
+    assert [m["reply"] for m in json.loads(result.stdout)["moves"]] == ["..G.G", "G...Y", "GGGGG"]

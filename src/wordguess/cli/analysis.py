@@ -75,7 +75,7 @@ def read_share(value: str) -> str:
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
                  share: str | None) -> History:
     """Return the played turns from exactly one of: the guesses and the secret, a GUESS=REPLY
-    history, or a share text with the guesses."""
+    history, or a share text (already read: see read_share) with the guesses."""
     if sum(x is not None for x in (secret, history, share)) != 1:
         raise WordguessError("give the game one way: --secret S with the guesses, --history "
                              "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
@@ -94,7 +94,7 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
             raise WordguessError(f"the secret {rules.display(secret_word)} was found at guess "
                                  f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
         return list(zip(guesses, replies, strict=True))
-    rows = share_rows(rules, read_share(share))
+    rows = share_rows(rules, share)
     if len(rows) != len(guesses):
         raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
     return list(zip(guesses, rows, strict=True))
@@ -180,6 +180,7 @@ def analyze_command(
     if world not in ("auto", "closed", "open"):
         raise WordguessError(f"--world must be auto, closed or open, not {world!r}")
     words = list(words or [])
+    share = None if share is None else read_share(share)  # once: standard input cannot be read twice
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]
@@ -187,7 +188,7 @@ def analyze_command(
     if first is not None:
         rules = rules.for_secret(first)
     chosen = "closed" if world == "auto" and answers else world
-    closed = None
+    closed = turns = None
     if chosen == "auto":  # closed when the game fits the answer list, else open
         closed = build_puzzle(puzzle_spec(rules, answers, guesses, mode))
         turns = game_history(rules, closed, words, secret, history, share)  # bad input stops here
@@ -202,9 +203,12 @@ def analyze_command(
         if chosen == "open":
             err.print("the game does not fit the answer list: analysing it in the open world (estimates)",
                       markup=False)
-    puzzle = closed if chosen == "closed" and closed is not None else build_puzzle(
-        puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude, exclude_factor=exclude_factor))
-    turns = game_history(rules, puzzle, words, secret, history, share)
+    if chosen == "closed" and closed is not None:
+        puzzle = closed  # its turns are parsed already
+    else:
+        puzzle = build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude,
+                                          exclude_factor=exclude_factor))
+        turns = game_history(rules, puzzle, words, secret, history, share)
     results = None if no_store else ResultStore(store or default_store_path())
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
