@@ -1,14 +1,19 @@
 """Multi-board benchmark (issue 12): the three strategies side by side on the same seeded games.
 
-    python bench/bench_multiboard.py [--games 1000] [--games-large 100] [--games-open 300] [--parts closed,open]
+    python bench/bench_multiboard.py [--games 1000] [--games-large 100] [--games-duo 100]
+        [--games-open 300] [--parts closed,open] [--workers 2]
+
+The issue's run: --games 10000 --games-large 10000 --games-duo 1000 --games-open 10000.
 
 Closed world (secrets from the 2,315 answers, guesses from the 12,972): dordle, quordle, octordle
-with --games games, sedecordle and duotrigordle with --games-large; each game is played by
+with --games games, sedecordle with --games-large and duotrigordle with --games-duo; each game is played by
 one-board (the baseline), joint-entropy (the anchor) and fewest-total (ours), on the same secret
 tuples, strategies alternating game by game. Reports each one's mean with its 95% interval, wins,
 worst, histogram and seconds, and ours minus the anchor on the same games (paired, with its 95%
 interval). Open world, quordle: fewest-total on secrets drawn from the prior and from the 2,315
-list. Prints one JSON object.
+list. Games are played in --workers processes (blocks of games; each block plays every strategy
+on each of its games in turn), so the figures do not depend on the number of workers; the
+seconds are each strategy's time summed over the workers. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -24,26 +29,55 @@ import time
 import numpy as np
 
 from wordguess import PuzzleSpec, get_game
+from wordguess.engine.executors import ProcessExecutor, SerialExecutor
 from wordguess.lists import read_bundled
-from wordguess.play.multiboard import BoardEvaluation, draw_secrets, evaluate_boards, play_boards
+from wordguess.play.multiboard import (
+    BoardEvaluation,
+    draw_secrets,
+    evaluate_boards,
+    play_boards,
+    worker_puzzle,
+)
 from wordguess.strategies.multiboard import get_multi_strategy
 
 NAMES = ("one-board", "joint-entropy", "fewest-total")
+BLOCK = 50  # games per task
 
 
-def side_by_side(name: str, games: int, seed: int) -> dict:
+def play_block(task: tuple) -> dict:
+    """A worker's task: every strategy on each game of a block, in turn; guesses and seconds."""
+    name, names, rows, openings = task
     rules = get_game(name)
-    puzzle = PuzzleSpec(rules.board).build()
-    strategies = [get_multi_strategy(n) for n in NAMES]
-    everything = puzzle.all_candidates()
-    openings = [s.choose(puzzle, [everything] * rules.boards, rules.max_guesses) for s in strategies]
-    results = {n: [] for n in NAMES}
-    seconds = dict.fromkeys(NAMES, 0.0)
-    for row in draw_secrets(puzzle, rules.boards, games, seed):
+    puzzle = worker_puzzle(PuzzleSpec(rules.board))
+    strategies = STRATEGIES.setdefault(name, [get_multi_strategy(n) for n in names])
+    results = {n: [] for n in names}
+    seconds = dict.fromkeys(names, 0.0)
+    for row in rows:
         for strategy, opening in zip(strategies, openings, strict=True):
             t = time.perf_counter()
             results[strategy.name].append(play_boards(rules, puzzle, strategy, row, opening).guesses)
             seconds[strategy.name] += time.perf_counter() - t
+    return {"results": results, "seconds": seconds}
+
+
+STRATEGIES: dict[str, list] = {}  # per worker process: the strategies (and what they remember) per game
+
+
+def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
+    rules = get_game(name)
+    puzzle = worker_puzzle(PuzzleSpec(rules.board))
+    strategies = [get_multi_strategy(n) for n in NAMES]
+    everything = puzzle.all_candidates()
+    openings = [s.choose(puzzle, [everything] * rules.boards, rules.max_guesses) for s in strategies]
+    rows = draw_secrets(puzzle, rules.boards, games, seed)
+    blocks = [(name, NAMES, rows[start:start + BLOCK], openings) for start in range(0, games, BLOCK)]
+    parts: list[dict] = [{} for _ in blocks]
+    executor = ProcessExecutor(workers) if workers > 1 else SerialExecutor()
+    with executor:
+        for index, part in executor.run(play_block, blocks):
+            parts[index] = part
+    results = {n: [g for part in parts for g in part["results"][n]] for n in NAMES}
+    seconds = {n: sum(part["seconds"][n] for part in parts) for n in NAMES}
     out = {"boards": rules.boards, "max_guesses": rules.max_guesses, "games": games}
     for (n, guesses), opening in zip(results.items(), openings, strict=True):
         ev = BoardEvaluation(name, n, "closed", rules.max_guesses, guesses, seconds[n], puzzle.guesses[opening])
@@ -55,13 +89,14 @@ def side_by_side(name: str, games: int, seed: int) -> dict:
     return out
 
 
-def open_quordle(games: int, seed: int) -> dict:
+def open_quordle(games: int, seed: int, workers: int) -> dict:
     rules = get_game("quordle")
-    puzzle = PuzzleSpec(rules.board, world="open").build()
+    spec = PuzzleSpec(rules.board, world="open")
+    puzzle = spec.build()
     strategy = get_multi_strategy("fewest-total")
     listed = np.array([puzzle.index_of(w) for w in read_bundled("wordle-answers")], dtype=np.int64)
-    prior = evaluate_boards(rules, puzzle, strategy, games, seed)
-    answers = evaluate_boards(rules, puzzle, strategy, games, seed, pool=listed)
+    prior = evaluate_boards(rules, puzzle, strategy, games, seed, workers=workers, spec=spec)
+    answers = evaluate_boards(rules, puzzle, strategy, games, seed, pool=listed, workers=workers, spec=spec)
     return {"secrets_from_prior": prior.to_json(), "secrets_from_2315": answers.to_json()}
 
 
@@ -69,19 +104,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--games-large", type=int, default=100)
+    parser.add_argument("--games-duo", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games-open", type=int, default=300)
     parser.add_argument("--parts", default="closed,open")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     parts = set(args.parts.split(","))
-    report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
+    report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count(), "workers": args.workers}
     started = time.perf_counter()
     if "closed" in parts:
-        report["closed"] = {name: side_by_side(name, args.games if name in ("dordle", "quordle", "octordle")
-                                               else args.games_large, args.seed)
-                            for name in ("dordle", "quordle", "octordle", "sedecordle", "duotrigordle")}
+        sizes = {"dordle": args.games, "quordle": args.games, "octordle": args.games,
+                 "sedecordle": args.games_large, "duotrigordle": args.games_duo}
+        report["closed"] = {}
+        for name, games in sizes.items():
+            report["closed"][name] = side_by_side(name, games, args.seed, args.workers)
+            print(f"{name}: {json.dumps(report['closed'][name]['ours_minus_anchor'])}", file=sys.stderr, flush=True)
     if "open" in parts:
-        report["open_quordle"] = open_quordle(args.games_open, args.seed)
+        report["open_quordle"] = open_quordle(args.games_open, args.seed, args.workers)
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["load_after"] = os.getloadavg()[:2]
     json.dump(report, sys.stdout, indent=1)

@@ -47,9 +47,9 @@ def sample_openers(count: int, seed: int, workers: int, cap: float) -> dict:
     """Return the time per opener of a random sample searched with the cutoff 7921 (what
     --all-openers does for every opener but the incumbent), each stopped after `cap` seconds,
     and the all-openers time extrapolated from it (a lower bound when some hit the cap)."""
+    from wordguess.engine.executors import get_executor
     from wordguess.engine.puzzle import PuzzleSpec
     from wordguess.games import get_game
-    from wordguess.optimal.executors import get_executor
     from wordguess.optimal.run import SearchSpec, solver_for
 
     spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6)

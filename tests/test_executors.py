@@ -9,14 +9,14 @@ from contextlib import nullcontext
 
 import pytest
 
-from wordguess.errors import UnknownNameError, WordguessError
-from wordguess.optimal.executors import (
+from wordguess.engine.executors import (
     EXECUTORS,
     ProcessExecutor,
     RayExecutor,
     SerialExecutor,
     get_executor,
 )
+from wordguess.errors import UnknownNameError, WordguessError
 
 ITEMS = [3, 1, 4, 1, 5, 9, 2, 6]
 SLOW = 60.0  # seconds a "long" task sleeps: far longer than any close() may take

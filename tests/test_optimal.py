@@ -263,7 +263,7 @@ def task_results(outcome):
 
 
 def test_process_pool_gives_the_same_results():
-    from wordguess.optimal.executors import ProcessExecutor
+    from wordguess.engine.executors import ProcessExecutor
 
     spec = SearchSpec(PuzzleSpec(get_game("mastermind", colours=4, pegs=4)))
     serial = optimal(spec, openers=3)
@@ -277,7 +277,7 @@ def test_process_pool_gives_the_same_results():
 @pytest.mark.slow
 def test_ray_runs_the_same_tasks():
     pytest.importorskip("ray")
-    from wordguess.optimal.executors import RayExecutor
+    from wordguess.engine.executors import RayExecutor
 
     spec = SearchSpec(PuzzleSpec(get_game("mastermind", colours=4, pegs=4)))
     serial = optimal(spec, all_openers=True)

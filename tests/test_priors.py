@@ -20,7 +20,7 @@ from wordguess.games import get_game
 from wordguess.lists import priors
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import RandomHost
-from wordguess.strategies import get_strategy
+from wordguess.strategies import get_strategy, scoring
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import expected_guesses, score_guesses, second_looks, total_weight
@@ -60,20 +60,27 @@ def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric):
         assert METRICS[metric].value(float(score), total) == pytest.approx(expected, rel=1e-9, abs=1e-9)
 
 
+@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("weighted", [True, False])
 @pytest.mark.parametrize(("left", "penalty"), [(None, 0.0), (3, 10.0), (1, 10.0), (0, 7.5)])
-def test_expected_guesses_kernel_equals_its_definition(left, penalty):
+def test_expected_guesses_kernel_equals_its_definition(left, penalty, weighted, parallel, monkeypatch):
+    """Both kernels (weighted, and the closed world's counting one), serial and parallel."""
     puzzle = weighted_puzzle(2)
+    if not weighted:
+        puzzle = dataclasses.replace(puzzle, weights=None)
+    if parallel:
+        monkeypatch.setattr(scoring, "SERIAL_PAIRS", 0)
     candidates = np.arange(0, 60, 2)
     guesses = np.arange(0, len(puzzle.guesses), 5)
     bits, cost = cost_curve()
     scores = expected_guesses(puzzle, guesses, candidates, bits, cost, left=left, penalty=penalty)
-    total = float(puzzle.weights[candidates].sum())
+    total = float(puzzle.weights_of(candidates).sum())
     for g, score in zip(guesses, scores, strict=True):
         value = 1.0
         for reply, bucket in puzzle.buckets(int(g), candidates):
             if reply == puzzle.game.solved_reply:
                 continue
-            w = puzzle.weights[bucket]
+            w = puzzle.weights_of(bucket)
             lost = w.sum() - w.max()  # guessed likeliest first, all but one are lost with one guess left
             if left == 0:
                 f = penalty  # no guess left: the whole bucket is lost

@@ -216,3 +216,12 @@ def progress_bar(description: str):
     except KeyboardInterrupt:
         err.print("interrupted")
         raise typer.Exit(130) from None
+
+
+MAX_WORKERS = 256  # more workers than this is a typing mistake on any machine this runs on
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a number of worker processes that cannot be meant."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")

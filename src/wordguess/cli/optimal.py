@@ -13,6 +13,7 @@ from wordguess.cli.common import (
     GameChoice,
     GuessesOpt,
     JsonOpt,
+    check_workers,
     err,
     friendly,
     game_options,
@@ -22,14 +23,12 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.cli.render import evaluation_text
+from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.errors import WordguessError
-from wordguess.optimal.executors import EXECUTORS, get_executor
 from wordguess.optimal.run import SearchSpec, optimal, solver_for
 from wordguess.optimal.store import default_store_path
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
-
-MAX_WORKERS = 256  # more workers than this is a typing mistake on any machine this runs on
 
 SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "openers": "proven optimal for this opener; best of the {n} most promising openers "
@@ -65,8 +64,7 @@ def optimal_command(
         raise WordguessError("give at most one of --first, --openers and --all-openers")
     if mode not in ("normal", "hard"):
         raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
-    if not 1 <= workers <= MAX_WORKERS:
-        raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+    check_workers(workers)
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     if executor not in EXECUTORS:

@@ -25,6 +25,7 @@ from wordguess.cli.common import (
     WindowOpt,
     WorldOpt,
     build_puzzle,
+    check_workers,
     default_strategy,
     friendly,
     game_options,
@@ -102,12 +103,13 @@ def evaluate(
     games: Annotated[int, typer.Option(help="Multi-board games: how many seeded games to simulate.")] = 1000,
     boards: Annotated[int | None, typer.Option(help="Multi-board games: the number of boards (--game multiboard).")] = None,
     max_guesses: Annotated[int | None, typer.Option(help="Multi-board games: the guess limit (default: the game's).")] = None,
+    workers: Annotated[int, typer.Option(help="Multi-board games: play the games in this many processes (same result).")] = 1,
 ) -> None:
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram.
     Multi-board games (quordle, ...) are evaluated by simulating --games seeded games."""
     if game.multiboard:
         evaluate_boards_command(game, answers, guesses, strategy, world, exclude, exclude_factor, games, seed,
-                                boards, max_guesses, as_json)
+                                boards, max_guesses, as_json, workers)
         return
     if plot:
         check_format(plot)
@@ -146,16 +148,18 @@ def evaluate(
 
 def evaluate_boards_command(game: GameChoice, answers: str | None, guesses: str | None, strategy: str | None,
                             world: str, exclude: str | None, exclude_factor: float, games: int, seed: int,
-                            boards: int | None, max_guesses: int | None, as_json: bool) -> None:
+                            boards: int | None, max_guesses: int | None, as_json: bool, workers: int = 1) -> None:
     """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
     rules = game.boards(boards=boards, max_guesses=max_guesses)
     guesser = get_multi_strategy(strategy or "fewest-total")
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")
-    puzzle = build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                                      exclude_factor=exclude_factor))
+    check_workers(workers)
+    spec = puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
+                       exclude_factor=exclude_factor)
+    puzzle = build_puzzle(spec)
     with progress_bar(f"{guesser.name} over {games:,} {rules.name} games") as progress:
-        ev = evaluate_boards(rules, puzzle, guesser, games, seed, progress)
+        ev = evaluate_boards(rules, puzzle, guesser, games, seed, progress, workers=workers, spec=spec)
     if as_json:
         out.print_json(json.dumps(ev.to_json()))
         return

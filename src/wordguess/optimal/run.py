@@ -15,9 +15,9 @@ import time
 
 import numpy as np
 
+from wordguess.engine.executors import Executor, SerialExecutor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
-from wordguess.optimal.executors import Executor, SerialExecutor
 from wordguess.optimal.search import (
     INF,
     ExactSolver,

@@ -4,6 +4,7 @@ seeded secret tuples (distinct secrets per game; drawn by the prior in the open 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import statistics
 import time
@@ -12,7 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess.engine.puzzle import Puzzle
+from wordguess.engine.executors import ProcessExecutor
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
 from wordguess.vocab import Progress, Word
@@ -117,22 +119,57 @@ class BoardEvaluation:
                 "histogram": {str(k): v for k, v in self.histogram.items()}, "seconds": round(self.seconds, 2)}
 
 
+CHUNK = 25  # games per task when several processes play
+
+
+@functools.lru_cache(maxsize=2)
+def worker_puzzle(spec: PuzzleSpec) -> Puzzle:
+    """Return the puzzle of a spec, built once per worker process."""
+    return spec.build()
+
+
+def play_rows(task: tuple) -> list[int]:
+    """A worker's task: the guesses of each game of a block of secret tuples."""
+    rules, spec, strategy, rows, opening = task
+    puzzle = worker_puzzle(spec)
+    return [play_boards(rules, puzzle, strategy, row, opening).guesses for row in rows]
+
+
 def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, seed: int = 0,
-                    progress: Progress | None = None, pool: np.ndarray | None = None) -> BoardEvaluation:
-    """Return the evaluation of a strategy over `games` seeded games (secret tuples by draw_secrets)."""
+                    progress: Progress | None = None, pool: np.ndarray | None = None,
+                    workers: int = 1, spec: PuzzleSpec | None = None) -> BoardEvaluation:
+    """Return the evaluation of a strategy over `games` seeded games (secret tuples by draw_secrets).
+    With `workers` > 1 the games are played in that many processes, each building the puzzle
+    from `spec` (the spec of `puzzle`); the result is the same as with one."""
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise WordguessError(f"--workers must be at least 1, not {workers}")
+    if workers > 1 and spec is None:
+        raise WordguessError("playing in several processes needs the puzzle's spec")
     started = time.perf_counter()
     secrets = draw_secrets(puzzle, rules.boards, games, seed, pool)
     everything = puzzle.all_candidates()
     opening = strategy.choose(puzzle, [everything] * rules.boards, rules.max_guesses)  # the same every game
-    guesses = []
     if progress:
         progress(0, games)
-    for k, row in enumerate(secrets, 1):
-        guesses.append(play_boards(rules, puzzle, strategy, row, opening).guesses)
-        if progress:
-            progress(k, games)
+    if workers == 1 or games <= CHUNK:
+        guesses = []
+        for k, row in enumerate(secrets, 1):
+            guesses.append(play_boards(rules, puzzle, strategy, row, opening).guesses)
+            if progress:
+                progress(k, games)
+    else:
+        blocks = [secrets[start:start + CHUNK] for start in range(0, games, CHUNK)]
+        results: list[list[int]] = [[] for _ in blocks]
+        done = 0
+        with ProcessExecutor(workers) as executor:
+            for index, block in executor.run(play_rows, [(rules, spec, strategy, rows, opening) for rows in blocks]):
+                results[index] = block
+                done += len(block)
+                if progress:
+                    progress(done, games)
+        guesses = [g for block in results for g in block]
     world = "closed" if puzzle.weights is None else "open"
     return BoardEvaluation(rules.name, strategy.name, world, rules.max_guesses, guesses,
                            time.perf_counter() - started, puzzle.guesses[opening])

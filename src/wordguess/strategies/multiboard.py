@@ -21,13 +21,15 @@ the others too), then:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import unknown_name
 from wordguess.strategies.base import pick_best
+from wordguess.strategies.endgame import Endgame
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import expected_guesses, score_guesses, total_weight
@@ -53,6 +55,46 @@ def union(boards: Sequence[Candidates]) -> np.ndarray:
     return np.unique(np.concatenate(list(boards)))
 
 
+class BoardScores:
+    """A strategy's per-board score vectors (one number per allowed guess), remembered for the
+    large candidate sets: after the fixed opener each board is one of the opener's ~150 buckets,
+    so the second guess of every game sums vectors computed once. Least recently used sets go
+    first; small sets (cheap to score, rarely met twice) are not kept."""
+
+    def __init__(self, min_size: int = 30, entries: int = 400):
+        self.min_size, self.entries = min_size, entries
+        self._puzzle: Puzzle | None = None
+        self._vectors: OrderedDict[bytes, np.ndarray] = OrderedDict()
+
+    def __getstate__(self) -> dict:  # sent to a worker empty: it fills its own
+        return {"min_size": self.min_size, "entries": self.entries}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(**state)
+
+    def get(self, puzzle: Puzzle, candidates: Candidates, score: Callable[[Candidates], np.ndarray]) -> np.ndarray:
+        """Return score(candidates), from memory when this set was scored before (read only)."""
+        if len(candidates) < self.min_size:
+            return score(candidates)
+        if puzzle is not self._puzzle:
+            self._puzzle, self._vectors = puzzle, OrderedDict()
+        key = np.ascontiguousarray(candidates, dtype=np.int64).tobytes()
+        vector = self._vectors.get(key)
+        if vector is None:
+            vector = score(candidates)
+            vector.flags.writeable = False
+            self._vectors[key] = vector
+            if len(self._vectors) > self.entries:
+                self._vectors.popitem(last=False)
+        else:
+            self._vectors.move_to_end(key)
+        return vector
+
+
+def cache_field():
+    return dataclasses.field(default_factory=BoardScores, repr=False, compare=False)
+
+
 @dataclasses.dataclass
 class OneBoard:
     """Finish the first unsolved board with the single-board entropy strategy, then the next."""
@@ -73,16 +115,21 @@ class JointEntropy:
     """The most information over all boards (the sum of the boards' entropies)."""
 
     name: str = "joint-entropy"
+    memory: BoardScores = cache_field()
 
     def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
         known = known_board(puzzle, boards)
         if known is not None:
             return known
         guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
+
+        def minus_bits(candidates: Candidates) -> np.ndarray:
+            scores = score_guesses(puzzle, guess_ids, candidates, "entropy")  # sum of c log2 c
+            return np.asarray(METRICS["entropy"].value(scores, total_weight(puzzle, candidates)), dtype=np.float64)
+
         bits = np.zeros(len(guess_ids))
         for candidates in boards:
-            scores = score_guesses(puzzle, guess_ids, candidates, "entropy")  # sum of c log2 c
-            bits -= METRICS["entropy"].value(scores, total_weight(puzzle, candidates))  # minus the bits
+            bits -= self.memory.get(puzzle, candidates, minus_bits)
         return pick_best(puzzle, guess_ids, -bits, union(boards))
 
 
@@ -92,8 +139,14 @@ class FewestTotal:
 
     name: str = "fewest-total"
     slack: int = 0  # play safe when the guesses left are at most the unsolved boards plus this
+    memory: BoardScores = cache_field()
+    # Complete search once the boards' candidates are few in all (None: the heuristic to the end).
+    endgame: Endgame | None = dataclasses.field(default_factory=Endgame, repr=False, compare=False)
 
     def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+        exact = self.endgame.choose(puzzle, boards, left) if self.endgame is not None else None
+        if exact is not None:
+            return exact
         known = known_board(puzzle, boards)
         if known is not None:
             return known
@@ -102,7 +155,8 @@ class FewestTotal:
         guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
         work = np.zeros(len(guess_ids))
         for candidates in boards:
-            work += expected_guesses(puzzle, guess_ids, candidates, *cost_curve())
+            work += self.memory.get(puzzle, candidates,
+                                    lambda c: expected_guesses(puzzle, guess_ids, c, *cost_curve()))
         return pick_best(puzzle, guess_ids, work, union(boards))
 
 
