@@ -1,7 +1,8 @@
 """Multi-board benchmark (issue 12): the three strategies side by side on the same seeded games.
 
     python bench/bench_multiboard.py [--games 1000] [--games-large 100] [--games-duo 100]
-        [--games-open 300] [--parts closed,open] [--workers 2]
+        [--games-open 300] [--parts closed,open,speed] [--workers 2]
+        [--games-speed 10000] [--positions 50]
 
 The issue's run: --games 10000 --games-large 10000 --games-duo 1000 --games-open 10000.
 
@@ -11,8 +12,9 @@ one-board (the baseline), joint-entropy (the anchor) and fewest-total (ours), on
 tuples, strategies alternating game by game. Reports each one's mean with its 95% interval, wins,
 worst, histogram and seconds, and ours minus the anchor on the same games (paired, with its 95%
 interval). Open world, quordle: fewest-total on secrets drawn from the prior and from the 2,315
-list. Games are played in --workers processes (blocks of games; each block plays every strategy
-on each of its games in turn), so the figures do not depend on the number of workers; the
+list. Speed (--parts speed): 10,000 quordle games evaluated, and the mid-game suggestion. Games
+are played in --workers processes (blocks of games; each block plays every strategy on each of
+its games in turn), so the figures do not depend on the number of workers; the
 seconds are each strategy's time summed over the workers. Prints one JSON object.
 """
 
@@ -32,6 +34,7 @@ from wordguess import PuzzleSpec, get_game
 from wordguess.engine.executors import ProcessExecutor, SerialExecutor
 from wordguess.lists import read_bundled
 from wordguess.play.multiboard import (
+    BoardAssistant,
     BoardEvaluation,
     draw_secrets,
     evaluate_boards,
@@ -100,12 +103,52 @@ def open_quordle(games: int, seed: int, workers: int) -> dict:
     return {"secrets_from_prior": prior.to_json(), "secrets_from_2315": answers.to_json()}
 
 
+def speed(games: int, seed: int, workers: int, positions: int) -> dict:
+    """The issue's two speed targets: `games` quordle games evaluated (fewest-total, closed world,
+    `workers` processes), and the suggestion mid-game (turns 2 to 4 of seeded games, in this
+    process once warm, with the strategy's memory emptied before each so nothing is reused)."""
+    rules = get_game("quordle")
+    out: dict = {}
+    spec = PuzzleSpec(rules.board)
+    puzzle = spec.build()
+    t = time.perf_counter()
+    ev = evaluate_boards(rules, puzzle, get_multi_strategy("fewest-total"), games, seed, workers=workers, spec=spec)
+    out["evaluate"] = {"games": games, "workers": workers, "seconds": round(time.perf_counter() - t, 1),
+                       "mean": round(ev.mean, 4), "wins": ev.wins}
+    for world in ("closed", "open"):
+        spec = PuzzleSpec(rules.board, world=world)
+        puzzle = spec.build()
+        strategy = get_multi_strategy("fewest-total")
+        assistant = BoardAssistant(rules, puzzle, strategy)
+        assistant.suggest()  # warm: the matrix and the kernels
+        timings: dict[int, list[float]] = {2: [], 3: [], 4: []}
+        for row in draw_secrets(puzzle, rules.boards, positions, seed + 1):
+            assistant = BoardAssistant(rules, puzzle, strategy)
+            secrets = [puzzle.answers[int(i)] for i in row]
+            for turn in range(1, 5):
+                if assistant.solved:
+                    break
+                strategy.memory = type(strategy.memory)()  # nothing remembered from other games
+                t = time.perf_counter()
+                guess = assistant.suggest()
+                if turn >= 2:
+                    timings[turn].append(time.perf_counter() - t)
+                done = assistant.solved_mask()
+                assistant.record(guess, tuple(None if d else rules.board.feedback(guess, s)
+                                              for s, d in zip(secrets, done, strict=True)))
+        out[f"suggestion_{world}"] = {f"turn_{k}": {"n": len(v), "median_s": round(statistics.median(v), 4),
+                                                    "max_s": round(max(v), 4)} for k, v in timings.items() if v}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--games-large", type=int, default=100)
     parser.add_argument("--games-duo", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games-speed", type=int, default=10000)
+    parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--games-open", type=int, default=300)
     parser.add_argument("--parts", default="closed,open")
     parser.add_argument("--seed", type=int, default=2026)
@@ -120,6 +163,8 @@ def main() -> None:
         for name, games in sizes.items():
             report["closed"][name] = side_by_side(name, games, args.seed, args.workers)
             print(f"{name}: {json.dumps(report['closed'][name]['ours_minus_anchor'])}", file=sys.stderr, flush=True)
+    if "speed" in parts:
+        report["speed"] = speed(args.games_speed, args.seed, args.workers, args.positions)
     if "open" in parts:
         report["open_quordle"] = open_quordle(args.games_open, args.seed, args.workers)
     report["seconds"] = round(time.perf_counter() - started, 1)

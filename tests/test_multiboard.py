@@ -3,7 +3,9 @@ and the simulated evaluation."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 
 import numpy as np
 import pytest
@@ -13,11 +15,23 @@ from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
-from wordguess.engine.puzzle import Puzzle
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import MULTI_BOARDS, get_game, get_multiboard
-from wordguess.play.multiboard import draw_secrets, play_boards
-from wordguess.strategies.multiboard import MULTI_STRATEGIES, get_multi_strategy
+from wordguess.play.multiboard import (
+    BoardAssistant,
+    HostedBoards,
+    draw_secrets,
+    evaluate_boards,
+    play_boards,
+)
+from wordguess.strategies.endgame import Endgame, position_of
+from wordguess.strategies.multiboard import (
+    MULTI_STRATEGIES,
+    BoardScores,
+    FewestTotal,
+    get_multi_strategy,
+)
 
 runner = CliRunner()
 WORDS = WORDLE_SMALL[:80]
@@ -110,10 +124,175 @@ def test_evaluate_cli_for_multi_boards_and_refusals(tmp_path):
     assert {"mean", "ci95", "win_rate", "worst", "first"} <= set(data)
     again = json.loads(runner.invoke(app, args).stdout)
     assert again["mean"] == data["mean"]  # seeded
-    for bad in (["solve", "--game", "quordle"], ["play", "--game", "octordle"],
-                ["evaluate", "--game", "quordle", "--games", "0"],
+    for bad in (["first-guesses", "--game", "quordle"], ["solve", "--game", "quordle", "--mode", "hard"],
+                ["play", "--game", "octordle", "--host", "evil"],
+                ["solve", "--game", "dordle", "--answers", str(words), "--guesses", str(words), "--secret", "cigar"],
+                ["solve", "--game", "dordle", "--answers", str(words), "--guesses", str(words),
+                 "--history", "cigar=GGGGG ....Y;rebut=....."],
+                ["evaluate", "--game", "quordle", "--games", "0"], ["evaluate", "--game", "dordle", "--workers", "0"],
                 ["evaluate", "--game", "quordle", "--strategy", "entropy"],
                 ["evaluate", "--game", "multiboard"]):
         result = runner.invoke(app, bad)
         assert result.exit_code == 2, (bad, result.output)
         assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, (bad, result.stderr)
+
+
+def test_assistant_reports_refuses_undoes_and_shows_solved_boards(small):
+    rules = get_game("quordle")
+    secrets = ["cigar", "rebut", "sissy", "humph"]
+    assistant = BoardAssistant(rules, small, get_multi_strategy("fewest-total"))
+    first = assistant.suggest()
+    replies = rules.feedback(first, secrets)
+    assistant.report(first, rules.format_reply(replies))
+    before = [None if b is None else b.copy() for b in assistant.boards]
+    cigar = small.answers.index("cigar")
+    k = next(k for k, b in enumerate(assistant.boards) if cigar not in b)  # a board where CIGAR cannot be
+    claimed = [rules.board.format_reply(rules.board.feedback("cigar", s)) for s in secrets]
+    claimed[k] = "GGGGG"
+    with pytest.raises(WordguessError, match=f"board {k + 1}"):  # contradicts board k: nothing changes
+        assistant.report("cigar", " ".join(claimed))
+    assert len(assistant.history) == 1 and all((a is None and b is None) or (a == b).all()
+                                               for a, b in zip(assistant.boards, before, strict=True))
+    assistant.report("cigar", rules.format_reply(rules.feedback("cigar", secrets)))
+    status = assistant.status()
+    assert status[0].solved == "cigar" and status[0].candidates == []
+    # the solved board's reply may now be left out
+    assistant.report("rebut", " ".join(rules.board.format_reply(rules.board.feedback("rebut", s)) for s in secrets[1:]))
+    assert assistant.status()[1].solved == "rebut" and assistant.left == rules.max_guesses - 3
+    assert assistant.undo()[0] == "rebut" and assistant.status()[1].solved is None
+    for word in ("rebut", "sissy", "humph"):
+        replies = tuple(None if done else rules.board.feedback(word, s)
+                        for s, done in zip(secrets, assistant.solved_mask(), strict=True))
+        assistant.record(word, replies)
+    assert assistant.solved and [s.solved for s in assistant.status()] == secrets
+    with pytest.raises(WordguessError, match="solved"):
+        assistant.suggest()
+
+
+def test_hosted_boards_reply_keyboards_and_share_text_round_trips(small):
+    rules = get_game("quordle")
+    secrets = [small.answers.index(w) for w in ("cigar", "rebut", "sissy", "humph")]
+    game = HostedBoards(rules, small, secrets)
+    with pytest.raises(WordguessError):
+        game.guess("zzzzz")
+    assert game.turns == []
+    game.guess("crate")
+    assert game.undo()[0] == "crate" and game.turns == []
+    for word in ("crate", "cigar", "sissy", "rebut", "humph"):
+        replies = game.guess(word)
+        assert all(r is None or r == rules.board.feedback(word, s)
+                   for r, s in zip(replies, ("cigar", "rebut", "sissy", "humph"), strict=True))
+    assert game.won and game.over
+    keys = game.letter_states()
+    assert keys[0]["c"] == "G" and keys[1]["c"] == "." and keys[3]["h"] == "G"
+    text = game.share_text("wordguess quordle")
+    assert text.startswith("wordguess quordle 5/9") and "2️⃣ 4️⃣" in text
+    assert rules.parse_share(text) == [r for _, r in game.turns]
+    with pytest.raises(WordguessError, match="over"):
+        game.guess("crate")
+
+
+def naive_value(puzzle, position, left, penalty):
+    """The slow twin of the endgame search: every allowed guess, replies by the game's feedback,
+    no grouping and no cut-off (memoised only)."""
+    game = puzzle.game
+    memo = {}
+
+    def value(position, left):
+        if not position:
+            return 0.0
+        if left <= 0:
+            return penalty + len(position)
+        if (position, left) in memo:
+            return memo[(position, left)]
+        best = np.inf
+        for guess in puzzle.guesses:
+            per_board = []
+            useful = False
+            for board in position:
+                groups = {}
+                for a in board:
+                    groups.setdefault(game.feedback(guess, puzzle.answers[a]), []).append(a)
+                useful |= len(groups) > 1 or game.solved_reply in groups
+                per_board.append([(len(m) / len(board), None if r == game.solved_reply else tuple(m))
+                                  for r, m in groups.items()])
+            if not useful:
+                continue  # the same position again: never better
+            total = 1.0
+            for combo in itertools.product(*per_board):
+                p = math.prod(q for q, _ in combo)
+                total += p * value(tuple(sorted(c for _, c in combo if c is not None)), left - 1)
+            best = min(best, total)
+        memo[(position, left)] = best
+        return best
+
+    return value(position, left)
+
+
+def test_endgame_search_equals_the_slow_twin():
+    puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL[:40], WORDLE_SMALL[:70])
+    rng = np.random.default_rng(4)
+    search = Endgame(size=6, nodes=10**6)
+    for _ in range(25):
+        boards = int(rng.integers(1, 4))
+        sizes = rng.integers(1, 4, size=boards)
+        chosen = rng.choice(len(puzzle.answers), size=int(sizes.sum()), replace=False)
+        cuts = np.cumsum(sizes)[:-1]
+        position = [np.sort(part) for part in np.split(chosen, cuts)]
+        left = int(rng.integers(1, 5))
+        value, guess = search.solve(puzzle, position, left)
+        assert value == pytest.approx(naive_value(puzzle, position_of(position), left, search.penalty), rel=1e-12)
+        assert guess >= 0
+
+
+def test_memory_and_workers_change_nothing(small, tmp_path):
+    rules = get_game("quordle")
+    remembering, forgetting = FewestTotal(), FewestTotal(memory=BoardScores(min_size=10**9))
+    for row in draw_secrets(small, 4, 10, seed=8):
+        assert play_boards(rules, small, remembering, row).turns == play_boards(rules, small, forgetting, row).turns
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    spec = PuzzleSpec(get_game("wordle"), answers=str(words), guesses=str(words))
+    puzzle = spec.build()
+    one = evaluate_boards(rules, puzzle, FewestTotal(), 60, seed=1)
+    two = evaluate_boards(rules, puzzle, FewestTotal(), 60, seed=1, workers=2, spec=spec)
+    assert one.guesses == two.guesses
+
+
+def test_cli_solve_and_play_multi_boards(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    result = runner.invoke(app, ["solve", "--game", "quordle", *lists, "--secret", "cigar,rebut,sissy,humph", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["won"] and record["turns"][-1]["replies"].count("GGGGG") == 1
+    rules = get_game("quordle")
+    secrets = ["cigar", "rebut", "sissy", "humph"]
+    history = ";".join(f"{w}={rules.format_reply(rules.feedback(w, secrets))}" for w in ("crate", "pound"))
+    state = json.loads(runner.invoke(app, ["solve", "--game", "quordle", *lists, "--history", history, "--json"]).stdout)
+    mirror = BoardAssistant(rules, Puzzle(rules.board, WORDS, WORDS), get_multi_strategy("fewest-total"))
+    for w in ("crate", "pound"):
+        mirror.record(w, rules.feedback(w, secrets))
+    assert [b["candidates"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
+    assert state["suggestion"] and state["guesses_left"] == 7
+    # interactive: a bad reply is refused and asked again; undo; then every board to the end
+    crate = rules.format_reply(rules.feedback("crate", secrets))
+    lines = ["crate", "GGGGG", crate, "undo"]
+    done = [False] * 4
+    for word in ("crate", "cigar", "rebut", "sissy", "humph"):
+        replies = tuple(None if d else rules.board.feedback(word, s) for s, d in zip(secrets, done, strict=True))
+        lines.append(f"{word}={rules.format_reply(replies)}")
+        done = [d or r == rules.board.solved_reply for d, r in zip(done, replies, strict=True)]
+    result = runner.invoke(app, ["solve", "--game", "quordle", *lists], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "error: " in result.stderr and "took back CRATE" in result.stdout
+    assert "all 4 boards solved in 5 of 9" in result.stdout
+    # play: the secrets are the seeded draw; guessing them wins, and the share text parses back
+    puzzle = Puzzle(rules.board, WORDS, WORDS)
+    drawn = [puzzle.answers[int(i)] for i in draw_secrets(puzzle, 2, 1, 11)[0]]
+    result = runner.invoke(app, ["play", "--game", "dordle", *lists, "--seed", "11"],
+                           input="zzzzz\n" + "\n".join(drawn) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "all 2 boards solved in 2!" in result.stdout and "no turn used" in result.stderr
+    assert "wordguess dordle 2/7" in result.stdout

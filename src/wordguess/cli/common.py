@@ -102,8 +102,8 @@ class GameChoice:
 
     def _single(self) -> None:
         if self.multiboard:
-            raise WordguessError(f"{self.name} is a multi-board game: `evaluate --game {self.name}` plays it "
-                                 "(the other commands do not take multi-board games yet)")
+            raise WordguessError(f"{self.name} is a multi-board game: `solve`, `play` and `evaluate` take it; "
+                                 "this command is for single-board games")
 
     @property
     def cls(self) -> type[Game]:

@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from wordguess.cli.boards import play_boards_command, solve_boards
 from wordguess.cli.common import (
     AnswersOpt,
     ExcludeFactorOpt,
@@ -274,9 +275,15 @@ def solve(
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Help with the game you are playing: suggestions each turn, from the replies you type."""
+    """Help with the game you are playing: suggestions each turn, from the replies you type.
+    Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
     scripted = history is not None or secret is not None
     world = session_world(world, answers)
+    if game.multiboard:
+        if mode != "normal":
+            raise WordguessError("multi-board games have no hard mode: drop --mode")
+        solve_boards(game, answers, guesses, world, exclude, exclude_factor, strategy, history, secret, as_json)
+        return
     worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor}
     if secret is not None:
         rules = game.rules().for_secret(secret)
@@ -334,9 +341,16 @@ def play_command(
     exclude: ExcludeOpt = None,
     exclude_factor: ExcludeFactorOpt = 0.1,
 ) -> None:
-    """Play a game in the terminal: you guess, the computer hosts."""
+    """Play a game in the terminal: you guess, the computer hosts (multi-board games too)."""
     if daily and seed is not None:
         raise WordguessError("give --daily or --seed, not both: the daily game's seed follows from the date")
+    if game.multiboard:
+        if mode != "normal" or host != "random":
+            raise WordguessError("multi-board games are played in normal mode against the random host: "
+                                 "drop --mode and --host")
+        play_boards_command(game, seed, daily, answers, guesses, session_world(world, answers), exclude,
+                            exclude_factor)
+        return
     if host != "random" and (daily or seed is not None):
         raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
     world = session_world(world, answers)

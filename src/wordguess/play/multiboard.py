@@ -15,8 +15,9 @@ import numpy as np
 
 from wordguess.engine.executors import ProcessExecutor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
-from wordguess.errors import WordguessError
-from wordguess.games.multiboard import BoardReplies, MultiBoard
+from wordguess.errors import ReplyError, WordError, WordguessError
+from wordguess.games.base import ABSENT, MARK_TEXT
+from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
 from wordguess.vocab import Progress, Word
 
 SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
@@ -173,3 +174,184 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
     world = "closed" if puzzle.weights is None else "open"
     return BoardEvaluation(rules.name, strategy.name, world, rules.max_guesses, guesses,
                            time.perf_counter() - started, puzzle.guesses[opening])
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardStatus:
+    """What one board looks like now: its candidates, and its word once solved."""
+
+    board: int  # 1-based
+    candidates: list[Word]  # the words still possible (empty once solved)
+    probabilities: list[float]  # of the candidates, in the same order
+    solved: Word | None  # the secret, once guessed
+
+    @property
+    def known(self) -> Word | None:
+        """Return the secret when it is known (one candidate left) but not guessed yet."""
+        return self.candidates[0] if self.solved is None and len(self.candidates) == 1 else None
+
+
+class BoardAssistant:
+    """A multi-board game played elsewhere: the replies the player reports, each board's
+    candidates, the strategy's suggestion. Pure: no printing or prompting; a refused report
+    (unknown word, malformed or contradicting reply) leaves the state as it was."""
+
+    def __init__(self, rules: MultiBoard, puzzle: Puzzle, strategy):
+        self.rules, self.puzzle, self.strategy = rules, puzzle, strategy
+        self.history: list[tuple[Word, BoardReplies]] = []
+        self._states: list[list[np.ndarray | None]] = [[puzzle.all_candidates() for _ in range(rules.boards)]]
+
+    @property
+    def boards(self) -> list[np.ndarray | None]:
+        """Return each board's candidates (answer indices), None for a board solved."""
+        return self._states[-1]
+
+    @property
+    def solved(self) -> bool:
+        return all(b is None for b in self.boards)
+
+    @property
+    def left(self) -> int:
+        """Return the guesses the game still allows (negative once past the limit)."""
+        return self.rules.max_guesses - len(self.history)
+
+    def solved_mask(self) -> list[bool]:
+        return [b is None for b in self.boards]
+
+    def status(self) -> list[BoardStatus]:
+        """Return every board's status."""
+        out = []
+        for k, candidates in enumerate(self.boards):
+            if candidates is None:
+                word = next(g for g, replies in self.history if replies[k] == self.rules.board.solved_reply)
+                out.append(BoardStatus(k + 1, [], [], word))
+            else:
+                p = self.puzzle.probabilities(candidates)
+                order = np.argsort(-p, kind="stable")
+                out.append(BoardStatus(k + 1, [self.puzzle.answers[int(candidates[i])] for i in order],
+                                       [float(p[i]) for i in order], None))
+        return out
+
+    def suggest(self) -> Word:
+        """Return the strategy's next guess."""
+        if self.solved:
+            raise WordguessError("every board is solved")
+        open_boards = [b for b in self.boards if b is not None]
+        return self.puzzle.guesses[self.strategy.choose(self.puzzle, open_boards, max(self.left, 1))]
+
+    def resolve(self, word: str) -> Word:
+        """Return the allowed guess the player typed (accents optional), or raise WordError."""
+        return self.puzzle.guesses[self.puzzle.index_of(word.strip())]
+
+    def report(self, word: str, replies_text: str) -> BoardReplies:
+        """Record that `word` was played and got these replies (one per unsolved board, see
+        MultiBoard.parse_reply); return them."""
+        if self.solved:
+            raise WordguessError("every board is solved")
+        guess = self.resolve(word)
+        replies = self.rules.parse_reply(replies_text, self.solved_mask())
+        self.record(guess, replies)
+        return replies
+
+    def record(self, guess: Word, replies: BoardReplies) -> None:
+        """Record encoded replies to an allowed guess (see report)."""
+        if len(replies) != self.rules.boards:
+            raise WordguessError(f"{self.rules.name} needs {self.rules.boards} replies, not {len(replies)}")
+        index = self.puzzle.index_of(guess)
+        game = self.rules.board
+        after: list[np.ndarray | None] = []
+        for k, (candidates, reply) in enumerate(zip(self.boards, replies, strict=True), 1):
+            if candidates is None:
+                if reply is not None:
+                    raise ReplyError(f"board {k} is solved already: write {SOLVED_MARK} or leave it out")
+                after.append(None)
+                continue
+            if reply is None:
+                raise ReplyError(f"board {k} is not solved yet: give its reply, not {SOLVED_MARK}")
+            narrowed = self.puzzle.narrow(candidates, index, reply)
+            if len(narrowed) == 0:
+                which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"
+                raise ReplyError(f"board {k}: reply {game.format_reply(reply)} to {game.display(guess)} "
+                                 f"{'contradicts its earlier replies' if self.history else 'fits no word'}: "
+                                 f"{which} fits them all")
+            after.append(None if reply == game.solved_reply else narrowed)
+        self.history.append((guess, tuple(replies)))
+        self._states.append(after)
+
+    def undo(self) -> tuple[Word, BoardReplies]:
+        """Forget the last turn and return it (or raise ReplyError when there is none)."""
+        if not self.history:
+            raise ReplyError("nothing to undo")
+        self._states.pop()
+        return self.history.pop()
+
+
+class HostedBoards:
+    """A multi-board game the player plays here against fixed secrets (one per board): the
+    replies, the keyboard per board, the share text. A refused guess costs no turn."""
+
+    def __init__(self, rules: MultiBoard, puzzle: Puzzle, secrets: Sequence[int]):
+        if len(secrets) != rules.boards or len(set(int(s) for s in secrets)) != rules.boards:
+            raise WordguessError(f"{rules.name} needs {rules.boards} distinct secrets")
+        self.rules, self.puzzle = rules, puzzle
+        self.secrets = [int(s) for s in secrets]  # answer indices
+        self.turns: list[tuple[Word, BoardReplies]] = []
+
+    def solved_mask(self) -> list[bool]:
+        done = [False] * self.rules.boards
+        for _, replies in self.turns:
+            done = [d or r == self.rules.board.solved_reply for d, r in zip(done, replies, strict=True)]
+        return done
+
+    @property
+    def won(self) -> bool:
+        return all(self.solved_mask()) and len(self.turns) <= self.rules.max_guesses
+
+    @property
+    def over(self) -> bool:
+        return all(self.solved_mask()) or len(self.turns) >= self.rules.max_guesses
+
+    def guess(self, word: str) -> BoardReplies:
+        """Play a guess on every unsolved board and return the replies (None: solved before)."""
+        if self.over:
+            raise WordError("the game is over")
+        index = self.puzzle.index_of(word.strip())
+        matrix_row = self.puzzle.matrix[index]
+        done = self.solved_mask()
+        replies = tuple(None if d else int(matrix_row[s]) for d, s in zip(done, self.secrets, strict=True))
+        self.turns.append((self.puzzle.guesses[index], replies))
+        return replies
+
+    def undo(self) -> tuple[Word, BoardReplies]:
+        """Take back the last guess and return it (or raise WordError when there is none)."""
+        if not self.turns:
+            raise WordError("nothing to undo")
+        return self.turns.pop()
+
+    def secret_words(self) -> list[Word]:
+        return [self.puzzle.answers[s] for s in self.secrets]
+
+    def letter_states(self) -> list[dict[str, str]]:
+        """Return the keyboard of each board: each letter played -> its best mark there (G, Y
+        or .), as the sites colour one quadrant of each key per board."""
+        game = self.rules.board
+        boards: list[dict[str, int]] = [{} for _ in range(self.rules.boards)]
+        for guess, replies in self.turns:
+            for best, reply in zip(boards, replies, strict=True):
+                if reply is None:
+                    continue
+                for letter, mark in zip(game.fold(guess), game.letter_marks(reply) or (), strict=False):
+                    best[letter] = max(best.get(letter, ABSENT), mark)
+        return [{letter: MARK_TEXT[mark] for letter, mark in best.items()} for best in boards]
+
+    def share_text(self, title: str) -> str:
+        """Return the share text: the title, each board's number of guesses (🟥 if unsolved) and
+        the emoji grid of the boards."""
+        digits = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
+        scores = []
+        for k in range(self.rules.boards):
+            at = next((t for t, (_, r) in enumerate(self.turns, 1) if r[k] == self.rules.board.solved_reply), None)
+            scores.append("🟥" if at is None else "".join(digits[int(d)] for d in str(at)))
+        rows = [" ".join(scores[i:i + 2]) for i in range(0, len(scores), 2)]
+        score = f"{len(self.turns) if self.won else 'X'}/{self.rules.max_guesses}"
+        return "\n".join([f"{title} {score}", *rows, "", self.rules.share_grid(self.turns)])
