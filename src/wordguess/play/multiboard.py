@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import pickle
 import statistics
 import time
 from collections import Counter
@@ -120,7 +121,7 @@ class BoardEvaluation:
                 "histogram": {str(k): v for k, v in self.histogram.items()}, "seconds": round(self.seconds, 2)}
 
 
-CHUNK = 25  # games per task when several processes play
+CHUNK = 50  # games per task when several processes play
 
 
 @functools.lru_cache(maxsize=2)
@@ -129,10 +130,17 @@ def worker_puzzle(spec: PuzzleSpec) -> Puzzle:
     return spec.build()
 
 
+@functools.lru_cache(maxsize=4)
+def worker_strategy(blob: bytes):
+    """Return the strategy pickled as `blob`, unpickled once per worker process, so what it
+    remembers (the boards' score vectors) serves every block of games the worker plays."""
+    return pickle.loads(blob)
+
+
 def play_rows(task: tuple) -> list[int]:
     """A worker's task: the guesses of each game of a block of secret tuples."""
-    rules, spec, strategy, rows, opening = task
-    puzzle = worker_puzzle(spec)
+    rules, spec, blob, rows, opening = task
+    puzzle, strategy = worker_puzzle(spec), worker_strategy(blob)
     return [play_boards(rules, puzzle, strategy, row, opening).guesses for row in rows]
 
 
@@ -165,7 +173,8 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
         results: list[list[int]] = [[] for _ in blocks]
         done = 0
         with ProcessExecutor(workers) as executor:
-            for index, block in executor.run(play_rows, [(rules, spec, strategy, rows, opening) for rows in blocks]):
+            blob = pickle.dumps(strategy)
+            for index, block in executor.run(play_rows, [(rules, spec, blob, rows, opening) for rows in blocks]):
                 results[index] = block
                 done += len(block)
                 if progress:
