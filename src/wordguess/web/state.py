@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import itsdangerous
@@ -88,6 +89,9 @@ class HeavyPool:
             self.restart(pool)
             raise HTTPException(503, f"the work did not finish within its budget of {seconds:.0f} s: "
                                      "try fewer moves, or again later") from None
+        except BrokenProcessPool:
+            self.restart(pool)
+            raise HTTPException(503, "a worker process stopped: try again") from None
 
     def restart(self, pool: ProcessPoolExecutor) -> None:
         """Stop the workers of `pool` (their tasks are abandoned) so the next task gets a fresh pool."""
