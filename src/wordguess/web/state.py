@@ -71,6 +71,7 @@ class HeavyPool:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._running = 0  # tasks submitted and not finished
 
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -83,6 +84,7 @@ class HeavyPool:
         """Return fn(item) computed in a worker, or raise HTTPException 503 after `seconds`."""
         pool = self._ensure()
         future = asyncio.get_running_loop().run_in_executor(pool, fn, item)
+        self._running += 1
         try:
             return await asyncio.wait_for(future, seconds)
         except TimeoutError:
@@ -92,6 +94,8 @@ class HeavyPool:
         except BrokenProcessPool:
             self.restart(pool)
             raise HTTPException(503, "a worker process stopped: try again") from None
+        finally:
+            self._running -= 1
 
     def restart(self, pool: ProcessPoolExecutor) -> None:
         """Stop the workers of `pool` (their tasks are abandoned) so the next task gets a fresh pool."""
@@ -104,10 +108,13 @@ class HeavyPool:
         pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
+        """Shut the workers down: at once if a task is still running, else cleanly."""
         with self._lock:
             pool, self._pool = self._pool, None
-        if pool is not None:
+        if pool is not None and self._running:
             self.restart(pool)
+        elif pool is not None:
+            pool.shutdown(wait=True)
 
 
 class RateLimiter:
