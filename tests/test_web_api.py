@@ -68,7 +68,14 @@ def test_assist_hard_mode_suggests_allowed_guesses_only(client):
     assert assist(client, [*turns, ("crane", ".....")]).status_code == 200  # normal mode allows it
 
 
-def test_assist_open_world_and_solved(client):
+def test_assist_open_world_weighs_the_candidates(client):
+    result = assist(client, [("salet", ".Y..."), ("corni", "..Y..")], world="open").json()
+    assert result["world"] == "open" and result["strategy"] == "fewest-guesses"
+    chances = [c["probability"] for c in result["likely"]]
+    assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
+
+
+def test_assist_solved_and_termo_accents(client):
     result = assist(client, [("crane", "GGGGG")]).json()
     assert result["solved"] and result["suggestions"] == [] and result["candidates"] == 1
     termo = assist(client, [("serao", "..Y..")], game="termo").json()
