@@ -4,7 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-all bench lint clean
+.PHONY: run test test-all bench lint clean browser
+
+# The browser tests drive Debian's chromium (and its emoji font, for the share grids in the
+# screenshots); as root here, through sudo elsewhere. Without apt-get they are skipped, saying why.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,11 +19,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/wordguess demo
 
-test: $(STAMP)
+browser:
+	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
+		($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji)
+
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -q
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
-test-all: $(STAMP)
+test-all: $(STAMP) browser
 	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
 	$(BIN)/python -m pytest -q -m "slow or not slow"
 

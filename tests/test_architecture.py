@@ -14,7 +14,7 @@ import wordguess
 ROOT = Path(wordguess.__file__).parent
 # Lowest first; a module may import its own layer and those before it.
 LAYERS = [("vocab", "errors"), ("games",), ("lists",), ("engine",), ("strategies",), ("trees",),
-          ("play",), ("optimal", "leetcode"), ("analysis",), ("cli",)]
+          ("play",), ("optimal", "leetcode"), ("analysis",), ("cli", "web")]  # the front ends
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 
@@ -80,6 +80,15 @@ def test_core_has_no_front_end_and_no_terminal_io(name):
     assert not imported & {"typer", "rich", "click", "fastapi"}
     calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     assert not calls & {"print", "input"}
+
+
+def test_web_and_cli_do_not_import_each_other_beyond_serve():
+    """The web app imports the library only; the CLI imports it only in `serve`, lazily."""
+    for name in MODULES:
+        if name.startswith("wordguess.web"):
+            assert not any(m.startswith("wordguess.cli") for m in imports(name)), name
+        elif name.startswith("wordguess.cli") and name != "wordguess.cli.serve":
+            assert not any(m.startswith("wordguess.web") for m in imports(name)), name
 
 
 def test_public_names_are_exported():

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from wordguess import __version__
-from wordguess.cli import analysis, basic, interactive, optimal, reports
+from wordguess.cli import analysis, basic, interactive, optimal, reports, serve
 from wordguess.cli.common import err, out
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
@@ -22,7 +22,7 @@ for command, name in [
     (reports.evaluate, "evaluate"), (reports.tree, "tree"), (reports.first_guesses, "first-guesses"),
     (reports.evil, "evil"), (basic.games, "games"), (basic.strategies, "strategies"), (basic.cache, "cache"),
     (reports.demo, "demo"), (interactive.solve, "solve"), (interactive.play_command, "play"),
-    (optimal.optimal_command, "optimal"), (analysis.analyze_command, "analyze"),
+    (optimal.optimal_command, "optimal"), (analysis.analyze_command, "analyze"), (serve.serve, "serve"),
 ]:
     app.command(name)(command)
 

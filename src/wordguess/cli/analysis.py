@@ -30,7 +30,7 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.cli.render import tiles
-from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.candidates import parse_turn, share_replies, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game
@@ -40,23 +40,6 @@ from wordguess.vocab import History
 AnalyzeWorldOpt = Annotated[str, typer.Option(
     "--world", help="closed: exact values over the answer list; open: estimates over every allowed word, "
     "weighted by the prior; auto (default): closed when the game fits the answer list, else open.")]
-
-
-def share_rows(game: Game, text: str) -> list[int]:
-    """Return the replies of a pasted share text: every line that reads as a reply in one of the
-    game's notations (the emoji squares included); header lines ("Wordle 1,234 4/6") are skipped."""
-    rows = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            rows.append(game.parse_reply(line))
-        except WordguessError:
-            continue
-    if not rows:
-        raise WordguessError("the share text has no row of replies (e.g. 🟩⬛🟨⬛⬛ or G.Y..)")
-    return rows
 
 
 def read_share(value: str) -> str:
@@ -94,7 +77,7 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
             raise WordguessError(f"the secret {rules.display(secret_word)} was found at guess "
                                  f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
         return list(zip(guesses, replies, strict=True))
-    rows = share_rows(rules, share)
+    rows = share_replies(rules, share)
     if len(rows) != len(guesses):
         raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
     return list(zip(guesses, rows, strict=True))

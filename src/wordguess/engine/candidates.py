@@ -72,3 +72,20 @@ def split_turns(text: str) -> list[str]:
     """Return the turns of a history written GUESS=REPLY;GUESS=REPLY... (',' also separates
     turns when it is followed by a guess and '=': 'raise=..Y..,mount=.G...', '1122=1,1,3456=0,2')."""
     return [turn.strip() for turn in TURN_SEPARATOR.split(text) if turn.strip()]
+
+
+def share_replies(game: Game, text: str) -> list[Reply]:
+    """Return the replies of a pasted share text: every line that reads as a reply in one of the
+    game's notations (the emoji squares included); header lines ("Wordle 1,234 4/6") are skipped."""
+    rows = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rows.append(game.parse_reply(line))
+        except WordguessError:
+            continue
+    if not rows:
+        raise WordguessError("the share text has no row of replies (e.g. 🟩⬛🟨⬛⬛ or G.Y..)")
+    return rows

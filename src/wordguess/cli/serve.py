@@ -1,0 +1,39 @@
+"""`wordguess serve`: the web app (the optional extra `wordguess[web]`), imported only here."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Annotated
+
+import typer
+
+from wordguess.cli.common import err, friendly
+from wordguess.errors import WordguessError
+
+WEB_MISSING = "the web app needs the optional extra: pip install 'wordguess[web]'"
+
+
+def web_available() -> bool:
+    """Return whether the web extra's packages are installed."""
+    return all(importlib.util.find_spec(name) is not None for name in ("fastapi", "uvicorn", "itsdangerous"))
+
+
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for heavy work (analysis).")] = 1,
+    cors: Annotated[list[str] | None, typer.Option(help="An origin allowed to call the API from another site (CORS is off without it).")] = None,
+) -> None:
+    """Start the web app: the assistant, play, analysis, multi-board games and the optimal tree
+    in the browser, and the JSON API under /api/ (docs at /docs). Set WORDGUESS_WEB_KEY to keep
+    game tokens valid across restarts."""
+    if not web_available():
+        raise WordguessError(WEB_MISSING)
+    import uvicorn
+
+    from wordguess.web import Limits, Settings, create_app
+
+    settings = Settings(limits=Limits(workers=workers), cors_origins=tuple(cors or ()))
+    err.print(f"wordguess web app on http://{host}:{port}/ (Ctrl-C stops it)", markup=False)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

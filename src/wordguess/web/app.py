@@ -1,0 +1,98 @@
+"""The app factory: the API under /api/ (one router per area), the static pages, the API docs
+served without a CDN, the error handlers and the middleware."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from wordguess.errors import WordguessError
+from wordguess.web.config import Settings
+from wordguess.web.routers import analyze, assist, boards, explore, games, play
+from wordguess.web.security import BodyLimit, SecurityHeaders
+from wordguess.web.state import AppState
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("wordguess.web")
+
+
+def validation_message(exc: RequestValidationError) -> str:
+    """Return the first validation error in one line: where, and what is wrong."""
+    errors = exc.errors()
+    if not errors:
+        return "the request is not valid"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {first.get('msg', 'not valid')}{more}".replace("\n", " ")
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    """Every error is a JSON {"detail": one line}: bad input 4xx, never a trace."""
+
+    @app.exception_handler(WordguessError)
+    async def refused(request: Request, exc: WordguessError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc).splitlines()[0] if str(exc) else "refused"}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_message(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse({"detail": "internal error: the server could not answer this request"}, status_code=500)
+
+
+def add_docs(app: FastAPI) -> None:
+    """Serve Swagger UI at /docs from the swagger-ui-bundle package (no CDN; the page's script is
+    a file, so the content security policy needs no inline script)."""
+    try:
+        from swagger_ui_bundle import swagger_ui_path
+    except ImportError:  # the docs page is optional; /openapi.json stays
+        return
+    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> FileResponse:
+        return FileResponse(STATIC / "docs.html")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Return the web app (one per server process)."""
+    settings = settings or Settings()
+    state = AppState(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        state.pool.close()
+
+    app = FastAPI(title="wordguess", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description="Play, assist, analyse and explore feedback word-guessing games. Every error is "
+                              'a 4xx with {"detail": "one line"}.')
+    app.state.wordguess = state
+    for router in (games.router, assist.router, play.router, analyze.router, boards.router, explore.router):
+        app.include_router(router, prefix="/api")
+    add_error_handlers(app)
+    if settings.docs:
+        add_docs(app)
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    if settings.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["content-type"])
+    app.add_middleware(BodyLimit, max_body=settings.limits.max_body)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,93 @@
+"""The API's contract: request bodies with their limits (a bad body is a 422 before any code
+runs) and the shapes of the answers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+MAX_TURNS = 40  # turns in a history (an adversary's game may run past the usual limit)
+MAX_WORD = 24  # characters of a guess
+MAX_REPLY = 300  # characters of a reply (a multi-board reply holds one per board)
+MAX_SHARE = 4000  # characters of a pasted share text
+MAX_TOKEN = 4000  # characters of a game token
+
+GameName = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[A-Za-z0-9.\- ]+$")]
+Guess = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
+ReplyText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_REPLY)]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Setting(Strict):
+    """The game and its options, as the game picker sets them."""
+
+    game: GameName = "wordle"  # a registered game or alias (multi-board ones for /api/boards)
+    length: int | None = Field(None, ge=2, le=12)  # word length (Sutom, Jotto, LeetCode's matches)
+    first: str | None = Field(None, min_length=1, max_length=2)  # Sutom's revealed first letter
+    pegs: int | None = Field(None, ge=2, le=6)  # Mastermind
+    colours: int | None = Field(None, ge=2, le=9)  # Mastermind
+    mode: Literal["normal", "hard"] = "normal"
+    world: Literal["open", "closed"] = "open"  # open: any allowed word may be the secret, weighted
+
+
+class Turn(Strict):
+    """A guess and the reply it got, in any of the game's notations (e.g. G.Y.., 🟩⬛🟨⬛⬛)."""
+
+    guess: Guess
+    reply: ReplyText
+
+
+class AssistRequest(Setting):
+    """The game so far; the answer is the candidates and the suggestions."""
+
+    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+    count: int = Field(5, ge=1, le=10)  # suggestions wanted
+
+
+class PlayNew(Setting):
+    """A new game hosted here."""
+
+    host: Literal["random", "daily", "evil", "absurdle"] = "random"
+
+
+class PlayGuess(Strict):
+    """A guess in a game hosted here (the token holds the game)."""
+
+    token: Token
+    guess: Guess
+
+
+class AnalyzeRequest(Strict):
+    """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
+    with the share text, or the guesses with the secret."""
+
+    game: GameName = "wordle"
+    length: int | None = Field(None, ge=2, le=12)
+    first: str | None = Field(None, min_length=1, max_length=2)
+    pegs: int | None = Field(None, ge=2, le=6)
+    colours: int | None = Field(None, ge=2, le=9)
+    mode: Literal["normal", "hard"] = "normal"
+    world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
+    guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
+    share: str | None = Field(None, max_length=MAX_SHARE)
+    secret: Guess | None = None
+    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+
+
+class BoardsAssistRequest(Strict):
+    """A multi-board game so far: each turn's reply holds one reply per unsolved board."""
+
+    game: GameName = "quordle"
+    world: Literal["open", "closed"] = "open"
+    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+
+
+class BoardsPlayNew(Strict):
+    game: GameName = "quordle"
+    world: Literal["open", "closed"] = "open"
+    host: Literal["random", "daily"] = "random"

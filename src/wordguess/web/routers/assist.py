@@ -1,0 +1,17 @@
+"""The assistant: a game played elsewhere, its candidates and the next suggestions."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends
+
+from wordguess.web import sessions
+from wordguess.web.models import AssistRequest
+from wordguess.web.state import AppState, app_state
+
+router = APIRouter(tags=["assistant"])
+
+
+@router.post("/assist", summary="Candidates, likeliest secrets and suggestions after the turns so far")
+def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.assist(state, request)

@@ -1,0 +1,29 @@
+"""Several boards (Quordle and friends): the assistant and games hosted here."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends
+
+from wordguess.web import sessions
+from wordguess.web.models import BoardsAssistRequest, BoardsPlayNew, PlayGuess
+from wordguess.web.state import AppState, app_state
+
+router = APIRouter(prefix="/boards", tags=["multi-board"])
+
+
+@router.post("/assist", summary="Each board's candidates and the suggestion after the turns so far")
+def assist(request: BoardsAssistRequest, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.boards_assist(state, request)
+
+
+@router.post("/play/new", summary="Start a multi-board game: distinct random (or daily) secrets")
+def new(request: BoardsPlayNew, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.boards_new(state, request)
+
+
+@router.post("/play/guess", summary="Play a guess on every unsolved board")
+def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.boards_guess(state, request.token, request.guess)

@@ -1,0 +1,19 @@
+"""The proven optimal Wordle tree (SALET), node by node."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Depends, Query
+
+from wordguess.web import sessions
+from wordguess.web.state import AppState, app_state
+
+router = APIRouter(tags=["explore"])
+
+
+@router.get("/explore", summary="A node of the optimal tree: its guess, branches and secrets")
+def explore(mode: Literal["normal", "hard"] = "normal",
+            path: str = Query("", max_length=200, description='Turns from the root, e.g. "salet=..Y..;corni=.GG.."'),
+            state: AppState = Depends(app_state)) -> dict:
+    return sessions.explore(state, mode, path)

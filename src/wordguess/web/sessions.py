@@ -1,0 +1,314 @@
+"""What the routers do, without the web framework: rebuild a game from the state a request
+carries (the setting and the turns, or a signed token), call the library as `solve` and `play`
+do, and return JSON-ready data. Every refusal is a WordguessError."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import secrets as random_secrets
+
+from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import (
+    GAMES,
+    MULTI_BOARDS,
+    Game,
+    MultiBoard,
+    game_class,
+    get_game,
+    get_multiboard,
+    is_multiboard,
+)
+from wordguess.play.assistant import Assistant
+from wordguess.play.hosted import HostedGame, daily_seed
+from wordguess.play.hosts import get_host
+from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
+from wordguess.play.simulate import SAFETY_LIMIT
+from wordguess.strategies import offered_strategy
+from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.trees.tree import Node, depth_counts, follow, leaves
+from wordguess.vocab import Reply, Word
+from wordguess.web.models import (
+    MAX_TURNS,
+    AssistRequest,
+    BoardsAssistRequest,
+    BoardsPlayNew,
+    PlayNew,
+    Setting,
+)
+from wordguess.web.state import AppState
+
+# The language of each game's words, as its speakers write it (the picker shows it).
+LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Français"}
+OPTIONS = ("length", "first", "pegs", "colours")  # the setting's game options
+LIKELY = 20  # candidates listed with their probabilities
+LISTED = 60  # all candidates are listed when at most this many are left
+BOARD_LIKELY = 12  # candidates listed per board
+
+
+def games_catalogue() -> list[dict]:
+    """Return every registered game (single and multi-board) as the game picker shows it."""
+    out = []
+    for name, cls in GAMES.items():
+        game = cls()
+        out.append({"name": name, "title": cls.title, "language": LANGUAGES.get(name), "multiboard": False,
+                    "aliases": list(cls.aliases), "max_guesses": cls.max_guesses,
+                    "hard_mode": cls.has_hard_mode, "tiles": cls.per_letter_marks,
+                    "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
+                    "options": [{"option": p.option, "question": p.question, "default": p.default,
+                                 "hosted": p.hosted, "kind": p.kind.__name__} for p in cls.asked_options],
+                    "replies": game.reply_notations})
+    for name, (single, boards, limit) in MULTI_BOARDS.items():
+        board = game_class(single)
+        out.append({"name": name, "title": f"{name.capitalize()} ({boards} × {board.title})",
+                    "language": LANGUAGES.get(single), "multiboard": True, "boards": boards, "board": single,
+                    "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True,
+                    "length": board().length, "alphabet": board().alphabet, "options": [],
+                    "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
+    return out
+
+
+def given_options(setting: Setting) -> dict:
+    return {k: getattr(setting, k) for k in OPTIONS if getattr(setting, k) is not None}
+
+
+def single_rules(setting: Setting, hosted: bool = False) -> Game:
+    """Return the single-board game of a setting. The assistant needs every option the game
+    asks for without a default (Sutom's length and first letter: they keep its lists small);
+    a hosted game takes the host's defaults for those not given (Sutom: 6 letters)."""
+    if is_multiboard(setting.game):
+        raise WordguessError(f"{setting.game} is a multi-board game: use the multi-board page (/api/boards/...)")
+    cls = game_class(setting.game)
+    options = given_options(setting)
+    for prompt in cls.asked_options:
+        if prompt.option in options or prompt.default is not None:
+            continue
+        if hosted and prompt.hosted is not None:
+            options[prompt.option] = prompt.hosted
+        elif not hosted:
+            raise WordguessError(f"{cls.name} needs its {prompt.question} here")
+    return get_game(cls.name, **options)
+
+
+def puzzle_of(state: AppState, rules: Game, mode: str, world: str) -> tuple[PuzzleSpec, Puzzle]:
+    spec = PuzzleSpec(rules, mode=mode, world=world)
+    return spec, state.puzzles.get(spec)
+
+
+def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
+    return {"guess": game.display(guess), "word": guess, "reply": game.format_reply(reply),
+            "marks": game.tile_marks(reply)}
+
+
+# --- the assistant ------------------------------------------------------------------------------
+
+def assist(state: AppState, request: AssistRequest) -> dict:
+    """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
+    rules = single_rules(request)
+    _, puzzle = puzzle_of(state, rules, request.mode, request.world)
+    strategy = offered_strategy("fewest-guesses" if puzzle.weighted else "entropy")
+    assistant = Assistant(puzzle, strategy)
+    for number, turn in enumerate(request.turns, 1):
+        try:
+            assistant.report(turn.guess, turn.reply)
+        except WordguessError as exc:
+            raise WordguessError(f"turn {number}: {exc}" if not str(exc).startswith("turn ") else str(exc)) from None
+    words = assistant.candidates
+    game = puzzle.game
+    suggestions = [] if assistant.solved else assistant.suggestions(request.count)
+    return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": "open" if puzzle.weighted else "closed",
+            "strategy": strategy.name, "length": game.length, "solved": assistant.solved,
+            "turns": [turn_json(game, g, r) for g, r in assistant.history],
+            "candidates": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
+            "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
+            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected": s.expected, "bits": s.bits,
+                             "can_be_answer": s.can_be_answer, "probability": s.probability,
+                             "expected_guesses": s.guesses} for s in suggestions]}
+
+
+# --- games hosted here --------------------------------------------------------------------------
+
+def seed_of(key: str, nonce: str) -> int:
+    """Return the secret's seed of a game: keyed, so a page that reads its token's nonce cannot
+    work out the secret."""
+    return int.from_bytes(hmac.new(key.encode(), nonce.encode(), hashlib.sha256).digest()[:8], "big")
+
+
+def new_game_state(request: PlayNew | BoardsPlayNew) -> dict:
+    """Return the state of a new hosted game, as its token holds it."""
+    state = request.model_dump()
+    state["turns"] = []
+    state["nonce"] = random_secrets.token_hex(8) if request.host == "random" else None
+    state["day"] = datetime.date.today().isoformat() if request.host == "daily" else None
+    return state
+
+
+def game_seed(state: AppState, token: dict) -> int:
+    if token.get("day"):
+        return daily_seed(datetime.date.fromisoformat(token["day"]))
+    return seed_of(state.settings.key, token["nonce"])
+
+
+def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
+    """Return the game of a token with its turns replayed, and its share title."""
+    setting = Setting(**{k: token[k] for k in Setting.model_fields})
+    rules = single_rules(setting, hosted=True)
+    spec, puzzle = puzzle_of(state, rules, setting.mode, setting.world)
+    host_name = token["host"]
+    if host_name in ("random", "daily"):
+        host = get_host("random", seed=game_seed(state, token))
+        revealed = rules.for_secret(host.pick(puzzle, puzzle.all_candidates()))
+        if revealed != rules:  # Sutom shows the first letter: the game is played on its words
+            puzzle = state.puzzles.restricted(spec, revealed)
+        session = HostedGame(puzzle, host)
+    else:
+        session = HostedGame(puzzle, get_host(host_name), max_guesses=SAFETY_LIMIT)
+    for word in token["turns"]:
+        session.guess(word)
+    game = puzzle.game
+    name = game.name if host_name in ("random", "daily") else f"{host_name} ({game.name})"
+    return session, f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
+
+
+def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
+    game = session.puzzle.game
+    adversary = token["host"] in ("evil", "absurdle")
+    return {"token": state.tokens.dump(token), "game": game.name, "title": game.title, "host": token["host"],
+            "length": game.length, "limit": session.limit_text, "clue": game.clue(), "alphabet": game.alphabet,
+            "tiles": game.per_letter_marks,
+            "turns": [turn_json(game, g, r) for g, r in session.turns],
+            "keyboard": session.letter_states() if game.per_letter_marks else {},
+            "remaining": session.remaining if adversary else None,
+            "over": session.over, "won": session.won,
+            "secret": game.display(session.give_up()) if session.over else None,
+            "share": session.share_text(title) if session.over else None}
+
+
+def play_new(state: AppState, request: PlayNew) -> dict:
+    token = new_game_state(request)
+    session, title = hosted_game(state, token)
+    return play_json(state, token, session, title)
+
+
+def play_guess(state: AppState, token_text: str, guess: str) -> dict:
+    """Play a guess in the token's game; return the new state (and token)."""
+    token = state.tokens.load(token_text)
+    if len(token["turns"]) >= MAX_TURNS:
+        raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
+    session, title = hosted_game(state, token)
+    session.guess(guess)
+    token["turns"] = [g for g, _ in session.turns]
+    return play_json(state, token, session, title)
+
+
+# --- several boards -----------------------------------------------------------------------------
+
+def board_rules(name: str) -> MultiBoard:
+    if not is_multiboard(name) or name.strip().lower() == "multiboard":
+        raise WordguessError(f"{name!r} is not a multi-board game here; the multi-board games: {', '.join(MULTI_BOARDS)}")
+    return get_multiboard(name)
+
+
+def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
+    game = rules.board
+    return [{"guess": game.display(g), "word": g,
+             "replies": [None if r is None else game.format_reply(r) for r in replies],
+             "marks": [None if r is None else game.tile_marks(r) for r in replies]} for g, replies in turns]
+
+
+def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
+    """Return each board's candidates and the suggestion after the request's turns."""
+    rules = board_rules(request.game)
+    _, puzzle = puzzle_of(state, rules.board, "normal", request.world)
+    assistant = BoardAssistant(rules, puzzle, get_multi_strategy("fewest-total"))
+    for number, turn in enumerate(request.turns, 1):
+        try:
+            assistant.report(turn.guess, turn.reply)
+        except WordguessError as exc:
+            raise WordguessError(f"turn {number}: {exc}") from None
+    game = rules.board
+    boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
+               "candidates": len(s.candidates),
+               "likely": [{"word": game.display(w), "probability": p}
+                          for w, p in zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)]}
+              for s in assistant.status()]
+    return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
+            "left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
+            "turns": board_turns_json(rules, assistant.history),
+            "suggestion": None if assistant.solved else game.display(assistant.suggest())}
+
+
+def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
+    rules = board_rules(token["game"])
+    _, puzzle = puzzle_of(state, rules.board, "normal", token["world"])
+    session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, game_seed(state, token))[0])
+    for word in token["turns"]:
+        session.guess(word)
+    return session, f"wordguess {rules.name}" + (f" {token['day']}" if token.get("day") else "")
+
+
+def boards_json(state: AppState, token: dict, session: HostedBoards, title: str) -> dict:
+    rules = session.rules
+    return {"token": state.tokens.dump(token), "game": rules.name, "boards": rules.boards,
+            "length": rules.board.length, "max_guesses": rules.max_guesses, "alphabet": rules.board.alphabet,
+            "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
+            "keyboards": session.letter_states(), "over": session.over, "won": session.won,
+            "secrets": [rules.board.display(w) for w in session.secret_words()] if session.over else None,
+            "share": session.share_text(title) if session.over else None}
+
+
+def boards_new(state: AppState, request: BoardsPlayNew) -> dict:
+    token = new_game_state(request)
+    session, title = hosted_boards(state, token)
+    return boards_json(state, token, session, title)
+
+
+def boards_guess(state: AppState, token_text: str, guess: str) -> dict:
+    token = state.tokens.load(token_text)
+    if "boards" in token or token.get("game") is None or not is_multiboard(token["game"]):
+        raise WordguessError("this token is not a multi-board game: start a new one")
+    session, title = hosted_boards(state, token)
+    session.guess(guess)
+    token["turns"] = [g for g, _ in session.turns]
+    return boards_json(state, token, session, title)
+
+
+# --- the optimal tree ---------------------------------------------------------------------------
+
+def explore(state: AppState, mode: str, path: str) -> dict:
+    """Return the node of the optimal tree reached by `path` (GUESS=REPLY turns), its branches
+    largest first, and how many guesses its secrets take."""
+    tree_file = state.tree(mode)
+    game = tree_file.game
+    history = []
+    for text in split_turns(path):
+        guess, reply = parse_turn(text)
+        history.append((guess.strip().lower(), game.parse_reply(reply)))
+    if len(history) > game.max_guesses:
+        raise WordguessError(f"the tree is at most {game.max_guesses} guesses deep")
+    node = follow(tree_file.tree, game, history)
+    depth = len(history) + 1
+    counts = depth_counts(node)
+    shifted = {str(k + depth - 1): n for k, n in sorted(counts.items())}
+    secrets = [w for w, _ in leaves(node)]
+    result = {"mode": mode, "first": tree_file.tree.guess, "turn": depth,
+              "path": [turn_json(game, g, r) for g, r in history],
+              "size": len(secrets), "histogram": shifted,
+              "mean": sum(int(k) * n for k, n in shifted.items()) / len(secrets),
+              "secrets": [game.display(w) for w in secrets] if len(secrets) <= LISTED else None}
+    if isinstance(node, str):
+        return {**result, "guess": game.display(node), "word": node, "leaf": True, "branches": []}
+    branches = []
+    for reply, branch in sorted(node.branches.items(), key=lambda kv: (-size_of(kv[1]), kv[0])):
+        solved = isinstance(branch, str) and branch == node.guess
+        nxt = branch if isinstance(branch, str) else branch.guess
+        branches.append({"reply": game.format_reply(reply), "marks": game.tile_marks(reply), "size": size_of(branch),
+                         "next": game.display(nxt), "word": nxt, "solved": solved, "leaf": isinstance(branch, str)})
+    return {**result, "guess": game.display(node.guess), "word": node.guess, "leaf": False, "branches": branches}
+
+
+def size_of(tree: Node | Word) -> int:
+    return 1 if isinstance(tree, str) else tree.size

@@ -1,0 +1,87 @@
+// The analysis page: a pasted game, the per-move table and a chart of the expected guesses to
+// finish after each move, the one played against the best.
+import { call } from "./api.js";
+import { $, el, say, tileRow } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes = {}, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function regretText(regret) {
+  if (regret.low === null) return "a sure win lost";
+  const low = regret.low.toFixed(3);
+  return regret.high !== null && regret.high === regret.low ? low : `${low}–${regret.high === null ? "?" : regret.high.toFixed(3)}`;
+}
+
+// A line chart of the series {turn, played, best}: values are expected guesses to finish.
+export function chart(series) {
+  const width = 480, height = 220, left = 44, right = 34, top = 16, bottom = 36;
+  const values = series.flatMap((p) => [p.played, p.best]).filter((v) => v !== null);
+  const high = Math.max(1, Math.ceil(Math.max(...values, 1)));
+  const x = (t) => left + (series.length === 1 ? (width - left - right) / 2 : (t - 1) * (width - left - right) / (series.length - 1));
+  const y = (v) => top + (1 - v / high) * (height - top - bottom);
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img",
+    "aria-label": "Expected guesses to finish after each move: " + series.map((p) => `move ${p.turn}: yours ${p.played?.toFixed(2)}, best ${p.best?.toFixed(2)}`).join("; ") });
+  root.append(svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), class: "axis" }),
+    svg("line", { x1: left, y1: top, x2: left, y2: y(0), class: "axis" }));
+  for (let v = 0; v <= high; v++) root.append(svg("text", { x: left - 8, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  for (const p of series) root.append(svg("text", { x: x(p.turn), y: height - 14, "text-anchor": "middle" }, `move ${p.turn}`));
+  for (const kind of ["best", "played"]) {
+    const points = series.filter((p) => p[kind] !== null).map((p) => `${x(p.turn)},${y(p[kind])}`);
+    root.append(svg("polyline", { points: points.join(" "), class: kind }));
+    for (const p of series.filter((q) => q[kind] !== null)) root.append(svg("circle", { cx: x(p.turn), cy: y(p[kind]), r: 4, class: kind }));
+  }
+  root.append(svg("text", { x: width - right, y: top + 4, "text-anchor": "end" }, "— yours   - - best"));
+  return root;
+}
+
+function draw(data) {
+  const body = $("#analyze-table tbody");
+  body.replaceChildren();
+  for (const m of data.moves) {
+    body.append(el("tr", {}, el("td", { text: m.turn }), el("td", {}, m.marks ? tileRow(m.display, m.marks, true) : `${m.display} ${m.reply}`),
+      el("td", { text: `${m.candidates_before.toLocaleString("en")}→${m.candidates_after.toLocaleString("en")}` }),
+      el("td", { class: "num", text: m.played_text }), el("td", { class: "num", text: m.best_text }),
+      el("td", { text: m.best_display }), el("td", { class: "num", text: regretText(m.regret) }),
+      el("td", { class: "num", text: m.skill ?? "-" }), el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*") })));
+  }
+  const kind = data.kind === "exact" ? "exact values (closed world)" : "estimates (open world)";
+  const optimal = data.optimal_guesses === null ? "" :
+    `; the best play (opening ${data.optimal_opener.toUpperCase()}) needed ${data.optimal_guesses}, you ${data.guesses}`;
+  $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +
+    `total regret ${regretText(data.total_regret)} guesses${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
+  $("#analyze-chart").replaceChildren(chart(data.chart));
+  $("#analyze-result").hidden = false;
+}
+
+async function run(event) {
+  event.preventDefault();
+  const f = $("#analyze-form");
+  const body = { game: f.elements.game.value, mode: f.elements.hard.checked ? "hard" : "normal",
+    guesses: f.elements.guesses.value.split(/[\s,;]+/).filter(Boolean) };
+  if (f.elements.share.value.trim()) body.share = f.elements.share.value;
+  if (f.elements.secret.value.trim()) body.secret = f.elements.secret.value.trim();
+  say($("#analyze-message"), "Analysing… (exact values take a few seconds)");
+  $("#analyze-run").disabled = true;
+  try {
+    draw(await call("/api/analyze", body));
+    say($("#analyze-message"), "");
+  } catch (error) {
+    say($("#analyze-message"), error.message, true);
+  } finally {
+    $("#analyze-run").disabled = false;
+  }
+}
+
+export function start(context) {
+  const f = $("#analyze-form");
+  const hard = () => { const g = context.gameInfo(f.elements.game.value); f.querySelector(".hard").hidden = !g.hard_mode; };
+  f.elements.game.addEventListener("change", hard);
+  hard();
+  f.addEventListener("submit", run);
+}

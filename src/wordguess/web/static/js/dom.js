@@ -1,0 +1,59 @@
+// Small DOM helpers shared by the pages: elements, tiles, messages, the marks' classes.
+export const MARK_CLASS = { G: "mark-right", Y: "mark-elsewhere", ".": "mark-absent" };
+export const MARK_NAME = { G: "right place", Y: "elsewhere", ".": "absent" };
+export const NEXT_MARK = { ".": "Y", Y: "G", G: "." };
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+export function $(selector, root = document) { return root.querySelector(selector); }
+
+// Split a displayed word into its letters (accented letters stay whole).
+export function letters(word) { return Array.from(word.normalize("NFC")); }
+
+// One read-only tile per letter, coloured by its mark (G, Y or .).
+export function tileRow(word, marks, small = false) {
+  const row = el("div", { class: "row", role: "img", "aria-label": describe(word, marks) });
+  letters(word).forEach((letter, i) => {
+    const mark = marks ? marks[i] : null;
+    row.append(el("span", { class: `tile${small ? " small" : ""} ${mark ? MARK_CLASS[mark] : ""}`, text: letter }));
+  });
+  return row;
+}
+
+export function describe(word, marks) {
+  if (!marks) return word;
+  return `${word}: ` + letters(word).map((l, i) => `${l} ${MARK_NAME[marks[i]]}`).join(", ");
+}
+
+export function say(node, text, error = false) {
+  node.textContent = text || "";
+  node.classList.toggle("error", Boolean(error));
+}
+
+export function percent(p) {
+  return p >= 0.995 ? "100%" : p >= 0.001 ? `${(100 * p).toFixed(1)}%` : p > 0 ? "<0.1%" : "0%";
+}
+
+// Read a share grid's rows of squares as marks (🟩, Sutom 🟥: right; 🟨, 🟡: elsewhere; ⬛, ⬜, 🟦: absent); header lines are skipped.
+export function shareRows(text) {
+  const marks = { "🟩": "G", "🟥": "G", "🟨": "Y", "🟡": "Y", "⬛": ".", "⬜": ".", "🟦": "." };
+  const rows = [];
+  for (const line of text.split(/\r?\n/)) {
+    const cells = Array.from(line.trim()).filter((c) => c !== "\uFE0F");
+    if (cells.length && cells.every((c) => c in marks)) rows.push(cells.map((c) => marks[c]).join(""));
+  }
+  return rows;
+}

@@ -1,0 +1,48 @@
+// The on-screen keyboard: keys coloured by their best mark (one colour per board on a
+// multi-board game), Enter and Backspace; `onKey` receives "enter", "back" or a symbol.
+import { el, MARK_CLASS } from "./dom.js";
+
+const QWERTY = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+export function keyRows(alphabet) {
+  return [...alphabet].every((c) => QWERTY.join("").includes(c)) ? QWERTY : [alphabet];
+}
+
+// states: one {letter: mark} per board (a single board: a list of one); solved: boards done.
+export function drawKeyboard(box, alphabet, states, onKey, solved = []) {
+  box.replaceChildren();
+  const rows = keyRows(alphabet);
+  rows.forEach((row, r) => {
+    const keys = el("div", { class: "keys" });
+    if (r === rows.length - 1) keys.append(el("button", { type: "button", class: "key wide", "data-key": "enter", text: "Enter", onclick: () => onKey("enter") }));
+    for (const letter of row) {
+      const key = el("button", { type: "button", class: "key", "data-key": letter, "aria-label": letter, onclick: () => onKey(letter) });
+      if (states.length === 1) {
+        const mark = states[0][letter];
+        if (mark) { key.classList.add(MARK_CLASS[mark]); key.setAttribute("aria-label", `${letter} ${mark === "." ? "absent" : mark === "G" ? "right place" : "elsewhere"}`); }
+      } else if (states.length <= 8) {
+        const quads = el("span", { class: `quads${states.length > 4 ? " n8" : ""}`, "aria-hidden": "true" });
+        states.forEach((s, b) => quads.append(el("span", { class: solved[b] ? "" : (MARK_CLASS[s[letter]] || "") })));
+        key.append(quads);
+      }
+      key.append(el("span", { class: "label", text: letter }));
+      keys.append(key);
+    }
+    if (r === rows.length - 1) keys.append(el("button", { type: "button", class: "key wide", "data-key": "back", "aria-label": "Backspace", text: "⌫", onclick: () => onKey("back") }));
+    box.append(keys);
+  });
+}
+
+// Physical keys, while `active()` and no form field has the focus.
+export function listenToKeys(active, alphabet, onKey) {
+  document.addEventListener("keydown", (event) => {
+    if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const key = event.key.toLowerCase();
+    if (key === "enter") { if (event.target.closest && event.target.closest("button")) return; onKey("enter"); }
+    else if (key === "backspace") onKey("back");
+    else if (key.length === 1 && alphabet().includes(key)) onKey(key);
+    else return;
+    event.preventDefault();
+  });
+}

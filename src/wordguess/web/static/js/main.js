@@ -1,0 +1,61 @@
+// The app: the page router (#assist, #play, ...), the game pickers, the colour-blind palette.
+import { call } from "./api.js";
+import { $, el } from "./dom.js";
+import * as assist from "./assist.js";
+import * as play from "./play.js";
+import * as analyze from "./analyze.js";
+import * as boards from "./boards.js";
+import * as explore from "./explore.js";
+
+const PAGES = { assist, play, analyze, boards, explore };
+const started = new Set();
+let catalogue = [];
+
+export function gameInfo(name) { return catalogue.find((g) => g.name === name); }
+
+function gameLabel(game) {
+  return game.language ? `${game.title} — ${game.language}` : game.title;
+}
+
+function fillPickers() {
+  for (const select of document.querySelectorAll(".game-picker")) {
+    const multi = select.dataset.kind === "multi";
+    for (const game of catalogue.filter((g) => g.multiboard === multi)) {
+      select.append(el("option", { value: game.name, text: gameLabel(game) }));
+    }
+    if (multi) select.value = "quordle";
+  }
+}
+
+function showPage() {
+  const name = (location.hash || "#assist").slice(1).split("?")[0];
+  const page = PAGES[name] ? name : "assist";
+  for (const section of document.querySelectorAll(".page")) section.hidden = section.id !== `page-${page}`;
+  for (const link of document.querySelectorAll("nav a[data-page]")) {
+    if (link.dataset.page === page) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (!started.has(page)) {
+    started.add(page);
+    PAGES[page].start({ gameInfo });
+  }
+  PAGES[page].shown?.();
+}
+
+function setPalette(on) {
+  document.body.classList.toggle("colour-blind", on);
+  $("#palette").setAttribute("aria-pressed", String(on));
+  localStorage.setItem("wordguess-palette", on ? "colour-blind" : "standard");
+}
+
+async function main() {
+  setPalette(localStorage.getItem("wordguess-palette") === "colour-blind");
+  $("#palette").addEventListener("click", () => setPalette(!document.body.classList.contains("colour-blind")));
+  catalogue = await call("/api/games");
+  fillPickers();
+  window.addEventListener("hashchange", showPage);
+  showPage();
+  document.body.dataset.ready = "true";
+}
+
+main();

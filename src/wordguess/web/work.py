@@ -1,0 +1,105 @@
+"""Heavy work that runs in the app's worker processes (state.HeavyPool): top-level functions of
+picklable arguments, with the puzzles they need built once per worker."""
+
+from __future__ import annotations
+
+import functools
+
+from wordguess.analysis import analyze, replay
+from wordguess.engine.candidates import share_replies
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import Game, game_class, get_game, is_multiboard
+from wordguess.vocab import History
+
+OPTIONS = ("length", "first", "pegs", "colours")
+
+
+@functools.lru_cache(maxsize=4)
+def worker_puzzle(spec: PuzzleSpec) -> Puzzle:
+    """Return the puzzle of a spec, built once per worker process."""
+    return spec.build()
+
+
+def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
+    """Return the game's turns from one of: turns (guess and reply), the guesses with a share
+    text, or the guesses with the secret (as `wordguess analyze` takes them)."""
+    given = [bool(request["turns"]), request["share"] is not None, request["secret"] is not None]
+    if sum(given) != 1:
+        raise WordguessError("give the game one way: the turns (guess and reply), or the guesses with the share "
+                             "text, or the guesses with the secret")
+    if request["turns"]:
+        if request["guesses"]:
+            raise WordguessError("the turns hold the guesses already: give no guesses besides them")
+        return [(puzzle.guesses[puzzle.index_of(t["guess"])], rules.parse_reply(t["reply"])) for t in request["turns"]]
+    if not request["guesses"]:
+        raise WordguessError("give the guesses played, in order")
+    guesses = [puzzle.guesses[puzzle.index_of(w)] for w in request["guesses"]]
+    if request["secret"] is not None:
+        secret = puzzle.guesses[puzzle.index_of(request["secret"])]
+        replies = [rules.feedback(g, secret) for g in guesses]
+        if rules.solved_reply in replies[:-1]:
+            raise WordguessError(f"the secret {rules.display(secret)} was found at guess "
+                                 f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
+        return list(zip(guesses, replies, strict=True))
+    rows = share_replies(rules, request["share"])
+    if len(rows) != len(guesses):
+        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
+    return list(zip(guesses, rows, strict=True))
+
+
+def first_word(request: dict) -> str | None:
+    if request["secret"]:
+        return request["secret"]
+    if request["guesses"]:
+        return request["guesses"][0]
+    return request["turns"][0]["guess"] if request["turns"] else None
+
+
+def analyze_task(request: dict) -> dict:
+    """Return the analysis of a game (an AnalyzeRequest as a dict, with `budget`: seconds per
+    move) as JSON-ready data, with a chart series; or {"error": message} for bad input."""
+    try:
+        return _analyze(request)
+    except WordguessError as exc:
+        return {"error": str(exc)}
+
+
+def _analyze(request: dict) -> dict:
+    if is_multiboard(request["game"]):
+        raise WordguessError("the analysis is for single-board games")
+    options = {k: request[k] for k in OPTIONS if request[k] is not None}
+    rules = get_game(game_class(request["game"]).name, **options)
+    first = first_word(request)
+    if first is not None:
+        rules = rules.for_secret(first)
+    world = request["world"]
+    turns = None
+    if world == "auto":  # closed when the game fits the answer list, else open (as `analyze`)
+        closed = worker_puzzle(PuzzleSpec(rules, mode=request["mode"]))
+        turns = played_turns(rules, closed, request)
+        world = "closed"
+        try:
+            replay(closed, turns)
+        except WordguessError:
+            world = "open"
+        known = turns[-1][0] if rules.is_solved(turns[-1][1]) else request["secret"]
+        if known is not None and not any(rules.fold(a) == rules.fold(known) for a in closed.answers):
+            world = "open"
+        if world == "closed":
+            puzzle = closed
+    if world != "closed" or turns is None:
+        puzzle = worker_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world))
+        turns = played_turns(rules, puzzle, request)
+    analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
+    game = puzzle.game
+    result = analysis.to_json(game)
+    for move, data in zip(analysis.moves, result["moves"], strict=True):
+        data["display"] = game.display(move.guess)
+        data["best_display"] = game.display(move.best_guess)
+        data["marks"] = game.tile_marks(move.reply)
+        data["played_text"], data["best_text"] = move.played.text(), move.best.text()
+    # the chart: expected guesses to finish after each move's guess, the one played against the best
+    result["chart"] = [{"turn": m.turn, "played": None if m.played.can_lose else m.played.low,
+                        "best": None if m.best.can_lose else m.best.low} for m in analysis.moves]
+    return result
