@@ -32,6 +32,7 @@ import numpy as np
 
 from wordguess import PuzzleSpec, get_game
 from wordguess.engine.executors import ProcessExecutor, SerialExecutor
+from wordguess.engine.puzzle import built_puzzle
 from wordguess.lists import read_bundled
 from wordguess.play.multiboard import (
     BoardAssistant,
@@ -39,7 +40,6 @@ from wordguess.play.multiboard import (
     draw_secrets,
     evaluate_boards,
     play_boards,
-    worker_puzzle,
 )
 from wordguess.strategies.multiboard import get_multi_strategy
 
@@ -51,7 +51,7 @@ def play_block(task: tuple) -> dict:
     """A worker's task: every strategy on each game of a block, in turn; guesses and seconds."""
     name, names, rows, openings = task
     rules = get_game(name)
-    puzzle = worker_puzzle(PuzzleSpec(rules.board))
+    puzzle = built_puzzle(PuzzleSpec(rules.board))
     strategies = STRATEGIES.setdefault(name, [get_multi_strategy(n) for n in names])
     results = {n: [] for n in names}
     seconds = dict.fromkeys(names, 0.0)
@@ -68,7 +68,7 @@ STRATEGIES: dict[str, list] = {}  # per worker process: the strategies (and what
 
 def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
     rules = get_game(name)
-    puzzle = worker_puzzle(PuzzleSpec(rules.board))
+    puzzle = built_puzzle(PuzzleSpec(rules.board))
     strategies = [get_multi_strategy(n) for n in NAMES]
     everything = puzzle.all_candidates()
     openings = [s.choose(puzzle, [everything] * rules.boards, rules.max_guesses) for s in strategies]

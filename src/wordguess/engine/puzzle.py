@@ -279,3 +279,10 @@ class PuzzleSpec:
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
                       prefer_candidates=self.prefer_candidates, weights=self.weights(secrets), **extra)
+
+
+@functools.lru_cache(maxsize=4)
+def built_puzzle(spec: PuzzleSpec) -> Puzzle:
+    """Return the puzzle of a spec, built once per process: a worker process (or the web app)
+    that meets the same spec again reuses its lists and pattern matrix (read only)."""
+    return spec.build()

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordguess.engine.executors import ProcessExecutor
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, MARK_TEXT
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
@@ -124,12 +124,6 @@ class BoardEvaluation:
 CHUNK = 50  # games per task when several processes play
 
 
-@functools.lru_cache(maxsize=2)
-def worker_puzzle(spec: PuzzleSpec) -> Puzzle:
-    """Return the puzzle of a spec, built once per worker process."""
-    return spec.build()
-
-
 @functools.lru_cache(maxsize=4)
 def worker_strategy(blob: bytes):
     """Return the strategy pickled as `blob`, unpickled once per worker process, so what it
@@ -140,7 +134,7 @@ def worker_strategy(blob: bytes):
 def play_rows(task: tuple) -> list[int]:
     """A worker's task: the guesses of each game of a block of secret tuples."""
     rules, spec, blob, rows, opening = task
-    puzzle, strategy = worker_puzzle(spec), worker_strategy(blob)
+    puzzle, strategy = built_puzzle(spec), worker_strategy(blob)
     return [play_boards(rules, puzzle, strategy, row, opening).guesses for row in rows]
 
 

@@ -3,22 +3,14 @@ picklable arguments, with the puzzles they need built once per worker."""
 
 from __future__ import annotations
 
-import functools
-
 from wordguess.analysis import analyze, replay
 from wordguess.engine.candidates import share_replies
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, is_multiboard
 from wordguess.vocab import History
 
 OPTIONS = ("length", "first", "pegs", "colours")
-
-
-@functools.lru_cache(maxsize=4)
-def worker_puzzle(spec: PuzzleSpec) -> Puzzle:
-    """Return the puzzle of a spec, built once per worker process."""
-    return spec.build()
 
 
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
@@ -76,7 +68,7 @@ def _analyze(request: dict) -> dict:
     world = request["world"]
     turns = None
     if world == "auto":  # closed when the game fits the answer list, else open (as `analyze`)
-        closed = worker_puzzle(PuzzleSpec(rules, mode=request["mode"]))
+        closed = built_puzzle(PuzzleSpec(rules, mode=request["mode"]))
         turns = played_turns(rules, closed, request)
         world = "closed"
         try:
@@ -89,7 +81,7 @@ def _analyze(request: dict) -> dict:
         if world == "closed":
             puzzle = closed
     if world != "closed" or turns is None:
-        puzzle = worker_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world))
+        puzzle = built_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world))
         turns = played_turns(rules, puzzle, request)
     analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
     game = puzzle.game
