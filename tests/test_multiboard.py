@@ -296,3 +296,18 @@ def test_cli_solve_and_play_multi_boards(tmp_path):
     assert result.exit_code == 0, result.output
     assert "all 2 boards solved in 2!" in result.stdout and "no turn used" in result.stderr
     assert "wordguess dordle 2/7" in result.stdout
+
+
+def test_past_the_limit_every_strategy_still_finishes(small):
+    """A game that runs past its limit (lost) is played on to the end, never stuck on a guess
+    that cannot help (the endgame search once returned no guess there)."""
+    rules = get_multiboard("multiboard", boards=4, max_guesses=4)
+    for name in MULTI_STRATEGIES:
+        for row in draw_secrets(small, 4, 10, seed=5):
+            record = play_boards(rules, small, get_multi_strategy(name), row)
+            assert record.guesses > 4 or record.won
+    search = Endgame()
+    boards = [np.array([0, 1]), np.array([2])]
+    for left in (0, -3):
+        guess = search.choose(small, boards, left)
+        assert guess is not None and small.answer_of_guess[guess] >= 0

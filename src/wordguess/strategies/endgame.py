@@ -70,8 +70,11 @@ class Endgame:
     def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int | None:
         """Return the best guess (index in puzzle.guesses) when the position is small enough and
         the search finishes within its budget, else None."""
-        if not boards or sum(len(b) for b in boards) > self.size:
+        total = sum(len(b) for b in boards)
+        if not boards or total > self.size:
             return None
+        if left <= 0:  # past the limit the game is lost already: finish it in the fewest guesses
+            left = total + len(boards)  # more than any play needs, so no longer binding
         try:
             return self.solve(puzzle, boards, left)[1]
         except OutOfNodes:
