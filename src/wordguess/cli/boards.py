@@ -11,13 +11,21 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.cli.common import GameChoice, build_puzzle, err, out, puzzle_spec
+from wordguess.cli.common import (
+    GameChoice,
+    ask,
+    ask_move,
+    build_puzzle,
+    err,
+    game_seed,
+    out,
+    puzzle_spec,
+)
 from wordguess.cli.render import TILE_STYLES
 from wordguess.engine.candidates import parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
-from wordguess.play.hosted import daily_seed
 from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets, play_boards
 from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.vocab import Word
@@ -29,13 +37,6 @@ PER_ROW = 4  # boards side by side
 FULL_GRID = 8  # up to this many boards the whole grid is drawn after each guess; beyond, the last row
 SHOWN = 8  # candidates listed per board
 KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-
-
-def ask(prompt: str) -> str | None:
-    try:
-        return out.input(prompt)
-    except EOFError:
-        return None
 
 
 def board_cells(rules: MultiBoard, guess: Word, reply: int | None) -> Text:
@@ -269,19 +270,13 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
     rules = game.boards()
     puzzle = build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
                                       exclude_factor=exclude_factor))
-    chosen = daily_seed(datetime.date.today()) if daily else (
-        seed if seed is not None else int(datetime.datetime.now().timestamp()))
-    secrets = draw_secrets(puzzle, rules.boards, 1, chosen)[0]
+    secrets = draw_secrets(puzzle, rules.boards, 1, game_seed(daily, seed))[0]
     session = HostedBoards(rules, puzzle, secrets)
     out.print(f"{rules.title}: guess the {rules.boards} {rules.board.length}-letter words; every guess is played on "
               f"each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
     interrupted = False
     while not session.over:
-        try:
-            line = ask(f"guess {len(session.turns) + 1} of {rules.max_guesses}: ")
-        except KeyboardInterrupt:
-            out.print()
-            line, interrupted = None, True
+        line, interrupted = ask_move(f"guess {len(session.turns) + 1} of {rules.max_guesses}: ")
         command = (line or "").strip().lower()
         if line is None or command == "quit":
             break

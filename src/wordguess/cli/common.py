@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import functools
 import inspect
 from pathlib import Path
@@ -27,6 +28,7 @@ from wordguess.games import (
     is_multiboard,
 )
 from wordguess.lists import WordList
+from wordguess.play.hosted import daily_seed
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -225,3 +227,29 @@ def check_workers(workers: int) -> None:
     """Refuse a number of worker processes that cannot be meant."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+
+
+def ask(prompt: str) -> str | None:
+    """Return a line typed by the player (stripped of its newline), or None at end of input."""
+    try:
+        return out.input(prompt)
+    except EOFError:
+        return None
+
+
+def ask_move(prompt: str) -> tuple[str | None, bool]:
+    """Return (the line typed at a play prompt, or None when input ends or Ctrl-C is pressed;
+    whether it was Ctrl-C, so the game can end cleanly and still print its share text)."""
+    try:
+        return ask(prompt), False
+    except KeyboardInterrupt:
+        out.print()
+        return None, True
+
+
+def game_seed(daily: bool, seed: int | None) -> int:
+    """Return the seed of a hosted game: the day's (the same for everyone), the one given, or
+    the clock's."""
+    if daily:
+        return daily_seed(datetime.date.today())
+    return seed if seed is not None else int(datetime.datetime.now().timestamp())

@@ -23,11 +23,14 @@ from wordguess.cli.common import (
     OpenStrategyOpt,
     SeedOpt,
     SessionWorldOpt,
+    ask,
+    ask_move,
     build_puzzle,
     default_strategy,
     err,
     friendly,
     game_options,
+    game_seed,
     out,
     puzzle_spec,
     session_world,
@@ -39,7 +42,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion
-from wordguess.play.hosted import HostedGame, daily_seed
+from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import FixedHost, get_host
 from wordguess.play.simulate import SAFETY_LIMIT, play
 from wordguess.strategies import offered_strategy
@@ -49,14 +52,6 @@ COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "
 PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
 KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-
-
-def ask(prompt: str) -> str | None:
-    """Return a line typed by the player (stripped of its newline), or None at end of input."""
-    try:
-        return out.input(prompt)
-    except EOFError:
-        return None
 
 
 def ask_until_valid(prompt: str, check):
@@ -358,9 +353,7 @@ def play_command(
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
     if host == "random":
-        today = datetime.date.today()
-        chosen = daily_seed(today) if daily else (seed if seed is not None else int(datetime.datetime.now().timestamp()))
-        hosting = get_host("random", seed=chosen)
+        hosting = get_host("random", seed=game_seed(daily, seed))
         revealed = rules.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # e.g. Sutom shows the first letter: the game is played on its words
             rules, puzzle = revealed, puzzle.restricted(revealed)
@@ -374,11 +367,7 @@ def play_command(
               f"host {hosting.name}). Commands: {', '.join(PLAY_COMMANDS)}.")
     interrupted = False
     while not session.over:
-        try:
-            line = ask(f"guess {len(session.turns) + 1}: ")
-        except KeyboardInterrupt:
-            out.print()
-            line, interrupted = None, True
+        line, interrupted = ask_move(f"guess {len(session.turns) + 1}: ")
         command = (line or "").strip().lower()
         if line is None or command == "quit":
             break
