@@ -120,12 +120,12 @@ def list_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
         out.print(f"#{s.board}: {words}", markup=False)
 
 
-def board_session(game: GameChoice, answers: str | None, guesses: str | None, world: str,
-                  exclude: str | None, exclude_factor: float, strategy: str | None) -> tuple[MultiBoard, Puzzle, object]:
+def board_puzzle(game: GameChoice, answers: str | None, guesses: str | None, world: str,
+                 exclude: str | None, exclude_factor: float) -> tuple[MultiBoard, Puzzle]:
+    """Return the rules of a multi-board session and the puzzle its boards share."""
     rules = game.boards()
-    puzzle = build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                                      exclude_factor=exclude_factor))
-    return rules, puzzle, get_multi_strategy(strategy or "fewest-total")
+    return rules, build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
+                                           exclude_factor=exclude_factor))
 
 
 def board_state_json(rules: MultiBoard, assistant: BoardAssistant) -> dict:
@@ -145,7 +145,8 @@ def solve_boards(game: GameChoice, answers: str | None, guesses: str | None, wor
                  exclude_factor: float, strategy: str | None, history: str | None, secret: str | None,
                  as_json: bool) -> None:
     """`solve` for a multi-board game: scripted (--history, --secret) or interactive."""
-    rules, puzzle, guesser = board_session(game, answers, guesses, world, exclude, exclude_factor, strategy)
+    rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
+    guesser = get_multi_strategy(strategy or "fewest-total")
     if secret is not None:
         words = [w for w in secret.replace(",", " ").split() if w]
         if len(words) != rules.boards:
@@ -267,9 +268,7 @@ def board_command(command: str, rules: MultiBoard, session: BoardAssistant | Hos
 def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers: str | None, guesses: str | None,
                         world: str, exclude: str | None, exclude_factor: float) -> None:
     """`play` for a multi-board game: the computer draws distinct secrets (seeded, or by date)."""
-    rules = game.boards()
-    puzzle = build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                                      exclude_factor=exclude_factor))
+    rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
     secrets = draw_secrets(puzzle, rules.boards, 1, game_seed(daily, seed))[0]
     session = HostedBoards(rules, puzzle, secrets)
     out.print(f"{rules.title}: guess the {rules.boards} {rules.board.length}-letter words; every guess is played on "
