@@ -72,3 +72,4 @@ def test_long_words_use_wide_replies(length, data):
 def test_too_long_words_are_a_word_error():
     with pytest.raises(WordError, match="64 bits"):
         get_game("sutom", length=41).pattern_matrix(["a" * 41], ["a" * 41])
+

@@ -47,8 +47,15 @@ def masses(puzzle: Puzzle, guess: int, candidates) -> dict[int, float]:
     return out
 
 
+@pytest.fixture(params=["by-secret", "by-guess"])
+def layout(request, monkeypatch):
+    """Run a test with the kernels reading the transposed matrix, then the matrix itself."""
+    monkeypatch.setattr(scoring, "BY_SECRET_CANDIDATES", 10**9 if request.param == "by-secret" else 0)
+    return request.param
+
+
 @pytest.mark.parametrize("metric", list(METRICS))
-def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric):
+def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric, layout):
     puzzle = weighted_puzzle(1)
     candidates = np.arange(5, 55)
     guesses = np.arange(0, len(puzzle.guesses), 7)
@@ -63,7 +70,7 @@ def test_weighted_kernel_equals_the_metrics_on_bucket_masses(metric):
 @pytest.mark.parametrize("parallel", [False, True])
 @pytest.mark.parametrize("weighted", [True, False])
 @pytest.mark.parametrize(("left", "penalty"), [(None, 0.0), (3, 10.0), (1, 10.0), (0, 7.5)])
-def test_expected_guesses_kernel_equals_its_definition(left, penalty, weighted, parallel, monkeypatch):
+def test_expected_guesses_kernel_equals_its_definition(left, penalty, weighted, parallel, layout, monkeypatch):
     """Both kernels (weighted, and the closed world's counting one), serial and parallel."""
     puzzle = weighted_puzzle(2)
     if not weighted:
@@ -274,7 +281,7 @@ def test_near_the_limit_fewest_guesses_weighs_a_lost_game(seed):
 
 
 @pytest.mark.parametrize("turn", [0, 2, 3, 4, 5])
-def test_second_looks_kernel_equals_the_python_second_look(turn):
+def test_second_looks_kernel_equals_the_python_second_look(turn, layout):
     puzzle = weighted_puzzle(turn)
     strategy = FewestGuesses()
     candidates = np.arange(0, 60, 1 + turn % 2)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import GAME_INSTANCES, SMALL_LISTS, small_puzzle, words_for
+from wordguess.engine.kernels import transpose
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import UnknownNameError, WordError, WordguessError
@@ -122,3 +123,17 @@ def test_capabilities_are_consistent(name):
         with pytest.raises(WordguessError, match="no hard mode"):
             game.hard_mode_problem("a" * game.length, 0, "a" * game.length)
     assert game.symbol_symmetry == (game.name == "mastermind")
+
+
+@given(st.integers(1, 150), st.integers(1, 150), st.integers(0, 2**32 - 1))
+def test_transpose_equals_numpy(rows, cols, seed):
+    matrix = np.random.default_rng(seed).integers(0, 243, size=(rows, cols), dtype=np.uint8)
+    out = transpose(matrix)
+    assert out.flags.c_contiguous
+    np.testing.assert_array_equal(out, matrix.T)
+
+
+def test_by_secret_is_the_read_only_transpose():
+    puzzle = small_puzzle("wordle", "normal")
+    np.testing.assert_array_equal(puzzle.by_secret, puzzle.matrix.T)
+    assert not puzzle.by_secret.flags.writeable

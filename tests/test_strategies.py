@@ -53,8 +53,15 @@ def test_replayed_tree_gives_its_stats(game_name, mode, strategy):
     assert total_guesses(tree) == sum(depths.values())
 
 
+@pytest.fixture(params=["by-secret", "by-guess"])
+def layout(request, monkeypatch):
+    """Run a test with the kernels reading the transposed matrix, then the matrix itself."""
+    monkeypatch.setattr(scoring, "BY_SECRET_CANDIDATES", 10**9 if request.param == "by-secret" else 0)
+    return request.param
+
+
 @pytest.mark.parametrize("metric", sorted(METRICS))
-def test_kernel_scores_equal_metric_definitions(metric):
+def test_kernel_scores_equal_metric_definitions(metric, layout):
     puzzle = small_puzzle("wordle", "normal")
     game = puzzle.game
     rng = np.random.default_rng(1)
@@ -137,7 +144,7 @@ def test_unknown_strategy_lists_choices():
 
 
 @pytest.mark.parametrize("metric", sorted(METRICS))
-def test_serial_and_parallel_scoring_agree(metric, monkeypatch):
+def test_serial_and_parallel_scoring_agree(metric, layout, monkeypatch):
     puzzle = small_puzzle("wordle", "normal")
     rng = np.random.default_rng(4)
     guess_ids = np.arange(len(puzzle.guesses))

@@ -109,6 +109,19 @@ class Puzzle:
             return self.store.matrix(self.game, self.guesses, self.answers)
 
     @functools.cached_property
+    def by_secret(self) -> np.ndarray:
+        """Return the matrix transposed (answers x guesses, C order, read-only): each secret's
+        replies to every guess, contiguous. Scoring a few candidates against every guess reads
+        these few rows in order instead of one scattered byte per guess row (see
+        strategies.scoring.reply_table)."""
+        with _MATRIX_LOCK:
+            if "by_secret" in self.__dict__:
+                return self.__dict__["by_secret"]
+            table = kernels.transpose(self.matrix)
+            table.flags.writeable = False
+            return table
+
+    @functools.cached_property
     def guess_index(self) -> dict[Word, int]:
         """Return each allowed guess's index, by the word and by its folded form."""
         index = {self.game.fold(w): i for i, w in reversed(list(enumerate(self.guesses)))}

@@ -121,7 +121,7 @@ class Endgame:
                                                board_columns, position, left, solved, best_value, best_guess)
         # Other words solve no board, so they are worth at least 1 + boards.
         if best_value > 1 + boards + EPS:
-            rows = np.ascontiguousarray(matrix[:, union])
+            rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # the few secrets' rows: read in order
             useful = ~(rows == solved).any(axis=1)
             splits = np.zeros(len(rows), dtype=bool)
             for cols in board_columns:

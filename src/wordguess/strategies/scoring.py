@@ -20,22 +20,47 @@ from wordguess.vocab import Candidates
 SERIAL_PAIRS = 2_000_000
 
 
+# At most this many candidates, the kernels read the replies from `Puzzle.by_secret` (secrets x
+# guesses): the few candidates' rows are read in order, guess after guess, instead of one byte
+# from a different cache line of every guess's row (the matrix does not fit in the cache: open
+# world 14,855 x 14,855 = 220 MB). Measured on 40 mid-game open-world positions (27 candidates on
+# average): expected_guesses over every guess 9.6 ms -> 3.0 ms. Beyond a few hundred candidates the
+# guess rows win again (every byte of a row is used, and the prefetcher follows them).
+BY_SECRET_CANDIDATES = 400
+
+
+@njit(cache=True, nogil=True, inline="always")
+def reply_at(table, by_secret, g, c):
+    """Return guess g's reply on secret c, from the matrix (guesses x secrets) or its transpose."""
+    return table[c, g] if by_secret else table[g, c]
+
+
 @njit(cache=True, nogil=True)
-def _score_chunk(matrix, guess_ids, candidates, metric, chunk, n_chunks, counts, scores):
-    """Score the guesses guess_ids[chunk::n_chunks] into `scores`; `counts` is a zeroed scratch
-    array of one slot per reply, left zeroed. `metric` is a Metric.code."""
-    for gi in range(chunk, guess_ids.shape[0], n_chunks):
-        row = matrix[guess_ids[gi]]
+def chunk_range(n, chunk, n_chunks):
+    """Return the contiguous part [lo, hi) of range(n) that chunk `chunk` of `n_chunks` scores
+    (contiguous, so consecutive guesses share the cache lines of by_secret's rows)."""
+    return chunk * n // n_chunks, (chunk + 1) * n // n_chunks
+
+
+@njit(cache=True, nogil=True)
+def _score_chunk(table, by_secret, guess_ids, candidates, metric, chunk, n_chunks, counts, scores):
+    """Score the guesses of chunk `chunk` (see chunk_range) into `scores`; `counts` is a zeroed
+    scratch array of one slot per reply, left zeroed. `metric` is a Metric.code. `table` is the
+    pattern matrix, or its transpose when `by_secret`."""
+    lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+    for gi in range(lo, hi):
+        g = guess_ids[gi]
         for c in candidates:
-            counts[row[c]] += 1
+            counts[reply_at(table, by_secret, g, c)] += 1
         # Visit each non-empty bucket once, resetting it as we go, so a small candidate
         # set costs O(n) rather than O(n_replies).
         score = 0.0
         for c in candidates:
-            size = counts[row[c]]
+            r = reply_at(table, by_secret, g, c)
+            size = counts[r]
             if size == 0:
                 continue
-            counts[row[c]] = 0
+            counts[r] = 0
             if metric == 0:  # minimax: max c
                 score = max(score, size)
             elif metric == 1:  # expectation: sum c^2
@@ -48,26 +73,28 @@ def _score_chunk(matrix, guess_ids, candidates, metric, chunk, n_chunks, counts,
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _score_parallel(matrix, guess_ids, candidates, n_replies, metric, n_chunks, scores):
+def _score_parallel(table, by_secret, guess_ids, candidates, n_replies, metric, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _score_chunk(matrix, guess_ids, candidates, metric, chunk, n_chunks,
+        _score_chunk(table, by_secret, guess_ids, candidates, metric, chunk, n_chunks,
                      np.zeros(n_replies, dtype=np.int64), scores)
 
 
 @njit(cache=True, nogil=True)
-def _weighted_chunk(matrix, guess_ids, candidates, weights, metric, chunk, n_chunks, mass, scores):
+def _weighted_chunk(table, by_secret, guess_ids, candidates, weights, metric, chunk, n_chunks, mass, scores):
     """The weighted twin of _score_chunk: each candidate counts its weight, so the metrics see
     bucket masses (sum of weights) instead of sizes; most-parts still counts buckets."""
-    for gi in range(chunk, guess_ids.shape[0], n_chunks):
-        row = matrix[guess_ids[gi]]
+    lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+    for gi in range(lo, hi):
+        g = guess_ids[gi]
         for k in range(candidates.shape[0]):
-            mass[row[candidates[k]]] += weights[k]
+            mass[reply_at(table, by_secret, g, candidates[k])] += weights[k]
         score = 0.0
         for k in range(candidates.shape[0]):
-            m = mass[row[candidates[k]]]
+            r = reply_at(table, by_secret, g, candidates[k])
+            m = mass[r]
             if m == 0.0:
                 continue
-            mass[row[candidates[k]]] = 0.0
+            mass[r] = 0.0
             if metric == 0:
                 score = max(score, m)
             elif metric == 1:
@@ -80,10 +107,18 @@ def _weighted_chunk(matrix, guess_ids, candidates, weights, metric, chunk, n_chu
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _weighted_parallel(matrix, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
+def _weighted_parallel(table, by_secret, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _weighted_chunk(matrix, guess_ids, candidates, weights, metric, chunk, n_chunks,
+        _weighted_chunk(table, by_secret, guess_ids, candidates, weights, metric, chunk, n_chunks,
                         np.zeros(n_replies, dtype=np.float64), scores)
+
+
+def reply_table(puzzle: Puzzle, n_candidates: int) -> tuple[np.ndarray, bool]:
+    """Return (the table the kernels read replies from, whether it is `by_secret`): the
+    transpose for at most BY_SECRET_CANDIDATES candidates, else the matrix."""
+    if n_candidates <= BY_SECRET_CANDIDATES:
+        return puzzle.by_secret, True
+    return puzzle.matrix, False
 
 
 def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates, metric: str) -> np.ndarray:
@@ -92,7 +127,8 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
     candidates' total weight where it takes their number (total_weight)."""
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
-        matrix, n_replies = puzzle.matrix, puzzle.game.n_replies
+        n_replies = puzzle.game.n_replies
+        table, by_secret = reply_table(puzzle, len(candidates))
         guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
         candidates = np.ascontiguousarray(candidates, dtype=np.int64)
         code = METRICS[metric].code
@@ -101,14 +137,15 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
         if puzzle.weighted:
             weights = np.ascontiguousarray(puzzle.weights_of(candidates))
             if serial:
-                _weighted_chunk(matrix, guess_ids, candidates, weights, code, 0, 1,
+                _weighted_chunk(table, by_secret, guess_ids, candidates, weights, code, 0, 1,
                                 np.zeros(n_replies, dtype=np.float64), scores)
             else:
-                _weighted_parallel(matrix, guess_ids, candidates, weights, n_replies, code, chunks, scores)
+                _weighted_parallel(table, by_secret, guess_ids, candidates, weights, n_replies, code, chunks, scores)
         elif serial:
-            _score_chunk(matrix, guess_ids, candidates, code, 0, 1, np.zeros(n_replies, dtype=np.int64), scores)
+            _score_chunk(table, by_secret, guess_ids, candidates, code, 0, 1, np.zeros(n_replies, dtype=np.int64),
+                         scores)
         else:
-            _score_parallel(matrix, guess_ids, candidates, n_replies, code, chunks, scores)
+            _score_parallel(table, by_secret, guess_ids, candidates, n_replies, code, chunks, scores)
     return scores
 
 
@@ -154,23 +191,25 @@ def bucket_cost(n, m, top, bits, left, penalty, cost_x, cost_y):
 
 
 @njit(cache=True, nogil=True)
-def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+def _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
                     n_chunks, count, mass, wlogw, top, scores):
-    """Score guesses guess_ids[chunk::n_chunks] by the expected number of guesses to finish,
-    this one included: 1 + sum over the buckets b other than the solved one of P(b) f(b), where
-    f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
+    """Score the guesses of chunk `chunk` (see chunk_range) by the expected number of guesses to
+    finish, this one included: 1 + sum over the buckets b other than the solved one of P(b) f(b),
+    where f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
     guessed first), otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
     bucket's entropy, and counts a lost game as `penalty` guesses when the game's limit is near
-    (see bucket_cost). The scratch arrays (one slot per reply) are left zeroed."""
+    (see bucket_cost). The scratch arrays (one slot per reply) are left zeroed. `table` is the
+    pattern matrix, or its transpose when `by_secret`."""
     total = 0.0
     wlog = np.empty(candidates.shape[0])
     for k in range(candidates.shape[0]):
         total += weights[k]
         wlog[k] = weights[k] * math.log2(weights[k])
-    for gi in range(chunk, guess_ids.shape[0], n_chunks):
-        row = matrix[guess_ids[gi]]
+    lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+    for gi in range(lo, hi):
+        g = guess_ids[gi]
         for k in range(candidates.shape[0]):
-            r = row[candidates[k]]
+            r = reply_at(table, by_secret, g, candidates[k])
             w = weights[k]
             count[r] += 1
             mass[r] += w
@@ -179,7 +218,7 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
                 top[r] = w
         score = 0.0
         for k in range(candidates.shape[0]):
-            r = row[candidates[k]]
+            r = reply_at(table, by_secret, g, candidates[k])
             n = count[r]
             if n == 0:
                 continue
@@ -195,16 +234,17 @@ def _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost
 
 
 @njit(cache=True, nogil=True)
-def _expected_uniform_chunk(matrix, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk, n_chunks,
-                            count, replies, scores):
+def _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
+                            n_chunks, count, replies, scores):
     """_expected_chunk when every candidate weighs 1 (the closed world): a bucket's mass is its
     size n, its likeliest weighs 1 and its entropy is log2 n, so counting is enough (one pass
     over the candidates instead of four sums). `replies` is scratch of one slot per candidate."""
     n_total = candidates.shape[0]
-    for gi in range(chunk, guess_ids.shape[0], n_chunks):
-        row = matrix[guess_ids[gi]]
+    lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+    for gi in range(lo, hi):
+        g = guess_ids[gi]
         for k in range(n_total):
-            r = row[candidates[k]]
+            r = reply_at(table, by_secret, g, candidates[k])
             replies[k] = r
             count[r] += 1
         score = 0.0
@@ -221,19 +261,19 @@ def _expected_uniform_chunk(matrix, guess_ids, candidates, solved, cost_x, cost_
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _expected_uniform_parallel(matrix, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, n_replies,
-                               n_chunks, scores):
+def _expected_uniform_parallel(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty,
+                               n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_uniform_chunk(matrix, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk, n_chunks,
-                                np.zeros(n_replies, dtype=np.int64), np.empty(candidates.shape[0], dtype=np.int64),
-                                scores)
+        _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
+                                n_chunks, np.zeros(n_replies, dtype=np.int64),
+                                np.empty(candidates.shape[0], dtype=np.int64), scores)
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, n_replies,
-                       n_chunks, scores):
+def _expected_parallel(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty,
+                       n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+        _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
                         n_chunks, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
                         np.zeros(n_replies), scores)
 
@@ -247,7 +287,8 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
     would leave unsolved costs `penalty` guesses."""
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
-        matrix, n_replies = puzzle.matrix, puzzle.game.n_replies
+        n_replies = puzzle.game.n_replies
+        table, by_secret = reply_table(puzzle, len(candidates))
         guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
         candidates = np.ascontiguousarray(candidates, dtype=np.int64)
         weights = np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64)
@@ -256,29 +297,30 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
         solved = puzzle.game.solved_reply
         limit = -1 if left is None else max(0, int(left))
         serial = len(guess_ids) * len(candidates) < SERIAL_PAIRS
+        chunks = min(len(guess_ids), 8 * get_num_threads())
         if not puzzle.weighted:
             if serial:
-                _expected_uniform_chunk(matrix, guess_ids, candidates, solved, cost_x, cost_y, limit, float(penalty),
-                                        0, 1, np.zeros(n_replies, dtype=np.int64),
+                _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, limit,
+                                        float(penalty), 0, 1, np.zeros(n_replies, dtype=np.int64),
                                         np.empty(len(candidates), dtype=np.int64), scores)
             else:
-                _expected_uniform_parallel(matrix, guess_ids, candidates, solved, cost_x, cost_y, limit,
-                                           float(penalty), n_replies, min(len(guess_ids), 8 * get_num_threads()),
-                                           scores)
+                _expected_uniform_parallel(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, limit,
+                                           float(penalty), n_replies, chunks, scores)
         elif serial:
-            _expected_chunk(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, limit, float(penalty),
-                            0, 1, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
-                            np.zeros(n_replies), scores)
+            _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
+                            float(penalty), 0, 1, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies),
+                            np.zeros(n_replies), np.zeros(n_replies), scores)
         else:
-            _expected_parallel(matrix, guess_ids, candidates, weights, solved, cost_x, cost_y, limit, float(penalty),
-                               n_replies, min(len(guess_ids), 8 * get_num_threads()), scores)
+            _expected_parallel(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
+                               float(penalty), n_replies, chunks, scores)
     return scores
 
 
 @njit(cache=True, nogil=True)
-def _second_look_one(matrix, guess, candidates, weights, pool, guess_of_answer, n_guesses, solved, cost_x, cost_y,
-                     left, penalty, n_replies):
-    """Return E[guess] with each bucket costed by its own best next guess (see second_looks)."""
+def _second_look_one(matrix, by_secret, by_secret_max, guess, candidates, weights, pool, guess_of_answer, n_guesses,
+                     solved, cost_x, cost_y, left, penalty, n_replies):
+    """Return E[guess] with each bucket costed by its own best next guess (see second_looks),
+    scoring a bucket of at most `by_secret_max` candidates from `by_secret` (see reply_table)."""
     n = candidates.shape[0]
     row = matrix[guess]
     replies = np.empty(n, dtype=np.int64)
@@ -316,8 +358,12 @@ def _second_look_one(matrix, guess, candidates, weights, pool, guess_of_answer, 
                     for k in range(size):
                         options[pool.shape[0] + k] = guess_of_answer[bucket[k]]
                 scores = np.empty(options.shape[0])
-                _expected_chunk(matrix, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
-                                count, mass, wlogw, top, scores)
+                if size <= by_secret_max:
+                    _expected_chunk(by_secret, True, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0,
+                                    1, count, mass, wlogw, top, scores)
+                else:
+                    _expected_chunk(matrix, False, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
+                                    count, mass, wlogw, top, scores)
                 cost = scores.min()
             expected += m / total * cost
         start = end
@@ -325,11 +371,11 @@ def _second_look_one(matrix, guess, candidates, weights, pool, guess_of_answer, 
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _second_looks(matrix, guesses, candidates, weights, pool, guess_of_answer, n_guesses, solved, cost_x, cost_y,
-                  left, penalty, n_replies, out):
+def _second_looks(matrix, by_secret, by_secret_max, guesses, candidates, weights, pool, guess_of_answer, n_guesses,
+                  solved, cost_x, cost_y, left, penalty, n_replies, out):
     for i in prange(guesses.shape[0]):
-        out[i] = _second_look_one(matrix, guesses[i], candidates, weights, pool, guess_of_answer, n_guesses, solved,
-                                  cost_x, cost_y, left, penalty, n_replies)
+        out[i] = _second_look_one(matrix, by_secret, by_secret_max, guesses[i], candidates, weights, pool,
+                                  guess_of_answer, n_guesses, solved, cost_x, cost_y, left, penalty, n_replies)
 
 
 def second_looks(puzzle: Puzzle, guesses: np.ndarray, candidates: Candidates, pool: np.ndarray,
@@ -343,7 +389,7 @@ def second_looks(puzzle: Puzzle, guesses: np.ndarray, candidates: Candidates, po
     FewestGuesses.second_look method is the general version, and this one's twin."""
     out = np.empty(len(guesses), dtype=np.float64)
     if len(guesses):
-        _second_looks(puzzle.matrix, np.ascontiguousarray(guesses, dtype=np.int64),
+        _second_looks(puzzle.matrix, puzzle.by_secret, BY_SECRET_CANDIDATES, np.ascontiguousarray(guesses, dtype=np.int64),
                       np.ascontiguousarray(candidates, dtype=np.int64),
                       np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64),
                       np.ascontiguousarray(pool, dtype=np.int64),

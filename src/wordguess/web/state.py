@@ -18,6 +18,7 @@ from typing import Any
 import itsdangerous
 from fastapi import HTTPException, Request
 
+from wordguess.engine.kernels import parallel_kernels_threadsafe
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game
@@ -171,9 +172,10 @@ class AppState:
         self.pool = HeavyPool(settings.limits.workers)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
-        # numba's parallel kernels may not run in two threads at once: library work in this
-        # process takes turns (requests are short; heavy work goes to the pool)
-        self.compute = threading.Lock()
+        # Requests compute in the server's threads at once (the kernels release the GIL) when
+        # numba's threading layer allows parallel kernels in two threads at once (TBB, OpenMP);
+        # with its fallback layer they take turns (requests are short; heavy work goes to the pool).
+        self.compute = contextlib.nullcontext() if parallel_kernels_threadsafe() else threading.Lock()
         self._trees: dict[str, TreeFile] = {}
         self._trees_lock = threading.Lock()
 
