@@ -157,9 +157,33 @@ def test_absurdle_and_sutom_hosts(client):
     ("/api/play/guess", {"token": "abc", "guess": "salet"}),
     ("/api/play/guess", {"token": "x" * 5000, "guess": "salet"}),
     ("/api/play/guess", {"guess": "salet"}),
+    ("/api/play/give-up", {}),
+    ("/api/play/give-up", {"token": "abc"}),
+    ("/api/play/give-up", {"token": "abc", "guess": "salet"}),
 ])
 def test_play_refuses_bad_input(client, path, body):
     refused(client.post(path, json=body))
+
+
+@pytest.mark.parametrize("host", ["random", "daily", "absurdle"])
+def test_giving_up_shows_the_secret_and_ends_the_game(client, host):
+    game = client.post("/api/play/new", json={"game": "wordle", "world": "closed", "host": host}).json()
+    assert game["secret"] is None and not game["over"]
+    game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
+    ended = client.post("/api/play/give-up", json={"token": game["token"]}).json()
+    assert ended["over"] and not ended["won"] and ended["secret"]
+    assert ended["share"].splitlines()[0].endswith(" X/6" if host != "absurdle" else " X/∞")
+    if host != "absurdle":  # the secret is the one the token's game had all along
+        won = client.post("/api/play/guess", json={"token": game["token"], "guess": ended["secret"]}).json()
+        assert won["won"] and won["secret"] == ended["secret"]
+    assert "over" in refused(client.post("/api/play/guess", json={"token": ended["token"], "guess": "crane"}))
+    assert "over" in refused(client.post("/api/play/give-up", json={"token": ended["token"]}))
+
+
+def test_a_multi_board_token_is_refused_by_single_board_play(client):
+    game = client.post("/api/boards/play/new", json={"game": "quordle", "world": "closed"}).json()
+    refused(client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}))
+    refused(client.post("/api/play/give-up", json={"token": game["token"]}))
 
 
 def test_a_changed_or_foreign_token_is_refused(client):
@@ -239,6 +263,17 @@ def test_boards_refuse_bad_input(client, path, body):
 def test_a_single_board_token_is_refused_by_the_boards(client):
     game = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
     refused(client.post("/api/boards/play/guess", json={"token": game["token"], "guess": "salet"}))
+    refused(client.post("/api/boards/play/give-up", json={"token": game["token"]}))
+
+
+def test_giving_up_a_quordle_shows_every_secret(client):
+    game = client.post("/api/boards/play/new", json={"game": "quordle", "world": "closed"}).json()
+    game = client.post("/api/boards/play/guess", json={"token": game["token"], "guess": "salet"}).json()
+    ended = client.post("/api/boards/play/give-up", json={"token": game["token"]}).json()
+    assert ended["over"] and not ended["won"] and len(ended["secrets"]) == 4
+    assert "🟥" in ended["share"]
+    refused(client.post("/api/boards/play/guess", json={"token": ended["token"], "guess": "crane"}))
+    refused(client.post("/api/boards/play/give-up", json={"token": ended["token"]}))
 
 
 # --- the optimal tree -----------------------------------------------------------------------------

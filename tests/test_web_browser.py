@@ -226,6 +226,17 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
     shot(page, "play-won")
 
 
+def test_give_up_shows_the_word(page):
+    play = PlayPage(page).open()
+    play.type_physical("salet")
+    page.wait_for_function("() => document.querySelectorAll('#play-grid .row:not(.current) .tile').length >= 5")
+    page.locator("#play-give-up").click()
+    page.wait_for_selector("body[data-play-over=true]")
+    assert page.locator("#play-message").inner_text().startswith("The word was ")
+    assert page.locator("#play-give-up").is_hidden()
+    assert page.locator("#play-share-text").inner_text().splitlines()[0] == "wordguess wordle X/6"
+
+
 def test_analyse_a_pasted_game(page):
     page.goto("/#analyze")
     page.wait_for_selector("body[data-ready=true]")

@@ -28,6 +28,7 @@ class HostedGame:
         self.host = host  # answers the guesses
         self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
         self.turns: list[Turn] = []  # the guesses played and their replies
+        self.stopped = False  # whether the player gave up
         self._states = [host.start(puzzle)]  # the secrets still possible before each turn, and now
 
     @property
@@ -52,8 +53,8 @@ class HostedGame:
 
     @property
     def over(self) -> bool:
-        """Return whether the game has ended (won, or out of guesses)."""
-        return self.won or len(self.turns) >= self.max_guesses
+        """Return whether the game has ended (won, out of guesses, or given up)."""
+        return self.won or self.stopped or len(self.turns) >= self.max_guesses
 
     @property
     def secret(self) -> Word | None:
@@ -71,8 +72,18 @@ class HostedGame:
             return self.host.secret
         return self.secret or self.puzzle.answers[int(self._candidates[0])]
 
+    def stop(self) -> Word:
+        """End the game unsolved (the player gives up) and return the secret (see give_up);
+        refused once the game is over."""
+        if self.over:
+            raise WordError("the game is over")
+        self.stopped = True
+        return self.give_up()
+
     def undo(self) -> Turn:
         """Take back the last guess and return it (or raise WordError when there is none)."""
+        if self.stopped:
+            raise WordError("the game was given up")
         if not self.turns:
             raise WordError("nothing to undo")
         self._states.pop()

@@ -299,6 +299,7 @@ class HostedBoards:
         self.rules, self.puzzle = rules, puzzle
         self.secrets = [int(s) for s in secrets]  # answer indices
         self.turns: list[tuple[Word, BoardReplies]] = []
+        self.stopped = False  # whether the player gave up
 
     def solved_mask(self) -> list[bool]:
         done = [False] * self.rules.boards
@@ -312,7 +313,14 @@ class HostedBoards:
 
     @property
     def over(self) -> bool:
-        return all(self.solved_mask()) or len(self.turns) >= self.rules.max_guesses
+        return all(self.solved_mask()) or self.stopped or len(self.turns) >= self.rules.max_guesses
+
+    def stop(self) -> list[Word]:
+        """End the game (the player gives up) and return the secrets; refused once it is over."""
+        if self.over:
+            raise WordError("the game is over")
+        self.stopped = True
+        return self.secret_words()
 
     def guess(self, word: str) -> BoardReplies:
         """Play a guess on every unsolved board and return the replies (None: solved before)."""
@@ -327,6 +335,8 @@ class HostedBoards:
 
     def undo(self) -> tuple[Word, BoardReplies]:
         """Take back the last guess and return it (or raise WordError when there is none)."""
+        if self.stopped:
+            raise WordError("the game was given up")
         if not self.turns:
             raise WordError("nothing to undo")
         return self.turns.pop()

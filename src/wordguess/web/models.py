@@ -62,6 +62,12 @@ class PlayGuess(Strict):
     guess: Guess
 
 
+class PlayGiveUp(Strict):
+    """The end of a game hosted here, unsolved (the token holds the game)."""
+
+    token: Token
+
+
 class AnalyzeRequest(Strict):
     """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
     with the share text, or the guesses with the secret."""

@@ -168,6 +168,8 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
         session = HostedGame(puzzle, get_host(host_name), max_guesses=SAFETY_LIMIT)
     for word in token["turns"]:
         session.guess(word)
+    if token.get("stopped"):
+        session.stop()
     game = puzzle.game
     name = game.name if host_name in ("random", "daily") else f"{host_name} ({game.name})"
     return session, f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
@@ -193,9 +195,26 @@ def play_new(state: AppState, request: PlayNew) -> dict:
     return play_json(state, token, session, title)
 
 
+def single_token(state: AppState, token_text: str) -> dict:
+    """Return the state of a single-board game's token (refusing a multi-board game's)."""
+    token = state.tokens.load(token_text)
+    if is_multiboard(str(token.get("game", ""))) or not all(k in token for k in Setting.model_fields):
+        raise WordguessError("this token is not a game of this page: start a new one")
+    return token
+
+
+def play_give_up(state: AppState, token_text: str) -> dict:
+    """End the token's game unsolved and return it with its secret and share text."""
+    token = single_token(state, token_text)
+    session, title = hosted_game(state, token)
+    session.stop()
+    token["stopped"] = True
+    return play_json(state, token, session, title)
+
+
 def play_guess(state: AppState, token_text: str, guess: str) -> dict:
     """Play a guess in the token's game; return the new state (and token)."""
-    token = state.tokens.load(token_text)
+    token = single_token(state, token_text)
     if len(token["turns"]) >= MAX_TURNS:
         raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
     session, title = hosted_game(state, token)
@@ -247,6 +266,8 @@ def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
     session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, game_seed(state, token))[0])
     for word in token["turns"]:
         session.guess(word)
+    if token.get("stopped"):
+        session.stop()
     return session, f"wordguess {rules.name}" + (f" {token['day']}" if token.get("day") else "")
 
 
@@ -266,13 +287,27 @@ def boards_new(state: AppState, request: BoardsPlayNew) -> dict:
     return boards_json(state, token, session, title)
 
 
-def boards_guess(state: AppState, token_text: str, guess: str) -> dict:
+def boards_token(state: AppState, token_text: str) -> dict:
     token = state.tokens.load(token_text)
-    if "boards" in token or token.get("game") is None or not is_multiboard(token["game"]):
+    if not is_multiboard(str(token.get("game", ""))):
         raise WordguessError("this token is not a multi-board game: start a new one")
+    return token
+
+
+def boards_guess(state: AppState, token_text: str, guess: str) -> dict:
+    token = boards_token(state, token_text)
     session, title = hosted_boards(state, token)
     session.guess(guess)
     token["turns"] = [g for g, _ in session.turns]
+    return boards_json(state, token, session, title)
+
+
+def boards_give_up(state: AppState, token_text: str) -> dict:
+    """End the token's multi-board game unsolved and return it with its secrets."""
+    token = boards_token(state, token_text)
+    session, title = hosted_boards(state, token)
+    session.stop()
+    token["stopped"] = True
     return boards_json(state, token, session, title)
 
 

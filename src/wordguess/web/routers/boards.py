@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
-from wordguess.web.models import BoardsAssistRequest, BoardsPlayNew, PlayGuess
+from wordguess.web.models import BoardsAssistRequest, BoardsPlayNew, PlayGiveUp, PlayGuess
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(prefix="/boards", tags=["multi-board"])
@@ -27,3 +27,9 @@ def new(request: BoardsPlayNew, state: AppState = Depends(app_state)) -> dict:
 def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.boards_guess(state, request.token, request.guess)
+
+
+@router.post("/play/give-up", summary="End the token's multi-board game unsolved: the secrets and the share text")
+def give_up(request: PlayGiveUp, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.boards_give_up(state, request.token)

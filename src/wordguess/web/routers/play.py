@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
-from wordguess.web.models import PlayGuess, PlayNew
+from wordguess.web.models import PlayGiveUp, PlayGuess, PlayNew
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(prefix="/play", tags=["play"])
@@ -21,3 +21,9 @@ def new(request: PlayNew, state: AppState = Depends(app_state)) -> dict:
 def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.play_guess(state, request.token, request.guess)
+
+
+@router.post("/give-up", summary="End the token's game unsolved: the secret and the share text")
+def give_up(request: PlayGiveUp, state: AppState = Depends(app_state)) -> dict:
+    with state.compute:
+        return sessions.play_give_up(state, request.token)

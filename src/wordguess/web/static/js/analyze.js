@@ -50,7 +50,7 @@ function draw(data) {
       el("td", { text: m.best_display }), el("td", { class: "num", text: regretText(m.regret) }),
       el("td", { class: "num", text: m.skill ?? "-" }), el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*") })));
   }
-  const kind = data.kind === "exact" ? "exact values (closed world)" : "estimates (open world)";
+  const kind = data.kind === "exact" ? "Exact values (closed world)" : "Estimates (open world)";
   const optimal = data.optimal_guesses === null ? "" :
     `; the best play (opening ${data.optimal_opener.toUpperCase()}) needed ${data.optimal_guesses}, you ${data.guesses}`;
   $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +

@@ -33,6 +33,7 @@ function drawGame() {
   drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, key, game.solved);
   $("#boards-status").textContent = `${game.game}: ${game.boards} boards, guess ${Math.min(game.turns.length + 1, game.max_guesses)} of ${game.max_guesses}`;
   $("#boards-share").hidden = !game.over;
+  $("#boards-give-up").hidden = game.over;
   if (game.over) {
     $("#boards-share-text").textContent = game.share;
     say($("#boards-message"), game.won ? `All boards solved in ${game.turns.length}!` : `The words were ${game.secrets.join(", ")}`);
@@ -68,6 +69,16 @@ async function key(k) {
     } catch (error) { say($("#boards-message"), error.message, true); }
   } else if (k === "back") typed = letters(typed).slice(0, -1).join("");
   else if (letters(typed).length < game.length) typed += k;
+  drawGame();
+}
+
+async function giveUp() {
+  if (!game || game.over) return;
+  try {
+    game = await call("/api/boards/play/give-up", { token: game.token });
+    typed = "";
+    localStorage.setItem(STORE, JSON.stringify(game));
+  } catch (error) { say($("#boards-message"), error.message, true); return; }
   drawGame();
 }
 
@@ -133,6 +144,7 @@ export function start() {
   form().elements.world.addEventListener("change", () => { turns = []; assist(); });
   $("#boards-guess").addEventListener("input", drawEntry);
   $("#boards-entry").addEventListener("submit", addTurn);
+  $("#boards-give-up").addEventListener("click", giveUp);
   $("#boards-undo").addEventListener("click", () => { if (turns.length) { turns.pop(); assist(); } });
   $("#boards-copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(game.share); say($("#boards-message"), "The share text is on the clipboard"); }

@@ -38,6 +38,7 @@ function draw() {
   $("#play-status").textContent = `${game.title}: guess the ${game.length}-letter word` +
     `${game.clue ? " " + game.clue : ""} (${game.limit} guesses; host ${game.host}${adversary})`;
   $("#play-share").hidden = !game.over;
+  $("#play-give-up").hidden = game.over;
   if (game.over) {
     $("#play-share-text").textContent = game.share;
     say($("#play-message"), game.won ? `Solved in ${game.turns.length}!` : `The word was ${game.secret}`);
@@ -58,6 +59,16 @@ async function newGame(event) {
     say($("#play-message"), "");
     draw();
   } catch (error) { say($("#play-message"), error.message, true); }
+}
+
+async function giveUp() {
+  if (!game || game.over) return;
+  try {
+    game = await call("/api/play/give-up", { token: game.token });
+    typed = "";
+    localStorage.setItem(STORE, JSON.stringify({ setting: readSetting(form()), host: form().elements.host.value, game }));
+  } catch (error) { say($("#play-message"), error.message, true); return; }
+  draw();
 }
 
 async function submit() {
@@ -101,6 +112,7 @@ export function start(context) {
   f.elements.game.addEventListener("change", () => renderOptions(f, gameInfo(f.elements.game.value), true));
   f.addEventListener("submit", newGame);
   $("#play-copy").addEventListener("click", copyShare);
+  $("#play-give-up").addEventListener("click", giveUp);
   listenToKeys(() => !$("#page-play").hidden, () => game ? game.alphabet : "", key);
   if (saved && saved.game) { game = saved.game; draw(); } else newGame();
 }
