@@ -25,6 +25,7 @@ from wordguess.cli.common import (
 from wordguess.cli.render import evaluation_text
 from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.errors import WordguessError
+from wordguess.optimal.absurdle import solve_absurdle
 from wordguess.optimal.run import SearchSpec, optimal, solver_for
 from wordguess.optimal.store import default_store_path
 from wordguess.trees.report import tree_evaluation
@@ -114,3 +115,54 @@ def optimal_command(
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
     if out_file and outcome.tree is not None and outcome.feasible:
         err.print(f"wrote {out_file}", markup=False)
+
+
+@friendly
+@game_options(first=False)
+def absurdle_command(
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    prove: Annotated[bool, typer.Option("--prove", metavar="", help="Also prove, by a complete search, that one guess fewer cannot win (for every tie rule).")] = False,
+    openers: Annotated[int, typer.Option(help="Search this many first guesses for wins, those whose kept bucket is smallest first (0: all).")] = 100,
+    sequences: Annotated[int, typer.Option(help="Show at most this many winning games.")] = 8,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve Absurdle: the fewest guesses that win against the host that keeps the largest
+    bucket (ties: the reply that reveals least), the winning games found, and with --prove the
+    proof that one guess fewer cannot win."""
+    if mode not in ("normal", "hard"):
+        raise WordguessError(f"absurdle supports --mode normal or hard, not {mode!r}")
+    if openers < 0 or sequences < 0:
+        raise WordguessError("--openers and --sequences must be 0 or more")
+    puzzle = puzzle_spec(game.rules(), answers, guesses, mode).build()
+    note_skipped(puzzle_spec(game.rules(), answers, guesses, mode), puzzle.answers, puzzle.guesses)
+    label = "searching for wins" + (" and proving" if prove else "")
+    with progress_bar(label) as progress:
+        result = solve_absurdle(puzzle, prove, openers or None, sequences, progress)
+    if as_json:
+        out.print_json(json.dumps({"game": puzzle.game.name, "answers": len(puzzle.answers),
+                                   "guesses": len(puzzle.guesses), **result.to_json()}))
+        return
+    setting = (f"{puzzle.game.name} ({len(puzzle.answers):,} answers, {len(puzzle.guesses):,} guesses), "
+               f"{mode} mode")
+    if result.least is None:
+        out.print(f"Absurdle on {setting}: no win found from the {result.openers_tried:,} openers searched", markup=False)
+        return
+    if result.proven:
+        verdict = f"{result.least} guesses win and {result.impossible} cannot (proven, for every tie rule)"
+    elif prove:
+        verdict = f"{result.least} guesses win; {result.least - 1} was not shown impossible"
+    else:
+        verdict = f"{result.least} guesses win (fewer not ruled out: --prove searches for that)"
+    out.print(f"[bold]Absurdle[/] on {setting}: {verdict}")
+    for line in result.sequences:
+        out.print("  " + " ".join(puzzle.game.display(w).upper() for w in line), markup=False)
+    out.print(f"{result.openers_winning:,} of the {result.openers_tried:,} openers searched win in {result.least}",
+              markup=False)
+    if prove:
+        p = result.proof
+        out.print(f"proof: {p.positions:,} positions, {p.guesses:,} guesses tried, {p.replies:,} replies read",
+                  markup=False)
+    out.print(f"{result.seconds:.1f} s", markup=False)
