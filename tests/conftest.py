@@ -12,6 +12,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.games import GAMES, Game, get_game
 
 os.environ.setdefault("WORDGUESS_NO_CACHE", "1")  # tests never touch the user's cache folder
+os.environ.setdefault("WORDGUESS_WEB_KEY", "tests")  # nor write the web app's key file
 settings.register_profile("default", deadline=None, max_examples=150)
 settings.load_profile("default")
 

@@ -42,8 +42,10 @@ def test_damaged_data_with_an_intact_header_is_recomputed(tmp_path):
 
 def test_a_matrix_too_large_is_refused_before_it_is_made():
     game = get_game("wordle")
-    with pytest.raises(WordguessError, match="GiB"):
+    with pytest.raises(WordguessError, match="9,537 MB pattern matrix, over the limit of 4,096 MB"):
         PatternStore(None).matrix(game, ["crane"] * 100_000, ["slate"] * 100_000)
+    with pytest.raises(WordguessError, match="over the limit of 1 MB"):
+        PatternStore(None, max_bytes=1 << 20).matrix(game, ["crane"] * 1100, ["slate"] * 1000)
 
 
 def test_matrix_key_depends_on_rules_and_words():

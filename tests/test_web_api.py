@@ -3,14 +3,18 @@ every endpoint getting a 4xx with a one-line message (never a 500)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 
 import itsdangerous
 import pytest
+from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from wordguess.games import GAMES, MULTI_BOARDS, get_game
-from wordguess.web import Limits, Settings, create_app
+from wordguess.web import Limits, Settings, config, create_app
+from wordguess.web.state import ComputeSlots, HeavyPool
 
 WORDLE = get_game("wordle")
 
@@ -133,17 +137,37 @@ def test_play_to_the_win_with_the_assistant_and_share(client):
 def test_daily_games_agree_and_a_refused_guess_costs_no_turn(client):
     one = client.post("/api/play/new", json={"game": "wordle", "host": "daily", "world": "closed"}).json()
     two = client.post("/api/play/new", json={"game": "wordle", "host": "daily", "world": "closed"}).json()
-    replies = [client.post("/api/play/guess", json={"token": g["token"], "guess": "salet"}).json()["turns"][0]["reply"]
-               for g in (one, two)]
-    assert replies[0] == replies[1]
-    refused(client.post("/api/play/guess", json={"token": one["token"], "guess": "zzzzz"}))
-    again = client.post("/api/play/guess", json={"token": one["token"], "guess": "crane"}).json()
-    assert len(again["turns"]) == 1
+    played = [client.post("/api/play/guess", json={"token": g["token"], "guess": "salet"}).json() for g in (one, two)]
+    assert played[0]["turns"][0]["reply"] == played[1]["turns"][0]["reply"]
+    refused(client.post("/api/play/guess", json={"token": played[0]["token"], "guess": "zzzzz"}))
+    again = client.post("/api/play/guess", json={"token": played[0]["token"], "guess": "crane"}).json()
+    assert len(again["turns"]) == 2
+
+
+def test_an_earlier_state_of_a_game_is_refused(client):
+    """Played again, an earlier token would give replies that cost no turn."""
+    start = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
+    one = client.post("/api/play/guess", json={"token": start["token"], "guess": "salet"}).json()
+    assert "earlier state" in refused(client.post("/api/play/guess", json={"token": start["token"], "guess": "crane"}))
+    two = client.post("/api/play/guess", json={"token": one["token"], "guess": "crane"}).json()
+    assert len(two["turns"]) == 2
+    refused(client.post("/api/play/give-up", json={"token": one["token"]}))
+
+
+def test_the_daily_secret_depends_on_the_servers_key():
+    """A page (or anyone) without the key cannot work the daily secret out from the date."""
+    replies = []
+    for key in ("one key", "another key"):
+        other = TestClient(create_app(Settings(key=key)))
+        game = other.post("/api/play/new", json={"game": "wordle", "host": "daily", "world": "closed"}).json()
+        ended = other.post("/api/play/give-up", json={"token": game["token"]}).json()
+        replies.append(ended["secret"])
+    assert replies[0] != replies[1]
 
 
 def test_absurdle_and_sutom_hosts(client):
     game = client.post("/api/play/new", json={"game": "wordle", "host": "absurdle"}).json()
-    assert game["limit"] == "∞" and game["remaining"] == 12972
+    assert game["limit"] == "40" and game["remaining"] == 12972
     game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
     assert 0 < game["remaining"] < 12972 and not game["over"]
     sutom = client.post("/api/play/new", json={"game": "sutom", "host": "random", "world": "closed"}).json()
@@ -172,10 +196,10 @@ def test_giving_up_shows_the_secret_and_ends_the_game(client, host):
     game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
     ended = client.post("/api/play/give-up", json={"token": game["token"]}).json()
     assert ended["over"] and not ended["won"] and ended["secret"]
-    assert ended["share"].splitlines()[0].endswith(" X/6" if host != "absurdle" else " X/∞")
-    if host != "absurdle":  # the secret is the one the token's game had all along
-        won = client.post("/api/play/guess", json={"token": game["token"], "guess": ended["secret"]}).json()
-        assert won["won"] and won["secret"] == ended["secret"]
+    assert ended["share"].splitlines()[0].endswith(" X/6" if host != "absurdle" else " X/40")
+    # the state from before giving up, played with the secret now known, is refused
+    assert "earlier state" in refused(client.post("/api/play/guess", json={"token": game["token"],
+                                                                           "guess": ended["secret"]}))
     assert "over" in refused(client.post("/api/play/guess", json={"token": ended["token"], "guess": "crane"}))
     assert "over" in refused(client.post("/api/play/give-up", json={"token": ended["token"]}))
 
@@ -229,8 +253,10 @@ def test_analyze_refuses_bad_input(client, body, fragment):
 
 def test_expensive_calls_are_rate_limited():
     limited = TestClient(create_app(Settings(limits=Limits(expensive_per_minute=1))))
-    refused(limited.post("/api/analyze", json={"guesses": ["salet"]}))
-    assert "a minute" in refused(limited.post("/api/analyze", json={"guesses": ["salet"]}), 429)
+    body = {"guesses": ["zzzzz"], "secret": "rebut"}  # well formed: counted, then refused by the worker
+    assert "zzzzz" in refused(limited.post("/api/analyze", json=body))
+    assert "a minute" in refused(limited.post("/api/analyze", json=body), 429)
+    refused(limited.post("/api/analyze", json={"guesses": ["salet"]}))  # malformed: refused before counting
 
 
 # --- several boards -------------------------------------------------------------------------------
@@ -336,3 +362,69 @@ def test_pages_have_no_inline_script_or_external_link(client):
         html = client.get(page).text
         assert "<script>" not in html and "style=" not in html and "https://" not in html
     assert json.loads(client.get("/openapi.json").text)["info"]["title"] == "wordguess"
+
+
+# --- limits and hardening -------------------------------------------------------------------------
+
+def test_a_game_whose_matrix_is_too_large_is_refused(client):
+    message = refused(assist(client, game="mastermind", pegs=5, colours=9))
+    assert "over the limit of 256 MB" in message
+    assert "over the limit" in refused(client.post("/api/play/new", json={"game": "sutom", "length": 7,
+                                                                          "host": "absurdle"}))
+    small = TestClient(create_app(Settings(limits=Limits(matrix_mb=1))))
+    assert "over the limit of 1 MB" in refused(small.post("/api/analyze", json={
+        "game": "wordle", "guesses": ["salet", "corni"], "secret": "rebut"}))
+
+
+def test_analysis_input_is_checked_before_any_work(client):
+    both = {"game": "wordle", "guesses": ["salet"], "turns": [{"guess": "salet", "reply": "....."}]}
+    assert "turns hold the guesses" in refused(client.post("/api/analyze", json=both))
+    assert "one way" in refused(client.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"]}))
+
+
+def test_compute_slots_answer_busy_instead_of_waiting_forever():
+    slots = ComputeSlots(1, wait=0.05)
+    with slots, pytest.raises(HTTPException) as busy, slots:
+        pass
+    assert busy.value.status_code == 503
+    with slots:  # free again
+        pass
+
+
+def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
+    pool = HeavyPool(workers=1, queue=1)
+
+    async def scenario():
+        slow = asyncio.create_task(pool.run(time.sleep, 5, seconds=2))
+        await asyncio.sleep(0.05)
+        queued = asyncio.create_task(pool.run(time.sleep, 0.1, seconds=3))  # waits ~2 s for the slot
+        await asyncio.sleep(0.05)
+        with pytest.raises(HTTPException) as full:
+            await pool.run(time.sleep, 0.1, seconds=3)
+        results = await asyncio.gather(slow, queued, return_exceptions=True)
+        return full.value, results
+
+    try:
+        full, (slow, queued) = asyncio.run(scenario())
+    finally:
+        pool.close()
+    assert full.status_code == 503 and "busy" in full.detail
+    assert isinstance(slow, HTTPException) and slow.status_code == 503 and "budget" in slow.detail
+    assert queued is None  # its budget began when the slow one's slot was free
+
+
+def test_the_signing_key_is_kept_between_runs(tmp_path, monkeypatch):
+    monkeypatch.delenv(config.KEY_VARIABLE, raising=False)
+    monkeypatch.setattr(config, "key_file", lambda: tmp_path / "wordguess" / "web-key")
+    key = config.signing_key()
+    assert config.signing_key() == key and len(key) == 64
+    assert (tmp_path / "wordguess" / "web-key").stat().st_mode & 0o777 == 0o600
+    monkeypatch.setenv(config.KEY_VARIABLE, "given")
+    assert config.signing_key() == "given"
+
+
+def test_only_the_trusted_host_names_are_answered():
+    app = create_app(Settings(trusted_hosts=("127.0.0.1", "localhost", "::1")))
+    assert TestClient(app, base_url="http://localhost:8000").get("/api/games").status_code == 200
+    assert TestClient(app, base_url="http://[::1]:8000").get("/api/games").status_code == 200
+    assert TestClient(app, base_url="http://rebound.example").get("/api/games").status_code == 400

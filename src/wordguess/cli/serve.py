@@ -10,6 +10,7 @@ import typer
 from wordguess.cli.common import err, friendly
 from wordguess.errors import WordguessError
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 WEB_MISSING = "the web app needs the optional extra: pip install 'wordguess[web]'"
 
 
@@ -34,6 +35,11 @@ def serve(
 
     from wordguess.web import Limits, Settings, create_app
 
-    settings = Settings(limits=Limits(workers=workers), cors_origins=tuple(cors or ()))
+    # On the loopback, only requests that name this machine are answered (a page of another site
+    # cannot reach the server through a DNS name pointed at 127.0.0.1).
+    hosts = LOOPBACK_NAMES if host in LOOPBACK_NAMES else ()
+    settings = Settings(limits=Limits(workers=workers), cors_origins=tuple(cors or ()), trusted_hosts=hosts)
     err.print(f"wordguess web app on http://{host}:{port}/ (Ctrl-C stops it)", markup=False)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # proxy_headers off: the client's address (the rate limit's key) is the connection's, not
+    # whatever an X-Forwarded-For header claims
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", proxy_headers=False)

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -55,18 +56,23 @@ class PatternStore:
     """Pattern matrices by content: in memory for the process, and on disk when a folder is set."""
 
     def __init__(self, cache_dir: Path | None = None, disk_min_entries: int = DISK_MIN_ENTRIES,
-                 cap_bytes: int = DEFAULT_CAP_BYTES):
+                 cap_bytes: int = DEFAULT_CAP_BYTES, max_bytes: int = MAX_MATRIX_BYTES):
         self.cache_dir = cache_dir  # where large matrices persist between processes (None: nowhere)
         self.disk_min_entries = disk_min_entries  # smaller matrices stay in memory only
         self.cap_bytes = cap_bytes  # the most the folder's matrix files may take together
+        self.max_bytes = max_bytes  # the largest matrix this store makes
         self._memory: dict[str, np.ndarray] = {}
+        self._results: dict[str, object] = {}  # remembered results, also kept in memory
+        self._computing: dict[str, threading.Lock] = {}  # one computation per key at a time
+        self._lock = threading.Lock()
 
     @classmethod
-    def from_environment(cls) -> PatternStore:
+    def from_environment(cls, max_bytes: int = MAX_MATRIX_BYTES) -> PatternStore:
         """Return a new store on the default cache folder (see default_cache_dir), capped at
-        $WORDGUESS_CACHE_MAX_MB megabytes if set."""
+        $WORDGUESS_CACHE_MAX_MB megabytes if set, making matrices of at most `max_bytes`."""
         cap = os.environ.get("WORDGUESS_CACHE_MAX_MB", "")
-        return cls(default_cache_dir(), cap_bytes=int(cap) << 20 if cap.isdecimal() else DEFAULT_CAP_BYTES)
+        return cls(default_cache_dir(), cap_bytes=int(cap) << 20 if cap.isdecimal() else DEFAULT_CAP_BYTES,
+                   max_bytes=max_bytes)
 
     def files(self) -> list[Path]:
         """Return the store's files on disk (matrices and remembered results), oldest use first."""
@@ -101,7 +107,7 @@ class PatternStore:
         key = matrix_key(game, guesses, secrets)
         found = self._memory.get(key)
         if found is None:
-            check_size(game, len(guesses), len(secrets))
+            check_size(game, len(guesses), len(secrets), self.max_bytes)
             found = self._load(key, len(guesses) * len(secrets))
             if found is None:
                 found = game.pattern_matrix(guesses, secrets)
@@ -111,8 +117,17 @@ class PatternStore:
         return found
 
     def remembered(self, key: str, compute):
-        """Return compute() (JSON-ready data), kept on disk under `key` so a later process
-        reads it instead of computing it again (e.g. the opening suggestions)."""
+        """Return compute() (JSON-ready data), kept in memory and on disk under `key` so a later
+        call or process reads it instead of computing it again (e.g. the opening suggestions);
+        threads asking for the same key at once compute it once."""
+        with self._lock:
+            lock = self._computing.setdefault(key, threading.Lock())
+        with lock:
+            if key not in self._results:
+                self._results[key] = self._remembered(key, compute)
+            return self._results[key]
+
+    def _remembered(self, key: str, compute):
         path = None if self.cache_dir is None else self.cache_dir / "results" / f"{key}.json"
         if path is not None and path.exists():
             try:
@@ -171,10 +186,10 @@ def checksum(matrix: np.ndarray) -> str:
     return f"{zlib.crc32(np.ascontiguousarray(matrix).data, crc):08x}"
 
 
-def check_size(game: Game, n_guesses: int, n_secrets: int) -> None:
-    """Raise WordguessError when the matrix of n_guesses x n_secrets would be too large."""
+def check_size(game: Game, n_guesses: int, n_secrets: int, max_bytes: int = MAX_MATRIX_BYTES) -> None:
+    """Raise WordguessError when the matrix of n_guesses x n_secrets would be over `max_bytes`."""
     size = n_guesses * n_secrets * game.reply_dtype().itemsize
-    if size > MAX_MATRIX_BYTES:
-        raise WordguessError(f"{n_guesses:,} guesses x {n_secrets:,} secrets need a {size / 2**30:,.1f} GiB "
-                             f"pattern matrix, over the limit of {MAX_MATRIX_BYTES / 2**30:.0f} GiB: use "
+    if size > max_bytes:
+        raise WordguessError(f"{n_guesses:,} guesses x {n_secrets:,} secrets need a {size / 2**20:,.0f} MB "
+                             f"pattern matrix, over the limit of {max_bytes / 2**20:,.0f} MB: use "
                              "shorter lists (Sutom: give the first letter)")

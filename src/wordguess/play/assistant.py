@@ -24,6 +24,8 @@ from wordguess.strategies.scoring import (
 )
 from wordguess.vocab import Reply, Turn, Word
 
+OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
+
 
 @dataclasses.dataclass(frozen=True)
 class Suggestion:
@@ -86,9 +88,10 @@ class Assistant:
         if self.history or self.puzzle.store is None:
             return self._suggestions(count)
         puzzle = self.puzzle
-        key = hashlib.sha256(repr(("suggestions-2", puzzle.fingerprint, repr(self.strategy), count)).encode()).hexdigest()[:32]
-        rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(count)])
-        return [Suggestion(*row) for row in rows]
+        kept = max(count, OPENING_KEPT)  # one search serves every count asked for
+        key = hashlib.sha256(repr(("suggestions-2", puzzle.fingerprint, repr(self.strategy), kept)).encode()).hexdigest()[:32]
+        rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
+        return [Suggestion(*row) for row in rows[:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self._states[-1]

@@ -13,6 +13,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from wordguess.errors import WordguessError
 from wordguess.web.config import Settings
@@ -32,7 +33,8 @@ def validation_message(exc: RequestValidationError) -> str:
     first = errors[0]
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first.get('msg', 'not valid')}{more}".replace("\n", " ")
+    message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
+    return f"{where}: {message}{more}".replace("\n", " ")
 
 
 def add_error_handlers(app: FastAPI) -> None:
@@ -93,6 +95,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["content-type"])
+    if settings.trusted_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=[f"[{h}]" if ":" in h else h
+                                                                 for h in settings.trusted_hosts])
     app.add_middleware(BodyLimit, max_body=settings.limits.max_body)
     app.add_middleware(SecurityHeaders)
     return app

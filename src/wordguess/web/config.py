@@ -6,8 +6,40 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
+from pathlib import Path
 
-KEY_VARIABLE = "WORDGUESS_WEB_KEY"  # a fixed signing key, so game tokens survive a restart
+import platformdirs
+
+KEY_VARIABLE = "WORDGUESS_WEB_KEY"  # a signing key given by the environment
+
+
+def key_file() -> Path:
+    """Return the file that keeps the signing key of game tokens between runs."""
+    return Path(platformdirs.user_data_dir("wordguess")) / "web-key"
+
+
+def signing_key() -> str:
+    """Return the key game tokens are signed with: $WORDGUESS_WEB_KEY, else the one kept in
+    key_file() (made on the first run, readable by its owner only), so that games survive a
+    restart; a random one, for this run only, when that file cannot be read or written."""
+    if os.environ.get(KEY_VARIABLE):
+        return os.environ[KEY_VARIABLE]
+    path = key_file()
+    try:
+        found = path.read_text(encoding="ascii").strip()
+        if len(found) >= 32:
+            return found
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = secrets.token_hex(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(key + "\n")
+    except OSError:
+        pass  # a read-only home: this run's games end with it
+    return key
 
 
 @dataclasses.dataclass(frozen=True)
@@ -16,9 +48,17 @@ class Limits:
 
     max_body: int = 32 * 1024  # bytes of a request body (the sizes of its fields: web.models)
     analyze_seconds: float = 20.0  # the time budget of one analysis, all moves together
+    move_seconds: float = 10.0  # at most this many seconds of exact search per move
+    startup_seconds: float = 30.0  # a fresh worker's extra time (imports, compiled kernels, the puzzle)
     expensive_per_minute: int = 12  # expensive calls (analysis) per client and minute
     workers: int = 1  # processes for heavy work
+    analyze_queue: int = 8  # analyses waiting for a worker; beyond, 503
     puzzles: int = 12  # puzzles kept built (each distinct game, mode and world)
+    matrix_mb: int = 256  # the largest pattern matrix made (its transpose takes as much again)
+    puzzles_mb: int = 2048  # the most the kept puzzles' matrices may take together
+    compute_slots: int = 8  # requests computing at once in the server's threads
+    compute_wait: float = 20.0  # seconds a request waits for a slot before a 503
+    games: int = 100_000  # hosted games whose latest state is remembered (see state.GameLedger)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,8 +66,8 @@ class Settings:
     """How the app runs."""
 
     limits: Limits = Limits()
-    # Game tokens are signed with this key. A random key (the default) makes every token of an
-    # earlier run invalid after a restart; set WORDGUESS_WEB_KEY to keep them.
-    key: str = dataclasses.field(default_factory=lambda: os.environ.get(KEY_VARIABLE) or secrets.token_hex(32))
+    # Game tokens are signed with this key (see signing_key: kept between runs).
+    key: str = dataclasses.field(default_factory=signing_key)
     cors_origins: tuple[str, ...] = ()  # origins allowed to call the API from elsewhere (none: CORS off)
     docs: bool = True  # serve /docs (Swagger UI from the swagger-ui-bundle package, no CDN)
+    trusted_hosts: tuple[str, ...] = ()  # the Host names answered (none: any; `serve` on the loopback: its names)

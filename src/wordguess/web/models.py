@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 MAX_TURNS = 40  # turns in a history (an adversary's game may run past the usual limit)
 MAX_WORD = 24  # characters of a guess
@@ -23,8 +23,11 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Setting(Strict):
-    """The game and its options, as the game picker sets them."""
+GAME_OPTIONS = ("length", "first", "pegs", "colours")  # the game's options among a setting's fields
+
+
+class GameSetting(Strict):
+    """The game, its options and the mode, as the game picker sets them."""
 
     game: GameName = "wordle"  # a registered game or alias (multi-board ones for /api/boards)
     length: int | None = Field(None, ge=2, le=12)  # word length (Sutom, Jotto, LeetCode's matches)
@@ -32,6 +35,11 @@ class Setting(Strict):
     pegs: int | None = Field(None, ge=2, le=6)  # Mastermind
     colours: int | None = Field(None, ge=2, le=9)  # Mastermind
     mode: Literal["normal", "hard"] = "normal"
+
+
+class Setting(GameSetting):
+    """A game setting with its world."""
+
     world: Literal["open", "closed"] = "open"  # open: any allowed word may be the secret, weighted
 
 
@@ -68,21 +76,27 @@ class PlayGiveUp(Strict):
     token: Token
 
 
-class AnalyzeRequest(Strict):
+class AnalyzeRequest(GameSetting):
     """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
     with the share text, or the guesses with the secret."""
 
-    game: GameName = "wordle"
-    length: int | None = Field(None, ge=2, le=12)
-    first: str | None = Field(None, min_length=1, max_length=2)
-    pegs: int | None = Field(None, ge=2, le=6)
-    colours: int | None = Field(None, ge=2, le=9)
-    mode: Literal["normal", "hard"] = "normal"
     world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
     guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
     share: str | None = Field(None, max_length=MAX_SHARE)
     secret: Guess | None = None
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+
+    @model_validator(mode="after")
+    def one_way(self) -> AnalyzeRequest:
+        """The game is given one way (checked here, before any work is queued)."""
+        if sum([bool(self.turns), self.share is not None, self.secret is not None]) != 1:
+            raise ValueError("give the game one way: the turns (guess and reply), or the guesses with the share "
+                             "text, or the guesses with the secret")
+        if self.turns and self.guesses:
+            raise ValueError("the turns hold the guesses already: give no guesses besides them")
+        if not self.turns and not self.guesses:
+            raise ValueError("give the guesses played, in order")
+        return self
 
 
 class BoardsAssistRequest(Strict):

@@ -10,6 +10,7 @@ import hmac
 import secrets as random_secrets
 
 from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import (
@@ -23,7 +24,7 @@ from wordguess.games import (
     is_multiboard,
 )
 from wordguess.play.assistant import Assistant
-from wordguess.play.hosted import HostedGame, daily_seed
+from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host
 from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
 from wordguess.play.simulate import SAFETY_LIMIT
@@ -32,6 +33,7 @@ from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
 from wordguess.vocab import Reply, Word
 from wordguess.web.models import (
+    GAME_OPTIONS,
     MAX_TURNS,
     AssistRequest,
     BoardsAssistRequest,
@@ -43,7 +45,6 @@ from wordguess.web.state import AppState
 
 # The language of each game's words, as its speakers write it (the picker shows it).
 LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Français"}
-OPTIONS = ("length", "first", "pegs", "colours")  # the setting's game options
 LIKELY = 20  # candidates listed with their probabilities
 LISTED = 60  # all candidates are listed when at most this many are left
 BOARD_LIKELY = 12  # candidates listed per board
@@ -72,7 +73,7 @@ def games_catalogue() -> list[dict]:
 
 
 def given_options(setting: Setting) -> dict:
-    return {k: getattr(setting, k) for k in OPTIONS if getattr(setting, k) is not None}
+    return {k: getattr(setting, k) for k in GAME_OPTIONS if getattr(setting, k) is not None}
 
 
 def single_rules(setting: Setting, hosted: bool = False) -> Game:
@@ -138,18 +139,33 @@ def seed_of(key: str, nonce: str) -> int:
 
 
 def new_game_state(request: PlayNew | BoardsPlayNew) -> dict:
-    """Return the state of a new hosted game, as its token holds it."""
-    state = request.model_dump()
-    state["turns"] = []
-    state["nonce"] = random_secrets.token_hex(8) if request.host == "random" else None
-    state["day"] = datetime.date.today().isoformat() if request.host == "daily" else None
-    return state
+    """Return the state of a new hosted game, as its token holds it: the setting, the turns, and
+    a nonce naming the game (a random game's secret follows from it and the key)."""
+    token = request.model_dump()
+    token["turns"] = []
+    token["stopped"] = False
+    token["nonce"] = random_secrets.token_hex(8)
+    token["day"] = datetime.date.today().isoformat() if request.host == "daily" else None
+    return token
 
 
 def game_seed(state: AppState, token: dict) -> int:
+    """Return the seed of a game's secret: keyed, so that neither a page nor anyone without the
+    server's key can work out the secret (the daily game's: the same for every player of this
+    server on that date)."""
     if token.get("day"):
-        return daily_seed(datetime.date.fromisoformat(token["day"]))
+        return seed_of(state.settings.key, f"daily:{token['day']}")
     return seed_of(state.settings.key, token["nonce"])
+
+
+def lists_mark(puzzle) -> str:
+    """Return what a token keeps of its puzzle's lists, to refuse it once they changed."""
+    return puzzle.fingerprint[:12]
+
+
+def check_lists(token: dict, puzzle) -> None:
+    if token.setdefault("lists", lists_mark(puzzle)) != lists_mark(puzzle):
+        raise WordguessError("this game was started on other word lists (the server was upgraded): start a new game")
 
 
 def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
@@ -157,6 +173,7 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
     setting = Setting(**{k: token[k] for k in Setting.model_fields})
     rules = single_rules(setting, hosted=True)
     spec, puzzle = puzzle_of(state, rules, setting.mode, setting.world)
+    check_lists(token, puzzle)
     host_name = token["host"]
     if host_name in ("random", "daily"):
         host = get_host("random", seed=game_seed(state, token))
@@ -164,15 +181,26 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
         if revealed != rules:  # Sutom shows the first letter: the game is played on its words
             puzzle = state.puzzles.restricted(spec, revealed)
         session = HostedGame(puzzle, host)
-    else:
-        session = HostedGame(puzzle, get_host(host_name), max_guesses=SAFETY_LIMIT)
+    else:  # an adversary plays on the whole list: its matrix is needed from the first guess on
+        check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
+        session = HostedGame(puzzle, get_host(host_name), max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
+    return replayed(session, token), title_of(token, puzzle.game.name)
+
+
+def title_of(token: dict, name: str) -> str:
+    """Return the first line of a hosted game's share text."""
+    if token["host"] in ("evil", "absurdle"):
+        name = f"{token['host']} ({name})"
+    return f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
+
+
+def replayed(session, token: dict):
+    """Return the hosted session with the token's turns played (and given up if it was)."""
     for word in token["turns"]:
         session.guess(word)
     if token.get("stopped"):
         session.stop()
-    game = puzzle.game
-    name = game.name if host_name in ("random", "daily") else f"{host_name} ({game.name})"
-    return session, f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
+    return session
 
 
 def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
@@ -190,37 +218,48 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
 
 
 def play_new(state: AppState, request: PlayNew) -> dict:
-    token = new_game_state(request)
-    session, title = hosted_game(state, token)
-    return play_json(state, token, session, title)
-
-
-def single_token(state: AppState, token_text: str) -> dict:
-    """Return the state of a single-board game's token (refusing a multi-board game's)."""
-    token = state.tokens.load(token_text)
-    if is_multiboard(str(token.get("game", ""))) or not all(k in token for k in Setting.model_fields):
-        raise WordguessError("this token is not a game of this page: start a new one")
-    return token
-
-
-def play_give_up(state: AppState, token_text: str) -> dict:
-    """End the token's game unsolved and return it with its secret and share text."""
-    token = single_token(state, token_text)
-    session, title = hosted_game(state, token)
-    session.stop()
-    token["stopped"] = True
-    return play_json(state, token, session, title)
+    return hosted_start(state, request, boards=False)
 
 
 def play_guess(state: AppState, token_text: str, guess: str) -> dict:
     """Play a guess in the token's game; return the new state (and token)."""
-    token = single_token(state, token_text)
-    if len(token["turns"]) >= MAX_TURNS:
+    return hosted_move(state, token_text, False, lambda session: session.guess(guess))
+
+
+def play_give_up(state: AppState, token_text: str) -> dict:
+    """End the token's game unsolved and return it with its secret and share text."""
+    return hosted_move(state, token_text, False, lambda session: session.stop())
+
+
+def hosted_start(state: AppState, request: PlayNew | BoardsPlayNew, boards: bool) -> dict:
+    """Start a hosted game (single or multi-board) and return its first state."""
+    token = new_game_state(request)
+    replay, to_json = (hosted_boards, boards_json) if boards else (hosted_game, play_json)
+    session, title = replay(state, token)
+    state.ledger.record(token["nonce"], 0, False)
+    return to_json(state, token, session, title)
+
+
+def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
+    """Replay the token's game, make the move (a guess, or giving up) and return the new state.
+    A token of the other page's kind is refused, and so is one that is not its game's latest
+    state here (an earlier one kept by the page, or one from before the game ended)."""
+    token = state.tokens.load(token_text)
+    if is_multiboard(str(token.get("game", ""))) != boards or not all(k in token for k in TOKEN_FIELDS):
+        raise WordguessError("this token is not a game of this page: start a new one")
+    if not boards and len(token["turns"]) >= MAX_TURNS:
         raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
-    session, title = hosted_game(state, token)
-    session.guess(guess)
+    state.ledger.check(token["nonce"], len(token["turns"]), bool(token["stopped"]))
+    replay, to_json = (hosted_boards, boards_json) if boards else (hosted_game, play_json)
+    session, title = replay(state, token)
+    move(session)
     token["turns"] = [g for g, _ in session.turns]
-    return play_json(state, token, session, title)
+    token["stopped"] = session.stopped
+    state.ledger.record(token["nonce"], len(token["turns"]), session.over)
+    return to_json(state, token, session, title)
+
+
+TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
 
 
 # --- several boards -----------------------------------------------------------------------------
@@ -263,12 +302,9 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
 def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
     rules = board_rules(token["game"])
     _, puzzle = puzzle_of(state, rules.board, "normal", token["world"])
+    check_lists(token, puzzle)
     session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, game_seed(state, token))[0])
-    for word in token["turns"]:
-        session.guess(word)
-    if token.get("stopped"):
-        session.stop()
-    return session, f"wordguess {rules.name}" + (f" {token['day']}" if token.get("day") else "")
+    return replayed(session, token), title_of(token, rules.name)
 
 
 def boards_json(state: AppState, token: dict, session: HostedBoards, title: str) -> dict:
@@ -282,33 +318,16 @@ def boards_json(state: AppState, token: dict, session: HostedBoards, title: str)
 
 
 def boards_new(state: AppState, request: BoardsPlayNew) -> dict:
-    token = new_game_state(request)
-    session, title = hosted_boards(state, token)
-    return boards_json(state, token, session, title)
-
-
-def boards_token(state: AppState, token_text: str) -> dict:
-    token = state.tokens.load(token_text)
-    if not is_multiboard(str(token.get("game", ""))):
-        raise WordguessError("this token is not a multi-board game: start a new one")
-    return token
+    return hosted_start(state, request, boards=True)
 
 
 def boards_guess(state: AppState, token_text: str, guess: str) -> dict:
-    token = boards_token(state, token_text)
-    session, title = hosted_boards(state, token)
-    session.guess(guess)
-    token["turns"] = [g for g, _ in session.turns]
-    return boards_json(state, token, session, title)
+    return hosted_move(state, token_text, True, lambda session: session.guess(guess))
 
 
 def boards_give_up(state: AppState, token_text: str) -> dict:
     """End the token's multi-board game unsolved and return it with its secrets."""
-    token = boards_token(state, token_text)
-    session, title = hosted_boards(state, token)
-    session.stop()
-    token["stopped"] = True
-    return boards_json(state, token, session, title)
+    return hosted_move(state, token_text, True, lambda session: session.stop())
 
 
 # --- the optimal tree ---------------------------------------------------------------------------

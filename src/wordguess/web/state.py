@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import multiprocessing
 import threading
 import time
@@ -19,6 +20,7 @@ import itsdangerous
 from fastapi import HTTPException, Request
 
 from wordguess.engine.kernels import parallel_kernels_threadsafe
+from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game
@@ -27,52 +29,99 @@ from wordguess.trees.tree import TreeFile
 from wordguess.web.config import Limits, Settings
 
 
+def held_bytes(puzzle: Puzzle) -> int:
+    """Return what a puzzle's pattern matrix and its transpose take now (bytes; 0 unbuilt)."""
+    return sum(puzzle.__dict__[name].nbytes for name in ("matrix", "by_secret") if name in puzzle.__dict__)
+
+
 class PuzzleCache:
     """Each distinct puzzle built once and shared read-only (Wordle's open world holds a 168 MB
-    pattern matrix); the least recently used is dropped beyond `size`."""
+    pattern matrix and its transpose). Its store makes matrices of at most `matrix_bytes` (a
+    larger one is refused in one line when a request needs it), and the least recently used
+    puzzles are dropped while those kept hold more than `total_bytes`."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, matrix_bytes: int, total_bytes: int):
         self.size = size
+        self.matrix_bytes = matrix_bytes
+        self.total_bytes = total_bytes
         self._puzzles: collections.OrderedDict[object, Puzzle] = collections.OrderedDict()
         self._lock = threading.Lock()  # guards the dictionary
         self._building: dict[object, threading.Lock] = {}  # one build per key at a time
 
     def get(self, spec: PuzzleSpec) -> Puzzle:
         """Return the puzzle of a spec, building it on first use."""
-        return self._get(spec, spec.build)
+        return self._get(spec, lambda: spec.build(PatternStore.from_environment(self.matrix_bytes)))
 
     def restricted(self, spec: PuzzleSpec, rules: Game) -> Puzzle:
-        """Return the spec's puzzle restricted to what the host revealed (Sutom's first letter)."""
-        return self._get((spec, rules), lambda: self.get(spec).restricted(rules))
+        """Return the spec's puzzle restricted to what the host revealed (Sutom's first letter),
+        with a store of its own, so that its matrix goes when it is dropped."""
+        return self._get((spec, rules), lambda: dataclasses.replace(
+            self.get(spec).restricted(rules), store=PatternStore(None, max_bytes=self.matrix_bytes)))
 
     def _get(self, key: object, build: Callable[[], Puzzle]) -> Puzzle:
         with self._lock:
             if key in self._puzzles:
                 self._puzzles.move_to_end(key)
+                self._trim()
                 return self._puzzles[key]
             lock = self._building.setdefault(key, threading.Lock())
         with lock:
             with self._lock:
                 if key in self._puzzles:
                     return self._puzzles[key]
-            puzzle = build()
+            try:
+                puzzle = build()
+            finally:
+                with self._lock:
+                    self._building.pop(key, None)
             with self._lock:
                 self._puzzles[key] = puzzle
-                self._building.pop(key, None)
-                while len(self._puzzles) > self.size:
-                    self._puzzles.popitem(last=False)
+                self._trim()
             return puzzle
+
+    def _trim(self) -> None:
+        """Drop the least recently used puzzles (not the newest) beyond the count or the bytes;
+        called with the lock held (matrices are built after a puzzle is kept, so this runs again
+        at the next request)."""
+        while len(self._puzzles) > 1 and (len(self._puzzles) > self.size or sum(
+                held_bytes(p) for p in self._puzzles.values()) > self.total_bytes):
+            self._puzzles.popitem(last=False)
+
+
+class ComputeSlots:
+    """Library work in request threads: at most `slots` requests compute at once (one when
+    numba's threading layer cannot run parallel kernels in two threads at once); a request that
+    waits longer than `wait` seconds for a slot gets a 503, so a burst of slow requests cannot
+    hold every server thread."""
+
+    def __init__(self, slots: int, wait: float):
+        self.wait = wait
+        self._slots = threading.BoundedSemaphore(slots)
+
+    def __enter__(self) -> ComputeSlots:
+        if not self._slots.acquire(timeout=self.wait):
+            raise HTTPException(503, "the server is busy: try again in a moment")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._slots.release()
 
 
 class HeavyPool:
-    """Worker processes for heavy work (exact values), each task under a time budget: a task
-    still running at its end is stopped with its pool, and the request gets a 503."""
+    """Worker processes for heavy work (exact values). At most one task per worker is in the
+    pool at a time (the others wait for a slot, at most `queue` of them: beyond, 503), and each
+    task's time budget starts when it gets its slot. A task still running at the end of its
+    budget is stopped with the pool; a task of another request stopped with it is run once more
+    in the new pool."""
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, queue: int):
         self.workers = workers
+        self.queue = queue
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
-        self._running = 0  # tasks submitted and not finished
+        self._slots: asyncio.Semaphore | None = None
+        self._waiting = 0  # tasks waiting for a slot
+        self._running = 0  # tasks in the pool
 
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -82,28 +131,46 @@ class HeavyPool:
             return self._pool
 
     async def run(self, fn: Callable[[Any], Any], item: Any, seconds: float) -> Any:
-        """Return fn(item) computed in a worker, or raise HTTPException 503 after `seconds`."""
-        pool = self._ensure()
-        future = asyncio.get_running_loop().run_in_executor(pool, fn, item)
+        """Return fn(item) computed in a worker, or raise HTTPException 503 when the pool is
+        full or the task overruns `seconds`."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        if self._waiting >= self.queue:
+            raise HTTPException(503, "the analysis workers are busy: try again in a minute")
+        self._waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._waiting -= 1
         self._running += 1
         try:
-            return await asyncio.wait_for(future, seconds)
-        except TimeoutError:
-            self.restart(pool)
-            raise HTTPException(503, f"the work did not finish within its budget of {seconds:.0f} s: "
-                                     "try fewer moves, or again later") from None
-        except BrokenProcessPool:
-            self.restart(pool)
-            raise HTTPException(503, "a worker process stopped: try again") from None
+            for attempt in (1, 2):
+                pool = self._ensure()
+                future = asyncio.get_running_loop().run_in_executor(pool, fn, item)
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), seconds)
+                except TimeoutError:
+                    self.restart(pool)
+                    raise HTTPException(503, f"the work did not finish within its budget of {seconds:.0f} s: "
+                                             "try fewer moves, or again later") from None
+                except (BrokenProcessPool, asyncio.CancelledError):
+                    if not future.done() or not (future.cancelled() or isinstance(future.exception(),
+                                                                                  BrokenProcessPool)):
+                        raise  # this request itself was cancelled (the client went away)
+                    self.restart(pool)
+                    if attempt == 2:
+                        raise HTTPException(503, "a worker process stopped: try again") from None
+            raise AssertionError("unreachable")
         finally:
             self._running -= 1
+            self._slots.release()
 
     def restart(self, pool: ProcessPoolExecutor) -> None:
         """Stop the workers of `pool` (their tasks are abandoned) so the next task gets a fresh pool."""
         with self._lock:
             if self._pool is pool:
                 self._pool = None
-        for process in list(getattr(pool, "_processes", {}).values()):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             with contextlib.suppress(Exception):
                 process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
@@ -140,6 +207,39 @@ class RateLimiter:
                 self._calls = {c: q for c, q in self._calls.items() if q and q[-1] > now - 60}
 
 
+class GameLedger:
+    """How far each game hosted here has gone (by its token's nonce), so that a token which is
+    not its game's latest state is refused: an earlier state kept by the page (played again, it
+    would give replies that cost no turn) or one from before the game ended (after giving up, the
+    secret is known). It keeps nothing a player needs: after a restart every token is accepted
+    again. At most `size` games, the oldest forgotten first."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._games: collections.OrderedDict[str, tuple[int, bool]] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def check(self, nonce: str, turns: int, ended: bool) -> None:
+        """Raise WordguessError unless a token at `turns` turns (`ended`: given up) is its
+        game's latest state."""
+        with self._lock:
+            seen = self._games.get(nonce)
+        if seen is None:
+            return
+        seen_turns, seen_over = seen
+        if turns < seen_turns or (seen_over and turns == seen_turns and not ended):
+            raise WordguessError("this is an earlier state of a game that has moved on (in another tab?): "
+                                 "reload the page to continue it, or start a new game")
+
+    def record(self, nonce: str, turns: int, over: bool) -> None:
+        """Note a game's latest state."""
+        with self._lock:
+            self._games[nonce] = (turns, over)
+            self._games.move_to_end(nonce)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+
 class Tokens:
     """Game state signed with the app's key, so the page keeps it and cannot change it."""
 
@@ -168,14 +268,17 @@ class AppState:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.limits: Limits = settings.limits
-        self.puzzles = PuzzleCache(settings.limits.puzzles)
-        self.pool = HeavyPool(settings.limits.workers)
+        self.puzzles = PuzzleCache(settings.limits.puzzles, settings.limits.matrix_mb << 20,
+                                   settings.limits.puzzles_mb << 20)
+        self.pool = HeavyPool(settings.limits.workers, settings.limits.analyze_queue)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
+        self.ledger = GameLedger(settings.limits.games)
         # Requests compute in the server's threads at once (the kernels release the GIL) when
         # numba's threading layer allows parallel kernels in two threads at once (TBB, OpenMP);
         # with its fallback layer they take turns (requests are short; heavy work goes to the pool).
-        self.compute = contextlib.nullcontext() if parallel_kernels_threadsafe() else threading.Lock()
+        slots = settings.limits.compute_slots if parallel_kernels_threadsafe() else 1
+        self.compute = ComputeSlots(slots, settings.limits.compute_wait)
         self._trees: dict[str, TreeFile] = {}
         self._trees_lock = threading.Lock()
 

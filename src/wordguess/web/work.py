@@ -5,27 +5,20 @@ from __future__ import annotations
 
 from wordguess.analysis import analyze, replay
 from wordguess.engine.candidates import share_replies
+from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, is_multiboard
 from wordguess.vocab import History
-
-OPTIONS = ("length", "first", "pegs", "colours")
+from wordguess.web.models import GAME_OPTIONS
 
 
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
     """Return the game's turns from one of: turns (guess and reply), the guesses with a share
-    text, or the guesses with the secret (as `wordguess analyze` takes them)."""
-    given = [bool(request["turns"]), request["share"] is not None, request["secret"] is not None]
-    if sum(given) != 1:
-        raise WordguessError("give the game one way: the turns (guess and reply), or the guesses with the share "
-                             "text, or the guesses with the secret")
+    text, or the guesses with the secret (as `wordguess analyze` takes them; AnalyzeRequest has
+    checked that exactly one is given)."""
     if request["turns"]:
-        if request["guesses"]:
-            raise WordguessError("the turns hold the guesses already: give no guesses besides them")
         return [(puzzle.guesses[puzzle.index_of(t["guess"])], rules.parse_reply(t["reply"])) for t in request["turns"]]
-    if not request["guesses"]:
-        raise WordguessError("give the guesses played, in order")
     guesses = [puzzle.guesses[puzzle.index_of(w)] for w in request["guesses"]]
     if request["secret"] is not None:
         secret = puzzle.guesses[puzzle.index_of(request["secret"])]
@@ -48,9 +41,18 @@ def first_word(request: dict) -> str | None:
     return request["turns"][0]["guess"] if request["turns"] else None
 
 
+def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
+    """Return the spec's puzzle (built once per worker), refusing one whose pattern matrix would
+    be over the server's limit before it is made."""
+    answers, guesses = spec.lists()
+    check_size(spec.game, len(guesses), len(answers), max_bytes)
+    return built_puzzle(spec)
+
+
 def analyze_task(request: dict) -> dict:
     """Return the analysis of a game (an AnalyzeRequest as a dict, with `budget`: seconds per
-    move) as JSON-ready data, with a chart series; or {"error": message} for bad input."""
+    move, and `matrix_bytes`: the largest pattern matrix it may make) as JSON-ready data, with a
+    chart series; or {"error": message} for bad input."""
     try:
         return _analyze(request)
     except WordguessError as exc:
@@ -60,7 +62,7 @@ def analyze_task(request: dict) -> dict:
 def _analyze(request: dict) -> dict:
     if is_multiboard(request["game"]):
         raise WordguessError("the analysis is for single-board games")
-    options = {k: request[k] for k in OPTIONS if request[k] is not None}
+    options = {k: request[k] for k in GAME_OPTIONS if request[k] is not None}
     rules = get_game(game_class(request["game"]).name, **options)
     first = first_word(request)
     if first is not None:
@@ -68,7 +70,7 @@ def _analyze(request: dict) -> dict:
     world = request["world"]
     turns = None
     if world == "auto":  # closed when the game fits the answer list, else open (as `analyze`)
-        closed = built_puzzle(PuzzleSpec(rules, mode=request["mode"]))
+        closed = sized_puzzle(PuzzleSpec(rules, mode=request["mode"]), request["matrix_bytes"])
         turns = played_turns(rules, closed, request)
         world = "closed"
         try:
@@ -81,7 +83,7 @@ def _analyze(request: dict) -> dict:
         if world == "closed":
             puzzle = closed
     if world != "closed" or turns is None:
-        puzzle = built_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world))
+        puzzle = sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
         turns = played_turns(rules, puzzle, request)
     analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
     game = puzzle.game

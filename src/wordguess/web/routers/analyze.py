@@ -11,17 +11,16 @@ from wordguess.web.state import AppState, app_state, client_of
 from wordguess.web.work import analyze_task
 
 router = APIRouter(tags=["analysis"])
-MOVE_BUDGET = 10.0  # at most this many seconds of exact search per move
-STARTUP = 30.0  # a fresh worker's extra time (imports, compiled kernels, the puzzle)
 
 
 @router.post("/analyze", summary="Per-move values (played and best), regret, skill, luck and a chart series")
 async def analyze(body: AnalyzeRequest, request: Request, state: AppState = Depends(app_state)) -> dict:
     state.limiter.check(client_of(request))
     moves = max(1, len(body.turns) or len(body.guesses))
-    seconds = state.limits.analyze_seconds
-    task = {**body.model_dump(), "budget": min(MOVE_BUDGET, seconds / (moves + 1))}
-    result = await state.pool.run(analyze_task, task, seconds + STARTUP)
+    limits = state.limits
+    task = {**body.model_dump(), "budget": min(limits.move_seconds, limits.analyze_seconds / (moves + 1)),
+            "matrix_bytes": limits.matrix_mb << 20}
+    result = await state.pool.run(analyze_task, task, limits.analyze_seconds + limits.startup_seconds)
     if "error" in result:
         raise WordguessError(result["error"])
     return result
