@@ -387,7 +387,7 @@ def play_command(
     if session.won:
         out.print(f"solved in {len(session.turns)}!", style="bold green")
     else:
-        out.print(f"the word was {rules.display(session.give_up())}")
+        out.print(f"the word was {rules.display(session.revealed_secret())}")
     name = rules.name if host == "random" else f"{host} ({rules.name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)

@@ -65,7 +65,7 @@ class HostedGame:
             return self.host.secret
         return self.puzzle.answers[int(self._candidates[0])] if self.over else None
 
-    def give_up(self) -> Word:
+    def revealed_secret(self) -> Word:
         """Return the secret, as the host shows it when the player stops: the fixed or chosen
         secret, or for an adversary one word it could still have claimed."""
         if self.host.secret:
@@ -73,12 +73,12 @@ class HostedGame:
         return self.secret or self.puzzle.answers[int(self._candidates[0])]
 
     def stop(self) -> Word:
-        """End the game unsolved (the player gives up) and return the secret (see give_up);
+        """End the game unsolved (the player gives up) and return the secret (see revealed_secret);
         refused once the game is over."""
         if self.over:
             raise WordError("the game is over")
         self.stopped = True
-        return self.give_up()
+        return self.revealed_secret()
 
     def undo(self) -> Turn:
         """Take back the last guess and return it (or raise WordError when there is none)."""

@@ -213,7 +213,7 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
             "keyboard": session.letter_states() if game.per_letter_marks else {},
             "remaining": session.remaining if adversary else None,
             "over": session.over, "won": session.won,
-            "secret": game.display(session.give_up()) if session.over else None,
+            "secret": game.display(session.revealed_secret()) if session.over else None,
             "share": session.share_text(title) if session.over else None}
 
 
