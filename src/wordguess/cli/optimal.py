@@ -26,6 +26,7 @@ from wordguess.cli.render import evaluation_text
 from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
+from wordguess.optimal.equilibrium import solve_equilibrium
 from wordguess.optimal.run import SearchSpec, optimal, solver_for
 from wordguess.optimal.store import default_store_path
 from wordguess.trees.report import tree_evaluation
@@ -166,3 +167,38 @@ def absurdle_command(
         out.print(f"proof: {p.positions:,} positions, {p.guesses:,} guesses tried, {p.replies:,} replies read",
                   markup=False)
     out.print(f"{result.seconds:.1f} s", markup=False)
+
+
+@friendly
+@game_options(first=False)
+def equilibrium_command(
+    game: GameChoice,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    show: Annotated[int, typer.Option(help="Show the chooser's weights of at most this many secrets.")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve the chooser's game: the secret is picked with any distribution, the guesser may mix
+    trees; print its exact value (by linear programming with exact best responses, checked in
+    rational arithmetic), both sides' strategies and the uniform-secret optimum beside it."""
+    puzzle = puzzle_spec(game.rules(), answers, guesses, "normal").build()
+    note_skipped(puzzle_spec(game.rules(), answers, guesses, "normal"), puzzle.answers, puzzle.guesses)
+    with progress_bar("solving the chooser's game") as progress:
+        found = solve_equilibrium(puzzle, progress=progress)
+    if as_json:
+        out.print_json(json.dumps({"game": puzzle.game.name, **found.to_json(list(puzzle.answers))}))
+        return
+    n = len(puzzle.answers)
+    show_word = puzzle.game.display
+    out.print(f"[bold]The chooser's game[/] on {puzzle.game.name} ({n:,} secrets): value {found.value} = "
+              f"{float(found.value):.4f} guesses (exact)")
+    gain = found.value - found.uniform_value
+    out.print(f"against a uniform secret the best tree needs {found.uniform_value} = {float(found.uniform_value):.4f}: "
+              + ("the uniform chooser is optimal" if gain == 0 else f"weighting the secrets gains the chooser "
+                 f"{float(gain):.4f}"), markup=False)
+    ranked = sorted(found.chooser.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ", ".join(f"{show_word(w)} {p}" for w, p in ranked[:show])
+    more = f", ... ({len(ranked):,} of {n:,} secrets)" if len(ranked) > show else f" ({len(ranked):,} of {n:,} secrets)"
+    out.print(f"chooser: {shown}{more}", markup=False)
+    out.print(f"guesser: a mixture of {len(found.guesser):,} trees; {found.iterations} best responses, "
+              f"{found.nodes:,} positions, {found.seconds:.1f} s", markup=False)

@@ -1,0 +1,277 @@
+"""The chooser's game solved exactly: the chooser picks the secret at random with any
+distribution p, the guesser plays a guess tree (or a mixture of trees), and the guesser pays the
+number of guesses. The game is zero-sum and finite, so it has a value
+
+    v = max over p of min over trees T of sum_s p(s) depth_T(s)
+      = min over mixtures q of trees of max over secrets s of E_q[depth_T(s)].
+
+It is computed by linear programming with column generation: a restricted LP over the trees
+found so far gives the chooser's best distribution against them and its value; the best
+response to that distribution (an exact search for the tree of least p-weighted total) either
+beats it, and joins the LP as a new column, or proves that no tree does, which ends the search.
+The result is then checked exactly in rational arithmetic: the chooser's distribution, rounded to
+fractions, holds every tree to at least v (its exact best response), and the guesser's mixture
+holds every secret to at most v. Needs SciPy (`pip install 'wordguess[lp]'`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.vocab import Word
+
+Progress = Callable[[int, int], None]
+MAX_SECRETS = 400  # the best response is an exhaustive search: beyond this it is out of reach here
+
+
+def lp_solver():
+    """Return scipy.optimize.linprog, or raise WordguessError naming the extra to install."""
+    try:
+        from scipy.optimize import linprog
+    except ImportError:
+        raise WordguessError("the chooser's equilibrium needs SciPy: pip install 'wordguess[lp]'") from None
+    return linprog
+
+
+class BestResponse:
+    """The guess tree of least weighted total against weights on the secrets (exact): cost(S) is
+    the least sum over the secrets s of S of w(s) x the guesses s takes from S, and
+
+        cost({s}) = w(s);   cost(S) = w(S) + min over guesses g of sum over g's buckets b,
+                            other than the solved one, of cost(b)
+
+    (every secret of S pays the guess g; those g does not name go on in their bucket). Guesses
+    that leave S in one bucket other than the solved one cannot help and are skipped. A bucket of
+    two or more costs at least 2 w(b) - max w(b): each of its secrets needs a guess, and all but
+    one a second; a guess whose buckets' bounds already reach the best found is not searched."""
+
+    def __init__(self, puzzle: Puzzle, weights: np.ndarray):
+        self.puzzle = puzzle
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.matrix = puzzle.matrix
+        self.solved = puzzle.game.solved_reply
+        self.memo: dict[bytes, tuple[float, int]] = {}
+        self.nodes = 0
+
+    def lower(self, bucket: np.ndarray) -> float:
+        w = self.weights[bucket]
+        return float(w[0]) if len(bucket) == 1 else float(2 * w.sum() - w.max())
+
+    def cost(self, candidates: np.ndarray) -> float:
+        """Return cost(candidates) (a sorted array of answer indices)."""
+        return self.solve(candidates)[0]
+
+    def solve(self, candidates: np.ndarray) -> tuple[float, int]:
+        """Return (cost, the best guess) of a sorted array of answer indices."""
+        if len(candidates) == 1:
+            return float(self.weights[candidates[0]]), int(self.puzzle.guess_of_answer[candidates[0]])
+        key = candidates.tobytes()
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        mass = float(self.weights[candidates].sum())
+        rows = self.matrix[:, candidates]
+        options = []
+        for g in range(rows.shape[0]):
+            replies = rows[g]
+            if (replies == replies[0]).all() and replies[0] != self.solved:
+                continue  # one bucket, not solved: no progress
+            buckets = [candidates[replies == r] for r in np.unique(replies) if r != self.solved]
+            options.append((sum(self.lower(b) for b in buckets), g, buckets))
+        options.sort(key=lambda o: (o[0], o[1]))
+        best, best_guess = np.inf, -1
+        for bound, g, buckets in options:
+            if mass + bound >= best - 1e-12:
+                break
+            total = mass
+            for b in buckets:
+                total += self.cost(b)
+                if total >= best - 1e-12:
+                    break
+            else:
+                best, best_guess = total, g
+        self.memo[key] = (best, best_guess)
+        return best, best_guess
+
+    def depths(self) -> np.ndarray:
+        """Return each secret's number of guesses in the best tree from all the answers."""
+        out = np.zeros(len(self.puzzle.answers), dtype=np.int64)
+        stack = [(self.puzzle.all_candidates(), 1)]
+        while stack:
+            candidates, depth = stack.pop()
+            _, g = self.solve(candidates)
+            replies = self.matrix[g, candidates]
+            for r in np.unique(replies):
+                bucket = candidates[replies == r]
+                if r == self.solved:
+                    out[bucket] = depth
+                else:
+                    stack.append((bucket, depth + 1))
+        return out
+
+
+@dataclasses.dataclass
+class Equilibrium:
+    """The value of the chooser's game and both sides' optimal strategies."""
+
+    value: Fraction  # the game's value: expected guesses when both play well (exact)
+    chooser: dict[Word, Fraction]  # the chooser's distribution over secrets (those it plays)
+    guesser: list[tuple[Fraction, dict[Word, int]]]  # the guesser's mixture: weight, each secret's depth
+    uniform_value: Fraction  # the least mean number of guesses when the secret is uniform
+    iterations: int  # best responses computed (LP rounds)
+    nodes: int  # positions searched by the best responses
+    seconds: float
+
+    @property
+    def uniform_is_optimal(self) -> bool:
+        return self.value == self.uniform_value
+
+    def to_json(self, answers: list[Word]) -> dict:
+        return {"value": str(self.value), "value_float": float(self.value),
+                "uniform_value": str(self.uniform_value), "uniform_value_float": float(self.uniform_value),
+                "uniform_chooser_optimal": self.uniform_is_optimal,
+                "chooser": {w: str(p) for w, p in self.chooser.items()},
+                "chooser_support": len(self.chooser), "secrets": len(answers),
+                "guesser": [{"weight": str(q), "depths": depths} for q, depths in self.guesser],
+                "iterations": self.iterations, "nodes": self.nodes, "seconds": round(self.seconds, 2)}
+
+
+def best_response(puzzle: Puzzle, weights: np.ndarray) -> tuple[float, np.ndarray, int]:
+    """Return (the least weighted total, each secret's depth in that tree, positions searched)."""
+    solver = BestResponse(puzzle, weights)
+    total = solver.cost(puzzle.all_candidates())
+    return total, solver.depths(), solver.nodes
+
+
+def exact_response(puzzle: Puzzle, weights: list[Fraction]) -> Fraction:
+    """Return the least weighted total against rational weights, exactly: the float search finds
+    the tree, and its depths give the exact total (a float tie could hide a better tree only by
+    less than the rounding, which the caller's check then sees)."""
+    _, depths, _ = best_response(puzzle, np.array([float(w) for w in weights]))
+    return sum((w * int(d) for w, d in zip(weights, depths, strict=True)), Fraction(0))
+
+
+def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: int = 500,
+                      progress: Progress | None = None) -> Equilibrium:
+    """Return the value of the chooser's game on the puzzle (normal mode, the closed world) with
+    the chooser's and the guesser's optimal strategies, checked exactly."""
+    if puzzle.weighted or puzzle.mode != "normal":
+        raise WordguessError("the chooser's game is solved in normal mode on the answer list (closed world)")
+    n = len(puzzle.answers)
+    if n > MAX_SECRETS:
+        raise WordguessError(f"{n:,} secrets are too many for the exact best responses here (at most {MAX_SECRETS})")
+    linprog = lp_solver()
+    began = time.perf_counter()
+    uniform_total, depths, nodes = best_response(puzzle, np.ones(n))
+    uniform_value = Fraction(int(round(uniform_total)), n)
+    columns = [depths]
+    weights = np.full(n, 1.0 / n)
+    iterations = 1
+    while True:
+        d = np.array(columns, dtype=np.float64)  # trees x secrets
+        # The chooser's LP: maximise v subject to p . d_T >= v for every tree T, sum p = 1, p >= 0
+        # (variables p_1..p_n, v; linprog minimises -v).
+        k = len(columns)
+        result = linprog(c=np.r_[np.zeros(n), -1.0],
+                         A_ub=np.c_[-d, np.ones(k)], b_ub=np.zeros(k),
+                         A_eq=np.r_[np.ones(n), 0.0][None, :], b_eq=[1.0],
+                         bounds=[(0, None)] * n + [(None, None)], method="highs")
+        if result.status != 0:
+            raise WordguessError(f"the linear program failed: {result.message}")
+        weights, value = np.clip(result.x[:n], 0, None), -result.fun
+        weights /= weights.sum()
+        total, depths, searched = best_response(puzzle, weights)
+        nodes += searched
+        iterations += 1
+        if progress:
+            progress(iterations, max_iterations)
+        if total >= value - tolerance or iterations >= max_iterations:
+            break
+        columns.append(depths)
+    guesser_q = np.clip(-result.ineqlin.marginals, 0, None)  # the duals of the tree constraints
+    return certify(puzzle, weights, columns, guesser_q, uniform_value, iterations, nodes,
+                   time.perf_counter() - began)
+
+
+def exact_solution(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """Return the unique solution of a square or overdetermined consistent linear system in
+    rational arithmetic (Gauss-Jordan elimination), or None when there is none or it is not unique."""
+    m, n = len(rows), len(rows[0])
+    a = [row[:] + [b] for row, b in zip(rows, rhs, strict=True)]
+    where = []
+    r = 0
+    for c in range(n):
+        pivot = next((i for i in range(r, m) if a[i][c] != 0), None)
+        if pivot is None:
+            return None  # a free variable: not unique
+        a[r], a[pivot] = a[pivot], a[r]
+        a[r] = [x / a[r][c] for x in a[r]]
+        for i in range(m):
+            if i != r and a[i][c] != 0:
+                factor = a[i][c]
+                a[i] = [x - factor * y for x, y in zip(a[i], a[r], strict=True)]
+        where.append(r)
+        r += 1
+    if any(a[i][n] != 0 for i in range(r, m)):
+        return None  # inconsistent
+    return [a[where[c]][n] for c in range(n)]
+
+
+def supported(weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray) -> tuple[list[Fraction], list[Fraction]] | None:
+    """Return both strategies exactly, from the supports of the LP's floating-point solution:
+    the chooser's p on its support makes every tree of the guesser's support cost the same v,
+    and the guesser's q on its support makes every secret of the chooser's support cost v."""
+    n = len(weights)
+    ps = [s for s in range(n) if weights[s] > 1e-9]
+    ts = [t for t in range(len(columns)) if q[t] > 1e-9]
+    # unknowns p_s (s in ps) and v: for each tree t in ts, sum p_s d_t(s) - v = 0; sum p_s = 1
+    rows = [[Fraction(int(columns[t][s])) for s in ps] + [Fraction(-1)] for t in ts]
+    rows.append([Fraction(1)] * len(ps) + [Fraction(0)])
+    found_p = exact_solution(rows, [Fraction(0)] * len(ts) + [Fraction(1)])
+    rows = [[Fraction(int(columns[t][s])) for t in ts] + [Fraction(-1)] for s in ps]
+    rows.append([Fraction(1)] * len(ts) + [Fraction(0)])
+    found_q = exact_solution(rows, [Fraction(0)] * len(ps) + [Fraction(1)])
+    if found_p is None or found_q is None or found_p[-1] != found_q[-1]:
+        return None
+    p = [Fraction(0)] * n
+    for s, x in zip(ps, found_p, strict=False):
+        p[s] = x
+    qs = [Fraction(0)] * len(columns)
+    for t, x in zip(ts, found_q, strict=False):
+        qs[t] = x
+    if min(p) < 0 or min(qs) < 0:
+        return None
+    return p, qs
+
+
+def rounded(values: np.ndarray) -> list[Fraction]:
+    found = [Fraction(float(x)).limit_denominator(10**6) if x > 0 else Fraction(0) for x in values]
+    total = sum(found)
+    return [x / total for x in found]
+
+
+def certify(puzzle: Puzzle, weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray, uniform_value: Fraction,
+            iterations: int, nodes: int, seconds: float) -> Equilibrium:
+    """Make both strategies exact (from the supports, else rounded to fractions) and prove the
+    value: the chooser's p holds every tree to at least L (its exact best response), the
+    guesser's mixture holds every secret to at most U (its worst secret), and L <= value <= U;
+    equal, they are the value (else raise: not proven)."""
+    n = len(puzzle.answers)
+    exact = supported(weights, columns, q)
+    p, qs = exact if exact is not None else (rounded(weights), rounded(q))
+    lower = exact_response(puzzle, p)
+    upper = max(sum((qk * int(col[s]) for qk, col in zip(qs, columns, strict=True)), Fraction(0)) for s in range(n))
+    if lower != upper:
+        raise WordguessError(f"the exact strategies do not meet: the chooser holds the guesser to {float(lower):.9f}, "
+                             f"the guesser holds the chooser to {float(upper):.9f}")
+    chooser = {puzzle.answers[s]: p[s] for s in range(n) if p[s] > 0}
+    guesser = [(qk, {puzzle.answers[s]: int(col[s]) for s in range(n)})
+               for qk, col in zip(qs, columns, strict=True) if qk > 0]
+    return Equilibrium(lower, chooser, guesser, uniform_value, iterations, nodes, seconds)
