@@ -72,8 +72,9 @@ function drawEntry() {
 function drawAdvice() {
   $("#boards-suggestion").textContent = advice.solved ? "Every board is solved." : `Suggestion: ${advice.suggestion} (${advice.left} guesses left)`;
   const box = $("#boards-candidates");
-  box.replaceChildren(...advice.boards.map((board) => el("div", { class: `board${board.solved ? " solved" : ""}` },
+  box.replaceChildren(...advice.boards.map((board, b) => el("div", { class: `board${board.solved ? " solved" : ""}` },
     el("h4", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidates.toLocaleString("en") + " left"}` }),
+    advice.turns.filter((turn) => turn.marks[b]).map((turn) => tileRow(turn.guess, turn.marks[b])),
     board.solved ? null : el("ol", { class: "candidates" }, board.likely.slice(0, 6).map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) })))))));
   document.body.dataset.boardsAssistTurns = String(turns.length);
   document.body.dataset.boardsAssistWorld = advice.world;
