@@ -231,8 +231,8 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
 
 def test_give_up_shows_the_word(page):
     play = PlayPage(page).open()
-    play.type_physical("salet")
-    page.wait_for_function("() => document.querySelectorAll('#play-grid .row:not(.current) .tile').length >= 5")
+    play.type_physical("salet")  # the focus was on "New game": Enter submits the guess
+    play.wait_for_turns(1)
     page.locator("#play-give-up").click()
     page.wait_for_selector("body[data-play-over=true]")
     assert page.locator("#play-message").inner_text().startswith("The word was ")

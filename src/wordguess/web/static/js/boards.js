@@ -12,6 +12,7 @@ let turns = [];    // the assistant's turns the server accepted: {guess, reply}
 let advice = null; // the assistant's last answer
 let boardMarks = [];
 let advised = 0;   // the latest assistant request: an older answer arriving later is dropped
+let shownWorld = null; // the world of the assistant's last answer (a refused world change goes back to it)
 
 const form = () => $("#boards-setting");
 
@@ -86,15 +87,18 @@ function busy(on) {
 }
 
 // Ask the assistant about `next` turns; they become the turns only if the answer is the latest.
-async function assist(next = turns) {
+// A refused world change (`keepWorld`) puts the select back.
+async function assist(next = turns, keepWorld = false) {
   const mine = ++advised;
+  const f = form();
+  const world = f.elements.world.value;
   busy(true);
   try {
-    const f = form();
-    const answer = await call("/api/boards/assist", { game: f.elements.game.value, world: f.elements.world.value, turns: next });
+    const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next });
     if (mine !== advised) return;
     advice = answer;
     turns = next;
+    shownWorld = world;
     save();
     boardMarks = [];
     say($("#boards-assist-message"), "");
@@ -102,7 +106,9 @@ async function assist(next = turns) {
     drawAdvice();
     drawEntry();
   } catch (error) {
-    if (mine === advised) say($("#boards-assist-message"), error.message, true);
+    if (mine !== advised) return;
+    if (keepWorld && shownWorld) { f.elements.world.value = shownWorld; save(); }
+    say($("#boards-assist-message"), error.message, true);
   } finally {
     if (mine === advised) busy(false);
   }
@@ -159,7 +165,7 @@ export function start() {
   if (hosted.game) f.elements.game.value = hosted.game.game;
   f.addEventListener("submit", (event) => hosted.newGame(event));
   f.elements.game.addEventListener("change", () => { assist([]); hosted.newGame(); });
-  f.elements.world.addEventListener("change", () => assist());
+  f.elements.world.addEventListener("change", () => assist(turns, true));
   f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
   $("#boards-entry").addEventListener("submit", addTurn);
