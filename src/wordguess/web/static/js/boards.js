@@ -43,7 +43,8 @@ function drawGame() {
     grid.append(card);
   }
   drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.solved);
-  $("#boards-status").textContent = `${game.game}: ${game.boards} boards, guess ${Math.min(game.turns.length + 1, game.max_guesses)} of ${game.max_guesses}`;
+  $("#boards-status").textContent = `${game.game}: ${game.boards} boards, ` +
+    (game.over ? `${game.turns.length} of ${game.max_guesses} guesses played` : `guess ${game.turns.length + 1} of ${game.max_guesses}`);
   $("#boards-share").hidden = !game.over;
   $("#boards-give-up").hidden = game.over;
   if (game.over) {
