@@ -163,9 +163,12 @@ class PlayPage:
         self.page.locator("#play-keyboard button[data-key='enter']").click()
 
     def type_physical(self, word: str):
-        self.page.locator("#play-status").click()  # away from any form field
+        """Type on the physical keyboard wherever the focus is (after New game or an on-screen key)."""
         self.page.keyboard.type(word)
         self.page.keyboard.press("Enter")
+
+    def wait_for_turns(self, n: int):
+        self.page.wait_for_selector(f"body[data-play-turns='{n}']", timeout=60_000)
 
     def key_class(self, letter: str) -> str:
         return self.page.locator(f"#play-keyboard button[data-key='{letter}']").get_attribute("class")
@@ -228,8 +231,8 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
 
 def test_give_up_shows_the_word(page):
     play = PlayPage(page).open()
-    play.type_physical("salet")
-    page.wait_for_function("() => document.querySelectorAll('#play-grid .row:not(.current) .tile').length >= 5")
+    play.type_physical("salet")  # the focus was on "New game": Enter submits the guess
+    play.wait_for_turns(1)
     page.locator("#play-give-up").click()
     page.wait_for_selector("body[data-play-over=true]")
     assert page.locator("#play-message").inner_text().startswith("The word was ")
@@ -237,7 +240,8 @@ def test_give_up_shows_the_word(page):
     assert page.locator("#play-share-text").inner_text().splitlines()[0] == "wordguess wordle X/6"
 
 
-def test_analyse_a_pasted_game(page):
+def test_analyse_a_pasted_game_at_phone_width(page):
+    page.set_viewport_size({"width": 375, "height": 812})
     page.goto("/#analyze")
     page.wait_for_selector("body[data-ready=true]")
     page.fill("#analyze-guesses", "salet corni rebut")
@@ -247,7 +251,8 @@ def test_analyse_a_pasted_game(page):
     assert page.locator("#analyze-table tbody tr").count() == 3
     assert page.locator("#analyze-chart svg polyline").count() == 2
     assert "Solved: REBUT" in page.locator("#analyze-summary").inner_text()
-    shot(page, "analyze")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "analyze-phone")
 
 
 def test_a_quordle_round(page):
@@ -264,7 +269,6 @@ def test_a_quordle_round(page):
         left = min((filter_candidates(WORDLE, ANSWERS, [(g, WORDLE.parse_reply(m)) for g, m in rows])
                     for rows in open_boards), key=len)
         guess = "salet" if turn == 1 else left[0]
-        page.locator("#boards-status").click()
         page.keyboard.type(guess)
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of') || "
@@ -324,3 +328,205 @@ def test_colour_blind_palette(page):
     page.wait_for_selector("#explore-branches li")
     assert page.evaluate("document.body.classList.contains('colour-blind')")
     shot(page, "colour-blind-explore")
+
+
+class Held:
+    """Hold the answers of the requests to `url` until `release()`, to answer them late."""
+
+    def __init__(self, page, url: str):
+        self.page, self.url, self.routes = page, url, []
+        page.route(url, self.hold)
+
+    def hold(self, route):
+        self.routes.append(route)
+
+    def release(self):
+        for route in self.routes:
+            route.continue_()
+        self.page.unroute(self.url)
+
+
+def test_sutom_length_and_first_letter_in_the_assistant(page):
+    assistant = AssistantPage(page).open()  # Wordle, closed world
+    form = page.locator("#assist-setting")
+    form.locator("select[name=game]").select_option("sutom")
+    page.wait_for_function("() => document.querySelector('#assist-message').classList.contains('error')")
+    form.locator("input[name=length]").fill("6")
+    form.locator("input[name=length]").press("Tab")
+    form.locator("input[name=first]").fill("c")
+    form.locator("input[name=first]").press("Tab")
+    page.wait_for_selector("body[data-assist-setting='sutom closed normal']", timeout=60_000)
+    assistant.wait_for_turns(0)
+    assert form.locator("input[name=length]").input_value() == "6"  # not rebuilt empty
+    assert form.locator("input[name=first]").input_value() == "c"
+    guess = assistant.guess()
+    assert len(guess) == 6 and guess.startswith("c"), guess
+    secret = page.locator("#assist-candidates li").nth(1).inner_text().split()[0].lower()
+    sutom = get_game("sutom", length=6, first="c")
+    assistant.set_tiles(sutom.format_reply(sutom.feedback(guess, secret)))
+    assistant.add_turn(1)
+    assert page.locator("#assist-suggestions tbody tr").count() > 0 or "Solved" in assistant.message()
+    assert tile_rows(page.locator("#assist-grid"))[0][0] == guess
+    shot(page, "assist-sutom")
+
+
+def test_mastermind_options_keep_their_values(page):
+    AssistantPage(page).open(game="mastermind")
+    form = page.locator("#assist-setting")
+    form.locator("input[name=pegs]").fill("3")
+    form.locator("input[name=pegs]").press("Tab")
+    form.locator("input[name=colours]").fill("5")
+    form.locator("input[name=colours]").press("Tab")
+    page.wait_for_function("() => document.querySelector('#assist-guess').value.length === 3")
+    answers = int(page.evaluate("document.body.dataset.assistAnswers"))
+    form.locator("select[name=world]").select_option("open")  # Mastermind has no weights: answered as closed
+    page.wait_for_function(f"() => Number(document.body.dataset.assistAnswers) > {answers}", timeout=60_000)
+    assert (form.locator("input[name=pegs]").input_value(), form.locator("input[name=colours]").input_value()) == ("3", "5")
+    assert set(page.locator("#assist-guess").input_value()) <= set("12345")
+
+
+def test_world_and_hard_mode_keep_the_turns_and_a_refusal_restores(page):
+    assistant = AssistantPage(page).open()
+    secret = "rebut"
+    for n, guess in enumerate(["salet", "corni"], 1):  # corni drops salet's E and T: not a hard-mode game
+        page.fill("#assist-guess", guess)
+        assistant.set_tiles(WORDLE.format_reply(WORDLE.feedback(guess, secret)))
+        assistant.add_turn(n)
+    form = page.locator("#assist-setting")
+    form.locator("select[name=world]").select_option("open")
+    page.wait_for_selector("body[data-assist-setting='wordle open normal']", timeout=60_000)
+    assert page.locator("#assist-grid .row").count() == 2 and page.evaluate("document.body.dataset.assistTurns") == "2"
+    form.locator("input[name=hard]").check()
+    page.wait_for_function("() => document.querySelector('#assist-message').classList.contains('error')")
+    assert not form.locator("input[name=hard]").is_checked()  # the setting goes back
+    assert page.locator("#assist-grid .row").count() == 2  # the turns stay
+    assert len(assistant.message().splitlines()) == 1
+    page.reload()
+    assistant.wait_for_turns(2)
+    assert form.locator("select[name=world]").input_value() == "open"
+    shot(page, "assist-hard-refused")
+
+
+def test_a_late_answer_never_overwrites_newer_turns(page):
+    assistant = AssistantPage(page).open()
+    held = Held(page, "**/api/assist")
+    page.locator("#assist-add").dblclick()
+    page.wait_for_timeout(300)
+    assert page.locator("#assist-undo").is_disabled() and page.locator("#assist-add").is_disabled()
+    assert len(held.routes) == 1
+    held.release()
+    assistant.wait_for_turns(1)
+    page.wait_for_timeout(300)
+    assert page.locator("#assist-grid .row").count() == 1
+
+
+def test_share_grid_paste_and_picking_a_suggestion(page):
+    assistant = AssistantPage(page).open()
+    page.locator("#page-assist details.paste summary").click()
+    page.fill("#assist-share", "Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
+    page.click("#assist-share-apply")
+    classes = [page.locator(f"#assist-tiles button[data-index='{i}']").get_attribute("class") for i in range(5)]
+    assert ["mark-elsewhere" in c for c in classes] == [False, False, False, True, False] and "mark-right" in classes[4]
+    pick = page.locator("#assist-suggestions tbody button.word").nth(2)
+    word = pick.inner_text().lower()
+    pick.click()
+    assert assistant.guess() == word
+    assert page.locator("#assist-tiles button").count() == 5
+
+
+def test_enter_after_on_screen_keys_submits_the_guess(page):
+    play = PlayPage(page).open()
+    for letter in "sal":
+        page.locator(f"#play-keyboard button[data-key='{letter}']").click()
+    play.type_physical("et")  # the focus is still on the L key
+    play.wait_for_turns(1)
+    assert play.rows()[0][0] == "salet"
+
+
+def test_a_guess_answered_after_new_game_is_dropped(page):
+    play = PlayPage(page).open()
+    held = Held(page, "**/api/play/guess")
+    play.type_physical("salet")
+    page.locator("#play-setting button[type=submit]").click()
+    page.wait_for_selector("body[data-play-games='3']")
+    with page.expect_response("**/api/play/guess"):
+        held.release()
+    page.wait_for_timeout(300)
+    assert play.rows() == [] and page.evaluate("document.body.dataset.playTurns") == "0"
+
+
+def test_play_options_and_restore(page):
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']")
+    form = page.locator("#play-setting")
+    form.locator("select[name=game]").select_option("sutom")
+    assert form.locator("input[name=length]").input_value() == "6" and form.locator("input[name=first]").count() == 0
+    form.locator("input[name=length]").fill("7")
+    form.locator("select[name=host]").select_option("random")
+    form.locator("input[name=hard]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-play-games='2']")
+    assert "7-letter" in page.locator("#play-status").inner_text()
+    page.reload()
+    page.wait_for_selector("#play-status:not(:empty)")
+    assert form.locator("input[name=length]").input_value() == "7" and form.locator("input[name=hard]").is_checked()
+    assert "7-letter" in page.locator("#play-status").inner_text()
+    # a daily game of a past day is not restored: today's starts
+    page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('wordguess-play'));
+        s.host = 'daily'; s.day = '2000-01-01'; s.game.host = 'daily'; localStorage.setItem('wordguess-play', JSON.stringify(s)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-play-games='1']")
+
+
+def test_evil_host_says_how_many_words_are_still_possible(page):
+    play = PlayPage(page).open(host="evil")
+    play.type_physical("salet")
+    play.wait_for_turns(1)
+    assert "words still possible" in page.locator("#play-status").inner_text()
+
+
+def test_copy_without_a_clipboard_selects_the_text(page):
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', { value: undefined })")
+    PlayPage(page).open()
+    page.locator("#play-give-up").click()
+    page.wait_for_selector("body[data-play-over=true]")
+    page.locator("#play-copy").click()
+    assert "Ctrl-C" in page.locator("#play-message").inner_text()
+    assert page.evaluate("window.getSelection().toString()").strip() == page.locator("#play-share-text").inner_text().strip()
+
+
+def test_multiboard_assistant_keeps_its_turns_and_reads_a_share_grid(page):
+    page.goto("/#boards")
+    page.wait_for_selector("body[data-boards-assist-turns='0']", timeout=60_000)
+    form = page.locator("#boards-setting")
+    form.locator("select[name=host]").select_option("random")
+    form.locator("select[name=world]").select_option("closed")
+    page.wait_for_selector("body[data-boards-assist-world='closed']", timeout=60_000)
+    page.fill("#boards-guess", "salet")
+    page.locator("#page-boards details.paste summary").click()
+    page.fill("#boards-paste", "wordguess quordle X/9\n🟥 🟥\n🟥 🟥\n\n⬛🟨⬛⬛🟩 ⬛⬛⬛⬛⬛\n\n🟩⬛⬛⬛⬛ ⬛⬛🟨⬛⬛")
+    page.click("#boards-paste-apply")
+    tiles = page.locator("#boards-tiles button[data-board='3']")
+    assert "mark-elsewhere" in tiles.nth(2).get_attribute("class") and "mark-absent" in tiles.nth(0).get_attribute("class")
+    assert "mark-right" in page.locator("#boards-tiles button[data-board='0']").nth(4).get_attribute("class")
+    page.click("#boards-add")
+    page.wait_for_selector("body[data-boards-assist-turns='1']", timeout=60_000)
+    page.reload()
+    page.wait_for_selector("body[data-boards-assist-turns='1']", timeout=60_000)
+    assert form.locator("select[name=host]").input_value() == "random"
+    assert form.locator("select[name=world]").input_value() == "closed"
+    shot(page, "boards-assistant")
+
+
+def test_explore_path_in_the_url(page):
+    page.goto("/#explore")
+    page.wait_for_selector("body[data-explore-depth='0']")
+    page.locator("#explore-branches button").first.click()
+    page.wait_for_selector("body[data-explore-depth='1']")
+    assert "path=salet" in page.evaluate("location.hash")
+    page.reload()
+    page.wait_for_selector("body[data-explore-depth='1']")
+    page.go_back()
+    page.wait_for_selector("body[data-explore-depth='0']")
+    page.go_forward()
+    page.wait_for_selector("body[data-explore-depth='1']")

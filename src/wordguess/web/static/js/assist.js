@@ -2,14 +2,15 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, MARK_CLASS, MARK_NAME, NEXT_MARK, percent, say, shareRows, tileRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, shareRows, turnRow } from "./dom.js";
 import { readSetting, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
 let gameInfo;
-let turns = [];   // {guess, reply}
-let marks = [];   // the tiles of the guess being entered
-let asked = 0;    // the latest request: an older answer arriving later is dropped
+let turns = [];    // the turns the server accepted: {guess, reply}
+let marks = [];    // the tiles of the guess being entered
+let asked = 0;     // the latest request: an older answer arriving later is dropped
+let shown = null;  // the setting of the page's last answer (the form goes back to it when refused)
 const form = () => $("#assist-setting");
 
 function save() {
@@ -19,35 +20,18 @@ function save() {
 function info() { return gameInfo(form().elements.game.value); }
 
 function drawTiles() {
-  const word = $("#assist-guess").value.trim();
   const box = $("#assist-tiles");
-  box.replaceChildren();
   const tiles = info().tiles;
   box.hidden = !tiles;
   $(".reply-text").hidden = tiles;
-  if (!tiles) return;
-  const chars = letters(word);
-  marks = chars.map((_, i) => marks[i] || ".");
-  chars.forEach((letter, i) => {
-    const tile = el("button", {
-      type: "button", class: `tile ${MARK_CLASS[marks[i]]}`, text: letter, "data-index": i,
-      "aria-label": `letter ${i + 1}, ${letter}: ${MARK_NAME[marks[i]]}. Activate to change.`,
-      onclick: () => { marks[i] = NEXT_MARK[marks[i]]; drawTiles(); box.children[i].focus(); },
-    });
-    box.append(tile);
-  });
-}
-
-function drawTurns(data) {
-  const grid = $("#assist-grid");
-  grid.replaceChildren();
-  for (const turn of data.turns) {
-    grid.append(turn.marks ? tileRow(turn.guess, turn.marks)
-      : el("div", { class: "row" }, tileRow(turn.guess, null), el("span", { class: "reply-chip", text: turn.reply })));
-  }
+  if (!tiles) { box.replaceChildren(); return; }
+  const word = $("#assist-guess").value.trim();
+  marks = marks.slice(0, letters(word).length);
+  box.replaceChildren(...markTiles(word, marks, "", (i) => ({ "data-index": i })));
 }
 
 function drawAdvice(data) {
+  $("#assist-grid").replaceChildren(...data.turns.map(turnRow));
   const body = $("#assist-suggestions tbody");
   body.replaceChildren();
   for (const s of data.suggestions) {
@@ -72,59 +56,81 @@ function useGuess(word) {
   $("#assist-guess").focus();
 }
 
-async function refresh() {
+function busy(on) {
+  $("#assist-add").disabled = on;
+  $("#assist-undo").disabled = on;
+}
+
+function restore(setting) {
+  const f = form();
+  f.elements.world.value = setting.world;
+  f.elements.hard.checked = setting.mode === "hard";
+}
+
+// Ask about `next` turns in the form's setting; they become the page's turns only if the answer
+// is the latest. A refused world or mode change (`keepSetting`) puts the form back as it was.
+async function ask(next, keepSetting = false) {
   const mine = ++asked;
+  const setting = readSetting(form());
+  busy(true);
   say($("#assist-message"), "Working…");
   try {
-    const data = await call("/api/assist", { ...readSetting(form()), turns });
-    if (mine !== asked) return false;
+    const data = await call("/api/assist", { ...setting, turns: next });
+    if (mine !== asked) return;
+    turns = next;
+    shown = setting;
+    save();
     say($("#assist-message"), "");
-    drawTurns(data);
+    $("#assist-reply").value = "";
     drawAdvice(data);
     if (!data.solved && data.suggestions.length) useGuess(data.suggestions[0].word);
     document.body.dataset.assistTurns = String(data.turns.length);
-    return true;
+    document.body.dataset.assistSetting = `${data.game} ${data.world} ${data.mode}`;
+    document.body.dataset.assistAnswers = String(Number(document.body.dataset.assistAnswers || 0) + 1);
   } catch (error) {
-    if (mine === asked) say($("#assist-message"), error.message, true);
-    return false;
+    if (mine !== asked) return;
+    if (keepSetting && shown) restore(shown);
+    say($("#assist-message"), error.message, true);
+  } finally {
+    if (mine === asked) busy(false);
   }
 }
 
-async function addTurn(event) {
+function addTurn(event) {
   event.preventDefault();
+  if ($("#assist-add").disabled) return;
   const guess = $("#assist-guess").value.trim();
   const reply = info().tiles ? marks.join("") : $("#assist-reply").value.trim();
   if (!guess || !reply) { say($("#assist-message"), "type a guess and set its reply", true); return; }
-  turns.push({ guess, reply });
-  if (await refresh()) { save(); $("#assist-reply").value = ""; } else turns.pop();
+  ask([...turns, { guess, reply }]);
 }
 
 function applyShare() {
   const rows = shareRows($("#assist-share").value);
   if (!rows.length) { say($("#assist-message"), "no row of squares in the pasted grid", true); return; }
-  const row = rows[Math.min(turns.length, rows.length - 1)];
-  marks = Array.from(row);
+  const row = Math.min(turns.length, rows.length - 1);
+  marks = Array.from(rows[row]);
   drawTiles();
-  say($("#assist-message"), `tiles set from row ${Math.min(turns.length, rows.length - 1) + 1} of the grid`);
+  say($("#assist-message"), `tiles set from row ${row + 1} of the grid`);
 }
 
-function changed() {
-  turns = [];
-  renderOptions(form(), info());
-  say($("#assist-message"), "");
-  save();
-  refresh();
+// A new game or new options start over; a world or mode change keeps the turns and asks again.
+function changed(event) {
+  const name = event.target.name;
+  if (name === "game") renderOptions(form(), info());
+  if (name === "world" || name === "hard") ask(turns, true);
+  else ask([]);
 }
 
 export function start(context) {
   gameInfo = context.gameInfo;
-  const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  const saved = load(STORE);
   const f = form();
-  if (saved && gameInfo(saved.setting.game)) {
+  if (saved && saved.setting && gameInfo(saved.setting.game)) {
     f.elements.game.value = saved.setting.game;
     f.elements.world.value = saved.setting.world || "open";
     renderOptions(f, info());
-    f.elements.hard.checked = saved.setting.mode === "hard";
+    f.elements.hard.checked = saved.setting.mode === "hard" && info().hard_mode;
     for (const input of f.querySelectorAll("input.option")) input.value = saved.setting[input.name] ?? input.value;
     turns = saved.turns || [];
   } else {
@@ -134,11 +140,11 @@ export function start(context) {
   f.addEventListener("submit", (e) => e.preventDefault());
   $("#assist-guess").addEventListener("input", () => drawTiles());
   $("#assist-entry").addEventListener("submit", addTurn);
-  $("#assist-undo").addEventListener("click", async () => {
+  $("#assist-undo").addEventListener("click", () => {
     if (!turns.length) { say($("#assist-message"), "nothing to undo", true); return; }
-    turns.pop(); save(); say($("#assist-message"), ""); await refresh();
+    ask(turns.slice(0, -1));
   });
-  $("#assist-reset").addEventListener("click", () => { turns = []; save(); say($("#assist-message"), ""); refresh(); });
+  $("#assist-reset").addEventListener("click", () => ask([]));
   $("#assist-share-apply").addEventListener("click", applyShare);
-  refresh();
+  ask(turns);
 }

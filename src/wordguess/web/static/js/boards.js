@@ -1,20 +1,32 @@
 // The multi-board page (Quordle and friends): a game hosted here (boards side by side, a key
-// coloured per board), and the assistant for a game played elsewhere.
+// coloured per board), and the assistant for a game played elsewhere. The game, the setting and
+// the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, MARK_CLASS, MARK_NAME, NEXT_MARK, percent, say, tileRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, shareRows, tileRow } from "./dom.js";
+import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
 
 const STORE = "wordguess-boards";
-let game = null;   // the hosted game
-let typed = "";
-let turns = [];    // the assistant's turns: {guess, reply}
+let hosted;
+let turns = [];    // the assistant's turns the server accepted: {guess, reply}
 let advice = null; // the assistant's last answer
 let boardMarks = [];
-let asked = 0, advised = 0; // the latest requests: older answers arriving later are dropped
+let advised = 0;   // the latest assistant request: an older answer arriving later is dropped
+let shownWorld = null; // the world of the assistant's last answer (a refused world change goes back to it)
 
 const form = () => $("#boards-setting");
 
+function setting() {
+  const f = form();
+  return { game: f.elements.game.value, world: f.elements.world.value, host: f.elements.host.value };
+}
+
+function save() {
+  localStorage.setItem(STORE, JSON.stringify({ setting: setting(), game: hosted.game, turns }));
+}
+
 function drawGame() {
+  const { game, typed } = hosted;
   const grid = $("#boards-grid");
   grid.replaceChildren();
   if (!game) return;
@@ -30,8 +42,9 @@ function drawGame() {
     }
     grid.append(card);
   }
-  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, key, game.solved);
-  $("#boards-status").textContent = `${game.game}: ${game.boards} boards, guess ${Math.min(game.turns.length + 1, game.max_guesses)} of ${game.max_guesses}`;
+  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.solved);
+  $("#boards-status").textContent = `${game.game}: ${game.boards} boards, ` +
+    (game.over ? `${game.turns.length} of ${game.max_guesses} guesses played` : `guess ${game.turns.length + 1} of ${game.max_guesses}`);
   $("#boards-share").hidden = !game.over;
   $("#boards-give-up").hidden = game.over;
   if (game.over) {
@@ -39,47 +52,7 @@ function drawGame() {
     say($("#boards-message"), game.won ? `All boards solved in ${game.turns.length}!` : `The words were ${game.secrets.join(", ")}`);
   }
   document.body.dataset.boardsOver = String(game.over);
-}
-
-async function newGame(event) {
-  event?.preventDefault();
-  const f = form();
-  const mine = ++asked;
-  try {
-    const started = await call("/api/boards/play/new", { game: f.elements.game.value, world: f.elements.world.value, host: f.elements.host.value });
-    if (mine !== asked) return;
-    game = started;
-    document.body.dataset.boardsGames = String(mine);
-    typed = "";
-    localStorage.setItem(STORE, JSON.stringify(game));
-    say($("#boards-message"), "");
-    drawGame();
-  } catch (error) { say($("#boards-message"), error.message, true); }
-}
-
-async function key(k) {
-  if (!game || game.over) return;
-  if (k === "enter") {
-    if (!typed) return;
-    try {
-      game = await call("/api/boards/play/guess", { token: game.token, guess: typed });
-      typed = "";
-      say($("#boards-message"), "");
-      localStorage.setItem(STORE, JSON.stringify(game));
-    } catch (error) { say($("#boards-message"), error.message, true); }
-  } else if (k === "back") typed = letters(typed).slice(0, -1).join("");
-  else if (letters(typed).length < game.length) typed += k;
-  drawGame();
-}
-
-async function giveUp() {
-  if (!game || game.over) return;
-  try {
-    game = await call("/api/boards/play/give-up", { token: game.token });
-    typed = "";
-    localStorage.setItem(STORE, JSON.stringify(game));
-  } catch (error) { say($("#boards-message"), error.message, true); return; }
-  drawGame();
+  document.body.dataset.boardsGames = String(hosted.started);
 }
 
 // --- the assistant ---
@@ -88,70 +61,120 @@ function drawEntry() {
   const box = $("#boards-tiles");
   box.replaceChildren();
   if (!advice) return;
-  const word = letters($("#boards-guess").value.trim());
+  const word = $("#boards-guess").value.trim();
   advice.boards.forEach((board, b) => {
     if (board.solved) return;
-    boardMarks[b] = word.map((_, i) => (boardMarks[b] || [])[i] || ".");
-    const row = el("div", { class: "tiles editable", role: "group", "aria-label": `board ${b + 1}` }, el("span", { class: "reply-chip", text: `#${b + 1}` }));
-    word.forEach((letter, i) => row.append(el("button", {
-      type: "button", class: `tile ${MARK_CLASS[boardMarks[b][i]]}`, text: letter, "data-board": b,
-      "aria-label": `board ${b + 1}, letter ${i + 1}, ${letter}: ${MARK_NAME[boardMarks[b][i]]}. Activate to change.`,
-      onclick: (event) => { boardMarks[b][i] = NEXT_MARK[boardMarks[b][i]]; drawEntry(); refocus(event, b, i); },
-    })));
-    box.append(row);
+    boardMarks[b] = letters(word).map((_, i) => (boardMarks[b] || [])[i] || ".");
+    box.append(el("div", { class: "tiles editable", role: "group", "aria-label": `board ${b + 1}` },
+      el("span", { class: "reply-chip", text: `#${b + 1}` }),
+      markTiles(word, boardMarks[b], `board ${b + 1}, `, () => ({ "data-board": b }))));
   });
-}
-
-function refocus(_event, b, i) {
-  $(`#boards-tiles button[data-board="${b}"]:nth-of-type(${i + 1})`)?.focus();
 }
 
 function drawAdvice() {
   $("#boards-suggestion").textContent = advice.solved ? "Every board is solved." : `Suggestion: ${advice.suggestion} (${advice.left} guesses left)`;
   const box = $("#boards-candidates");
-  box.replaceChildren(...advice.boards.map((board) => el("div", { class: `board${board.solved ? " solved" : ""}` },
+  box.replaceChildren(...advice.boards.map((board, b) => el("div", { class: `board${board.solved ? " solved" : ""}` },
     el("h4", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidates.toLocaleString("en") + " left"}` }),
+    advice.turns.filter((turn) => turn.marks[b]).map((turn) => tileRow(turn.guess, turn.marks[b])),
     board.solved ? null : el("ol", { class: "candidates" }, board.likely.slice(0, 6).map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) })))))));
+  document.body.dataset.boardsAssistTurns = String(turns.length);
+  document.body.dataset.boardsAssistWorld = advice.world;
 }
 
-async function assist() {
+function busy(on) {
+  $("#boards-add").disabled = on;
+  $("#boards-undo").disabled = on;
+}
+
+// Ask the assistant about `next` turns; they become the turns only if the answer is the latest.
+// A refused world change (`keepWorld`) puts the select back.
+async function assist(next = turns, keepWorld = false) {
   const mine = ++advised;
+  const f = form();
+  const world = f.elements.world.value;
+  busy(true);
   try {
-    const answer = await call("/api/boards/assist", { game: form().elements.game.value, world: form().elements.world.value, turns });
-    if (mine !== advised) return false;
+    const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next });
+    if (mine !== advised) return;
     advice = answer;
+    turns = next;
+    shownWorld = world;
+    save();
     boardMarks = [];
+    say($("#boards-assist-message"), "");
     $("#boards-guess").value = advice.suggestion ? advice.suggestion.toLowerCase() : "";
     drawAdvice();
     drawEntry();
-    return true;
-  } catch (error) { say($("#boards-assist-message"), error.message, true); return false; }
+  } catch (error) {
+    if (mine !== advised) return;
+    if (keepWorld && shownWorld) { f.elements.world.value = shownWorld; save(); }
+    say($("#boards-assist-message"), error.message, true);
+  } finally {
+    if (mine === advised) busy(false);
+  }
 }
 
-async function addTurn(event) {
+function addTurn(event) {
   event.preventDefault();
   const guess = $("#boards-guess").value.trim();
-  if (!guess || !advice) return;
+  if (!guess || !advice || $("#boards-add").disabled) return;
   const reply = advice.boards.map((board, b) => board.solved ? "-" : (boardMarks[b] || []).join("")).join(" ");
-  turns.push({ guess, reply });
-  say($("#boards-assist-message"), "");
-  if (!(await assist())) turns.pop();
+  assist([...turns, { guess, reply }]);
+}
+
+// A pasted multi-board share grid: blocks of lines, each line the boards of the block side by
+// side (one run of squares a board); returns each board's rows of marks, boards in reading order.
+function boardGrids(text, length) {
+  const grids = [];
+  let block = null;
+  for (const line of text.split(/\r?\n/)) {
+    const parts = line.trim().split(/\s+/).filter(Boolean).map((part) => shareRows(part)[0]);
+    if (!parts.length || !parts.every((row) => row && row.length === length)) { block = null; continue; }
+    if (!block || block.length !== parts.length) { block = parts.map(() => []); grids.push(...block); }
+    parts.forEach((row, k) => block[k].push(row));
+  }
+  return grids;
+}
+
+function applyShare() {
+  if (!advice) return;
+  const grids = boardGrids($("#boards-paste").value, advice.length);
+  if (grids.length !== advice.boards.length) {
+    say($("#boards-assist-message"), `the pasted grid has ${grids.length} boards, this game ${advice.boards.length}: paste the whole share text`, true);
+    return;
+  }
+  advice.boards.forEach((board, b) => {
+    const row = grids[b][turns.length];
+    if (!board.solved && row) boardMarks[b] = Array.from(row);
+  });
+  drawEntry();
+  say($("#boards-assist-message"), `tiles set from row ${turns.length + 1} of the grid`);
 }
 
 export function start() {
-  form().addEventListener("submit", newGame);
-  form().elements.game.addEventListener("change", () => { turns = []; assist(); newGame(); });
-  form().elements.world.addEventListener("change", () => { turns = []; assist(); });
+  const f = form();
+  hosted = new HostedGame({ paths: { start: "/api/boards/play/new", guess: "/api/boards/play/guess", giveUp: "/api/boards/play/give-up" },
+    request: setting, draw: drawGame, save, message: $("#boards-message"), grid: $("#boards-grid") });
+  const saved = load(STORE);
+  if (saved && saved.token) hosted.game = saved;  // kept by an older version of the page
+  else if (saved) {
+    for (const name of ["game", "world", "host"]) if (saved.setting?.[name]) f.elements[name].value = saved.setting[name];
+    hosted.game = saved.game;
+    turns = saved.turns || [];
+  }
+  if (hosted.game) f.elements.game.value = hosted.game.game;
+  f.addEventListener("submit", (event) => hosted.newGame(event));
+  f.elements.game.addEventListener("change", () => { assist([]); hosted.newGame(); });
+  f.elements.world.addEventListener("change", () => assist(turns, true));
+  f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
   $("#boards-entry").addEventListener("submit", addTurn);
-  $("#boards-give-up").addEventListener("click", giveUp);
-  $("#boards-undo").addEventListener("click", () => { if (turns.length) { turns.pop(); assist(); } });
-  $("#boards-copy").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(game.share); say($("#boards-message"), "The share text is on the clipboard"); }
-    catch { say($("#boards-message"), "The clipboard is not available here: select the text and copy it", true); }
-  });
-  listenToKeys(() => !$("#page-boards").hidden, () => game ? game.alphabet : "", key);
-  const saved = JSON.parse(localStorage.getItem(STORE) || "null");
-  if (saved) { game = saved; form().elements.game.value = saved.game; drawGame(); } else newGame();
+  $("#boards-give-up").addEventListener("click", () => hosted.giveUp());
+  $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
+  $("#boards-paste-apply").addEventListener("click", applyShare);
+  $("#boards-copy").addEventListener("click", () => hosted.copy($("#boards-share-text")));
+  listenToKeys(() => !$("#page-boards").hidden, () => hosted.game ? hosted.game.alphabet : "", (k) => hosted.key(k));
+  if (hosted.game) drawGame(); else hosted.newGame();
   assist();
 }

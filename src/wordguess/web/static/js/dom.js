@@ -33,6 +33,45 @@ export function tileRow(word, marks, small = false) {
   return row;
 }
 
+// A played turn: its coloured tiles, or (a game without per-letter marks) the word and a reply chip.
+export function turnRow(turn) {
+  return turn.marks ? tileRow(turn.guess, turn.marks)
+    : el("div", { class: "row" }, tileRow(turn.guess, null), el("span", { class: "reply-chip", text: turn.reply }));
+}
+
+// Editable tiles of `word`: each a button cycling its mark in `marks` (changed in place) through
+// grey → yellow → green; `label` starts each tile's spoken name, `attributes(i)` adds attributes.
+export function markTiles(word, marks, label, attributes = () => ({})) {
+  return letters(word).map((letter, i) => {
+    marks[i] = marks[i] || ".";
+    const tile = el("button", { type: "button", ...attributes(i), text: letter });
+    const paint = () => {
+      tile.className = `tile ${MARK_CLASS[marks[i]]}`;
+      tile.setAttribute("aria-label", `${label}letter ${i + 1}, ${letter}: ${MARK_NAME[marks[i]]}. Activate to change.`);
+    };
+    tile.addEventListener("click", () => { marks[i] = NEXT_MARK[marks[i]]; paint(); });
+    paint();
+    return tile;
+  });
+}
+
+// Put `text` on the clipboard; where the page has no clipboard (plain HTTP to a LAN address),
+// select it in `node` so Ctrl-C copies it, and say so in `message`.
+export async function copyText(text, node, message) {
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    say(message, "The share text is on the clipboard");
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    say(message, "The clipboard is not available here: the share text is selected, press Ctrl-C (⌘-C on a Mac) to copy it");
+  }
+}
+
 export function describe(word, marks) {
   if (!marks) return word;
   return `${word}: ` + letters(word).map((l, i) => `${l} ${MARK_NAME[marks[i]]}`).join(", ");
@@ -41,6 +80,16 @@ export function describe(word, marks) {
 export function say(node, text, error = false) {
   node.textContent = text || "";
   node.classList.toggle("error", Boolean(error));
+}
+
+// Today's date on this computer, as YYYY-MM-DD.
+export function today() {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+export function load(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
 }
 
 export function percent(p) {

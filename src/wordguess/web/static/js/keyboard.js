@@ -1,10 +1,10 @@
 // The on-screen keyboard: keys coloured by their best mark (one colour per board on a
 // multi-board game), Enter and Backspace; `onKey` receives "enter", "back" or a symbol.
-import { el, MARK_CLASS } from "./dom.js";
+import { el, MARK_CLASS, MARK_NAME } from "./dom.js";
 
 const QWERTY = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
-export function keyRows(alphabet) {
+function keyRows(alphabet) {
   return [...alphabet].every((c) => QWERTY.join("").includes(c)) ? QWERTY : [alphabet];
 }
 
@@ -19,7 +19,7 @@ export function drawKeyboard(box, alphabet, states, onKey, solved = []) {
       const key = el("button", { type: "button", class: "key", "data-key": letter, "aria-label": letter, onclick: () => onKey(letter) });
       if (states.length === 1) {
         const mark = states[0][letter];
-        if (mark) { key.classList.add(MARK_CLASS[mark]); key.setAttribute("aria-label", `${letter} ${mark === "." ? "absent" : mark === "G" ? "right place" : "elsewhere"}`); }
+        if (mark) { key.classList.add(MARK_CLASS[mark]); key.setAttribute("aria-label", `${letter} ${MARK_NAME[mark]}`); }
       } else if (states.length <= 8) {
         const quads = el("span", { class: `quads${states.length > 4 ? " n8" : ""}`, "aria-hidden": "true" });
         states.forEach((s, b) => quads.append(el("span", { class: solved[b] ? "" : (MARK_CLASS[s[letter]] || "") })));
@@ -33,13 +33,15 @@ export function drawKeyboard(box, alphabet, states, onKey, solved = []) {
   });
 }
 
-// Physical keys, while `active()` and no form field has the focus.
+// Physical keys, while `active()` and no form field has the focus. Enter submits the guess, also
+// when an on-screen key has the focus (it was just clicked); on another button it presses it.
 export function listenToKeys(active, alphabet, onKey) {
   document.addEventListener("keydown", (event) => {
     if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const target = event.target.closest ? event.target : document.body;
+    if (target.closest("input, textarea, select")) return;
     const key = event.key.toLowerCase();
-    if (key === "enter") { if (event.target.closest && event.target.closest("button")) return; onKey("enter"); }
+    if (key === "enter") { if (target.closest("button:not(.key)")) return; onKey("enter"); }
     else if (key === "backspace") onKey("back");
     else if (key.length === 1 && alphabet().includes(key)) onKey(key);
     else return;

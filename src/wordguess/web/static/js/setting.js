@@ -1,5 +1,6 @@
 // A page's game setting: the picker, the options the game asks for (Sutom's length and first
 // letter, Mastermind's pegs and colours), the world and hard mode, read as the API's fields.
+// renderOptions runs when the game changes (it resets the options to their defaults).
 import { el } from "./dom.js";
 
 export function renderOptions(form, info, hosted = false) {
@@ -7,6 +8,7 @@ export function renderOptions(form, info, hosted = false) {
   if (span) {
     span.replaceChildren();
     for (const option of info.options) {
+      if (hosted && option.default === null && option.hosted === null) continue;  // the host picks it (Sutom's first letter)
       const value = option.default ?? (hosted ? option.hosted : null) ?? "";
       const input = option.kind === "int"
         ? el("input", { name: option.option, type: "number", min: "2", max: "12", value, class: "option" })

@@ -1,0 +1,63 @@
+// A game hosted by the server, shared by the Play and Multi-board pages: new game, the typed
+// guess, guess, give up, copy the share text. The game lives in a signed token the page keeps.
+// Only the latest request's answer counts: a guess or give-up answered after "New game" is dropped,
+// and keys wait while a request is in flight.
+import { call } from "./api.js";
+import { copyText, letters, say } from "./dom.js";
+
+export class HostedGame {
+  // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
+  // save(): keep the game; message: the page's message line; grid: focused after a new game.
+  constructor({ paths, request, draw, save, message, grid }) {
+    Object.assign(this, { paths, request, draw, save, message, grid });
+    this.game = null;
+    this.typed = "";
+    this.asked = 0;     // the latest request
+    this.busy = false;  // a request is in flight
+    this.started = 0;   // new games answered (the tests wait for it)
+  }
+
+  async ask(path, body, fresh = false) {
+    const mine = ++this.asked;
+    this.busy = true;
+    try {
+      const answer = await call(path, body);
+      if (mine !== this.asked) return;
+      this.game = answer;
+      if (fresh || !body.guess || this.typed === body.guess) this.typed = "";
+      if (fresh) this.started += 1;
+      this.save();
+      say(this.message, "");
+      this.draw();
+      if (fresh) this.grid.focus();  // away from "New game": Enter now submits a guess
+    } catch (error) {
+      if (mine === this.asked) say(this.message, error.message, true);
+    } finally {
+      if (mine === this.asked) this.busy = false;
+    }
+  }
+
+  newGame(event) {
+    event?.preventDefault();
+    return this.ask(this.paths.start, this.request(), true);
+  }
+
+  giveUp() {
+    if (!this.game || this.game.over || this.busy) return;
+    return this.ask(this.paths.giveUp, { token: this.game.token });
+  }
+
+  key(k) {
+    const game = this.game;
+    if (!game || game.over) return;
+    if (k === "enter") {
+      if (this.typed && !this.busy) this.ask(this.paths.guess, { token: game.token, guess: this.typed });
+      return;
+    }
+    if (k === "back") this.typed = letters(this.typed).slice(0, -1).join("");
+    else if (!game.length || letters(this.typed).length < game.length) this.typed += k;
+    this.draw();
+  }
+
+  copy(node) { return copyText(this.game.share, node, this.message); }
+}
