@@ -59,10 +59,6 @@ class BestResponse:
         self.memo: dict[bytes, tuple[float, int]] = {}
         self.nodes = 0
 
-    def lower(self, bucket: np.ndarray) -> float:
-        w = self.weights[bucket]
-        return float(w[0]) if len(bucket) == 1 else float(2 * w.sum() - w.max())
-
     def cost(self, candidates: np.ndarray) -> float:
         """Return cost(candidates) (a sorted array of answer indices)."""
         return self.solve(candidates)[0]
@@ -76,20 +72,30 @@ class BestResponse:
         if found is not None:
             return found
         self.nodes += 1
-        mass = float(self.weights[candidates].sum())
-        rows = self.matrix[:, candidates]
-        options = []
-        for g in range(rows.shape[0]):
-            replies = rows[g]
-            if (replies == replies[0]).all() and replies[0] != self.solved:
-                continue  # one bucket, not solved: no progress
-            buckets = [candidates[replies == r] for r in np.unique(replies) if r != self.solved]
-            options.append((sum(self.lower(b) for b in buckets), g, buckets))
-        options.sort(key=lambda o: (o[0], o[1]))
+        w = self.weights[candidates]
+        mass = float(w.sum())
+        rows = self.matrix[:, candidates].astype(np.int64)  # guesses x candidates
+        n_guesses, n_replies = rows.shape[0], self.puzzle.game.n_replies
+        # Every guess's buckets at once: their mass, size and heaviest secret, then the bound
+        # sum over buckets other than the solved one of w (one secret) or 2 w(b) - max w(b).
+        flat = (rows + np.arange(n_guesses)[:, None] * n_replies).ravel()
+        masses = np.bincount(flat, weights=np.tile(w, n_guesses), minlength=n_guesses * n_replies)
+        sizes = np.bincount(flat, minlength=n_guesses * n_replies)
+        heaviest = np.zeros(n_guesses * n_replies)
+        np.maximum.at(heaviest, flat, np.tile(w, n_guesses))
+        bounds = np.where(sizes == 1, masses, 2 * masses - heaviest).reshape(n_guesses, n_replies)
+        bounds[:, self.solved] = 0.0
+        sizes = sizes.reshape(n_guesses, n_replies)
+        stuck = (sizes.max(axis=1) == len(candidates)) & (sizes[:, self.solved] == 0)  # one bucket: no progress
+        bound = bounds.sum(axis=1)
         best, best_guess = np.inf, -1
-        for bound, g, buckets in options:
-            if mass + bound >= best - 1e-12:
+        for g in np.lexsort((np.arange(n_guesses), bound)):
+            if stuck[g]:
+                continue
+            if mass + bound[g] >= best - 1e-12:
                 break
+            replies = rows[g]
+            buckets = [candidates[replies == r] for r in np.unique(replies) if r != self.solved]
             total = mass
             for b in buckets:
                 total += self.cost(b)
