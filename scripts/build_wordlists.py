@@ -9,6 +9,8 @@ Sources (downloaded with the ordinary clients into a cache folder, never at run 
 - PyPI my-termo 0.2.0 (MIT): the Portuguese Termo list, with accents.
 - Debian hunspell-fr-classical (MPL-2.0), expanded with `unmunch` from Debian hunspell-tools:
   French words of 4 to 12 letters under Sutom's rules.
+- Debian scowl 2020.12.07-2 (SCOWL's own permissive licence): English words of 4 to 11 letters,
+  one answers list (levels <= 50) and one guesses list (levels <= 70) per length.
 Each output is written deterministically (gzip with mtime 0), so a rebuild is byte-identical;
 src/wordguess/lists/data/wordlists.json records counts, sha256 of the text, licences and sources.
 """
@@ -44,6 +46,18 @@ EXPECTED = {
     "wordle-guesses": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
 }
 SUTOM_LENGTHS = range(4, 13)
+SCOWL_DEB = "scowl"
+SCOWL_LENGTHS = range(4, 12)
+# SCOWL's levels grow from common to obscure words (10, 20, 35, 40, 50, 55, 60, 70, 80, 95).
+# Answers are levels <= 50, SCOWL's "medium" dictionary: 2,302 to 10,137 words per length. Guesses
+# add levels 55 to 70 (70 is its "large" dictionary, what spell checkers accept); 80 and 95 are
+# the words its README calls obscure (doofuses, geophagous, thrangity), and would double the
+# pattern matrix of the longer lengths for words nobody plays.
+SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70)
+SCOWL_ANSWER_LEVEL, SCOWL_GUESS_LEVEL = 50, 70
+# The "words" category (no names, abbreviations, contractions or upper-case words) of the
+# spelling-neutral "english" lists and the "american" ones: Wordle's American spelling.
+SCOWL_CATEGORIES = ("english-words", "american-words")
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -185,7 +199,43 @@ def build_sutom(cache: Path, manifest: dict) -> None:
                "description": "French words of 4 to 12 letters under Sutom's rules, accents removed."}, manifest)
 
 
-BUILDERS = {"wordle": build_wordle, "termo": build_termo, "sutom": build_sutom}
+def scowl_word(entry: str) -> str | None:
+    """Return a SCOWL entry when Wordle would use it (lower-case a-z only: no capital, apostrophe,
+    hyphen or accent), else None."""
+    word = entry.strip()
+    return word if word.isascii() and word.isalpha() and word.islower() else None
+
+
+def build_scowl(cache: Path, manifest: dict) -> None:
+    """Build scowl-answers-N and scowl-guesses-N for N in 4..11 from Debian scowl's final lists."""
+    deb = debian_package(cache, SCOWL_DEB)
+    by_level: dict[int, set[str]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+        lists = root / "usr/share/dict/scowl"
+        for level in SCOWL_LEVELS:
+            entries = [line for category in SCOWL_CATEGORIES
+                       for line in (lists / f"{category}.{level}").read_text(encoding="utf-8").splitlines()]
+            by_level[level] = {w for w in map(scowl_word, entries) if w}
+        (LICENSES / "scowl-copyright.txt").write_bytes((root / "usr/share/doc/scowl/copyright").read_bytes())
+    answers = set().union(*(words for level, words in by_level.items() if level <= SCOWL_ANSWER_LEVEL))
+    guesses = set().union(*(words for level, words in by_level.items() if level <= SCOWL_GUESS_LEVEL))
+    common = {"language": "en", "game": "wordle", "licence": "LicenseRef-SCOWL",
+              "licence_file": "licenses/scowl-copyright.txt", "source_sha256": sha256_bytes(deb.read_bytes())}
+    files = " + ".join(f"{c}.NN" for c in SCOWL_CATEGORIES)
+    for n in SCOWL_LENGTHS:
+        write_list(f"scowl-answers-{n}", {w for w in answers if len(w) == n}, {
+            **common, "source": f"Debian {deb.name}, usr/share/dict/scowl/{files}, levels <= {SCOWL_ANSWER_LEVEL}",
+            "description": f"Common English words of {n} letters (SCOWL levels up to {SCOWL_ANSWER_LEVEL}): "
+                           f"the answers of wordle --length {n}."}, manifest)
+        write_list(f"scowl-guesses-{n}", {w for w in guesses if len(w) == n}, {
+            **common, "source": f"Debian {deb.name}, usr/share/dict/scowl/{files}, levels <= {SCOWL_GUESS_LEVEL}",
+            "description": f"English words of {n} letters (SCOWL levels up to {SCOWL_GUESS_LEVEL}, answers "
+                           f"included): the allowed guesses of wordle --length {n}."}, manifest)
+
+
+BUILDERS = {"wordle": build_wordle, "termo": build_termo, "sutom": build_sutom, "scowl": build_scowl}
 
 
 def main() -> None:

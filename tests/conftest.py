@@ -19,6 +19,9 @@ settings.load_profile("default")
 # One instance of every registered game, sized so words can be drawn for it.
 GAME_INSTANCES = {
     "wordle": get_game("wordle"),
+    "wordle-4": get_game("wordle", length=4),
+    "wordle-7": get_game("wordle", length=7),
+    "wordle-11": get_game("wordle", length=11),
     "termo": get_game("termo"),
     "sutom": get_game("sutom", length=7),
     "jotto": get_game("jotto"),

@@ -11,7 +11,8 @@ from wordguess.errors import ReplyError, UnknownNameError, WordError, WordguessE
 from wordguess.games import get_game
 
 # (game, guess, secret, canonical reply): Wordle's duplicate rules both ways, LeetCode 843's
-# example, Jotto, Mastermind, Termo's accent folding and Sutom's long words.
+# example, Jotto, Mastermind, Termo's accent folding and Sutom's long words. A game written
+# name:N is that game with words of N letters (Wordle of 4 to 11 letters).
 GOLDEN = [
     ("wordle", "ninny", "annex", "Y.G.."), ("wordle", "annex", "ninny", ".YG.."),
     ("wordle", "hello", "world", "...GY"), ("wordle", "world", "hello", ".Y.G."),
@@ -28,18 +29,31 @@ GOLDEN = [
     ("mastermind", "1111", "2345", "0,0"), ("mastermind", "6543", "3456", "0,4"),
     ("termo", "ações", "acaso", "GGY.Y"), ("termo", "Sábio", "sabio", "GGGGG"),
     ("sutom", "maisons", "maisons", "GGGGGGG"), ("sutom", "manager", "mangeur", "GGG.YYG"),
+    ("wordle:4", "book", "obey", "YY.."), ("wordle:4", "noon", "moon", ".GGG"),
+    ("wordle:4", "lull", "fall", "..GG"), ("wordle:4", "tree", "eery", ".YYY"),
+    ("wordle:4", "eels", "else", "GYYY"), ("wordle:4", "else", "eels", "GYYY"),
+    ("wordle:7", "letters", "settler", "YGGGYYY"), ("wordle:7", "referee", "freezer", "YYYGYG."),
+    ("wordle:8", "assessed", "caresses", "YY.GGGG."),
+    ("wordle:10", "bookkeeper", "shopkeeper", "..G.GGGGGG"),
+    ("wordle:11", "mississippi", "misspelling", "GGGGY...Y.."),
 ]  # fmt: skip
+
+
+def golden_game(name: str, guess: str):
+    """Return the game of a golden case: `name`, or `game:N` for that game with N letters."""
+    game, _, length = name.partition(":")
+    return get_game(game, length=int(length)) if length else get_game(game).fitted([guess])
 
 
 @pytest.mark.parametrize(("name", "guess", "secret", "reply"), GOLDEN)
 def test_golden_feedback(name, guess, secret, reply):
-    game = get_game(name).fitted([guess])
+    game = golden_game(name, guess)
     assert game.format_reply(game.feedback(guess, secret)) == reply
 
 
 @pytest.mark.parametrize(("name", "guess", "secret", "reply"), GOLDEN)
 def test_golden_kernel(name, guess, secret, reply):
-    game = get_game(name).fitted([guess])
+    game = golden_game(name, guess)
     assert game.format_reply(int(game.pattern_matrix([guess], [secret])[0, 0])) == reply
 
 
@@ -105,6 +119,21 @@ def test_jotto_keeps_one_word_per_anagram_class():
 def test_wrong_length_is_an_error():
     with pytest.raises(WordError):
         get_game("wordle").check_word("toolong")
+
+
+@pytest.mark.parametrize(("name", "length", "accepted"), [("wordle", 3, "4 to 11"), ("wordle", 12, "4 to 11"),
+                                                           ("termo", 6, "5")])
+def test_a_length_without_lists_names_the_accepted_ones(name, length, accepted):
+    with pytest.raises(WordError, match=f"{name} words have {accepted} letters, not {length}"):
+        get_game(name, length=length)
+
+
+@pytest.mark.parametrize(("length", "answers", "guesses"), [
+    (5, "wordle-answers", "wordle-guesses"), (4, "scowl-answers-4", "scowl-guesses-4"),
+    (11, "scowl-answers-11", "scowl-guesses-11")])
+def test_wordle_lists_follow_the_length(length, answers, guesses):
+    game = get_game("wordle", length=length)
+    assert (game.default_answers, game.default_guesses, game.max_guesses) == (answers, guesses, 6)
 
 
 @pytest.mark.parametrize("name", sorted(GAME_INSTANCES))

@@ -16,6 +16,7 @@ from wordguess.cli.render import TILE_STYLES
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
+from wordguess.lists import game_words
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host
@@ -287,3 +288,17 @@ def test_play_help_undo_and_adversary_counts(tmp_path):
     result = runner.invoke(app, ["play", *files, "--host", "absurdle"], input="crate\nquit\n")
     assert result.exit_code == 0 and "still possible" in result.stdout
     assert "wordguess absurdle (wordle)" in result.stdout
+
+
+@pytest.mark.parametrize(("length", "secret"), [(4, "noon"), (8, "assessed")])
+def test_full_solve_of_other_lengths_with_the_bundled_lists(length, secret):
+    game = get_game("wordle", length=length)
+    assistant = Assistant(Puzzle(game, *game_words(game)), get_strategy("entropy"))
+    lines = []
+    while not assistant.solved:  # the same session, computed ahead: Enter takes the suggestion
+        guess = assistant.suggestions(1)[0].guess
+        lines += ["", game.format_reply(game.feedback(guess, secret))]
+        assistant.report(guess, lines[-1])
+    result = runner.invoke(app, ["solve", "--length", str(length)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"solved in {len(assistant.history)}" in result.stdout and secret.upper() in result.stdout

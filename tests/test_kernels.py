@@ -43,14 +43,15 @@ def test_matrix_equals_scalar_feedback_full_alphabet(game, threads, data):
 
 # Each test game's number of replies (see conftest.GAME_INSTANCES), and so its matrix dtype.
 N_REPLIES = {"wordle": 243, "termo": 243, "sutom": 3**7, "jotto": 6, "matches": 7, "mastermind": 14,
-             "mastermind-5x8": 20}
+             "mastermind-5x8": 20, "wordle-4": 81, "wordle-7": 3**7, "wordle-11": 3**11}
 
 
 @pytest.mark.parametrize("name", sorted(N_REPLIES))
 def test_compact_dtype(name):
     game = GAME_INSTANCES[name]
     assert game.n_replies == N_REPLIES[name]
-    assert game.reply_dtype() == (np.uint8 if game.n_replies <= 256 else np.uint16)
+    smallest = np.uint8 if game.n_replies <= 2**8 else np.uint16 if game.n_replies <= 2**16 else np.uint32
+    assert game.reply_dtype() == smallest
 
 
 def test_empty_inputs(game):

@@ -67,6 +67,8 @@ def random_words(rng: random.Random, alphabet: str, length: int, count: int) -> 
 
 CASES = [  # (game, options, alphabet of the random words, word length)
     ("wordle", {}, "abcdef", 5),
+    ("wordle", {"length": 4}, "abcde", 4),
+    ("wordle", {"length": 11}, "abc", 11),  # 3^11 replies: a uint32 pattern matrix
     ("termo", {}, "aáceo", 5),
     ("sutom", {"length": 4}, "abcde", 4),
     ("jotto", {}, "abcdefgh", 5),

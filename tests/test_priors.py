@@ -166,6 +166,13 @@ def test_the_open_world_puzzle_and_its_prior():
     assert PuzzleSpec(get_game("mastermind"), world="open").build().weights is None  # no prior: all alike
 
 
+def test_scowl_lists_have_no_prior_so_the_open_world_keeps_their_answers():
+    assert priors.table_name("wordle", "scowl-guesses-7") is None
+    assert priors.table_name("wordle", "wordle-guesses") == "wordle-guesses"
+    puzzle = PuzzleSpec(get_game("wordle", length=4), world="open").build()
+    assert puzzle.weights is None and puzzle.answers.name == "scowl-answers-4" and len(puzzle.answers) == 2302
+
+
 def test_the_shipped_model_is_what_the_fit_gives():
     assert priors.fit_wordle_model()["coefficients"] == pytest.approx(list(priors.shipped_model()), abs=1e-5)
 

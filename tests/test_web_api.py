@@ -49,6 +49,16 @@ def test_games_lists_every_registered_game_with_accented_languages(client):
     assert games["wordle"]["hard_mode"] and not games["jotto"]["tiles"]
 
 
+def test_wordle_of_other_lengths_from_the_picker(client):
+    wordle = {g["name"]: g for g in client.get("/api/games").json()}["wordle"]
+    assert [(o["option"], o["default"], o["kind"]) for o in wordle["options"]] == [("length", 5, "int")]
+    start = assist(client, length=4).json()
+    assert start["candidates"] == 2302 and all(len(s["word"]) == 4 for s in start["suggestions"])
+    game = client.post("/api/play/new", json={"game": "wordle", "length": 4, "world": "closed"}).json()
+    assert game["length"] == 4
+    assert "4 to 11" in refused(assist(client, length=3))
+
+
 # --- the assistant --------------------------------------------------------------------------------
 
 def test_assist_narrows_and_suggests(client):

@@ -96,3 +96,29 @@ def test_unknown_list_names_choices():
 def test_list_infos_cover_every_name():
     names = {info.name for info in list_infos()}
     assert {"wordle-answers", "jotto", "mastermind", "sutom", "termo"} <= names
+
+
+# SCOWL's lists of `wordle --length N` (scripts/build_wordlists.py --only scowl): N -> (answers,
+# guesses), as the data README reports them.
+SCOWL_COUNTS = {4: (2302, 3168), 5: (4442, 6420), 6: (7030, 10742), 7: (9600, 15385), 8: (10137, 17350),
+                9: (8967, 16707), 10: (7146, 14047), 11: (4925, 10444)}
+
+
+@pytest.mark.parametrize("length", sorted(SCOWL_COUNTS))
+def test_scowl_lists_of_each_length(length):
+    answers, guesses = read_bundled(f"scowl-answers-{length}"), read_bundled(f"scowl-guesses-{length}")
+    assert (len(answers), len(guesses)) == SCOWL_COUNTS[length]
+    assert all(len(w) == length and w.isascii() and w.isalpha() and w.islower() for w in guesses)
+    assert set(answers) <= set(guesses)
+    info = manifest()[f"scowl-answers-{length}"]
+    assert (info.game, info.language, info.licence) == ("wordle", "en", "LicenseRef-SCOWL")
+
+
+def test_wordle_of_other_lengths_loads_scowl_and_five_keeps_the_nyt_lists():
+    answers, guesses = game_words(get_game("wordle", length=7))
+    assert (answers.name, len(answers), guesses.name, len(guesses)) == ("scowl-answers-7", 9600, "scowl-guesses-7", 15385)
+    assert "letters" in answers and not answers.rejected
+    answers, guesses = game_words(get_game("wordle"))
+    assert (len(answers), len(guesses)) == (2315, 12972)
+    answers, _ = game_words(get_game("wordle"), "scowl-answers-5", "scowl-guesses-5")
+    assert len(answers) == 4442

@@ -124,8 +124,9 @@ def games() -> None:
     for name, cls in GAMES.items():
         options = [("length" if f.name == "word_length" else f.name, f.default) for f in dataclasses.fields(cls)]
         shown = ", ".join(f"--{o} (default {'any' if d is None else d})" for o, d in options) or "none"
+        game = cls()  # the default options' lists (Wordle's depend on its length)
         out.print(f"{name:<11} {cls.title}; aliases {', '.join(cls.aliases) or '-'}; options {shown}; "
-                  f"lists {cls.default_answers} / {cls.default_guesses or 'the answers'}; "
+                  f"lists {game.default_answers} / {game.default_guesses or 'the answers'}; "
                   f"{cls.max_guesses} guesses", markup=False)
     for name, (single, boards, limit) in MULTI_BOARDS.items():
         out.print(f"{name:<11} {boards} boards of {single}, one guess for all; {limit} guesses; "

@@ -81,7 +81,7 @@ def game_for_session(choice: GameChoice, interactive: bool) -> Game:
     answer is asked again); a required one that was not given is an error otherwise."""
     options = dict(choice.options)
     for prompt in choice.cls.asked_options:
-        if prompt.option in options:
+        if prompt.option in options or not prompt.prompted:
             continue
         if interactive:
             question = f"{prompt.question}{'' if prompt.default is None else f' [{prompt.default}]'}: "
@@ -113,7 +113,7 @@ def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: 
     """Return the rules and puzzle of a session, asking for the game's options (game_for_session);
     when the answers leave no word to play (Sutom of a length no word has), the options are
     asked again instead of ending the session."""
-    asks = interactive and any(p.option not in choice.options for p in choice.cls.asked_options)
+    asks = interactive and any(p.option not in choice.options and p.prompted for p in choice.cls.asked_options)
     while True:
         rules = game_for_session(choice, interactive)
         try:

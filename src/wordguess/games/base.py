@@ -47,6 +47,9 @@ class OptionPrompt:
     default: object = None  # what an empty answer means (None: an answer is needed)
     hosted: object = None  # what `play` uses when the option was not given (None: ask or refuse)
     required: bool = False  # whether a session that cannot ask refuses to start without it
+    # Whether a terminal session asks for it when not given (False: the command line's --option
+    # sets it and the web picker offers it, with the default otherwise: Wordle's length).
+    prompted: bool = True
 
 
 @dataclasses.dataclass(frozen=True)

@@ -73,13 +73,29 @@ class Wordle(LetterGame):
     name = "wordle"
     aliases = ("nyt", "lingo")
     title = "Wordle"
-    default_answers = "wordle-answers"
-    default_guesses = "wordle-guesses"
     has_hard_mode = True
     per_letter_marks = True
     notation: ClassVar[dict[str, int]] = NOTATION  # every accepted mark character -> its mark
+    # The lengths with bundled lists: 5 the NYT's, every one SCOWL's (scowl-answers-N).
+    lengths: ClassVar[range | None] = range(4, 12)
+    asked_options = (OptionPrompt("length", "word length (4-11)", default=5, prompted=False),)
 
-    word_length: int | None = 5  # letters per word
+    word_length: int | None = 5  # letters per word (None: fixed later by a list or secret)
+
+    def __post_init__(self) -> None:
+        if self.lengths is not None and self.word_length is not None and self.word_length not in self.lengths:
+            accepted = f"{self.lengths.start} to {self.lengths.stop - 1}" if len(self.lengths) > 1 else self.lengths.start
+            raise WordError(f"{self.name} words have {accepted} letters, not {self.word_length}")
+
+    @property
+    def default_answers(self) -> str:
+        """Return the answers of this length: the NYT's for 5 letters, else SCOWL's common words."""
+        return "wordle-answers" if self.word_length in (None, 5) else f"scowl-answers-{self.word_length}"
+
+    @property
+    def default_guesses(self) -> str:
+        """Return the allowed guesses of this length: the NYT's for 5 letters, else SCOWL's."""
+        return "wordle-guesses" if self.word_length in (None, 5) else f"scowl-guesses-{self.word_length}"
 
     @functools.cached_property
     def n_replies(self) -> int:
@@ -183,6 +199,8 @@ class Termo(AccentedWordle):
     title = "Termo (pt-BR)"
     default_answers = "termo"
     default_guesses = "termo"
+    lengths = range(5, 6)
+    asked_options = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -194,6 +212,7 @@ class Sutom(AccentedWordle):
     title = "Sutom (fr)"
     default_answers = "sutom"
     default_guesses = "sutom"
+    lengths = None  # any: __post_init__ checks at least 2
     # Sutom's own share squares: red is the right place, a yellow circle elsewhere, blue absent
     # (where Wordle's high-contrast blue means elsewhere).
     notation = {**NOTATION, "🟥": RIGHT, "🟡": ELSEWHERE, "🟦": ABSENT}

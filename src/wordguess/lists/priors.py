@@ -35,6 +35,9 @@ MODEL_FILE = "prior-model.json"
 FEATURES = ("bias", "z", "z^2", "z^3", "plural", "past", "name", "dictionary")
 FLAG_FEATURES = {"p": 4, "d": 5, "n": 6, "w": 7}
 TABLES = {"wordle": "wordle-guesses", "termo": "termo", "sutom": "sutom"}  # a game's list -> its table
+# Lists that no table covers, by name prefix: SCOWL's lists of 4 to 11 letters (wordle --length N).
+# With them the open world keeps the answers, all alike, as a game without a prior does.
+UNCOVERED = ("scowl-",)
 
 
 def _data(name: str):
@@ -54,7 +57,10 @@ def frequency_table(name: str) -> dict[str, tuple[float, str]]:
 
 def table_name(game_name: str, list_name: str | None) -> str | None:
     """Return the frequency table for a game's words: the game family's table, or None when the
-    game has no prior (Mastermind, Jotto, LeetCode: every word alike)."""
+    game has no prior (Mastermind, Jotto, LeetCode: every word alike) or the list no table covers
+    (UNCOVERED)."""
+    if list_name is not None and list_name.startswith(UNCOVERED):
+        return None
     for family, table in TABLES.items():
         if game_name == family or (list_name is not None and list_name == table):
             return table

@@ -38,7 +38,7 @@ class Context(NamedTuple):
     """Everything the search reads, and its memo and counters (a tuple, so numba can cache the
     compiled search on disk)."""
 
-    matrix: np.ndarray  # [guess, answer] -> reply (uint8 or uint16)
+    matrix: np.ndarray  # [guess, answer] -> reply (uint8, uint16 or uint32)
     guess_of_answer: np.ndarray  # int32: answer index -> its guess index
     tables: np.ndarray  # int64 [d, m]: least total for m secrets within d guesses (last row: no limit)
     zobrist: np.ndarray  # int64 [2, answers]: random words for set hashes

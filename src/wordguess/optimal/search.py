@@ -153,7 +153,9 @@ class ExactSolver:
         else:
             letters = counts = marks = np.zeros((1, 1), dtype=np.uint8)
         matrix = puzzle.matrix
-        if matrix.dtype not in (np.uint8, np.uint16):
+        # Up to 3^11 = 177,147 replies (Wordle of 11 letters, Sutom of 12: uint32); each node zeroes
+        # one count per reply, so more would cost more per node than the search itself.
+        if matrix.dtype not in (np.uint8, np.uint16, np.uint32):
             raise WordguessError(f"{game.name} has too many replies for the exact search")
         symmetric = has_symbol_symmetry(puzzle)
         if symmetric:
