@@ -21,7 +21,10 @@ WORDLE = get_game("wordle")
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(limits=Limits(expensive_per_minute=30)))) as test_client:
+    # generous budgets: a loaded machine must not turn an analysis into a 503 (the budget's own test
+    # is below)
+    limits = Limits(expensive_per_minute=30, startup_seconds=240)
+    with TestClient(create_app(Settings(limits=limits))) as test_client:
         yield test_client
 
 
