@@ -79,3 +79,9 @@ def parallel_kernels_threadsafe() -> bool:
     thread-safe), which callers must then run one thread at a time. Starts the layer if needed."""
     _start_threads(2)
     return numba.threading_layer() in ("tbb", "omp")
+
+
+def use_threads(count: int) -> None:
+    """Let the parallel kernels that this thread launches use at most `count` threads (numba's
+    setting is per thread; at least 1, at most the threads numba started with)."""
+    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))
