@@ -190,12 +190,16 @@ def equilibrium_command(
         return
     n = len(puzzle.answers)
     show_word = puzzle.game.display
-    out.print(f"[bold]The chooser's game[/] on {puzzle.game.name} ({n:,} secrets): value {found.value} = "
-              f"{float(found.value):.4f} guesses (exact)")
-    gain = found.value - found.uniform_value
+    if found.exact:
+        value = f"value {found.value} = {float(found.value):.4f} guesses (exact)"
+    else:
+        value = (f"value between {float(found.low):.6f} and {float(found.high):.6f} guesses (exact bounds: the "
+                 "LP's strategies, rounded, do not meet)")
+    out.print(f"[bold]The chooser's game[/] on {puzzle.game.name} ({n:,} secrets): {value}")
+    gain = found.low - found.uniform_value
     out.print(f"against a uniform secret the best tree needs {found.uniform_value} = {float(found.uniform_value):.4f}: "
-              + ("the uniform chooser is optimal" if gain == 0 else f"weighting the secrets gains the chooser "
-                 f"{float(gain):.4f}"), markup=False)
+              + ("the uniform chooser is optimal" if found.uniform_is_optimal else f"weighting the secrets gains the "
+                 f"chooser at least {float(gain):.4f}"), markup=False)
     ranked = sorted(found.chooser.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = ", ".join(f"{show_word(w)} {p}" for w, p in ranked[:show])
     more = f", ... ({len(ranked):,} of {n:,} secrets)" if len(ranked) > show else f" ({len(ranked):,} of {n:,} secrets)"

@@ -127,7 +127,8 @@ class BestResponse:
 class Equilibrium:
     """The value of the chooser's game and both sides' optimal strategies."""
 
-    value: Fraction  # the game's value: expected guesses when both play well (exact)
+    low: Fraction  # the chooser's distribution holds every tree to at least this (exact)
+    high: Fraction  # the guesser's mixture holds every secret to at most this (exact)
     chooser: dict[Word, Fraction]  # the chooser's distribution over secrets (those it plays)
     guesser: list[tuple[Fraction, dict[Word, int]]]  # the guesser's mixture: weight, each secret's depth
     uniform_value: Fraction  # the least mean number of guesses when the secret is uniform
@@ -136,11 +137,23 @@ class Equilibrium:
     seconds: float
 
     @property
+    def exact(self) -> bool:
+        """Whether the bounds meet: the value is proven."""
+        return self.low == self.high
+
+    @property
+    def value(self) -> Fraction:
+        """The game's value when proven, else its lower bound."""
+        return self.low
+
+    @property
     def uniform_is_optimal(self) -> bool:
-        return self.value == self.uniform_value
+        return self.exact and self.value == self.uniform_value
 
     def to_json(self, answers: list[Word]) -> dict:
-        return {"value": str(self.value), "value_float": float(self.value),
+        return {"exact": self.exact, "value": str(self.low) if self.exact else None,
+                "low": str(self.low), "high": str(self.high),
+                "value_float": float(self.low), "high_float": float(self.high),
                 "uniform_value": str(self.uniform_value), "uniform_value_float": float(self.uniform_value),
                 "uniform_chooser_optimal": self.uniform_is_optimal,
                 "chooser": {w: str(p) for w, p in self.chooser.items()},
@@ -164,10 +177,11 @@ def exact_response(puzzle: Puzzle, weights: list[Fraction]) -> Fraction:
     return sum((w * int(d) for w, d in zip(weights, depths, strict=True)), Fraction(0))
 
 
-def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: int = 500,
+def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: int = 2000,
                       progress: Progress | None = None) -> Equilibrium:
     """Return the value of the chooser's game on the puzzle (normal mode, the closed world) with
-    the chooser's and the guesser's optimal strategies, checked exactly."""
+    the chooser's and the guesser's optimal strategies, checked exactly (or, when the rounded
+    strategies do not meet or `max_iterations` stopped the search, exact bounds on it)."""
     if puzzle.weighted or puzzle.mode != "normal":
         raise WordguessError("the chooser's game is solved in normal mode on the answer list (closed world)")
     n = len(puzzle.answers)
@@ -265,19 +279,18 @@ def rounded(values: np.ndarray) -> list[Fraction]:
 
 def certify(puzzle: Puzzle, weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray, uniform_value: Fraction,
             iterations: int, nodes: int, seconds: float) -> Equilibrium:
-    """Make both strategies exact (from the supports, else rounded to fractions) and prove the
+    """Make both strategies exact (from the supports, else rounded to fractions) and bound the
     value: the chooser's p holds every tree to at least L (its exact best response), the
-    guesser's mixture holds every secret to at most U (its worst secret), and L <= value <= U;
-    equal, they are the value (else raise: not proven)."""
+    guesser's mixture holds every secret to at most U (its worst secret), so L <= value <= U,
+    the value itself when they meet."""
     n = len(puzzle.answers)
     exact = supported(weights, columns, q)
     p, qs = exact if exact is not None else (rounded(weights), rounded(q))
     lower = exact_response(puzzle, p)
     upper = max(sum((qk * int(col[s]) for qk, col in zip(qs, columns, strict=True)), Fraction(0)) for s in range(n))
-    if lower != upper:
-        raise WordguessError(f"the exact strategies do not meet: the chooser holds the guesser to {float(lower):.9f}, "
-                             f"the guesser holds the chooser to {float(upper):.9f}")
+    if lower > upper:  # p and q would contradict the minimax theorem: a defect, not a bound
+        raise AssertionError(f"lower bound {lower} above upper bound {upper}")
     chooser = {puzzle.answers[s]: p[s] for s in range(n) if p[s] > 0}
     guesser = [(qk, {puzzle.answers[s]: int(col[s]) for s in range(n)})
                for qk, col in zip(qs, columns, strict=True) if qk > 0]
-    return Equilibrium(lower, chooser, guesser, uniform_value, iterations, nodes, seconds)
+    return Equilibrium(lower, upper, chooser, guesser, uniform_value, iterations, nodes, seconds)
