@@ -34,7 +34,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
-LengthOpt = Annotated[int | None, typer.Option(help="Word length (sutom, matches, jotto).")]
+LengthOpt = Annotated[int | None, typer.Option(help="Word length (sutom, matches, jotto; nerdle: 8 classic, 6 mini).")]
 FirstOpt = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
 PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4).")]
 ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6).")]

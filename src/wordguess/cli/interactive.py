@@ -37,7 +37,7 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import TILE_STYLES, tiles
 from wordguess.cli.reports import print_record
-from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, OptionPrompt
@@ -179,7 +179,7 @@ def interactive_solve(assistant: Assistant) -> None:
             run_command(command, game, assistant)
             continue
         try:
-            if "=" in line:
+            if is_turn(game, line):
                 assistant.report(*parse_turn(line))
                 out.print(tiles(game, *assistant.history[-1]))
                 continue
