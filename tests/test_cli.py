@@ -27,7 +27,7 @@ def assert_one_line_error(result, fragment: str) -> None:
 @pytest.mark.parametrize(("args", "reply"), [
     (("epees", "geese"), "Y.GYY"), (("ninny", "annex"), "Y.G.."),
     (("--game", "leetcode", "--any", "ccbazz", "acckzz"), "3"), (("--game", "leetcode", "ccbazz", "acckzz"), "3"), (("--any", "zzzzz", "crane"), "....."), (("--game", "jotto", "their", "other"), "4"),
-    (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
+    (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "nerdle", "10+20=30", "12+18=30"), "G.GY.GGG"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
     (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
     (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
 ])
@@ -44,6 +44,9 @@ def test_feedback(args, reply):
     (("feedback", "zzzzz", "crane"), "not in the list 'wordle-guesses'"),
     (("feedback", "--game", "termo", "zzzzz", "termo"), "--any compares any words"),
     (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
+    (("feedback", "--game", "nerdle", "10+20=31", "12+18=30"), "the left side is 30, not 31"),
+    (("solve", "--game", "nerdle", "--length", "9"), "5 to 8 symbols"),
+    (("evaluate", "--game", "nerdle", "--length", "6", "--mode", "hard"), "hard mode"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
     (("filter", "--game", "mastermind", "1122=4,0", "1234=4,0"), "no word in the list fits"),
@@ -182,3 +185,9 @@ def test_the_pattern_cache_keeps_to_its_cap(tmp_path):
         store.matrix(game, words, words)
     kept = list(tmp_path.glob("*.npy"))
     assert sum(p.stat().st_size for p in kept) <= 600 and len(kept) >= 1
+
+
+def test_nerdle_filter_reads_turns_split_at_the_last_equals():
+    result = run("filter", "--game", "nerdle", "--length", "6", "4*7=28=YGYGGG", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["candidates"] == ["7*4=28"]

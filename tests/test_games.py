@@ -29,7 +29,7 @@ GOLDEN = [
     ("mastermind", "1111", "2345", "0,0"), ("mastermind", "6543", "3456", "0,4"),
     ("termo", "ações", "acaso", "GGY.Y"), ("termo", "Sábio", "sabio", "GGGGG"),
     ("sutom", "maisons", "maisons", "GGGGGGG"), ("sutom", "manager", "mangeur", "GGG.YYG"),
-    ("nerdle", "10+20=30", "12+18=30", "G.GY.GGG"), ("nerdle", "12+18=30", "10+20=30", "G.GY.GGG"),
+    ("nerdle", "10+20=30", "12+18=30", "G.GY.GGG"), ("nerdle", "12+18=30", "10+20=30", "GYG..GGG"),
     ("nerdle", "11+11=22", "12+10=22", "G.GG.GGG"), ("nerdle", "12+10=22", "11+11=22", "G.GG.GGG"),
     ("nerdle", "9*9-9=72", "72/8-9=0", "Y..Y.YYY"), ("nerdle", "72/8-9=0", "9*9-9=72", "YY..YYY."),
     ("nerdle", "3*4+5=17", "3*4+5=17", "GGGGGGGG"), ("nerdle", "3*4+5=17", "1+2*7=15", ".Y.YYGGY"),

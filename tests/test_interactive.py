@@ -33,6 +33,7 @@ SESSIONS = {
     "jotto": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
     "matches": ([], WORDLE_SMALL[:40], None),
     "mastermind": (["--pegs", "3", "--colours", "4"], None, "1234"[:3]),
+    "nerdle": (["--length", "6"], None, "18/9=2"),  # mini Nerdle: a guess holds its own '='
 }
 
 
@@ -287,3 +288,15 @@ def test_play_help_undo_and_adversary_counts(tmp_path):
     result = runner.invoke(app, ["play", *files, "--host", "absurdle"], input="crate\nquit\n")
     assert result.exit_code == 0 and "still possible" in result.stdout
     assert "wordguess absurdle (wordle)" in result.stdout
+
+
+def test_nerdle_guess_typed_alone_or_with_its_reply(tmp_path):
+    """A Nerdle guess has its own '=': typed alone it asks for the reply; GUESS=REPLY splits at
+    the last '='."""
+    game = get_game("nerdle", length=6)
+    reply = game.format_reply(game.feedback("4*7=28", "18/9=2"))
+    lines = ["4*7=28", reply, f"10-3=7={game.format_reply(game.feedback('10-3=7', '18/9=2'))}", "quit"]
+    result = runner.invoke(app, ["solve", "--game", "nerdle", "--length", "6"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "reply to 4*7=28" in result.stdout
+    assert result.stdout.count("candidates left") >= 2 or "the word is" in result.stdout
