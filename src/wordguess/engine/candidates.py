@@ -19,12 +19,14 @@ def replies_to(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarra
 
 
 def filter_candidates(game: Game, candidates: Sequence[Word], history: History) -> CandidateWords:
-    """Return the candidates consistent with every (guess, reply) of the history."""
+    """Return the candidates consistent with every (guess, reply) of the history (in a game
+    whose host lies, those whose true reply the shown one can stand for)."""
     kept = list(candidates)
     for guess, reply in history:
         if not kept:
             break
-        mask = replies_to(game, guess, kept) == reply
+        replies = replies_to(game, guess, kept)
+        mask = np.isin(replies, game.truths(reply)) if game.lies else replies == reply
         kept = [w for w, ok in zip(kept, mask, strict=True) if ok]
     return kept
 
