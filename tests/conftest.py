@@ -26,6 +26,7 @@ GAME_INSTANCES = {
     "mastermind-5x8": get_game("mastermind", pegs=5, colours=8),
     "nerdle": get_game("nerdle"),
     "nerdle-mini": get_game("nerdle", length=6),
+    "fibble": get_game("fibble"),
 }
 assert {g.name for g in GAME_INSTANCES.values()} == set(GAMES), "every registered game is tested"
 

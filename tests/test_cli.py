@@ -7,6 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from conftest import WORDLE_SMALL
 from wordguess.cli import app
 
 runner = CliRunner()
@@ -46,6 +47,9 @@ def test_feedback(args, reply):
     (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
     (("feedback", "--game", "nerdle", "10+20=31", "12+18=30"), "the left side is 30, not 31"),
     (("solve", "--game", "nerdle", "--length", "9"), "5 to 8 symbols"),
+    (("tree", "--game", "fibble", "--out", "t.json"), "fibble's host lies"),
+    (("optimal", "--game", "fibble"), "`optimal` is for games that never lie"),
+    (("evaluate", "--game", "fibble", "--host", "evil"), "drop --host"),
     (("evaluate", "--game", "nerdle", "--length", "6", "--mode", "hard"), "hard mode"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
@@ -191,3 +195,24 @@ def test_nerdle_filter_reads_turns_split_at_the_last_equals():
     result = run("filter", "--game", "nerdle", "--length", "6", "4*7=28=YGYGGG", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["candidates"] == ["7*4=28"]
+
+
+def test_fibble_evaluate_plays_seeded_lies(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:80]) + "\n", encoding="utf-8")
+    args = ("evaluate", "--game", "fibble", "--answers", str(words), "--guesses", str(words), "--sample", "25",
+            "--seed", "3", "--json")
+    first, again = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    assert data["strategy"] == "lie-entropy" and data["secrets"] == 25 and data["max_guesses"] == 9
+    assert data["lie_seed"] == 3 and json.loads(again.stdout)["histogram"] == data["histogram"]
+
+
+def test_fibble_filter_keeps_every_secret_a_lie_explains():
+    result = run("filter", "--game", "fibble", "--answers", "wordle-answers", "crane=GGGG.", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["candidates"]
+    assert "crank" not in found  # its true reply GGGG. is never shown: the row always lies
+    assert "crane" not in found  # a correct guess is shown all green
+    assert "crash" in found and "crate" not in found  # GGG.. shown with one lie; GGG.G needs two

@@ -300,3 +300,18 @@ def test_nerdle_guess_typed_alone_or_with_its_reply(tmp_path):
     assert result.exit_code == 0, result.output
     assert "reply to 4*7=28" in result.stdout
     assert result.stdout.count("candidates left") >= 2 or "the word is" in result.stdout
+
+
+def test_fibble_play_and_solve_with_a_lying_host(tmp_path):
+    """play --seed draws the secret and the lies from the seed; solve takes the shown replies."""
+    words = list_file(tmp_path, WORDLE_SMALL[:60])
+    first = runner.invoke(app, ["play", "--game", "fibble", "--seed", "5", *words], input="crate\nquit\n")
+    again = runner.invoke(app, ["play", "--game", "fibble", "--seed", "5", *words], input="crate\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout and "the word was" in first.stdout
+    game = get_game("fibble")
+    secret = WORDLE_SMALL[7]
+    shown = game.format_reply(game.show(game.feedback("crate", secret), np.random.default_rng(1)))
+    result = runner.invoke(app, ["solve", "--game", "fibble", *words, "--history", f"crate={shown}"])
+    assert result.exit_code == 0, result.output
+    assert "candidates left" in result.stdout or "the word is" in result.stdout

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from wordguess.engine.puzzle import Puzzle
+from wordguess.games import kernels
 from wordguess.strategies.base import pick_best, ranked, trivial_choice
 from wordguess.vocab import Candidates, History
 
@@ -51,9 +52,10 @@ def shown_entropies(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidate
     """Return the entropy (bits) of the shown reply to each guess over the candidates."""
     game = puzzle.game
     out = np.empty(len(guess_ids), dtype=np.float64)
-    shown_entropy(puzzle.matrix, np.ascontiguousarray(guess_ids, dtype=np.int64),
-                  np.ascontiguousarray(candidates, dtype=np.int64), puzzle.weights_of(candidates),
-                  game.lie_table, game.lie_weights, out)
+    with kernels.threads_for(len(guess_ids) * len(candidates)):  # small calls: one thread
+        shown_entropy(puzzle.matrix, np.ascontiguousarray(guess_ids, dtype=np.int64),
+                      np.ascontiguousarray(candidates, dtype=np.int64), puzzle.weights_of(candidates),
+                      game.lie_table, game.lie_weights, out)
     return out
 
 
