@@ -16,6 +16,7 @@ from wordguess.engine.candidates import filter_candidates
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
 from wordguess.games.wordle import decode_marks
+from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import FixedHost, LyingHost, RandomHost, with_lies
 from wordguess.play.simulate import evaluate_by_play, play
 from wordguess.strategies import get_strategy
@@ -138,3 +139,16 @@ def test_evaluate_by_play_is_seeded():
     again = evaluate_by_play(puzzle, strategy, seed=1, sample=40)
     assert first.scores == again.scores and len(first.scores) == 40
     assert first.max_guesses == 9 and first.first == again.first
+
+
+def test_assistant_expected_left_equals_the_slow_twin():
+    puzzle = Puzzle(FIBBLE, WORDS[:50], WORDS[:50], store=None)
+    assistant = Assistant(puzzle, get_strategy("lie-entropy"))
+    for guess in WORDS[:50:9]:
+        chance: dict[int, float] = {}
+        for secret in WORDS[:50]:
+            options = FIBBLE.shown_replies(FIBBLE.feedback(guess, secret))
+            for d in options:
+                chance[d] = chance.get(d, 0.0) + 1 / len(options) / 50
+        slow = sum(p * len(filter_candidates(FIBBLE, WORDS[:50], [(guess, d)])) for d, p in chance.items())
+        assert assistant.expected_left(puzzle.index_of(guess)) == pytest.approx(slow)
