@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
 
-from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT
+from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT, Game
 from wordguess.games.wordle import Wordle, decode_marks, encode_marks
-from wordguess.vocab import Reply
+from wordguess.vocab import Reply, Word
 
 MARKS = (ABSENT, ELSEWHERE, RIGHT)
 
@@ -33,6 +34,12 @@ class Fibble(Wordle):
     max_guesses = 9
     has_hard_mode = False  # a revealed mark may be the lie: Wordle's hard mode means nothing here
     lies: ClassVar[bool] = True
+
+    def hard_mode_problem(self, guess: Word, reply: Reply, word: Word) -> str | None:
+        return Game.hard_mode_problem(self, guess, reply, word)  # no hard mode: refused
+
+    def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
+        return Game.hard_mode_allowed(self, guess, reply, words)
 
     def shown_replies(self, reply: Reply) -> tuple[Reply, ...]:
         """Return every reply the host may show for the true `reply`, in code order: one tile's

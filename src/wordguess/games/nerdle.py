@@ -21,12 +21,15 @@ import dataclasses
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
+import numpy as np
+
 from wordguess.errors import WordError
+from wordguess.games.base import Game
 from wordguess.games.wordle import Wordle
-from wordguess.vocab import Word
+from wordguess.vocab import Reply, Word
 
 OPERATORS = "+-*/"
 SYMBOLS = "0123456789" + OPERATORS + "="
@@ -183,6 +186,12 @@ class Nerdle(Wordle):
         if self.word_length not in LENGTHS:
             raise WordError(f"Nerdle equations have {LENGTHS.start} to {LENGTHS.stop - 1} symbols "
                             f"(8 classic, 6 mini), not {self.word_length}")
+
+    def hard_mode_problem(self, guess: Word, reply: Reply, word: Word) -> str | None:
+        return Game.hard_mode_problem(self, guess, reply, word)  # no hard mode: refused
+
+    def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
+        return Game.hard_mode_allowed(self, guess, reply, words)
 
     @property
     def alphabet(self) -> str:
