@@ -28,6 +28,9 @@ GAME_INSTANCES = {
     "matches": get_game("matches", length=6),
     "mastermind": get_game("mastermind"),
     "mastermind-5x8": get_game("mastermind", pegs=5, colours=8),
+    "nerdle": get_game("nerdle"),
+    "nerdle-mini": get_game("nerdle", length=6),
+    "fibble": get_game("fibble"),
 }
 assert {g.name for g in GAME_INSTANCES.values()} == set(GAMES), "every registered game is tested"
 
@@ -84,6 +87,7 @@ SMALL_LISTS = {
     "jotto": (get_game("jotto"), [w for w in WORDLE_SMALL if len(set(w)) == 5][:25], None),
     "matches": (get_game("matches", length=5), WORDLE_SMALL[:25], None),
     "mastermind": (get_game("mastermind", pegs=3, colours=4), None, None),
+    "nerdle": (get_game("nerdle", length=6), None, None),  # mini Nerdle's 206 equations
 }
 def small_puzzle(name: str, mode: str) -> Puzzle:
     game, answers, guesses = SMALL_LISTS[name]

@@ -7,6 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from conftest import WORDLE_SMALL
 from wordguess.cli import app
 
 runner = CliRunner()
@@ -27,7 +28,7 @@ def assert_one_line_error(result, fragment: str) -> None:
 @pytest.mark.parametrize(("args", "reply"), [
     (("epees", "geese"), "Y.GYY"), (("ninny", "annex"), "Y.G.."),
     (("--game", "leetcode", "--any", "ccbazz", "acckzz"), "3"), (("--game", "leetcode", "ccbazz", "acckzz"), "3"), (("--any", "zzzzz", "crane"), "....."), (("--game", "jotto", "their", "other"), "4"),
-    (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
+    (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "nerdle", "10+20=30", "12+18=30"), "G.GY.GGG"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
     (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
     (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
 ])
@@ -44,6 +45,12 @@ def test_feedback(args, reply):
     (("feedback", "zzzzz", "crane"), "not in the list 'wordle-guesses'"),
     (("feedback", "--game", "termo", "zzzzz", "termo"), "--any compares any words"),
     (("feedback", "--game", "mastermind", "1127", "1122"), "alphabet"),
+    (("feedback", "--game", "nerdle", "10+20=31", "12+18=30"), "the left side is 30, not 31"),
+    (("solve", "--game", "nerdle", "--length", "9"), "5 to 8 symbols"),
+    (("tree", "--game", "fibble", "--out", "t.json"), "fibble's host lies"),
+    (("optimal", "--game", "fibble"), "`optimal` is for games that never lie"),
+    (("evaluate", "--game", "fibble", "--host", "evil"), "drop --host"),
+    (("evaluate", "--game", "nerdle", "--length", "6", "--mode", "hard"), "hard mode"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
     (("filter", "--game", "mastermind", "1122=4,0", "1234=4,0"), "no word in the list fits"),
@@ -182,3 +189,30 @@ def test_the_pattern_cache_keeps_to_its_cap(tmp_path):
         store.matrix(game, words, words)
     kept = list(tmp_path.glob("*.npy"))
     assert sum(p.stat().st_size for p in kept) <= 600 and len(kept) >= 1
+
+
+def test_nerdle_filter_reads_turns_split_at_the_last_equals():
+    result = run("filter", "--game", "nerdle", "--length", "6", "4*7=28=YGYGGG", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["candidates"] == ["7*4=28"]
+
+
+def test_fibble_evaluate_plays_seeded_lies(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:80]) + "\n", encoding="utf-8")
+    args = ("evaluate", "--game", "fibble", "--answers", str(words), "--guesses", str(words), "--sample", "25",
+            "--seed", "3", "--json")
+    first, again = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    assert data["strategy"] == "lie-entropy" and data["secrets"] == 25 and data["max_guesses"] == 9
+    assert data["lie_seed"] == 3 and json.loads(again.stdout)["histogram"] == data["histogram"]
+
+
+def test_fibble_filter_keeps_every_secret_a_lie_explains():
+    result = run("filter", "--game", "fibble", "--answers", "wordle-answers", "crane=GGGG.", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["candidates"]
+    assert "crank" not in found  # its true reply GGGG. is never shown: the row always lies
+    assert "crane" not in found  # a correct guess is shown all green
+    assert "crash" in found and "crate" not in found  # GGG.. shown with one lie; GGG.G needs two

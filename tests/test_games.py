@@ -11,7 +11,8 @@ from wordguess.errors import ReplyError, UnknownNameError, WordError, WordguessE
 from wordguess.games import get_game
 
 # (game, guess, secret, canonical reply): Wordle's duplicate rules both ways, LeetCode 843's
-# example, Jotto, Mastermind, Termo's accent folding and Sutom's long words. A game written
+# example, Jotto, Mastermind, Termo's accent folding, Sutom's long words and Nerdle's equations
+# (duplicate digits, operators and '=' coloured as Wordle colours letters). A game written
 # name:N is that game with words of N letters (Wordle of 4 to 11 letters).
 GOLDEN = [
     ("wordle", "ninny", "annex", "Y.G.."), ("wordle", "annex", "ninny", ".YG.."),
@@ -36,6 +37,10 @@ GOLDEN = [
     ("wordle:8", "assessed", "caresses", "YY.GGGG."),
     ("wordle:10", "bookkeeper", "shopkeeper", "..G.GGGGGG"),
     ("wordle:11", "mississippi", "misspelling", "GGGGY...Y.."),
+    ("nerdle", "10+20=30", "12+18=30", "G.GY.GGG"), ("nerdle", "12+18=30", "10+20=30", "GYG..GGG"),
+    ("nerdle", "11+11=22", "12+10=22", "G.GG.GGG"), ("nerdle", "12+10=22", "11+11=22", "G.GG.GGG"),
+    ("nerdle", "9*9-9=72", "72/8-9=0", "Y..Y.YYY"), ("nerdle", "72/8-9=0", "9*9-9=72", "YY..YYY."),
+    ("nerdle", "3*4+5=17", "3*4+5=17", "GGGGGGGG"), ("nerdle", "3*4+5=17", "1+2*7=15", ".Y.YYGGY"),
 ]  # fmt: skip
 
 

@@ -34,6 +34,7 @@ SESSIONS = {
     "jotto": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
     "matches": ([], WORDLE_SMALL[:40], None),
     "mastermind": (["--pegs", "3", "--colours", "4"], None, "1234"[:3]),
+    "nerdle": (["--length", "6"], None, "18/9=2"),  # mini Nerdle: a guess holds its own '='
 }
 
 
@@ -302,3 +303,30 @@ def test_full_solve_of_other_lengths_with_the_bundled_lists(length, secret):
     result = runner.invoke(app, ["solve", "--length", str(length)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert f"solved in {len(assistant.history)}" in result.stdout and secret.upper() in result.stdout
+
+
+def test_nerdle_guess_typed_alone_or_with_its_reply(tmp_path):
+    """A Nerdle guess has its own '=': typed alone it asks for the reply; GUESS=REPLY splits at
+    the last '='."""
+    game = get_game("nerdle", length=6)
+    reply = game.format_reply(game.feedback("4*7=28", "18/9=2"))
+    lines = ["4*7=28", reply, f"10-3=7={game.format_reply(game.feedback('10-3=7', '18/9=2'))}", "quit"]
+    result = runner.invoke(app, ["solve", "--game", "nerdle", "--length", "6"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "reply to 4*7=28" in result.stdout
+    assert result.stdout.count("candidates left") >= 2 or "the word is" in result.stdout
+
+
+def test_fibble_play_and_solve_with_a_lying_host(tmp_path):
+    """play --seed draws the secret and the lies from the seed; solve takes the shown replies."""
+    words = list_file(tmp_path, WORDLE_SMALL[:60])
+    first = runner.invoke(app, ["play", "--game", "fibble", "--seed", "5", *words], input="crate\nquit\n")
+    again = runner.invoke(app, ["play", "--game", "fibble", "--seed", "5", *words], input="crate\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout and "the word was" in first.stdout
+    game = get_game("fibble")
+    secret = WORDLE_SMALL[7]
+    shown = game.format_reply(game.show(game.feedback("crate", secret), np.random.default_rng(1)))
+    result = runner.invoke(app, ["solve", "--game", "fibble", *words, "--history", f"crate={shown}"])
+    assert result.exit_code == 0, result.output
+    assert "candidates left" in result.stdout or "the word is" in result.stdout

@@ -441,3 +441,17 @@ def test_only_the_trusted_host_names_are_answered():
     assert TestClient(app, base_url="http://localhost:8000").get("/api/games").status_code == 200
     assert TestClient(app, base_url="http://[::1]:8000").get("/api/games").status_code == 200
     assert TestClient(app, base_url="http://rebound.example").get("/api/games").status_code == 400
+
+
+def test_fibble_hosted_game_lies_once_per_row_and_replays_the_same_lies(client):
+    game = client.post("/api/play/new", json={"game": "fibble", "world": "closed", "host": "random"}).json()
+    turns = []
+    while not game["over"]:
+        guess = assist(client, turns, game="fibble").json()["suggestions"][0]["word"]
+        game = client.post("/api/play/guess", json={"token": game["token"], "guess": guess}).json()
+        assert [(t["guess"].lower(), t["reply"]) for t in game["turns"][:-1]] == turns  # replayed, same lies
+        turns.append((guess.lower(), game["turns"][-1]["reply"]))
+    rules = get_game("fibble")
+    assert game["won"] and turns[-1][1] == "GGGGG"
+    for guess, shown in turns[:-1]:
+        assert rules.parse_reply(shown) in rules.shown_replies(rules.feedback(guess, game["secret"].lower()))

@@ -167,7 +167,7 @@ def analyze_command(
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]
-    rules = game.rules()
+    rules = game.truthful_rules("analyze")
     if first is not None:
         rules = rules.for_secret(first)
     chosen = "closed" if world == "auto" and answers else world

@@ -22,7 +22,7 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.cli.render import TILE_STYLES
-from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
@@ -210,7 +210,7 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
             board_command(command, rules, assistant)
             continue
         try:
-            if "=" in line:
+            if is_turn(game, line):
                 assistant.report(*parse_turn(line))
                 out.print(board_grid(rules, assistant.history, last_only=True))
                 continue

@@ -34,7 +34,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
-LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; sutom, matches, jotto).")]
+LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto).")]
 FirstOpt = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
 PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4).")]
 ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6).")]
@@ -71,9 +71,14 @@ def session_world(world: str | None, answers: str | None) -> str:
 
 
 def default_strategy(strategy: str | None, puzzle: Puzzle) -> str:
-    """Return the strategy named, or the puzzle's default: fewest-guesses when its secrets are
-    weighted (the open world of a game with a prior), else entropy."""
-    return strategy or ("fewest-guesses" if puzzle.weighted else "entropy")
+    """Return the strategy named, or the puzzle's default: lie-entropy when the game's host lies
+    (Fibble), fewest-guesses when its secrets are weighted (the open world of a game with a
+    prior), else entropy."""
+    if strategy:
+        return strategy
+    if puzzle.game.lies:
+        return "lie-entropy"
+    return "fewest-guesses" if puzzle.weighted else "entropy"
 
 
 def friendly(command):
@@ -117,6 +122,15 @@ class GameChoice:
         """Return the game with the given options (and `more`); a multi-board game is refused."""
         self._single()
         return get_game(self.name, **{**self.options, **more})
+
+    def truthful_rules(self, command: str) -> Game:
+        """Return the rules for a command that reads games off one tree of true replies; a game
+        whose host lies (Fibble) is refused: the lies, not the guesses alone, shape its games."""
+        rules = self.rules()
+        if rules.lies:
+            raise WordguessError(f"{rules.name}'s host lies, so no tree of replies describes its games: "
+                                 f"`{command}` is for games that never lie; use solve, play or evaluate")
+        return rules
 
     def boards(self, **more) -> MultiBoard:
         """Return the multi-board game with the given options (and `more`: boards, max_guesses)."""

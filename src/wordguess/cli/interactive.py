@@ -37,13 +37,13 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import TILE_STYLES, tiles
 from wordguess.cli.reports import print_record
-from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion
 from wordguess.play.hosted import HostedGame
-from wordguess.play.hosts import FixedHost, get_host
+from wordguess.play.hosts import FixedHost, get_host, with_lies
 from wordguess.play.simulate import SAFETY_LIMIT, play
 from wordguess.strategies import offered_strategy
 
@@ -179,7 +179,7 @@ def interactive_solve(assistant: Assistant) -> None:
             run_command(command, game, assistant)
             continue
         try:
-            if "=" in line:
+            if is_turn(game, line):
                 assistant.report(*parse_turn(line))
                 out.print(tiles(game, *assistant.history[-1]))
                 continue
@@ -359,6 +359,7 @@ def play_command(
             rules, puzzle = revealed, puzzle.restricted(revealed)
     else:
         hosting = get_host(host)
+    hosting = with_lies(hosting, rules, game_seed(daily, seed))  # Fibble's host lies, seeded
     rules = puzzle.game  # with its length fixed by the lists (LeetCode's matches take any length)
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text

@@ -71,7 +71,7 @@ def optimal_command(
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     if executor not in EXECUTORS:
         raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
-    rules = game.rules()
+    rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
                       None if no_store else str(store or default_store_path()), time_limit, node_limit)

@@ -40,7 +40,7 @@ from wordguess.games import get_game
 from wordguess.lists import load_words
 from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.multiboard import evaluate_boards
-from wordguess.play.simulate import GameRecord, play
+from wordguess.play.simulate import GameRecord, evaluate_by_play, play
 from wordguess.strategies import get_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
 from wordguess.strategies.multiboard import get_multi_strategy
@@ -126,6 +126,9 @@ def evaluate(
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
+    if puzzle.game.lies:
+        evaluate_lies_command(puzzle, guesser, host, sample, seed, secrets, tree_out, plot, as_json)
+        return
     if host in ("evil", "absurdle"):
         show_forced_game(puzzle, guesser, get_host(host), as_json)
         return
@@ -142,6 +145,24 @@ def evaluate(
         save_histogram([ev], plot)
     if as_json:
         out.print_json(json.dumps(ev.to_json()))
+    else:
+        out.print(evaluation_text(ev))
+
+
+def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: int | None, seed: int,
+                          secrets: str | None, tree_out: str | None, plot: str | None, as_json: bool) -> None:
+    """Evaluate a strategy on a game whose host lies (Fibble) by playing every secret (or a
+    seeded sample) with seeded lies: no tree describes its games."""
+    if host != "random" or secrets or tree_out:
+        raise WordguessError(f"{puzzle.game.name}'s games are played against the lying host on every answer "
+                             "(or --sample) with seeded lies: drop --host, --secrets and --tree-out")
+    count = len(puzzle.answers) if sample is None else min(sample, len(puzzle.answers))
+    with progress_bar(f"{guesser.name} over {count:,} secrets, seeded lies") as progress:
+        ev = evaluate_by_play(puzzle, guesser, seed=seed, sample=sample, progress=progress)
+    if plot:
+        save_histogram([ev], plot)
+    if as_json:
+        out.print_json(json.dumps({**ev.to_json(), "lie_seed": seed}))
     else:
         out.print(evaluation_text(ev))
 
@@ -191,7 +212,7 @@ def tree(
 ) -> None:
     """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
     word, the file recording the world)."""
-    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude,
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), answers, guesses, mode, window, ties, world, exclude,
                                       exclude_factor))
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
     check_one_tree(puzzle)
@@ -214,7 +235,7 @@ def first_guesses(
     as_json: JsonOpt = False,
 ) -> None:
     """Show the best and worst first guesses by each metric."""
-    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses))
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("first-guesses"), answers, guesses))
     table = first_guess_table(puzzle, count)
     if as_json:
         out.print_json(json.dumps(table))
@@ -238,7 +259,7 @@ def evil(
     """Show the game an adversarial host forces against a strategy or a tree."""
     if host not in ("evil", "absurdle"):
         raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
-    puzzle = build_puzzle(puzzle_spec(game.rules(), answers, guesses, mode))
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("evil"), answers, guesses, mode))
     if tree_file:
         loaded = TreeFile.load(tree_file, "closed")
         check_tree(loaded.tree, puzzle)

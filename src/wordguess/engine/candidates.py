@@ -19,12 +19,14 @@ def replies_to(game: Game, guess: Word, candidates: Sequence[Word]) -> np.ndarra
 
 
 def filter_candidates(game: Game, candidates: Sequence[Word], history: History) -> CandidateWords:
-    """Return the candidates consistent with every (guess, reply) of the history."""
+    """Return the candidates consistent with every (guess, reply) of the history (in a game
+    whose host lies, those whose true reply the shown one can stand for)."""
     kept = list(candidates)
     for guess, reply in history:
         if not kept:
             break
-        mask = replies_to(game, guess, kept) == reply
+        replies = replies_to(game, guess, kept)
+        mask = np.isin(replies, game.truths(reply)) if game.lies else replies == reply
         kept = [w for w, ok in zip(kept, mask, strict=True) if ok]
     return kept
 
@@ -57,11 +59,18 @@ def partition(game: Game, guess: Word, candidates: Sequence[Word]) -> dict[Reply
 
 
 def parse_turn(text: str) -> tuple[Word, ReplyText]:
-    """Return (guess, reply text) of a turn written GUESS=REPLY, e.g. 'raise=..Y.G'."""
-    guess, sep, reply = text.strip().partition("=")
+    """Return (guess, reply text) of a turn written GUESS=REPLY, e.g. 'raise=..Y.G' (split at
+    the last '=': no reply notation uses it, and a Nerdle guess holds one, '1+2=3=GG.GG')."""
+    guess, sep, reply = text.strip().rpartition("=")
     if not sep:
         raise WordguessError(f"{text.strip()!r} is not GUESS=REPLY, e.g. raise=..Y.G")
     return guess.strip(), reply
+
+
+def is_turn(game: Game, text: str) -> bool:
+    """Return whether `text` is a GUESS=REPLY turn rather than a guess alone (a Nerdle guess
+    has its own '=')."""
+    return text.count("=") > (1 if "=" in game.alphabet else 0)
 
 
 # A turn ends at ';', or at ',' when another GUESS= follows (so Mastermind's reply 1,1 stays whole).

@@ -191,7 +191,10 @@ class Puzzle:
         return w / w.sum()
 
     def narrow(self, candidates: Candidates, guess: int, reply: Reply) -> Candidates:
-        """Return the candidates that give `reply` to the guess with index `guess`."""
+        """Return the candidates that give `reply` to the guess with index `guess` (in a game
+        whose host lies, the candidates whose true reply the shown one can stand for)."""
+        if self.game.lies:
+            return candidates[np.isin(self.matrix[guess, candidates], self.game.truths(reply))]
         return candidates[self.matrix[guess, candidates] == reply]
 
     def bucket_sizes(self, guess: int, candidates: Candidates) -> np.ndarray:

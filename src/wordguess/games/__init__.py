@@ -7,11 +7,13 @@ import dataclasses
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games.base import Game, OptionPrompt
 from wordguess.games.counting import Jotto, Matches
+from wordguess.games.fibble import Fibble
 from wordguess.games.mastermind import Mastermind
 from wordguess.games.multiboard import MULTI_BOARDS, MultiBoard
+from wordguess.games.nerdle import Nerdle
 from wordguess.games.wordle import Sutom, Termo, Wordle
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Wordle, Termo, Sutom, Jotto, Matches, Mastermind)}
+GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Wordle, Termo, Sutom, Jotto, Matches, Mastermind, Nerdle, Fibble)}
 ALIASES: dict[str, str] = {alias: cls.name for cls in GAMES.values() for alias in cls.aliases}
 
 
@@ -64,4 +66,4 @@ def get_game(name: str = "wordle", **options) -> Game | MultiBoard:
     return cls(**options)
 
 
-__all__ = ["GAMES", "MULTI_BOARDS", "MultiBoard", "get_multiboard", "is_multiboard", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Sutom", "Termo", "Wordle", "game_class", "get_game"]
+__all__ = ["GAMES", "MULTI_BOARDS", "MultiBoard", "get_multiboard", "is_multiboard", "Fibble", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Nerdle", "Sutom", "Termo", "Wordle", "game_class", "get_game"]

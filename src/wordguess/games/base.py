@@ -73,6 +73,9 @@ class Game(ABC):
     # Whether every word of the alphabet and length is a word of the game, listed or not
     # (Mastermind's codes; LeetCode's lists are the judge's own): `feedback` needs no list.
     open_vocabulary: ClassVar[bool] = False
+    # Whether the host may show a reply other than the true one (Fibble: one tile lies), so a
+    # shown reply stands for several true ones (see truths).
+    lies: ClassVar[bool] = False
 
     # --- size -------------------------------------------------------------------------------
     @property
@@ -227,6 +230,27 @@ class Game(ABC):
     def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
         """Return a boolean array: which of `words` keep hard mode after `guess` got `reply`."""
         raise WordguessError(f"{self.name} has no hard mode")
+
+    def truths(self, shown: Reply) -> np.ndarray:
+        """Return the true replies (feedback values) a shown reply can stand for: itself, in a
+        game whose host never lies."""
+        return np.array([shown], dtype=np.int64)
+
+    @property
+    def lie_table(self) -> np.ndarray:
+        """Return, for each true reply, the replies the host may show for it (one column here:
+        itself; padded with -1 in a game that lies)."""
+        return np.arange(self.n_replies, dtype=np.int64)[:, None]
+
+    @property
+    def lie_weights(self) -> np.ndarray:
+        """Return, for each true reply, the chance of each reply the host may show for it."""
+        return np.ones(self.n_replies)
+
+    def show(self, reply: Reply, rng: np.random.Generator) -> Reply:
+        """Return the reply the host shows for the true `reply`: the reply itself, in a game
+        whose host never lies (`rng` draws the lie in one that does)."""
+        return reply
 
     def is_solved(self, reply: Reply) -> bool:
         """Return whether `reply` means the guess was the secret."""

@@ -40,6 +40,8 @@ DERIVED = {
 }
 GENERATED = {  # list name -> (its game, a description): the game's generated_words
     "mastermind": ("mastermind", "Every 4-peg code in 6 colours (other sizes: --pegs, --colours), generated."),
+    "nerdle": ("nerdle", "Every 8-symbol Nerdle equation, 17,723 as in the real game (mini Nerdle: --length 6), "
+               "generated."),
     "leetcode": ("matches", "100 random 6-letter words, seeded, as LeetCode 843's tests draw them "
                  "(other lengths: --length), generated."),
 }

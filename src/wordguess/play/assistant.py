@@ -14,6 +14,7 @@ from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, RIGHT
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
 from wordguess.strategies.expected import cost_curve
+from wordguess.strategies.lies import shown_entropies
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import (
     SERIAL_PAIRS,
@@ -106,13 +107,17 @@ class Assistant:
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
             others = [int(g) for g in order[: count + 1] if g != first]
             chosen = np.array([first, *others][:count], dtype=np.int64)
-        ent = score_guesses(puzzle, chosen, candidates, "entropy")
         finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
         chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
         total = total_weight(puzzle, candidates)
-        return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)),
-                           -METRICS["entropy"].value(h, total) + 0.0, bool(c > 0), float(c / total), float(f))
-                for g, h, f, c in zip(chosen, ent, finish, chance, strict=True)]
+        if puzzle.game.lies:  # the bits of the reply as shown, lie included
+            bits = shown_entropies(puzzle, chosen, candidates)
+        else:
+            ent = score_guesses(puzzle, chosen, candidates, "entropy")
+            bits = np.array([-METRICS["entropy"].value(h, total) + 0.0 for h in ent])
+        return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)), float(b), bool(c > 0), float(c / total),
+                           float(f))
+                for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
 
     def warm_up(self) -> threading.Thread:
         """Start loading, in a background thread, what the next suggestion needs and the first
@@ -144,10 +149,27 @@ class Assistant:
         weighted by its chance; uniform weights give the expectation metric)."""
         puzzle, candidates = self.puzzle, self._states[-1]
         total = puzzle.weights_of(candidates).sum()
+        if puzzle.game.lies:
+            return self._expected_left_shown(guess)
         left = 0.0
         for _, bucket in puzzle.buckets(guess, candidates):
             left += puzzle.weights_of(bucket).sum() / total * len(bucket)
         return float(left)
+
+    def _expected_left_shown(self, guess: int) -> float:
+        """Return expected_left for a host that lies: over each reply it may show (its chance:
+        each candidate's weight spread over the lies of its true reply), the number of
+        candidates whose true reply that shown one stands for."""
+        puzzle, candidates, game = self.puzzle, self._states[-1], self.puzzle.game
+        weights = puzzle.weights_of(candidates)
+        true = puzzle.matrix[guess, candidates]
+        mass = np.zeros(game.n_replies)
+        left = np.zeros(game.n_replies)
+        for r in np.unique(true).tolist():
+            shown = game.lie_table[r][game.lie_table[r] >= 0]
+            mass[shown] += weights[true == r].sum() * game.lie_weights[r]
+            left[shown] += np.count_nonzero(true == r)
+        return float((mass / weights.sum() * left).sum())
 
     def likely(self, count: int = 10) -> list[tuple[Word, float]]:
         """Return the `count` likeliest candidates with their probabilities, likeliest first."""

@@ -4,12 +4,14 @@ consistent word possible (Evil Wordle, Absurdle)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordError, WordguessError, unknown_name
+from wordguess.games import Game
 from wordguess.vocab import Candidates, Reply, Word
 
 
@@ -118,6 +120,34 @@ class AbsurdleHost(EvilHost):
 
 
 HOSTS = {"fixed": FixedHost, "random": RandomHost, "evil": EvilHost, "absurdle": AbsurdleHost}
+
+
+@dataclasses.dataclass
+class LyingHost:
+    """A host that shows each reply of another host as the game's host shows it (Fibble: with
+    one tile lying, drawn by a seeded generator); everything else is the other host's."""
+
+    inner: Host  # the host that knows the secret and the true replies
+    seed: int | Sequence[int] = 0  # the seed of the lies
+
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+
+    def __getattr__(self, name: str):
+        if name == "inner":  # not yet set (copies and pickling look before __init__)
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def start(self, puzzle: Puzzle) -> Candidates:
+        return self.inner.start(puzzle)
+
+    def reply(self, puzzle: Puzzle, guess: int, candidates: Candidates) -> Reply:
+        return puzzle.game.show(self.inner.reply(puzzle, guess, candidates), self.rng)
+
+
+def with_lies(host: Host, game: Game, seed: int | Sequence[int] = 0) -> Host:
+    """Return `host` as the game's host shows its replies: a LyingHost when the game lies."""
+    return LyingHost(host, seed) if game.lies else host
 
 
 def get_host(name: str, **options) -> Host:

@@ -4,13 +4,15 @@ the rules (the puzzle's game)."""
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game
-from wordguess.play.hosts import Host
+from wordguess.play.hosts import FixedHost, Host, LyingHost
 from wordguess.strategies.base import Strategy
-from wordguess.vocab import Turn, Word
+from wordguess.trees.report import Evaluation, sample_candidates
+from wordguess.vocab import Candidates, History, Progress, Turn, Word
 
 SAFETY_LIMIT = 100  # a guesser that has not solved a game after this many guesses is broken
 
@@ -59,3 +61,44 @@ def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None 
             raise WordguessError("the host's reply leaves no possible secret")
         remaining.append(len(candidates))
     raise WordguessError(f"{guesser.name} did not solve the game in {SAFETY_LIMIT} guesses")
+
+
+@dataclasses.dataclass
+class FirstRemembered:
+    """A strategy whose opening guess (the same in every game) is chosen once."""
+
+    inner: Strategy  # the strategy
+    first: int | None = None  # its opening guess, once chosen
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+        if history:
+            return self.inner.choose(puzzle, candidates, history)
+        if self.first is None:
+            self.first = self.inner.choose(puzzle, candidates, history)
+        return self.first
+
+
+def evaluate_by_play(puzzle: Puzzle, strategy: Strategy, seed: int = 0, sample: int | None = None,
+                     progress: Progress | None = None) -> Evaluation:
+    """Return the evaluation of a strategy by playing a game on every secret (or a seeded
+    sample) against a host that shows its replies as the game does: for a game that lies
+    (Fibble), the lies of the game on the i-th secret are drawn with the seed (seed, i), so the
+    evaluation is the same on every run. Used where a tree cannot be read off, because a
+    secret's game depends on the lies it got."""
+    start = time.perf_counter()
+    guesser = FirstRemembered(strategy)
+    chosen = sample_candidates(puzzle, sample, seed)
+    scores: dict[Word, int] = {}
+    for done, i in enumerate(chosen.tolist(), 1):
+        secret = puzzle.answers[i]
+        record = play(puzzle, guesser, LyingHost(FixedHost(secret), (seed, i)))
+        scores[secret] = record.guesses
+        if progress is not None:
+            progress(done, len(chosen))
+    first = None if guesser.first is None else puzzle.guesses[guesser.first]
+    return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses, scores,
+                      time.perf_counter() - start, first)

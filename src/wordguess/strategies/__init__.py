@@ -14,6 +14,7 @@ from wordguess.strategies.base import Strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.greedy import Antiwordle, Greedy, Lookahead, RandomCandidate
 from wordguess.strategies.letters import LetterFrequency, Positional
+from wordguess.strategies.lies import ShownEntropy
 from wordguess.strategies.metrics import METRICS
 
 
@@ -38,6 +39,8 @@ STRATEGIES: dict[str, StrategyEntry] = {
     "fewest-guesses": StrategyEntry(FewestGuesses, "the fewest guesses expected under the prior (the open "
                                     "world's default), with a second look at its best guesses", ("width",)),
     "antiwordle": StrategyEntry(Antiwordle, "Antiwordle: consistent guesses that keep the game going"),
+    "lie-entropy": StrategyEntry(ShownEntropy, "for a host that lies (Fibble): the most entropy of the shown "
+                                 "reply, each secret's mass spread over the lies it may get"),
 }
 ALIASES = {"max": "minimax", "knuth": "minimax", "expected": "expectation", "info": "entropy",
            "parts": "most-parts", "fewest": "fewest-guesses", "bayes": "fewest-guesses", "frequency": "letter-frequency", "sutom": "positional"}

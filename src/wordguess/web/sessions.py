@@ -25,7 +25,7 @@ from wordguess.games import (
 )
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosted import HostedGame
-from wordguess.play.hosts import get_host
+from wordguess.play.hosts import get_host, with_lies
 from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.strategies import offered_strategy
@@ -180,10 +180,10 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
         revealed = rules.for_secret(host.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # Sutom shows the first letter: the game is played on its words
             puzzle = state.puzzles.restricted(spec, revealed)
-        session = HostedGame(puzzle, host)
+        session = HostedGame(puzzle, with_lies(host, rules, game_seed(state, token)))  # Fibble lies, seeded
     else:  # an adversary plays on the whole list: its matrix is needed from the first guess on
         check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
-        session = HostedGame(puzzle, get_host(host_name), max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
+        session = HostedGame(puzzle, with_lies(get_host(host_name), rules), max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
     return replayed(session, token), title_of(token, puzzle.game.name)
 
 
