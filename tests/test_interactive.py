@@ -33,6 +33,8 @@ SESSIONS = {
     "jotto": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
     "matches": ([], WORDLE_SMALL[:40], None),
     "mastermind": (["--pegs", "3", "--colours", "4"], None, "1234"[:3]),
+    "jotto2": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
+    "bulls": (["--pegs", "3", "--colours", "6"], None, "502"),
 }
 
 
