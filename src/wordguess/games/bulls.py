@@ -47,7 +47,7 @@ class Bulls(DistinctTwoCount):
     symbol_symmetry = True
     open_vocabulary = True
     # --length and --pegs give the digits, --colours the symbols (the CLI's shared options).
-    option_aliases = {"length": "digits", "pegs": "digits", "colours": "symbols", "colors": "symbols"}
+    option_aliases = {"pegs": "digits", "length": "digits", "colours": "symbols", "colors": "symbols"}
 
     digits: int = 4  # positions in a code
     symbols: int = 10  # symbols, the digits 0..symbols-1
