@@ -31,7 +31,11 @@ GAME_INSTANCES = {
     "nerdle": get_game("nerdle"),
     "nerdle-mini": get_game("nerdle", length=6),
     "fibble": get_game("fibble"),
+    "jotto2": get_game("jotto2"),
+    "bulls": get_game("bulls"),
+    "bulls-3of6": get_game("bulls", digits=3, symbols=6),
 }
+DISTINCT_SYMBOLS = {"jotto", "jotto2", "bulls"}  # games whose words never repeat a symbol
 assert {g.name for g in GAME_INSTANCES.values()} == set(GAMES), "every registered game is tested"
 
 
@@ -44,10 +48,11 @@ def words_for(game: Game, few_letters: bool = True) -> st.SearchStrategy[str]:
     """Return a strategy of valid words; with few_letters, from a small alphabet so repeated
     letters (the hard cases of duplicate handling) are common."""
     alphabet = game.alphabet
-    if few_letters and len(alphabet) > 6 and game.name != "jotto":
+    if game.name in DISTINCT_SYMBOLS:  # few letters: words that share many of them
+        pool = alphabet[: max(game.length + 2, 8)] if few_letters else alphabet
+        return st.permutations(list(pool)).map(lambda p: "".join(p[: game.length]))
+    if few_letters and len(alphabet) > 6:
         alphabet = alphabet[:2] + alphabet[4:6] + alphabet[-1]
-    if game.name == "jotto":
-        return st.permutations(list(alphabet[:8])).map(lambda p: "".join(p[: game.length]))
     return st.text(alphabet, min_size=game.length, max_size=game.length)
 
 
@@ -88,6 +93,8 @@ SMALL_LISTS = {
     "matches": (get_game("matches", length=5), WORDLE_SMALL[:25], None),
     "mastermind": (get_game("mastermind", pegs=3, colours=4), None, None),
     "nerdle": (get_game("nerdle", length=6), None, None),  # mini Nerdle's 206 equations
+    "jotto2": (get_game("jotto2"), [w for w in WORDLE_SMALL if len(set(w)) == 5][:25], None),
+    "bulls": (get_game("bulls", digits=3, symbols=5), None, None),
 }
 def small_puzzle(name: str, mode: str) -> Puzzle:
     game, answers, guesses = SMALL_LISTS[name]

@@ -31,6 +31,8 @@ def assert_one_line_error(result, fragment: str) -> None:
     (("--game", "mastermind", "1122", "2211"), "0,4"), (("--game", "nerdle", "10+20=30", "12+18=30"), "G.GY.GGG"), (("--game", "termo", "ações", "acaso"), "GGY.Y"),
     (("--game", "mastermind", "--pegs", "5", "--colours", "8", "12378", "87321"), "1,4"),
     (("--game", "sutom", "manager", "mangeur"), "GGG.YYG"),
+    (("--game", "bulls", "1028", "8120"), "1,3"), (("--game", "bc", "--pegs", "3", "012", "210"), "1,2"),
+    (("--game", "jotto2", "crane", "nacre"), "1,4"),
 ])
 def test_feedback(args, reply):
     result = run("feedback", *args)
@@ -51,6 +53,9 @@ def test_feedback(args, reply):
     (("optimal", "--game", "fibble"), "`optimal` is for games that never lie"),
     (("evaluate", "--game", "fibble", "--host", "evil"), "drop --host"),
     (("evaluate", "--game", "nerdle", "--length", "6", "--mode", "hard"), "hard mode"),
+    (("feedback", "--game", "bulls", "1123", "1234"), "'1' repeated"),
+    (("feedback", "--game", "bulls", "--pegs", "11", "0123456789a", "0123456789a"), "digits must be between"),
+    (("filter", "--game", "bulls", "0123=3,1"), "use B,C"),
     (("filter", "--game", "mastermind", "1122=9,9"), "use B,W"),
     (("filter", "--game", "mastermind", "1122"), "GUESS=REPLY"),
     (("filter", "--game", "mastermind", "1122=4,0", "1234=4,0"), "no word in the list fits"),
@@ -70,6 +75,19 @@ def test_feedback(args, reply):
 ])
 def test_errors_are_one_line(args, fragment):
     assert_one_line_error(run(*args), fragment)
+
+
+def test_bulls_optimal_and_evaluate():
+    """The exact solver proves Bulls and Cows with 3 of 5 digits over its one opener class, and
+    the greedy strategies play every code."""
+    result = run("optimal", "--game", "bulls", "--pegs", "3", "--colours", "5", "--all-openers",
+                 "--no-store", "--json")
+    assert result.exit_code == 0, result.output
+    outcome = json.loads(result.stdout)
+    assert outcome["proven"] and outcome["secrets"] == 60 and outcome["first"] == "012"
+    result = run("evaluate", "--game", "bulls", "--pegs", "3", "--colours", "5", "--strategy", "entropy", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["secrets"] == 60
 
 
 def test_filter_mastermind():

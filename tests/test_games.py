@@ -28,6 +28,14 @@ GOLDEN = [
     ("mastermind", "1122", "1122", "4,0"), ("mastermind", "1122", "2211", "0,4"),
     ("mastermind", "1234", "1243", "2,2"), ("mastermind", "1122", "1345", "1,0"),
     ("mastermind", "1111", "2345", "0,0"), ("mastermind", "6543", "3456", "0,4"),
+    ("bulls", "1234", "1234", "4,0"), ("bulls", "1234", "4321", "0,4"),
+    ("bulls", "1234", "1243", "2,2"), ("bulls", "1234", "5678", "0,0"),
+    ("bulls", "0123", "0456", "1,0"), ("bulls", "0123", "3012", "0,4"),
+    ("bulls", "9876", "6789", "0,4"), ("bulls", "5046", "4560", "0,4"),
+    ("bulls", "1234", "1235", "3,0"), ("bulls", "1028", "8120", "1,3"),
+    ("jotto2", "their", "other", "1,3"), ("jotto2", "raise", "arise", "3,2"),
+    ("jotto2", "south", "mouth", "4,0"), ("jotto2", "fuzzy", "raise", "0,0"),
+    ("jotto2", "crane", "nacre", "1,4"), ("jotto2", "plumb", "plumb", "5,0"),
     ("termo", "ações", "acaso", "GGY.Y"), ("termo", "Sábio", "sabio", "GGGGG"),
     ("sutom", "maisons", "maisons", "GGGGGGG"), ("sutom", "manager", "mangeur", "GGG.YYG"),
     ("wordle:4", "book", "obey", "YY.."), ("wordle:4", "noon", "moon", ".GGG"),
@@ -82,6 +90,7 @@ def test_termo_notation_trailing_spaces_may_be_dropped():
 @pytest.mark.parametrize(("name", "text"), [
     ("wordle", "GY.G"), ("wordle", "GYXGG"), ("wordle", ""), ("matches", "x"), ("jotto", "7"),
     ("mastermind", "3,2"), ("mastermind", "3,1"), ("mastermind", "b,w"), ("mastermind", "1"),
+    ("bulls", "3,1"), ("bulls", "5,0"), ("bulls", "b,c"), ("jotto2", "4,1"), ("jotto2", "6"),
 ])
 def test_bad_replies_are_refused_with_a_reason(name, text):
     game = GAME_INSTANCES[name]
@@ -107,6 +116,27 @@ def test_game_options():
 
 def test_mastermind_reply_count():
     assert get_game("mastermind").n_replies == 14  # (b, w), b + w <= 4, without (3, 1)
+
+
+def test_bulls_codes_and_options():
+    game = get_game("bulls-and-cows")
+    codes = game.generated_words()
+    assert len(codes) == len(set(codes)) == 5040 == 10 * 9 * 8 * 7 and codes[0] == "0123"
+    assert all(len(set(c)) == 4 for c in codes) and game.n_replies == 14
+    assert {game.symmetry_class(c) for c in codes} == {(1, 1, 1, 1)}  # one opener class
+    small = get_game("bc", pegs=3, colours=6)  # the CLI's shared --pegs/--colours
+    assert (small.digits, small.symbols, len(small.generated_words())) == (3, 6, 120)
+    assert get_game("bulls", length=5).digits == 5 and get_game("jotto").name == "jotto"
+    assert "repeated" in game.word_problem("1123") and "alphabet" in get_game("bulls", symbols=6).word_problem("0789")
+    with pytest.raises(WordError, match="digits must be"):
+        get_game("bulls", digits=7, symbols=6)
+    with pytest.raises(WordguessError, match="its options: colors, colours, digits, length, pegs, symbols"):
+        get_game("bulls", boards=2)
+
+
+def test_jotto2_words_have_distinct_letters_and_keep_anagrams():
+    words, rejected = get_game("jotto2").prepare_words(["arise", "raise", "fuzzy", "south", "aries"])
+    assert words == ["arise", "raise", "south", "aries"] and [w for w, _ in rejected] == ["fuzzy"]
 
 
 def test_sutom_reveals_length_and_first_letter():

@@ -35,6 +35,8 @@ SESSIONS = {
     "matches": ([], WORDLE_SMALL[:40], None),
     "mastermind": (["--pegs", "3", "--colours", "4"], None, "1234"[:3]),
     "nerdle": (["--length", "6"], None, "18/9=2"),  # mini Nerdle: a guess holds its own '='
+    "jotto2": ([], [w for w in WORDLE_SMALL if len(set(w)) == 5][:40], None),
+    "bulls": (["--pegs", "3", "--colours", "6"], None, "502"),
 }
 
 

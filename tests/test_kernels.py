@@ -44,7 +44,7 @@ def test_matrix_equals_scalar_feedback_full_alphabet(game, threads, data):
 # Each test game's number of replies (see conftest.GAME_INSTANCES), and so its matrix dtype.
 N_REPLIES = {"wordle": 243, "termo": 243, "sutom": 3**7, "jotto": 6, "matches": 7, "mastermind": 14,
              "mastermind-5x8": 20, "wordle-4": 81, "wordle-7": 3**7, "wordle-11": 3**11,
-             "nerdle": 3**8, "nerdle-mini": 3**6, "fibble": 243}
+             "nerdle": 3**8, "nerdle-mini": 3**6, "fibble": 243, "jotto2": 20, "bulls": 14, "bulls-3of6": 9}
 
 
 @pytest.mark.parametrize("name", sorted(N_REPLIES))

@@ -17,6 +17,7 @@ from conftest import WORDLE_SMALL
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
+from wordguess.optimal import kernel
 from wordguess.optimal.run import SearchSpec, optimal
 from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
@@ -113,6 +114,17 @@ def test_mastermind_small_agrees_with_the_oracle(pegs, colours):
     game = get_game("mastermind", pegs=pegs, colours=colours)
     codes = game.generated_words()
     solver = ExactSolver(Puzzle(game, codes, codes))
+    expected = oracle(game, codes, codes)
+    assert {g: solver.opener(g).value for g in codes} == expected
+
+
+@pytest.mark.parametrize("digits,symbols", [(2, 4), (3, 4), (2, 5), (2, 6)])
+def test_bulls_small_agrees_with_the_oracle(digits, symbols):
+    """The symmetry reduction on codes of distinct symbols (Bulls and Cows) loses no opener."""
+    game = get_game("bulls", digits=digits, symbols=symbols)
+    codes = game.generated_words()
+    solver = ExactSolver(Puzzle(game, codes, codes))
+    assert solver.ctx.params[kernel.SYMMETRY] == 1
     expected = oracle(game, codes, codes)
     assert {g: solver.opener(g).value for g in codes} == expected
 

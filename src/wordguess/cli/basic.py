@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from wordguess.cli.common import (
+    GAME_OPTIONS,
     AnswersOpt,
     GameChoice,
     GuessesOpt,
@@ -24,7 +25,7 @@ from wordguess.engine.candidates import filter_or_explain, parse_turn
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import MODES
 from wordguess.errors import WordError
-from wordguess.games import GAMES, MULTI_BOARDS
+from wordguess.games import GAMES, MULTI_BOARDS, Game
 from wordguess.lists import list_infos, load_words
 from wordguess.optimal.store import default_store_path
 from wordguess.strategies import ALIASES, STRATEGIES
@@ -118,12 +119,19 @@ def strategies() -> None:
         out.print(f"mode {mode}: {text}", markup=False)
 
 
+def game_option_text(cls: type[Game], field: dataclasses.Field) -> str:
+    """Return how the CLI sets a game's option: its shared option (--length for word_length,
+    Bulls and Cows' --pegs for digits) or its own name, with the default."""
+    option = next((a for a, f in cls.option_aliases.items() if f == field.name and a in GAME_OPTIONS), field.name)
+    named = "" if option == field.name or field.name == "word_length" else f"{field.name}, "
+    return f"--{option} ({named}default {'any' if field.default is None else field.default})"
+
+
 @friendly
 def games() -> None:
     """List the games with their aliases, options and default lists."""
     for name, cls in GAMES.items():
-        options = [("length" if f.name == "word_length" else f.name, f.default) for f in dataclasses.fields(cls)]
-        shown = ", ".join(f"--{o} (default {'any' if d is None else d})" for o, d in options) or "none"
+        shown = ", ".join(game_option_text(cls, f) for f in dataclasses.fields(cls)) or "none"
         game = cls()  # the default options' lists (Wordle's depend on its length)
         out.print(f"{name:<11} {cls.title}; aliases {', '.join(cls.aliases) or '-'}; options {shown}; "
                   f"lists {game.default_answers} / {game.default_guesses or 'the answers'}; "

@@ -34,10 +34,10 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
-LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto).")]
+LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto, jotto2; bulls: digits).")]
 FirstOpt = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
-PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4).")]
-ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6).")]
+PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4); Bulls and Cows: digits per code (default 4).")]
+ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6); Bulls and Cows: symbols, the digits 0..N-1 (default 10).")]
 AnswersOpt = Annotated[str | None, typer.Option(help="Secrets: a bundled list name or a file (default: the game's).")]
 GuessesOpt = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
 JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON instead of text.")]

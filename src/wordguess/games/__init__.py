@@ -6,6 +6,7 @@ import dataclasses
 
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games.base import Game, OptionPrompt
+from wordguess.games.bulls import Bulls, Jotto2
 from wordguess.games.counting import Jotto, Matches
 from wordguess.games.fibble import Fibble
 from wordguess.games.mastermind import Mastermind
@@ -13,7 +14,8 @@ from wordguess.games.multiboard import MULTI_BOARDS, MultiBoard
 from wordguess.games.nerdle import Nerdle
 from wordguess.games.wordle import Sutom, Termo, Wordle
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Wordle, Termo, Sutom, Jotto, Matches, Mastermind, Nerdle, Fibble)}
+GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Wordle, Termo, Sutom, Jotto, Jotto2, Matches, Mastermind, Bulls,
+                                                              Nerdle, Fibble)}
 ALIASES: dict[str, str] = {alias: cls.name for cls in GAMES.values() for alias in cls.aliases}
 
 
@@ -49,21 +51,22 @@ def get_multiboard(name: str, boards: int | None = None, max_guesses: int | None
 
 def get_game(name: str = "wordle", **options) -> Game | MultiBoard:
     """Return the game `name` with its options, e.g. get_game('mastermind', pegs=5, colours=8),
-    or a multi-board game, get_game('quordle') (see get_multiboard). Option aliases: `length`
-    for word length, `colors` for colours."""
+    or a multi-board game, get_game('quordle') (see get_multiboard). Option aliases (the game's
+    `option_aliases`): `length` for word length, `colors` for colours, Bulls and Cows' `length`
+    or `pegs` for digits and `colours` for symbols."""
     if is_multiboard(name):
         return get_multiboard(name, **options)
     cls = game_class(name)
     fields = {f.name for f in dataclasses.fields(cls)}
-    if "length" in options and "word_length" in fields:
-        options["word_length"] = options.pop("length")
-    if "colors" in options:
-        options["colours"] = options.pop("colors")
+    for alias, field in cls.option_aliases.items():
+        if alias in options:
+            options[field] = options.pop(alias)
     unknown = set(options) - fields
     if unknown:
-        accepted = ", ".join(sorted(fields | ({"length"} if "word_length" in fields else set()))) or "none"
+        accepted = ", ".join(sorted(fields | set(cls.option_aliases))) or "none"
         raise WordguessError(f"{cls.name} has no option {', '.join(sorted(unknown))}; its options: {accepted}")
     return cls(**options)
 
 
-__all__ = ["GAMES", "MULTI_BOARDS", "MultiBoard", "get_multiboard", "is_multiboard", "Fibble", "Game", "OptionPrompt", "Jotto", "Mastermind", "Matches", "Nerdle", "Sutom", "Termo", "Wordle", "game_class", "get_game"]
+__all__ = ["GAMES", "MULTI_BOARDS", "MultiBoard", "get_multiboard", "is_multiboard", "Bulls", "Fibble", "Game", "OptionPrompt",
+           "Jotto", "Jotto2", "Mastermind", "Matches", "Nerdle", "Sutom", "Termo", "Wordle", "game_class", "get_game"]

@@ -29,6 +29,12 @@ def strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def repeated_symbols(word: str) -> str | None:
+    """Return why `word` repeats a symbol (which ones), or None when its symbols are distinct."""
+    repeated = sorted({ch for ch in word if word.count(ch) > 1})
+    return f"{''.join(repeated)!r} repeated: every letter must differ" if repeated else None
+
+
 def reply_dtype(n_replies: int) -> np.dtype:
     """Return the smallest unsigned integer dtype that holds every encoded reply."""
     for dtype in (np.uint8, np.uint16, np.uint32, np.uint64):
@@ -76,6 +82,8 @@ class Game(ABC):
     # Whether the host may show a reply other than the true one (Fibble: one tile lies), so a
     # shown reply stands for several true ones (see truths).
     lies: ClassVar[bool] = False
+    # Other names get_game accepts for the options, {alias: field} (LetterGame's `length`).
+    option_aliases: ClassVar[dict[str, str]] = {}
 
     # --- size -------------------------------------------------------------------------------
     @property
@@ -297,6 +305,8 @@ ENGLISH = "abcdefghijklmnopqrstuvwxyz"
 class LetterGame(Game):
     """A game on words of the letters a-z whose length is an option (None: any length, fixed
     later by `sized` from a secret or a word list)."""
+
+    option_aliases = {"length": "word_length"}
 
     word_length: int | None = 5  # letters per word
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import kernels
-from wordguess.games.base import ENGLISH, LetterGame
+from wordguess.games.base import ENGLISH, LetterGame, repeated_symbols
 from wordguess.vocab import Reply, ReplyText, Word
 
 
@@ -57,17 +57,14 @@ class Jotto(CountingGame):
     full length."""
 
     name = "jotto"
-    aliases = ("lingo-jotto", "bulls")
+    aliases = ("lingo-jotto",)
     title = "Jotto"
     max_guesses = 20
     default_answers = "jotto"
     default_guesses = "jotto"
 
     def word_problem(self, word: Word) -> str | None:
-        problem = super().word_problem(word)
-        if problem is None and len(set(self.fold(word))) != len(self.fold(word)):
-            problem = "Jotto words have no repeated letter"
-        return problem
+        return super().word_problem(word) or repeated_symbols(self.fold(word))
 
     def prepare_words(self, words: Iterable[Word]) -> tuple[list[Word], list[tuple[Word, str]]]:
         """Keep one word per anagram class, the last one met (as the classic Jotto list does)."""

@@ -192,3 +192,31 @@ def mastermind_matrix(guesses, secrets, n_colours, reply_index, out):
             for c in range(n_colours):
                 common += min(g_count[c], s_count[c])
             out[i, j] = reply_index[black * (pegs + 1) + common - black]
+
+
+@njit(cache=True)
+def _symbol_masks(words):
+    """Return each word's set of symbols as a bitmask (symbol indices below 32)."""
+    masks = np.zeros(words.shape[0], dtype=np.int64)
+    for i in range(words.shape[0]):
+        for k in range(words.shape[1]):
+            masks[i] |= np.int64(1) << np.int64(words[i, k])
+    return masks
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def bulls_matrix(guesses, secrets, reply_index, out):
+    """Fill out[i, j] with reply_index[bulls * (length + 1) + cows] for guess i on secret j,
+    words of distinct symbols: bulls are positions that agree, cows the other common symbols."""
+    n_guesses, length = guesses.shape
+    guess_masks = _symbol_masks(guesses)
+    secret_masks = _symbol_masks(secrets)
+    for i in prange(n_guesses):
+        g = guess_masks[i]
+        for j in range(secrets.shape[0]):
+            bulls = 0
+            for k in range(length):
+                if guesses[i, k] == secrets[j, k]:
+                    bulls += 1
+            common = _popcount32(g & secret_masks[j])
+            out[i, j] = reply_index[bulls * (length + 1) + common - bulls]

@@ -1,4 +1,5 @@
-"""Mastermind: codes of P pegs in C colours, written as digit strings such as '1122'."""
+"""Games whose reply is two counts B,W: Mastermind (codes of P pegs in C colours, written as digit
+strings such as '1122'); Bulls and Cows and jotto2 (games/bulls.py) share the reply."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -21,7 +23,72 @@ REPLY_PATTERN = re.compile(r"^\s*(\d+)\s*[,;/ ]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
 
 
 @dataclasses.dataclass(frozen=True)
-class Mastermind(Game):
+class TwoCountGame(Game):
+    """A game whose reply is two counts B,W: B symbols right in the right place, W more symbols
+    in common elsewhere (counted with multiplicity). Replies are encoded in the order of
+    `replies`; (length - 1, 1) cannot happen."""
+
+    reply_letters: ClassVar[str] = "B,W"  # the reply's notation, for messages
+    reply_words: ClassVar[str] = "black then white pegs"  # what the two counts are
+
+    @functools.cached_property
+    def replies(self) -> tuple[tuple[int, int], ...]:
+        """Return every possible (B, W) reply in encoding order."""
+        p = self._need_length()
+        return tuple((b, w) for b in range(p + 1) for w in range(p + 1 - b)
+                     if not (b == p - 1 and w == 1))
+
+    @functools.cached_property
+    def _reply_index(self) -> np.ndarray:
+        p = self._need_length()
+        index = np.zeros((p + 1) ** 2, dtype=np.int64)
+        for code, (b, w) in enumerate(self.replies):
+            index[b * (p + 1) + w] = code
+        return index
+
+    @functools.cached_property
+    def n_replies(self) -> int:
+        return len(self.replies)
+
+    @functools.cached_property
+    def solved_reply(self) -> Reply:
+        return self.replies.index((self._need_length(), 0))
+
+    def feedback(self, guess: Word, secret: Word) -> Reply:
+        g, s = self._pair(guess, secret)
+        black = sum(a == b for a, b in zip(g, s, strict=True))
+        common = sum((Counter(g) & Counter(s)).values())
+        return self.replies.index((black, common - black))
+
+    def reveal(self, reply: Reply) -> tuple[int, ...]:
+        """Return (B, W)."""
+        return self.replies[self._check_reply_code(reply)]
+
+    def format_reply(self, reply: Reply) -> ReplyText:
+        b, w = self.replies[self._check_reply_code(reply)]
+        return f"{b},{w}"
+
+    @property
+    def reply_notations(self) -> str:
+        top = self.length if self.length is not None else "the length"
+        total = self.reply_letters.replace(",", "+")
+        return f"{self.reply_letters}: {self.reply_words}, e.g. 1,2 ({total} at most {top})"
+
+    def parse_reply(self, text: ReplyText) -> Reply:
+        match = REPLY_PATTERN.match(text)
+        if not match:
+            raise ReplyError(f"reply {text!r} is malformed; use {self.reply_notations}")
+        b, w = (int(x) for x in (match.group(1, 2) if match.group(1) else match.group(3, 4)))
+        if (b, w) not in self.replies:
+            raise ReplyError(f"reply {b},{w} is impossible with {self.length} positions; use {self.reply_notations}")
+        return self.replies.index((b, w))
+
+    def encode_words(self, words: Sequence[Word]) -> np.ndarray:
+        return kernels.letter_indices([self.fold(w) for w in words], self.alphabet)
+
+
+@dataclasses.dataclass(frozen=True)
+class Mastermind(TwoCountGame):
     """Mastermind: the reply is B,W: B pegs of the right colour in the right place, W more pegs
     of a right colour in the wrong place."""
 
@@ -33,6 +100,7 @@ class Mastermind(Game):
     default_guesses = "mastermind"
     symbol_symmetry = True
     open_vocabulary = True
+    option_aliases = {"colors": "colours"}
     asked_options = (OptionPrompt("pegs", "pegs", default=4), OptionPrompt("colours", "colours", default=6))
 
     pegs: int = 4  # positions in a code
@@ -52,28 +120,6 @@ class Mastermind(Game):
     def length(self) -> int:
         return self.pegs
 
-    @functools.cached_property
-    def replies(self) -> tuple[tuple[int, int], ...]:
-        """Return every possible (black, white) reply in encoding order."""
-        p = self.pegs
-        return tuple((b, w) for b in range(p + 1) for w in range(p + 1 - b)
-                     if not (b == p - 1 and w == 1))
-
-    @functools.cached_property
-    def _reply_index(self) -> np.ndarray:
-        index = np.zeros((self.pegs + 1) ** 2, dtype=np.int64)
-        for code, (b, w) in enumerate(self.replies):
-            index[b * (self.pegs + 1) + w] = code
-        return index
-
-    @functools.cached_property
-    def n_replies(self) -> int:
-        return len(self.replies)
-
-    @functools.cached_property
-    def solved_reply(self) -> Reply:
-        return self.replies.index((self.pegs, 0))
-
     def display(self, word: Word) -> str:
         return word
 
@@ -90,36 +136,6 @@ class Mastermind(Game):
         codes to codes and replies to the same replies, so two first guesses of one class lead
         to trees of equal cost."""
         return tuple(sorted(Counter(self.fold(code)).values(), reverse=True))
-
-    def feedback(self, guess: Word, secret: Word) -> Reply:
-        g, s = self._pair(guess, secret)
-        black = sum(a == b for a, b in zip(g, s, strict=True))
-        common = sum((Counter(g) & Counter(s)).values())
-        return self.replies.index((black, common - black))
-
-    def reveal(self, reply: Reply) -> tuple[int, ...]:
-        """Return (black pegs, white pegs)."""
-        return self.replies[self._check_reply_code(reply)]
-
-    def format_reply(self, reply: Reply) -> ReplyText:
-        b, w = self.replies[self._check_reply_code(reply)]
-        return f"{b},{w}"
-
-    @property
-    def reply_notations(self) -> str:
-        return f"B,W: black then white pegs, e.g. 1,2 (B+W at most {self.pegs})"
-
-    def parse_reply(self, text: ReplyText) -> Reply:
-        match = REPLY_PATTERN.match(text)
-        if not match:
-            raise ReplyError(f"reply {text!r} is malformed; use {self.reply_notations}")
-        b, w = (int(x) for x in (match.group(1, 2) if match.group(1) else match.group(3, 4)))
-        if (b, w) not in self.replies:
-            raise ReplyError(f"reply {b},{w} is impossible with {self.pegs} pegs; use {self.reply_notations}")
-        return self.replies.index((b, w))
-
-    def encode_words(self, words: Sequence[Word]) -> np.ndarray:
-        return kernels.letter_indices([self.fold(w) for w in words], self.alphabet)
 
     def _fill_matrix(self, guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
         kernels.mastermind_matrix(guesses, secrets, self.colours, self._reply_index, out)
