@@ -9,6 +9,7 @@ import collections
 import contextlib
 import dataclasses
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -120,6 +121,12 @@ class ComputeSlots:
         self._slots.release()
 
 
+def lower_priority() -> None:
+    """Make this (worker) process yield the processor to the server's requests."""
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(10)
+
+
 class HeavyPool:
     """Worker processes for heavy work (exact values). At most one task per worker is in the
     pool at a time (the others wait for a slot, at most `queue` of them: beyond, 503), and each
@@ -139,8 +146,10 @@ class HeavyPool:
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                # spawn: numba's threads are not fork-safe (see engine.executors)
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                # spawn: numba's threads are not fork-safe (see engine.executors); the workers run
+                # at a lower priority, so an analysis takes the cores the requests leave
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=lower_priority)
             return self._pool
 
     async def run(self, fn: Callable[[Any], Any], item: Any, seconds: float) -> Any:
