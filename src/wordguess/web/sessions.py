@@ -158,13 +158,9 @@ def game_seed(state: AppState, token: dict) -> int:
     return seed_of(state.settings.key, token["nonce"])
 
 
-def lists_mark(puzzle) -> str:
-    """Return what a token keeps of its puzzle's lists, to refuse it once they changed."""
-    return puzzle.fingerprint[:12]
-
-
-def check_lists(token: dict, puzzle) -> None:
-    if token.setdefault("lists", lists_mark(puzzle)) != lists_mark(puzzle):
+def check_lists(token: dict, puzzle: Puzzle) -> None:
+    """Keep the puzzle's lists' fingerprint in the token, and refuse the token once they changed."""
+    if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:
         raise WordguessError("this game was started on other word lists (the server was upgraded): start a new game")
 
 

@@ -44,9 +44,9 @@ def first_word(request: dict) -> str | None:
 def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
     """Return the spec's puzzle (built once per worker), refusing one whose pattern matrix would
     be over the server's limit before it is made."""
-    answers, guesses = spec.lists()
-    check_size(spec.game, len(guesses), len(answers), max_bytes)
-    return built_puzzle(spec)
+    puzzle = built_puzzle(spec)  # its pattern matrix is made on first use, after this check
+    check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), max_bytes)
+    return puzzle
 
 
 def analyze_task(request: dict) -> dict:
