@@ -13,6 +13,7 @@ Targets (issue 14): p50 <= 100 ms, p95 <= 300 ms, 0 errors, in both phases.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import socket
@@ -62,39 +63,96 @@ def mid_game_bodies(clients: int, requests: int, world: str, phase: int) -> list
     return [[body((phase * clients + c) * requests + r) for r in range(requests)] for c in range(clients)]
 
 
-def run_clients(url: str, bodies: list[list[dict]]) -> dict:
-    """Every client sends its requests one after another; all clients at once."""
+class LightClient:
+    """A keep-alive HTTP/1.1 connection from the standard library: the clients run on the
+    server's own two cores, and httpx spends about 4 ms of processor a request (measured with
+    /proc's CPU times: more than the server spends on a cheap request), which the server's
+    requests then wait for; http.client spends a fraction of it. `--client httpx` keeps the old one."""
+
+    def __init__(self, url: str, timeout: float):
+        host, port = url.removeprefix("http://").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
+
+    def post(self, path: str, body: dict) -> tuple[int, str]:
+        self.connection.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+        response = self.connection.getresponse()
+        return response.status, response.read().decode()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class HttpxClient:
+    def __init__(self, url: str, timeout: float):
+        self.http = httpx.Client(base_url=url, timeout=timeout)
+
+    def post(self, path: str, body: dict) -> tuple[int, str]:
+        response = self.http.post(path, json=body)
+        return response.status_code, response.text
+
+    def close(self) -> None:
+        self.http.close()
+
+
+CLIENTS = {"light": LightClient, "httpx": HttpxClient}
+
+
+def run_clients(url: str, bodies: list[list[dict]], kind: str = "light") -> dict:
+    """Every client sends its requests one after another; all clients at once. Also returns
+    the processor time the server and the clients spent per request."""
     latencies: list[float] = []
     errors: list[str] = []
     lock = threading.Lock()
     start = threading.Barrier(len(bodies))
 
     def client(mine: list[dict]) -> None:
-        with httpx.Client(base_url=url, timeout=30) as http:
+        http = CLIENTS[kind](url, 30)
+        try:
             start.wait()
             for body in mine:
                 began = time.perf_counter()
                 try:
-                    response = http.post("/api/assist", json=body)
-                    ok = response.status_code == 200
-                    problem = None if ok else f"{response.status_code}: {response.text[:80]}"
-                except httpx.HTTPError as exc:
+                    status, text = http.post("/api/assist", body)
+                    problem = None if status == 200 else f"{status}: {text[:80]}"
+                except (OSError, http_errors(kind)) as exc:
                     problem = f"{type(exc).__name__}: {exc}"
                 with lock:
                     latencies.append((time.perf_counter() - began) * 1000)
                     if problem:
                         errors.append(problem)
+        finally:
+            http.close()
 
     threads = [threading.Thread(target=client, args=(b,)) for b in bodies]
-    began = time.perf_counter()
+    began, server_cpu, client_cpu = time.perf_counter(), processor_seconds(SERVER_PID[0]), time.process_time()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    per_request = 1000 / max(1, len(latencies))
     q = statistics.quantiles(latencies, n=20, method="inclusive") if len(latencies) > 1 else latencies * 19
     return {"requests": len(latencies), "errors": len(errors), "first_errors": errors[:3],
             "p50_ms": round(statistics.median(latencies), 1), "p95_ms": round(q[18], 1),
-            "max_ms": round(max(latencies), 1), "seconds": round(time.perf_counter() - began, 2)}
+            "max_ms": round(max(latencies), 1), "seconds": round(time.perf_counter() - began, 2),
+            "server_cpu_ms_per_request": round((processor_seconds(SERVER_PID[0]) - server_cpu) * per_request, 2),
+            "client_cpu_ms_per_request": round((time.process_time() - client_cpu) * per_request, 2)}
+
+
+SERVER_PID = [0]  # the server process, for its processor time
+
+
+def processor_seconds(pid: int) -> float:
+    """Return the user + system processor time of a process so far (Linux /proc), 0 elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def http_errors(kind: str) -> type[Exception]:
+    return httpx.HTTPError if kind == "httpx" else http.client.HTTPException
 
 
 def analysis_in_background(url: str, stop: threading.Event, results: list) -> threading.Thread:
@@ -120,28 +178,33 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=10, help="requests per client and phase")
     parser.add_argument("--world", choices=("open", "closed"), default="open")
+    parser.add_argument("--client", choices=tuple(CLIENTS), default="light",
+                        help="the clients' HTTP library (light: the standard library's http.client)")
     args = parser.parse_args()
     if not (1 <= args.clients <= 100 and 1 <= args.requests <= 100):
         raise SystemExit("--clients and --requests must be from 1 to 100")
+    load_before = round(os.getloadavg()[0], 2)  # the 1-minute load average as the run began
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(port)
+    SERVER_PID[0] = server.pid
     try:
         with httpx.Client(base_url=url, timeout=300) as http:  # warm up: the puzzle, the kernels
             for body in mid_game_bodies(2, 1, args.world, 2)[0]:
                 http.post("/api/assist", json=body).raise_for_status()
             http.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"], "secret": "rebut"})
-        alone = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 0))
+        alone = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 0), args.client)
         stop, analyses = threading.Event(), []
         background = analysis_in_background(url, stop, analyses)
         time.sleep(0.5)  # the analysis is under way
-        busy = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 1))
+        busy = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 1), args.client)
         stop.set()
         background.join()
     finally:
         server.terminate()
         server.wait(30)
-    report = {"clients": args.clients, "requests_per_client": args.requests, "world": args.world,
+    report = {"clients": args.clients, "requests_per_client": args.requests, "world": args.world, "client": args.client,
+              "load_before": load_before,
               "cores": os.cpu_count(), "suggestions": alone, "suggestions_during_analysis": busy,
               "analyses": analyses,
               "targets_met": all(p["p50_ms"] <= 100 and p["p95_ms"] <= 300 and p["errors"] == 0 for p in (alone, busy))}

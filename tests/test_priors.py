@@ -314,6 +314,8 @@ def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing(
     order = fresh.ranking(puzzle, candidates, assistant.history)
     assert order[0] == first and len(set(order.tolist())) == len(order) == len(puzzle.guesses)
     assert shown == [puzzle.guesses[g] for g in order[:5]]
+    head = fresh.ranking(puzzle, candidates, assistant.history, 6)  # the searched pool only
+    assert 6 <= len(head) < len(order) and head.tolist() == order[: len(head)].tolist()
     other = Assistant(puzzle, FewestGuesses(width=4, pool=40))
     other.report("cigar", ".....")
     assert [s.guess for s in other.suggestions(5)] == shown

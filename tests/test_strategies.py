@@ -168,3 +168,17 @@ def test_sutom_evaluation_builds_a_tree_per_first_letter():
         ev = evaluate(Puzzle(game, part, part), get_strategy("entropy"))
         assert ev.scores == {w: whole.scores[w] for w in part}
         assert all(node.guess[0] == letter for node, _ in walk(ev.tree))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_best_first_is_the_head_of_the_full_sort(seed):
+    # few distinct scores: ties at the cut are the case that matters
+    from wordguess.strategies.base import best_first
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 300))
+    scores = rng.integers(0, 6, n).astype(np.float64) / 4
+    guess_ids = rng.permutation(5 * n)[:n]
+    full = np.lexsort((guess_ids, scores))
+    for count in (1, 2, 7, n // 2 + 1, n, n + 3):
+        assert best_first(guess_ids, scores, count).tolist() == full[:count].tolist()

@@ -101,7 +101,7 @@ class Assistant:
             chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
         else:
             ranking = getattr(self.strategy, "ranking", None)  # the strategy's own order, when it has one
-            order = None if ranking is None else ranking(puzzle, candidates, self.history)
+            order = None if ranking is None else ranking(puzzle, candidates, self.history, count + 1)
             if order is None:
                 guess_ids = puzzle.allowed(candidates, self.history)
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)

@@ -57,6 +57,17 @@ def ranked(puzzle: Puzzle, guess_ids: np.ndarray, scores: np.ndarray, candidates
     return guess_ids[np.lexsort((guess_ids, unlikely, not_candidate, scores))]
 
 
+def best_first(guess_ids: np.ndarray, scores: np.ndarray, count: int) -> np.ndarray:
+    """Return the positions of the `count` best scores, lowest first, ties by guess index: the
+    first `count` of np.lexsort((guess_ids, scores)), without sorting the whole list (the ones
+    tied with the count-th best are all sorted, so the order is the same)."""
+    if count >= len(scores):
+        return np.lexsort((guess_ids, scores))
+    kth = np.partition(scores, count - 1)[count - 1]
+    near = np.flatnonzero(scores <= kth)
+    return near[np.lexsort((guess_ids[near], scores[near]))][:count]
+
+
 def trivial_choice(puzzle: Puzzle, candidates: Candidates) -> int | None:
     """Return the guess for one or two candidates (the likelier of them, the first when alike:
     nothing does better, and every metric agrees), else None."""

@@ -33,7 +33,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import pick_best, ranked, trivial_choice
+from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
 
@@ -58,7 +58,7 @@ class FewestGuesses:
     name: str = "fewest-guesses"
 
     # The ranking of the last search, for `ranking`: (its key, guesses best first).
-    _last: tuple[bytes, np.ndarray] | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
+    _last: tuple[bytes, np.ndarray, np.ndarray, np.ndarray] | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.width < 1:
@@ -98,8 +98,7 @@ class FewestGuesses:
         width = min(self.width, len(guess_ids))
         if width <= 1:
             return pick_best(puzzle, guess_ids, scores, candidates)
-        order = np.lexsort((guess_ids, scores))
-        pool = guess_ids[order[: self.pool]]
+        pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
             refined = second_looks(puzzle, pool[:width], candidates, pool, *cost_curve(), self.left(puzzle, history),
                                    self.loss)
@@ -107,20 +106,27 @@ class FewestGuesses:
             refined = np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:width]])
         choice = pick_best(puzzle, pool[:width], refined, candidates)
         best = ranked(puzzle, pool[:width], refined, candidates)
-        best = np.concatenate([[choice], best[best != choice], guess_ids[order[width:]]]).astype(np.int64)
-        self._last = (self._key(puzzle, candidates, history), best)
+        head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
+        self._last = (self._key(puzzle, candidates, history), head, guess_ids, scores)
         return choice
 
     @staticmethod
     def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:
         return hashlib.blake2b(repr((puzzle.fingerprint, history)).encode() + np.asarray(candidates).tobytes()).digest()
 
-    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray | None:
+    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History,
+                count: int | None = None) -> np.ndarray | None:
         """Return the guesses of the last search, best first (its second look's best `width`,
-        then the rest by the one-step score), when it was for this position; else None."""
-        if self._last is not None and self._last[0] == self._key(puzzle, candidates, history):
-            return self._last[1]
-        return None
+        then the rest by the one-step score), when it was for this position; else None. With
+        `count`, at least the first `count` (the search ordered only its `pool` best: the whole
+        order is sorted only when more are asked for)."""
+        if self._last is None or self._last[0] != self._key(puzzle, candidates, history):
+            return None
+        _, head, guess_ids, scores = self._last
+        if count is not None and count <= len(head):
+            return head
+        order = guess_ids[np.lexsort((guess_ids, scores))]
+        return np.concatenate([head, order[~np.isin(order, head)]]).astype(np.int64)
 
     def second_look(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
                     pool: np.ndarray) -> float:

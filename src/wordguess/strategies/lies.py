@@ -72,7 +72,9 @@ class ShownEntropy:
         guess_ids = puzzle.allowed(candidates, history)
         return pick_best(puzzle, guess_ids, -shown_entropies(puzzle, guess_ids, candidates), candidates)
 
-    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray:
-        """Return the allowed guesses from the best to the worst (the assistant's list)."""
+    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History,
+                count: int | None = None) -> np.ndarray:
+        """Return the allowed guesses from the best to the worst (the assistant's list; all of
+        them, whatever `count` asks for)."""
         guess_ids = puzzle.allowed(candidates, history)
         return ranked(puzzle, guess_ids, -shown_entropies(puzzle, guess_ids, candidates), candidates)
