@@ -28,14 +28,14 @@ from numba import njit
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.play.hosts import AbsurdleHost
-from wordguess.strategies.scoring import reply_at, reply_table
+from wordguess.strategies.scoring import reply_table
 from wordguess.vocab import Candidates, History, Word
 
 Progress = Callable[[int, int], None]
 
 
 @njit(cache=True, nogil=True)
-def _largest_buckets(table, by_secret, guess_ids, candidates, solved, n_replies, cap, out):
+def _largest_buckets(table, guess_ids, candidates, solved, n_replies, cap, out):
     """Set out[i] to the size of the largest bucket other than the solved one that guess_ids[i]
     leaves of the candidates, or to `cap` as soon as a bucket reaches `cap` (the caller only asks
     whether it stays below). 0 means the solved bucket is the only one: the guess is the last
@@ -48,7 +48,7 @@ def _largest_buckets(table, by_secret, guess_ids, candidates, solved, n_replies,
         largest = 0
         end = n
         for k in range(n):
-            r = reply_at(table, by_secret, g, candidates[k])
+            r = table[g, candidates[k]]
             counts[r] += 1
             if r != solved and counts[r] > largest:
                 largest = counts[r]
@@ -56,7 +56,7 @@ def _largest_buckets(table, by_secret, guess_ids, candidates, solved, n_replies,
                     end = k + 1
                     break
         for k in range(end):
-            counts[reply_at(table, by_secret, g, candidates[k])] = 0
+            counts[table[g, candidates[k]]] = 0
         read += end
         out[gi] = largest
     return read
@@ -78,8 +78,8 @@ def largest_buckets(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidate
     the only word left), capped at `cap`."""
     out = np.empty(len(guess_ids), dtype=np.int64)
     if len(guess_ids):
-        table, by_secret = reply_table(puzzle, len(candidates))
-        read = _largest_buckets(table, by_secret, np.ascontiguousarray(guess_ids, dtype=np.int64),
+        table = reply_table(puzzle, len(candidates))
+        read = _largest_buckets(table, np.ascontiguousarray(guess_ids, dtype=np.int64),
                                 np.ascontiguousarray(candidates, dtype=np.int64), puzzle.game.solved_reply,
                                 puzzle.game.n_replies, int(cap), out)
         if search is not None:

@@ -29,12 +29,6 @@ SERIAL_PAIRS = 2_000_000
 BY_SECRET_CANDIDATES = 400
 
 
-@njit(cache=True, nogil=True, inline="always")
-def reply_at(table, by_secret, g, c):
-    """Return guess g's reply on secret c, from the matrix (guesses x secrets) or its transpose."""
-    return table[c, g] if by_secret else table[g, c]
-
-
 @njit(cache=True, nogil=True)
 def chunk_range(n, chunk, n_chunks):
     """Return the contiguous part [lo, hi) of range(n) that chunk `chunk` of `n_chunks` scores
@@ -43,20 +37,20 @@ def chunk_range(n, chunk, n_chunks):
 
 
 @njit(cache=True, nogil=True)
-def _score_chunk(table, by_secret, guess_ids, candidates, metric, chunk, n_chunks, counts, scores):
+def _score_chunk(table, guess_ids, candidates, metric, chunk, n_chunks, counts, scores):
     """Score the guesses of chunk `chunk` (see chunk_range) into `scores`; `counts` is a zeroed
-    scratch array of one slot per reply, left zeroed. `metric` is a Metric.code. `table` is the
-    pattern matrix, or its transpose when `by_secret`."""
+    scratch array of one slot per reply, left zeroed. `metric` is a Metric.code. `table` is read
+    [guess, secret] (see reply_table)."""
     lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
     for gi in range(lo, hi):
         g = guess_ids[gi]
         for c in candidates:
-            counts[reply_at(table, by_secret, g, c)] += 1
+            counts[table[g, c]] += 1
         # Visit each non-empty bucket once, resetting it as we go, so a small candidate
         # set costs O(n) rather than O(n_replies).
         score = 0.0
         for c in candidates:
-            r = reply_at(table, by_secret, g, c)
+            r = table[g, c]
             size = counts[r]
             if size == 0:
                 continue
@@ -73,24 +67,24 @@ def _score_chunk(table, by_secret, guess_ids, candidates, metric, chunk, n_chunk
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _score_parallel(table, by_secret, guess_ids, candidates, n_replies, metric, n_chunks, scores):
+def _score_parallel(table, guess_ids, candidates, n_replies, metric, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _score_chunk(table, by_secret, guess_ids, candidates, metric, chunk, n_chunks,
+        _score_chunk(table, guess_ids, candidates, metric, chunk, n_chunks,
                      np.zeros(n_replies, dtype=np.int64), scores)
 
 
 @njit(cache=True, nogil=True)
-def _weighted_chunk(table, by_secret, guess_ids, candidates, weights, metric, chunk, n_chunks, mass, scores):
+def _weighted_chunk(table, guess_ids, candidates, weights, metric, chunk, n_chunks, mass, scores):
     """The weighted twin of _score_chunk: each candidate counts its weight, so the metrics see
     bucket masses (sum of weights) instead of sizes; most-parts still counts buckets."""
     lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
     for gi in range(lo, hi):
         g = guess_ids[gi]
         for k in range(candidates.shape[0]):
-            mass[reply_at(table, by_secret, g, candidates[k])] += weights[k]
+            mass[table[g, candidates[k]]] += weights[k]
         score = 0.0
         for k in range(candidates.shape[0]):
-            r = reply_at(table, by_secret, g, candidates[k])
+            r = table[g, candidates[k]]
             m = mass[r]
             if m == 0.0:
                 continue
@@ -107,18 +101,21 @@ def _weighted_chunk(table, by_secret, guess_ids, candidates, weights, metric, ch
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _weighted_parallel(table, by_secret, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
+def _weighted_parallel(table, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _weighted_chunk(table, by_secret, guess_ids, candidates, weights, metric, chunk, n_chunks,
+        _weighted_chunk(table, guess_ids, candidates, weights, metric, chunk, n_chunks,
                         np.zeros(n_replies, dtype=np.float64), scores)
 
 
-def reply_table(puzzle: Puzzle, n_candidates: int) -> tuple[np.ndarray, bool]:
-    """Return (the table the kernels read replies from, whether it is `by_secret`): the
-    transpose for at most BY_SECRET_CANDIDATES candidates, else the matrix."""
+def reply_table(puzzle: Puzzle, n_candidates: int) -> np.ndarray:
+    """Return the table the kernels read replies from, indexed [guess, secret]: for at most
+    BY_SECRET_CANDIDATES candidates `by_secret` seen through its transpose (a Fortran-order
+    view: the same bytes, each candidate's row read in order), else the matrix. Both are read
+    as table[g, c], so a kernel compiles once per layout with no test of the layout in its
+    loops (a flag tested there cost 20% of expected_guesses)."""
     if n_candidates <= BY_SECRET_CANDIDATES:
-        return puzzle.by_secret, True
-    return puzzle.matrix, False
+        return puzzle.by_secret.T
+    return puzzle.matrix
 
 
 def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates, metric: str) -> np.ndarray:
@@ -128,7 +125,7 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
         n_replies = puzzle.game.n_replies
-        table, by_secret = reply_table(puzzle, len(candidates))
+        table = reply_table(puzzle, len(candidates))
         guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
         candidates = np.ascontiguousarray(candidates, dtype=np.int64)
         code = METRICS[metric].code
@@ -137,15 +134,15 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
         if puzzle.weighted:
             weights = np.ascontiguousarray(puzzle.weights_of(candidates))
             if serial:
-                _weighted_chunk(table, by_secret, guess_ids, candidates, weights, code, 0, 1,
+                _weighted_chunk(table, guess_ids, candidates, weights, code, 0, 1,
                                 np.zeros(n_replies, dtype=np.float64), scores)
             else:
-                _weighted_parallel(table, by_secret, guess_ids, candidates, weights, n_replies, code, chunks, scores)
+                _weighted_parallel(table, guess_ids, candidates, weights, n_replies, code, chunks, scores)
         elif serial:
-            _score_chunk(table, by_secret, guess_ids, candidates, code, 0, 1, np.zeros(n_replies, dtype=np.int64),
+            _score_chunk(table, guess_ids, candidates, code, 0, 1, np.zeros(n_replies, dtype=np.int64),
                          scores)
         else:
-            _score_parallel(table, by_secret, guess_ids, candidates, n_replies, code, chunks, scores)
+            _score_parallel(table, guess_ids, candidates, n_replies, code, chunks, scores)
     return scores
 
 
@@ -191,41 +188,48 @@ def bucket_cost(n, m, top, bits, left, penalty, cost_x, cost_y):
 
 
 @njit(cache=True, nogil=True)
-def _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+def _expected_chunk(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
                     n_chunks, count, mass, wlogw, top, scores):
     """Score the guesses of chunk `chunk` (see chunk_range) by the expected number of guesses to
     finish, this one included: 1 + sum over the buckets b other than the solved one of P(b) f(b),
     where f is exact for 1 candidate (1 guess) and 2 (1 + the smaller one's share: the likelier is
     guessed first), otherwise the fitted cost curve (cost_x: bits, cost_y: guesses) at the
     bucket's entropy, and counts a lost game as `penalty` guesses when the game's limit is near
-    (see bucket_cost). The scratch arrays (one slot per reply) are left zeroed. `table` is the
-    pattern matrix, or its transpose when `by_secret`."""
+    (see bucket_cost). The scratch arrays (one slot per reply) are left zeroed. `table` is read
+    [guess, secret] (see reply_table)."""
+    n_cands = candidates.shape[0]
     total = 0.0
-    wlog = np.empty(candidates.shape[0])
-    for k in range(candidates.shape[0]):
+    wlog = np.empty(n_cands)
+    for k in range(n_cands):
         total += weights[k]
         wlog[k] = weights[k] * math.log2(weights[k])
+    touched = np.empty(n_cands, dtype=np.int64)  # the replies met, each once: the buckets
     lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
     for gi in range(lo, hi):
         g = guess_ids[gi]
-        for k in range(candidates.shape[0]):
-            r = reply_at(table, by_secret, g, candidates[k])
+        n_touched = 0
+        for k in range(n_cands):
+            r = table[g, candidates[k]]
             w = weights[k]
+            if count[r] == 0:
+                touched[n_touched] = r
+                n_touched += 1
             count[r] += 1
             mass[r] += w
             wlogw[r] += wlog[k]
             if w > top[r]:
                 top[r] = w
         score = 0.0
-        for k in range(candidates.shape[0]):
-            r = reply_at(table, by_secret, g, candidates[k])
+        for t in range(n_touched):
+            r = touched[t]
             n = count[r]
-            if n == 0:
-                continue
             m = mass[r]
             if r != solved:
-                bits = math.log2(m) - wlogw[r] / m if n > 2 else 0.0
-                score += m * bucket_cost(n, m, top[r], bits, left, penalty, cost_x, cost_y)
+                if n == 1:  # bucket_cost's one candidate, inlined: most buckets are
+                    score += m if left != 0 else m * penalty
+                else:
+                    bits = math.log2(m) - wlogw[r] / m if n > 2 else 0.0
+                    score += m * bucket_cost(n, m, top[r], bits, left, penalty, cost_x, cost_y)
             count[r] = 0
             mass[r] = 0.0
             wlogw[r] = 0.0
@@ -234,7 +238,7 @@ def _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, co
 
 
 @njit(cache=True, nogil=True)
-def _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
+def _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
                             n_chunks, count, replies, scores):
     """_expected_chunk when every candidate weighs 1 (the closed world): a bucket's mass is its
     size n, its likeliest weighs 1 and its entropy is log2 n, so counting is enough (one pass
@@ -244,7 +248,7 @@ def _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cos
     for gi in range(lo, hi):
         g = guess_ids[gi]
         for k in range(n_total):
-            r = reply_at(table, by_secret, g, candidates[k])
+            r = table[g, candidates[k]]
             replies[k] = r
             count[r] += 1
         score = 0.0
@@ -261,19 +265,19 @@ def _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cos
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _expected_uniform_parallel(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty,
+def _expected_uniform_parallel(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty,
                                n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
+        _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
                                 n_chunks, np.zeros(n_replies, dtype=np.int64),
                                 np.empty(candidates.shape[0], dtype=np.int64), scores)
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _expected_parallel(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty,
+def _expected_parallel(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty,
                        n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+        _expected_chunk(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
                         n_chunks, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
                         np.zeros(n_replies), scores)
 
@@ -288,7 +292,7 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
         n_replies = puzzle.game.n_replies
-        table, by_secret = reply_table(puzzle, len(candidates))
+        table = reply_table(puzzle, len(candidates))
         guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
         candidates = np.ascontiguousarray(candidates, dtype=np.int64)
         weights = np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64)
@@ -300,18 +304,18 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
         chunks = min(len(guess_ids), 8 * get_num_threads())
         if not puzzle.weighted:
             if serial:
-                _expected_uniform_chunk(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, limit,
+                _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, limit,
                                         float(penalty), 0, 1, np.zeros(n_replies, dtype=np.int64),
                                         np.empty(len(candidates), dtype=np.int64), scores)
             else:
-                _expected_uniform_parallel(table, by_secret, guess_ids, candidates, solved, cost_x, cost_y, limit,
+                _expected_uniform_parallel(table, guess_ids, candidates, solved, cost_x, cost_y, limit,
                                            float(penalty), n_replies, chunks, scores)
         elif serial:
-            _expected_chunk(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
+            _expected_chunk(table, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
                             float(penalty), 0, 1, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies),
                             np.zeros(n_replies), np.zeros(n_replies), scores)
         else:
-            _expected_parallel(table, by_secret, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
+            _expected_parallel(table, guess_ids, candidates, weights, solved, cost_x, cost_y, limit,
                                float(penalty), n_replies, chunks, scores)
     return scores
 
@@ -359,10 +363,10 @@ def _second_look_one(matrix, by_secret, by_secret_max, guess, candidates, weight
                         options[pool.shape[0] + k] = guess_of_answer[bucket[k]]
                 scores = np.empty(options.shape[0])
                 if size <= by_secret_max:
-                    _expected_chunk(by_secret, True, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0,
+                    _expected_chunk(by_secret.T, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0,
                                     1, count, mass, wlogw, top, scores)
                 else:
-                    _expected_chunk(matrix, False, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
+                    _expected_chunk(matrix, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
                                     count, mass, wlogw, top, scores)
                 cost = scores.min()
             expected += m / total * cost
