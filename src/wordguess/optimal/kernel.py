@@ -53,6 +53,9 @@ class Context(NamedTuple):
     symbol_mask: np.ndarray  # int64 [guess]: symmetry: the symbols (colours) each guess uses
     canonical: np.ndarray  # int32: symmetry: for each set of used symbols, the canonical guesses
     canonical_start: np.ndarray  # int64 [mask + 1]: where each mask's guesses start in `canonical`
+    scan: np.ndarray  # [guess, answer] -> reply, as `matrix`, but the transpose `Puzzle.by_secret` seen
+    # through its Fortran-order view: the bound scan reads a few secrets' replies to every guess,
+    # and these are then a few rows read in order rather than a scattered byte per guess row
 
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY = 0, 1, 2, 3, 4, 5  # Context.params
@@ -225,27 +228,42 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
     table = ctx.tables[table_row(child, ctx.tables.shape[0])]
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
 
-    # Quick exact answer. Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its
+    # Quick exact answers. Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its
     # own, and all but the bucket's first guess need a second one at least), so
     #   cost(g, S) >= n + sum (2|b| - 1) = n + 2(n - hit) - k >= 2n - 1,
     # with hit = 1 if g is in S, k the number of unsolved buckets (k <= n - hit). Equality needs
     # hit = 1 and k = n - 1: a secret of S that splits the others into singletons. If one
     # exists, f(S) = 2n - 1 and nothing can beat it. Try the secrets themselves first.
+    # If none does, every guess costs at least 2n (a secret: k <= n - 2 now; any other guess:
+    # hit = 0, so n + 2n - k >= 2n). A secret that leaves one pair and singletons costs exactly
+    # n + 3 + (n - 3) = 2n (the pair: one guess, or two, within two more guesses), so it is
+    # optimal without looking at the other guesses.
     if child >= 1:
+        pair_guess = -1
         for c in S:
             g = ctx.guess_of_answer[c]
             row = ctx.matrix[g]
-            singles = True
             for s in S:
                 counts[row[s]] += 1
+            pairs = 0
+            larger = False
             for s in S:
-                if counts[row[s]] > 1:
-                    singles = False
+                size = counts[row[s]]
+                if size == 2:
+                    pairs += 1
+                elif size > 2:
+                    larger = True
                 counts[row[s]] = 0
-            if singles:
+            if pairs == 0 and not larger:
                 ctx.stats[SHORTCUTS] += 1
                 remember(ctx, key, n, 2 * n - 1, True, g)
                 return 2 * n - 1
+            if pairs == 1 and not larger and pair_guess < 0:
+                pair_guess = g
+        if pair_guess >= 0 and child >= 2:
+            ctx.stats[SHORTCUTS] += 1
+            remember(ctx, key, n, 2 * n, True, pair_guess)
+            return 2 * n
 
     # Bound every allowed guess: lower[i] = n + sum of table[|b|] over its unsolved buckets, a
     # lower bound of cost(g, S) since table[m] <= f(b) for every set b of m secrets. A bucket of
@@ -257,15 +275,16 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
     hits = np.zeros(n_allowed, dtype=np.int64)
     node_lower = INF
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
+    scan = ctx.scan
     for i in range(n_allowed):
-        row = ctx.matrix[allowed[i]]
+        g = allowed[i]
         for s in S:
-            counts[row[s]] += 1
+            counts[scan[g, s]] += 1
         total = n
         big = 0
         buckets = 0
         for s in S:
-            r = row[s]
+            r = scan[g, s]
             size = counts[r]
             if size == 0:
                 continue
