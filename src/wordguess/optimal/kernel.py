@@ -337,26 +337,36 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
         if lower[i] >= best:
             break  # ordered by bound: no later guess can come in under `best`
         g = allowed[i]
-        # cost(g, S) if below best, else some number >= best. Buckets are solved largest
-        # first. Before each, `remaining` holds the table bounds of the buckets not yet
-        # solved, so the bucket's cutoff best - total - remaining is the most it may cost for
-        # g to still come in under best; if it costs that much or more, so does g.
+        # cost(g, S) if below best, else some number >= best. Before each bucket, `remaining`
+        # holds the table bounds of the buckets not yet solved, so the bucket's cutoff
+        # best - total - remaining is the most it may cost for g to still come in under best;
+        # if it costs that much or more, so does g. Normal mode solves the smallest buckets
+        # first (as Selby's solver does): they are cheap and exact, so the large ones come last
+        # with the tightest cutoff. Measured (SALET, 2,315 / 12,972, one thread): largest first
+        # 3.2 s, smallest first 1.8 s; showing an opener cannot beat 7920: 3 to 10x faster.
+        # Hard mode keeps largest first: each bucket visited costs a narrowing of the allowed
+        # guesses, and smallest first measured 2x slower there (SALET hard 3.2 s -> 6.3 s).
         grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
-        replies = np.argsort(-sizes)
+        replies = np.argsort(-sizes) if ctx.params[HARD] == 1 else np.argsort(sizes)
         total = n
         remaining = lower[i] - n
         for r in replies:
             size = sizes[r]
             if size == 0:
-                break
+                continue
             if r == ctx.params[SOLVED]:
                 continue
-            bucket = grouped[starts[r]:starts[r + 1]]
             remaining -= table[size]
-            sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
-            value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child)
-            if value == ABORT:
-                return ABORT
+            if size <= 2:
+                # solve's answer for one or two secrets (1 and 3, or INF beyond the depth) is
+                # table[size], without the allowed set (in hard mode costly to narrow)
+                value = table[size]
+            else:
+                bucket = grouped[starts[r]:starts[r + 1]]
+                sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+                value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child)
+                if value == ABORT:
+                    return ABORT
             total += value
             if total + remaining >= best:
                 total += remaining
