@@ -197,13 +197,13 @@ def mastermind_puzzle(pegs=4, colours=5) -> Puzzle:
 
 
 def test_store_resumes_after_a_limit(tmp_path):
-    puzzle = mastermind_puzzle()  # about 9,000 nodes: enough to stop many times
+    puzzle = mastermind_puzzle()  # about 1,300 nodes: enough to stop several times
     full = ExactSolver(puzzle).opener("1123")
     store = ResultStore(tmp_path / "r.sqlite")
     runs = 0
     while True:  # each run proves a little more, and the store keeps it for the next
         runs += 1
-        solver = ExactSolver(puzzle, limits=Limits(nodes=2000), store=store)
+        solver = ExactSolver(puzzle, limits=Limits(nodes=300), store=store)
         try:
             result = solver.opener("1123")
             break

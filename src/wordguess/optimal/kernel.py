@@ -200,6 +200,45 @@ def remember(ctx, key, n, value, exact, guess):
 
 
 @njit(cache=True)
+def quick_exact(ctx, S, depth, counts):
+    """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
+    bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).
+
+    Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its own, and all but the
+    bucket's first guess need a second one at least), so
+      cost(g, S) >= n + sum (2|b| - 1) = n + 2(n - hit) - k >= 2n - 1,
+    with hit = 1 if g is in S, k the number of unsolved buckets (k <= n - hit). Equality needs
+    hit = 1 and k = n - 1: a secret of S that splits the others into singletons; if one exists,
+    f(S) = 2n - 1. If none does, every guess costs at least 2n (a secret: k <= n - 2 now; any
+    other guess: hit = 0, so n + 2n - k >= 2n). A secret that leaves one pair and singletons
+    costs exactly n + 3 + (n - 3) = 2n (the pair: one guess, or two, within two more guesses:
+    depth >= 3), so it is then optimal."""
+    n = len(S)
+    pair_guess = -1
+    for c in S:
+        g = ctx.guess_of_answer[c]
+        row = ctx.matrix[g]
+        for s in S:
+            counts[row[s]] += 1
+        pairs = 0
+        larger = False
+        for s in S:
+            size = counts[row[s]]
+            if size == 2:
+                pairs += 1
+            elif size > 2:
+                larger = True
+            counts[row[s]] = 0
+        if pairs == 0 and not larger:
+            return 2 * n - 1, g
+        if pairs == 1 and not larger and pair_guess < 0:
+            pair_guess = g
+    if pair_guess >= 0 and depth >= 3:
+        return 2 * n, pair_guess
+    return 2 * n, -1
+
+
+@njit(cache=True)
 def solve(ctx, S, allowed, allowed_hash, beta, depth):
     """Return v: f(S) if v < beta, else a lower bound v >= beta of f(S) (see the module doc);
     ABORT when the node budget ran out."""
@@ -228,42 +267,12 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
     table = ctx.tables[table_row(child, ctx.tables.shape[0])]
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
 
-    # Quick exact answers. Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its
-    # own, and all but the bucket's first guess need a second one at least), so
-    #   cost(g, S) >= n + sum (2|b| - 1) = n + 2(n - hit) - k >= 2n - 1,
-    # with hit = 1 if g is in S, k the number of unsolved buckets (k <= n - hit). Equality needs
-    # hit = 1 and k = n - 1: a secret of S that splits the others into singletons. If one
-    # exists, f(S) = 2n - 1 and nothing can beat it. Try the secrets themselves first.
-    # If none does, every guess costs at least 2n (a secret: k <= n - 2 now; any other guess:
-    # hit = 0, so n + 2n - k >= 2n). A secret that leaves one pair and singletons costs exactly
-    # n + 3 + (n - 3) = 2n (the pair: one guess, or two, within two more guesses), so it is
-    # optimal without looking at the other guesses.
     if child >= 1:
-        pair_guess = -1
-        for c in S:
-            g = ctx.guess_of_answer[c]
-            row = ctx.matrix[g]
-            for s in S:
-                counts[row[s]] += 1
-            pairs = 0
-            larger = False
-            for s in S:
-                size = counts[row[s]]
-                if size == 2:
-                    pairs += 1
-                elif size > 2:
-                    larger = True
-                counts[row[s]] = 0
-            if pairs == 0 and not larger:
-                ctx.stats[SHORTCUTS] += 1
-                remember(ctx, key, n, 2 * n - 1, True, g)
-                return 2 * n - 1
-            if pairs == 1 and not larger and pair_guess < 0:
-                pair_guess = g
-        if pair_guess >= 0 and child >= 2:
+        value, g = quick_exact(ctx, S, depth, counts)
+        if g >= 0:
             ctx.stats[SHORTCUTS] += 1
-            remember(ctx, key, n, 2 * n, True, pair_guess)
-            return 2 * n
+            remember(ctx, key, n, value, True, g)
+            return value
 
     # Bound every allowed guess: lower[i] = n + sum of table[|b|] over its unsolved buckets, a
     # lower bound of cost(g, S) since table[m] <= f(b) for every set b of m secrets. A bucket of
@@ -332,6 +341,9 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
     order = np.argsort(order_keys)
     best = beta
     best_guess = -1
+    open_reply = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets, in search order
+    open_value = np.empty(n, dtype=np.int64)  # their cheap bounds (exact where open_exact)
+    open_exact = np.empty(n, dtype=np.bool_)
     for j in order:
         i = candidates_of[j]
         if lower[i] >= best:
@@ -348,19 +360,48 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
         # guesses, and smallest first measured 2x slower there (SALET hard 3.2 s -> 6.3 s).
         grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
         replies = np.argsort(-sizes) if ctx.params[HARD] == 1 else np.argsort(sizes)
-        total = n
-        remaining = lower[i] - n
+        # First a cheap bound of every bucket, as Selby's solver does before any search: a
+        # proven value from the memo (normal mode, where the bucket's allowed guesses and so its
+        # key are known without narrowing them), else a secret that settles it (quick_exact),
+        # else max(table[|b|], 2|b|, the memo's bound). g is cut off if these already reach best;
+        # otherwise they make each bucket's cutoff below tighter than the table's.
+        n_open = 0
+        bound_sum = n
         for r in replies:
             size = sizes[r]
-            if size == 0:
+            if size == 0 or r == ctx.params[SOLVED]:
                 continue
-            if r == ctx.params[SOLVED]:
-                continue
-            remaining -= table[size]
-            if size <= 2:
-                # solve's answer for one or two secrets (1 and 3, or INF beyond the depth) is
-                # table[size], without the allowed set (in hard mode costly to narrow)
-                value = table[size]
+            value = table[size]
+            exact = size <= 2
+            if not exact and child >= 2:
+                bucket = grouped[starts[r]:starts[r + 1]]
+                if ctx.params[HARD] == 0:
+                    sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+                    sub_key = set_key(ctx, bucket, sub_hash, child)
+                    if sub_key in ctx.memo:
+                        known_value, known_exact, _ = unpack(ctx.memo[sub_key])
+                        value = max(value, known_value)
+                        exact = known_exact
+                if not exact:
+                    quick, quick_guess = quick_exact(ctx, bucket, child, counts)
+                    value = max(value, quick)
+                    exact = quick_guess >= 0
+            open_reply[n_open] = r
+            open_value[n_open] = value
+            open_exact[n_open] = exact
+            n_open += 1
+            bound_sum = min(INF, bound_sum + value)
+            if bound_sum >= best:
+                break
+        if bound_sum >= best:
+            continue  # g costs at least best: cut off without a search
+        total = n
+        remaining = bound_sum - n
+        for k in range(n_open):
+            r = open_reply[k]
+            remaining -= open_value[k]
+            if open_exact[k]:
+                value = open_value[k]
             else:
                 bucket = grouped[starts[r]:starts[r + 1]]
                 sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)

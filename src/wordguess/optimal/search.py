@@ -27,7 +27,9 @@ from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
 
 INF = int(kernel.INF)
-SLICE = 2_000  # nodes per kernel call between limit and interrupt checks (a node costs up to ms)
+SLICE = 2_000  # nodes in the first kernel call between limit and interrupt checks
+SLICE_SECONDS = 0.1  # then the slice is resized so that a call takes about this long
+SLICE_RANGE = (50, 50_000)  # (a node costs from microseconds to milliseconds)
 SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
 PERSIST_FLOOR = 8  # sets of at least this many secrets are saved to the store
 SAVE_EVERY = 5.0  # seconds between saves to the store during one long search call
@@ -210,11 +212,19 @@ class ExactSolver:
             self.ctx.stats[kernel.ABORTED] = 0
             budget = self.slice
             if self.limits.nodes is not None:
-                budget = max(1, min(budget, start_nodes + self.limits.nodes + 1 - self.nodes))
+                # what is left of the limit (0: a call may still answer from the memo or the
+                # quick bounds, but the first node it expands stops it); at least 1 here let
+                # every call expand a node past the limit, and a search whose calls each need
+                # one node ran on regardless of the limit
+                budget = max(0, min(budget, start_nodes + self.limits.nodes - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget
+            call_started = time.monotonic()
             value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth))
             if value != kernel.ABORT:
                 return value
+            if budget == self.slice:  # a full slice ran: size the next to SLICE_SECONDS
+                took = max(time.monotonic() - call_started, 1e-6)
+                self.slice = int(min(max(self.slice * SLICE_SECONDS / took, SLICE_RANGE[0]), SLICE_RANGE[1]))
             if time.monotonic() - self._saved > SAVE_EVERY:
                 self.save()  # a killed run keeps what it proved up to a few seconds ago
             self._check_limits(started, start_nodes)
