@@ -1,0 +1,188 @@
+"""The exact solver side by side with Alex Selby's C++ solver (../shared/peers/selby-wordle, MIT),
+on the same machine, lists and cases, the two programs alternating. Prints JSON.
+
+    python bench/bench_vs_selby.py                       # SALET normal and hard x5, 100 openers
+    python bench/bench_vs_selby.py --runs 3 --openers 20 # a quicker look
+
+Cases (2,315 answers / 12,972 guesses, at most 6 guesses, one thread each):
+- prove SALET = 7920 (normal) and 8122 (hard), `--runs` times each, alternating;
+- the certification step: for `--openers` openers drawn at random (seeded), show that each
+  cannot beat 7920 (cutoff 7921: the value if below it, else a proven bound >= 7921). Each opener
+  is searched with an empty memory by both programs (Selby's: a process per opener; ours: a new
+  solver per opener in one process), alternating; an opener that takes either program more than
+  `--slow` seconds is run once, the others `--cert-runs` times.
+Times are each program's own search time (Selby's "Time taken", its processor time; ours the
+search's wall time in a process with one numba thread), so start-up (reading lists, the pattern
+table) is left out of both; the ratio is Selby's median over ours (above 1: we are faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PEER = Path(os.environ.get("SELBY_DIR", Path(__file__).resolve().parents[2] / "shared" / "peers" / "selby-wordle"))
+CUTOFF = 7921
+DRIVER = r"""
+import json, sys, time
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.games import get_game
+from wordguess.optimal.search import ExactSolver, Limits, SearchStopped
+puzzles = {}
+for line in sys.stdin:
+    word, mode, beta, seconds = json.loads(line)
+    if mode not in puzzles:
+        puzzles[mode] = PuzzleSpec(get_game("wordle"), mode=mode).build()
+        puzzles[mode].by_secret
+    solver = ExactSolver(puzzles[mode], 6, Limits(seconds, None), None)
+    began = time.perf_counter()
+    try:
+        r = solver.opener(word, beta)
+        out = {"value": r.value, "exact": r.exact, "nodes": r.nodes}
+    except SearchStopped:
+        out = {"value": None, "exact": False, "nodes": None}
+    out["seconds"] = time.perf_counter() - began
+    print(json.dumps(out), flush=True)
+"""
+
+
+def build_selby(work: Path) -> Path:
+    """Compile the peer's program (g++ -O3, as its Makefile does) into `work`."""
+    if not (PEER / "wordle.cpp").exists():
+        raise SystemExit(f"Selby's solver is not at {PEER} (set SELBY_DIR to its folder)")
+    if shutil.which("g++") is None:
+        raise SystemExit("g++ is needed to build Selby's solver")
+    binary = work / "wordle"
+    subprocess.run(["g++", "-o", str(binary), str(PEER / "wordle.cpp"), "-std=c++17", "-O3", "-Wall",
+                    '-DCOMMITDESC="peer"'], check=True, capture_output=True)
+    return binary
+
+
+def write_lists(work: Path) -> None:
+    from wordguess.lists import load_words
+
+    (work / "hidden").write_text("\n".join(load_words("wordle-answers")) + "\n")
+    (work / "all").write_text("\n".join(load_words("wordle-guesses")) + "\n")
+
+
+def run_selby(binary: Path, work: Path, word: str, hard: bool, beta: int | None, seconds: float) -> dict:
+    args = [str(binary), "-a", "all", "-h", "hidden", "-w", word] + (["-H"] if hard else [])
+    if beta is not None:
+        args.append(f"-b{beta}")
+    try:
+        done = subprocess.run(args, cwd=work, capture_output=True, text=True, timeout=seconds + 30)
+    except subprocess.TimeoutExpired:
+        return {"value": None, "seconds": None}
+    score = re.search(r"Best first guess score =\s*(\d+)", done.stdout)
+    took = re.search(r"Time taken = ([\d.]+)s", done.stdout)
+    nodes = re.search(r"Nodes used = (\d+)", done.stdout)
+    return {"value": int(score.group(1)) if score else None, "seconds": float(took.group(1)) if took else None,
+            "nodes": int(nodes.group(1)) if nodes else None}
+
+
+class Ours:
+    """A process running the driver: one request (opener, mode, cutoff, time limit) a line."""
+
+    def __init__(self):
+        env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+        self.process = subprocess.Popen([sys.executable, "-c", DRIVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, env=env)
+
+    def run(self, word: str, hard: bool, beta: int | None, seconds: float) -> dict:
+        self.process.stdin.write(json.dumps([word, "hard" if hard else "normal", beta or (1 << 40), seconds]) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(60)
+
+
+def ratio(selby: list[float], ours: list[float]) -> float | None:
+    return round(statistics.median(selby) / statistics.median(ours), 3) if selby and ours else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs of each SALET proof")
+    parser.add_argument("--openers", type=int, default=100, help="random openers in the certification step")
+    parser.add_argument("--cert-runs", type=int, default=5, help="runs of each opener that is not slow")
+    parser.add_argument("--slow", type=float, default=60.0, help="seconds beyond which an opener is run once")
+    parser.add_argument("--limit", type=float, default=600.0, help="most seconds one search may take")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    load = round(os.getloadavg()[0], 2)
+    work = Path(tempfile.mkdtemp(prefix="bench-selby-"))
+    ours = None
+    try:
+        binary = build_selby(work)
+        write_lists(work)
+        ours = Ours()
+        report: dict = {"load_before": load, "cores": os.cpu_count(), "cases": {}}
+        for name, hard, value in (("salet-normal", False, 7920), ("salet-hard", True, 8122)):
+            ours.run("salet", hard, None, args.limit)  # warm: lists, matrix, compiled kernels
+            times: dict[str, list[float]] = {"selby": [], "wordguess": []}
+            values = set()
+            for _ in range(args.runs):
+                s = run_selby(binary, work, "salet", hard, None, args.limit)
+                o = ours.run("salet", hard, None, args.limit)
+                times["selby"].append(s["seconds"])
+                times["wordguess"].append(o["seconds"])
+                values.add((s["value"], o["value"]))
+            report["cases"][name] = {"expected": value, "values (selby, wordguess)": sorted(values),
+                                     "selby_s": [round(t, 3) for t in times["selby"]],
+                                     "wordguess_s": [round(t, 3) for t in times["wordguess"]],
+                                     "ratio_of_medians": ratio(times["selby"], times["wordguess"])}
+        from wordguess.lists import load_words
+
+        openers = random.Random(args.seed).sample(sorted(load_words("wordle-guesses")), args.openers)
+        rows = []
+        began = time.monotonic()
+        for word in openers:
+            s_times, o_times = [], []
+            s = run_selby(binary, work, word, False, CUTOFF, args.limit)
+            o = ours.run(word, False, CUTOFF, args.limit)
+            s_times.append(s["seconds"])
+            o_times.append(o["seconds"])
+            slow = max(t or 1e9 for t in (s["seconds"], o["seconds"])) > args.slow
+            for _ in range(0 if slow else args.cert_runs - 1):
+                s_times.append(run_selby(binary, work, word, False, CUTOFF, args.limit)["seconds"])
+                o_times.append(ours.run(word, False, CUTOFF, args.limit)["seconds"])
+            agree = (s["value"] is not None and o["value"] is not None
+                     and (s["value"] == o["value"] or min(s["value"], o["value"]) >= CUTOFF))
+            rows.append({"opener": word, "selby": s["value"], "wordguess": o["value"], "agree": agree,
+                         "selby_s": round(statistics.median(t for t in s_times if t is not None), 3) if s["seconds"] else None,
+                         "wordguess_s": round(statistics.median(o_times), 3) if o["seconds"] is not None else None,
+                         "runs": len(s_times)})
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+        done = [r for r in rows if r["selby_s"] and r["wordguess_s"]]
+        report["certification"] = {
+            "cutoff": CUTOFF, "openers": len(rows), "seed": args.seed, "wall_s": round(time.monotonic() - began, 1),
+            "all_agree": all(r["agree"] for r in rows),
+            "selby_total_s": round(sum(r["selby_s"] for r in done), 2),
+            "wordguess_total_s": round(sum(r["wordguess_s"] for r in done), 2),
+            "ratio_of_medians": ratio([r["selby_s"] for r in done], [r["wordguess_s"] for r in done]),
+            "ratio_of_totals": round(sum(r["selby_s"] for r in done) / max(1e-9, sum(r["wordguess_s"] for r in done)), 3),
+            "openers_faster_here": sum(r["wordguess_s"] < r["selby_s"] for r in done),
+            "slowest_here": sorted(done, key=lambda r: -r["wordguess_s"])[:5],
+            "rows": rows}
+        report["load_after"] = round(os.getloadavg()[0], 2)
+        print(json.dumps(report, indent=2))
+    finally:
+        if ours is not None:
+            ours.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
