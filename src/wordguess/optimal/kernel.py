@@ -7,7 +7,7 @@ bucket b costs f(b), the least total guesses that finish it. So playing g costs
     cost(g, S) = n + sum over unsolved buckets b of f(b),
 and f(S) = min over allowed g that make progress of cost(g, S).
 
-Contract of `solve(ctx, S, allowed, allowed_hash, beta, depth)`: it returns v, and
+Contract of `solve(ctx, S, allowed, allowed_hash, beta, depth, branching)`: it returns v, and
   * if v < beta, then v = f(S) exactly (within `depth` guesses), and the best guess is memoised;
   * if v >= beta, then f(S) >= v >= beta (a proven lower bound, also memoised).
 When the node budget runs out it sets ctx.stats[ABORTED] and returns ABORT without memoising
@@ -200,6 +200,27 @@ def remember(ctx, key, n, value, exact, guess):
 
 
 @njit(cache=True)
+def least_totals(n_max, branching, depth):
+    """bounds.least_total_table in numba: L[m] for m = 0..n_max, the least total of m secrets
+    in a tree whose nodes have at most `branching` unsolved children, within `depth` guesses
+    (UNLIMITED or more: no limit; INF where none fits)."""
+    table = np.zeros(n_max + 1, dtype=np.int64)
+    for m in range(1, n_max + 1):
+        left, total, level, width = m, np.int64(0), 1, np.int64(1)
+        while left > 0:
+            if depth < UNLIMITED and level > depth:
+                total = INF
+                break
+            placed = min(left, width)
+            total += level * placed
+            left -= placed
+            level += 1
+            width = min(width * branching, np.int64(1) << np.int64(40))
+        table[m] = total
+    return table
+
+
+@njit(cache=True)
 def quick_exact(ctx, S, depth, counts):
     """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
     bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).
@@ -239,9 +260,10 @@ def quick_exact(ctx, S, depth, counts):
 
 
 @njit(cache=True)
-def solve(ctx, S, allowed, allowed_hash, beta, depth):
+def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     """Return v: f(S) if v < beta, else a lower bound v >= beta of f(S) (see the module doc);
-    ABORT when the node budget ran out."""
+    ABORT when the node budget ran out. `branching`: no guess gives more than this many
+    unsolved replies on S (or on any subset of it), so no node below has more children."""
     n = len(S)
     if depth <= 0:
         return INF
@@ -264,7 +286,10 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
         ctx.stats[ABORTED] = 1
         return ABORT
     child = child_depth(depth)
-    table = ctx.tables[table_row(child, ctx.tables.shape[0])]
+    if branching >= ctx.params[N_REPLIES] - 1:
+        table = ctx.tables[table_row(child, ctx.tables.shape[0])]
+    else:
+        table = least_totals(n, branching, child)
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
 
     if child >= 1:
@@ -283,6 +308,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
     largest = np.empty(n_allowed, dtype=np.int64)
     hits = np.zeros(n_allowed, dtype=np.int64)
     node_lower = INF
+    widest = 0  # the most unsolved replies a guess gives here
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
     scan = ctx.scan
     for i in range(n_allowed):
@@ -309,6 +335,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
             total = INF  # every secret gives the same reply: the guess learns nothing
         lower[i] = total
         largest[i] = big
+        if buckets > widest:
+            widest = buckets
         if total < node_lower or (total == node_lower and big <= 2 and exact_guess < 0):
             node_lower = total
             exact_guess = allowed[i] if big <= 2 else -1
@@ -321,7 +349,15 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
         ctx.stats[SHORTCUTS] += 1
         remember(ctx, key, n, node_lower, True, exact_guess)
         return node_lower
+    # Every guess gives at most `widest` unsolved replies on S, and on any subset of S at most
+    # as many (its replies on the subset are some of those on S): every node of S's tree has at
+    # most `widest` children, so f(S) >= the least total with that branching (bounds.py), and
+    # each bucket below is bounded by the same, tighter, table.
     floor = max(known, node_lower)
+    if 0 < widest < branching:
+        branching = widest
+        floor = max(floor, least_totals(n, widest, depth)[n])
+        table = least_totals(n, widest, child)
     if floor >= beta:
         remember(ctx, key, n, floor, False, -1)
         return floor
@@ -405,7 +441,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth):
             else:
                 bucket = grouped[starts[r]:starts[r + 1]]
                 sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
-                value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child)
+                value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child, branching)
                 if value == ABORT:
                     return ABORT
             total += value

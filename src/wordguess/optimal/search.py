@@ -27,7 +27,7 @@ from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
 
 INF = int(kernel.INF)
-SLICE = 2_000  # nodes in the first kernel call between limit and interrupt checks
+SLICE = 200  # nodes in the first kernel call between limit and interrupt checks
 SLICE_SECONDS = 0.1  # then the slice is resized so that a call takes about this long
 SLICE_RANGE = (50, 50_000)  # (a node costs from microseconds to milliseconds)
 SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
@@ -208,6 +208,7 @@ class ExactSolver:
         started = time.monotonic() if started is None else started
         start_nodes = self.nodes if start_nodes is None else start_nodes
         candidates = np.sort(np.asarray(candidates, dtype=np.int32))
+        self._check_limits(started, start_nodes)  # calls that each finish within a slice run on
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
             budget = self.slice
@@ -219,7 +220,7 @@ class ExactSolver:
                 budget = max(0, min(budget, start_nodes + self.limits.nodes - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget
             call_started = time.monotonic()
-            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth))
+            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth, self.puzzle.game.n_replies - 1))
             if value != kernel.ABORT:
                 return value
             if budget == self.slice:  # a full slice ran: size the next to SLICE_SECONDS
