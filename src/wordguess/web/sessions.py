@@ -123,9 +123,9 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": "open" if puzzle.weighted else "closed",
             "strategy": strategy.name, "length": game.length, "solved": assistant.solved,
             "turns": [turn_json(game, g, r) for g, r in assistant.history],
-            "candidates": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
+            "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
             "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
-            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected": s.expected, "bits": s.bits,
+            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected_left": s.expected, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
                              "expected_guesses": s.guesses} for s in suggestions]}
 
@@ -202,12 +202,14 @@ def replayed(session, token: dict):
 def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
     game = session.puzzle.game
     adversary = token["host"] in ("evil", "absurdle")
+    limit = None if session.max_guesses >= SAFETY_LIMIT else session.max_guesses
     return {"token": state.tokens.dump(token), "game": game.name, "title": game.title, "host": token["host"],
-            "length": game.length, "limit": session.limit_text, "clue": game.clue(), "alphabet": game.alphabet,
+            "length": game.length, "max_guesses": limit, "guesses_left": None if limit is None else limit - len(session.turns),
+            "clue": game.clue(), "alphabet": game.alphabet,
             "tiles": game.per_letter_marks,
             "turns": [turn_json(game, g, r) for g, r in session.turns],
             "keyboard": session.letter_states() if game.per_letter_marks else {},
-            "remaining": session.remaining if adversary else None,
+            "adversary_candidates": session.remaining if adversary else None,
             "over": session.over, "won": session.won,
             "secret": game.display(session.revealed_secret()) if session.over else None,
             "share": session.share_text(title) if session.over else None}
@@ -285,12 +287,12 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
             raise WordguessError(f"turn {number}: {exc}") from None
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
-               "candidates": len(s.candidates),
+               "candidate_count": len(s.candidates),
                "likely": [{"word": game.display(w), "probability": p}
                           for w, p in zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)]}
               for s in assistant.status()]
     return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
-            "left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
+            "guesses_left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
             "turns": board_turns_json(rules, assistant.history),
             "suggestion": None if assistant.solved else game.display(assistant.suggest())}
 
@@ -306,7 +308,8 @@ def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
 def boards_json(state: AppState, token: dict, session: HostedBoards, title: str) -> dict:
     rules = session.rules
     return {"token": state.tokens.dump(token), "game": rules.name, "boards": rules.boards,
-            "length": rules.board.length, "max_guesses": rules.max_guesses, "alphabet": rules.board.alphabet,
+            "length": rules.board.length, "max_guesses": rules.max_guesses,
+            "guesses_left": rules.max_guesses - len(session.turns), "alphabet": rules.board.alphabet,
             "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
             "keyboards": session.letter_states(), "over": session.over, "won": session.won,
             "secrets": [rules.board.display(w) for w in session.secret_words()] if session.over else None,

@@ -38,15 +38,15 @@ function drawAdvice(data) {
     const pick = el("button", { type: "button", class: "word", text: s.guess, onclick: () => useGuess(s.word) });
     body.append(el("tr", {}, el("td", {}, pick), el("td", { class: "num", text: s.expected_guesses.toFixed(2) }),
       el("td", { class: "num", text: s.can_be_answer ? percent(s.probability) : "no" }),
-      el("td", { class: "num", text: s.expected.toFixed(1) })));
+      el("td", { class: "num", text: s.expected_left.toFixed(1) })));
   }
   $("#assist-count").textContent = data.solved ? "Solved!" :
-    `${data.candidates.toLocaleString("en")} candidate${data.candidates === 1 ? "" : "s"}` +
-    (data.candidates > data.likely.length ? `; the ${data.likely.length} likeliest` : "");
+    `${data.candidate_count.toLocaleString("en")} candidate${data.candidate_count === 1 ? "" : "s"}` +
+    (data.candidate_count > data.likely.length ? `; the ${data.likely.length} likeliest` : "");
   const list = $("#assist-candidates");
   list.replaceChildren(...data.likely.map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) }))));
   if (data.solved) say($("#assist-message"), `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}`);
-  else if (data.candidates === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
+  else if (data.candidate_count === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
 }
 
 function useGuess(word) {

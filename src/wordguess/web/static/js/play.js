@@ -27,17 +27,16 @@ function draw() {
     const chars = letters(typed);
     for (let i = 0; i < (game.length || Math.max(chars.length, 1)); i++) row.append(el("span", { class: "tile", text: chars[i] || "" }));
     grid.append(row);
-    const limit = Number(game.limit);
-    for (let t = game.turns.length + 1; Number.isFinite(limit) && t < limit; t++) {
+    for (let t = game.turns.length + 1; game.max_guesses !== null && t < game.max_guesses; t++) {
       const empty = el("div", { class: "row" });
       for (let i = 0; i < (game.length || 5); i++) empty.append(el("span", { class: "tile" }));
       grid.append(empty);
     }
   }
   drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k));
-  const adversary = game.remaining === null ? "" : `; ${game.remaining.toLocaleString("en")} words still possible`;
+  const adversary = game.adversary_candidates === null ? "" : `; ${game.adversary_candidates.toLocaleString("en")} words still possible`;
   $("#play-status").textContent = `${game.title}: guess the ${game.length}-letter word` +
-    `${game.clue ? " " + game.clue : ""} (${game.limit} guesses; host ${game.host}${adversary})`;
+    `${game.clue ? " " + game.clue : ""} (${game.max_guesses ?? "∞"} guesses; host ${game.host}${adversary})`;
   $("#play-share").hidden = !game.over;
   $("#play-give-up").hidden = game.over;
   if (game.over) {
