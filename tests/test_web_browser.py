@@ -252,6 +252,9 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert page.locator("#analyze-chart svg polyline").count() == 2
     assert "Solved: REBUT" in page.locator("#analyze-summary").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    table = page.locator("#analyze-table")  # the table fits: nothing scrolls sideways inside it either
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth && t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    assert table.locator("tbody td[data-label='best is']").count() == 3
     shot(page, "analyze-phone")
 
 
@@ -285,6 +288,34 @@ def test_a_quordle_round(page):
         for guess, marks in tile_rows(board):  # every board's tiles are the feedback of its secret
             assert marks == WORDLE.format_reply(WORDLE.feedback(guess, secret))
     shot(page, "quordle")
+
+
+def test_sedecordle_keys_show_the_best_mark_and_how_many_boards_hold_the_letter(page):
+    page.goto("/#boards")
+    page.wait_for_selector("body[data-boards-games='1']")
+    form = page.locator("#boards-setting")
+    form.locator("select[name=game]").select_option("sedecordle")
+    form.locator("select[name=world]").select_option("closed")
+    form.locator("select[name=host]").select_option("random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-boards-games='2']")
+    assert page.locator("#boards-grid .board").count() == 16
+    for turn, guess in enumerate(["salet", "corny"], 1):
+        page.keyboard.type(guess)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of')")
+    open_boards = [dict(tile_rows(card)) for card in page.locator("#boards-grid .board:not(.solved)").all()]
+    rank = {".": 0, "Y": 1, "G": 2}
+    for letter in "saletcorny":
+        marks = [max((m[i] for word, m in rows.items() for i, c in enumerate(word) if c == letter), key=rank.get)
+                 for rows in open_boards]
+        key = page.locator(f"#boards-keyboard .key[data-key={letter}]")
+        assert key.locator(".count").inner_text() == str(sum(m != "." for m in marks)), letter
+        best = {"G": "mark-right", "Y": "mark-elsewhere", ".": "mark-absent"}[max(marks, key=rank.get)]
+        assert best in key.get_attribute("class"), letter
+        assert f"of {len(open_boards)} unsolved boards" in key.get_attribute("aria-label")
+    assert page.locator("#boards-keyboard .key[data-key=q] .count").count() == 0  # not played: no count
+    shot(page, "sedecordle-keyboard")
 
 
 def test_termo_with_accents(page):
