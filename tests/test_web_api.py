@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 import itsdangerous
+import numba
 import pydantic
 import pytest
 from fastapi import HTTPException
@@ -445,6 +447,31 @@ def test_compute_slots_answer_busy_instead_of_waiting_forever():
     assert busy.value.status_code == 503
     with slots:  # free again
         pass
+
+
+def test_requests_compute_at_once_with_one_thread_each_when_several_compute():
+    slots = ComputeSlots(2, wait=1)
+    seen: dict[str, int] = {}
+    first_in, second_done = threading.Event(), threading.Event()
+
+    def first():
+        with slots:
+            seen["alone"] = numba.get_num_threads()
+            first_in.set()
+            second_done.wait(10)
+
+    def second():
+        first_in.wait(10)
+        with slots:  # a slot while the first still holds its own: both compute at once
+            seen["together"] = numba.get_num_threads()
+        second_done.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert seen == {"alone": numba.config.NUMBA_NUM_THREADS, "together": 1}
 
 
 def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
