@@ -128,6 +128,50 @@ def test_assist_refuses_a_body_that_is_not_json(client):
     refused(client.post("/api/assist", content=b"{not json", headers={"content-type": "application/json"}))
 
 
+def test_answer_lists_offered_per_game_and_length(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    wordle = {a["name"]: a["lengths"] for a in games["wordle"]["answer_lists"]}
+    assert games["wordle"]["answer_lists"][0]["name"] == "wordle-answers"
+    assert wordle["wordle-answers-nyt"] == [5] and wordle["scowl-answers-5"] == [5] and wordle["scowl-answers-4"] == [4]
+    assert not any("guesses" in name for name in wordle)
+    assert [a["name"] for a in games["termo"]["answer_lists"]] == ["termo"]
+    assert games["mastermind"]["answer_lists"][0]["lengths"] is None and games["quordle"]["answer_lists"] == []
+
+
+@pytest.mark.parametrize(("setting", "count"), [
+    ({"answers": "wordle-answers-nyt"}, 2309),
+    ({"answers": "scowl-answers-5"}, 4442),
+    ({"answers": "scowl-answers-4", "length": 4}, 2302),
+    ({"game": "jotto", "answers": "wordle-answers"}, 1393),  # one word per anagram class, as Jotto plays
+])
+def test_assist_with_a_chosen_answer_list(client, setting, count):
+    data = assist(client, **setting).json()
+    assert data["candidate_count"] == count and data["answers"] == setting["answers"]
+
+
+@pytest.mark.parametrize(("setting", "fragment"), [
+    ({"answers": "nonesuch"}, "the lists that fit: wordle-answers, scowl-answers-5, wordle-answers-nyt"),
+    ({"answers": "scowl-answers-4"}, "not an answer list of wordle"),
+    ({"answers": "wordle-guesses"}, "not an answer list of wordle"),
+    ({"game": "termo", "answers": "wordle-answers"}, "the lists that fit: termo"),
+    ({"answers": "wordle-answers-nyt", "world": "open"}, "closed world"),
+    ({"answers": "../lists/secret.txt"}, "answers"),
+    ({"answers": "/etc/passwd"}, "answers"),
+])
+def test_assist_refuses_an_answer_list_that_does_not_fit(client, setting, fragment):
+    assert fragment in refused(assist(client, **setting))
+
+
+def test_play_keeps_its_answer_list_through_the_token(client):
+    game = client.post("/api/play/new", json={"game": "wordle", "world": "closed", "host": "random",
+                                              "answers": "scowl-answers-5"}).json()
+    assert game["answers"] == "scowl-answers-5"
+    game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
+    assert game["answers"] == "scowl-answers-5" and len(game["turns"]) == 1
+    assert "closed world" in refused(client.post("/api/play/new", json={"game": "wordle", "host": "random",
+                                                                         "answers": "scowl-answers-5"}))
+
+
 # --- games hosted here ----------------------------------------------------------------------------
 
 def token_payload(token: str) -> str:

@@ -401,6 +401,37 @@ def test_sutom_length_and_first_letter_in_the_assistant(page):
     shot(page, "assist-sutom")
 
 
+def test_answer_list_chooser_in_the_assistant_and_play(page):
+    page.goto("/#assist")
+    page.wait_for_selector("body[data-ready=true]")
+    form = page.locator("#assist-setting")
+    form.locator("select[name=game]").select_option("wordle")
+    form.locator("select[name=world]").select_option("open")
+    lists = form.locator("select[name=answers]")
+    assert lists.is_disabled()  # the open world's secrets are every allowed word
+    form.locator("select[name=world]").select_option("closed")
+    assert lists.is_enabled()
+    assert lists.locator("option").all_inner_texts() == ["the game's own", "wordle-answers", "scowl-answers-5",
+                                                         "wordle-answers-nyt"]
+    lists.select_option("wordle-answers-nyt")
+    page.wait_for_selector("body[data-assist-list='wordle-answers-nyt']", timeout=60_000)
+    assert page.locator("#assist-count").inner_text().startswith("2,309 candidates")
+    shot(page, "assist-answer-list")
+    form.locator("input[name=length]").fill("4")
+    form.locator("input[name=length]").press("Tab")
+    assert lists.locator("option").all_inner_texts() == ["the game's own", "scowl-answers-4"]
+    page.wait_for_selector("body[data-assist-list='scowl-answers-4']", timeout=60_000)  # the default of 4 letters
+    assert page.locator("#assist-count").inner_text().startswith("2,302 candidates"), page.locator("#assist-message").inner_text()
+    page.goto("/#play")
+    play = page.locator("#play-setting")
+    play.locator("select[name=game]").select_option("wordle")
+    play.locator("select[name=world]").select_option("closed")
+    play.locator("select[name=host]").select_option("random")
+    play.locator("select[name=answers]").select_option("scowl-answers-5")
+    play.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-play-list='scowl-answers-5']", timeout=60_000)
+
+
 def test_mastermind_options_keep_their_values(page):
     AssistantPage(page).open(game="mastermind")
     form = page.locator("#assist-setting")

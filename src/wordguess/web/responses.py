@@ -66,6 +66,17 @@ class OptionInfo(Answer):
     """Its type: int or str."""
 
 
+class AnswerListInfo(Answer):
+    """A registered list a game's secrets may be drawn from."""
+
+    name: str
+    """The list's registry name (what `answers` takes)."""
+    description: str
+    """What the list holds."""
+    lengths: list[int] | None
+    """The word lengths (the game's length option) it fits; null: whatever the options give."""
+
+
 class GameInfo(Answer):
     """A registered game as the picker shows it."""
 
@@ -97,6 +108,8 @@ class GameInfo(Answer):
     """The options it asks for."""
     replies: str
     """The notations its replies may be written in."""
+    answer_lists: list[AnswerListInfo]
+    """The answer lists `answers` takes for it, its default first (none for a multi-board game)."""
 
 
 # --- the assistant ------------------------------------------------------------------------------
@@ -134,6 +147,8 @@ class AssistAnswer(Answer):
     """open (any allowed word, weighted by the prior) or closed (the answer list, all alike)."""
     strategy: str
     """The strategy that ranks the suggestions."""
+    answers: str
+    """The list the secrets come from (in the open world: the allowed guesses, weighted)."""
     length: int | None
     """The length of the game's words."""
     solved: bool
@@ -163,6 +178,8 @@ class PlayState(Answer):
     """The game's title."""
     host: str
     """random, daily, evil or absurdle."""
+    answers: str
+    """The list the secret comes from (in the open world: the allowed guesses, weighted)."""
     length: int | None
     """The length of the game's words."""
     max_guesses: int | None

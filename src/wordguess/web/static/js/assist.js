@@ -3,7 +3,7 @@
 // server restart loses nothing.
 import { call } from "./api.js";
 import { $, el, letters, load, markTiles, percent, say, shareRows, turnRow } from "./dom.js";
-import { readSetting, renderOptions } from "./setting.js";
+import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
 let gameInfo;
@@ -65,6 +65,8 @@ function restore(setting) {
   const f = form();
   f.elements.world.value = setting.world;
   f.elements.hard.checked = setting.mode === "hard";
+  renderAnswers(f, info());
+  if (setting.answers) f.elements.answers.value = setting.answers;
 }
 
 // Ask about `next` turns in the form's setting; they become the page's turns only if the answer
@@ -86,6 +88,7 @@ async function ask(next, keepSetting = false) {
     if (!data.solved && data.suggestions.length) useGuess(data.suggestions[0].word);
     document.body.dataset.assistTurns = String(data.turns.length);
     document.body.dataset.assistSetting = `${data.game} ${data.world} ${data.mode}`;
+    document.body.dataset.assistList = data.answers;
     document.body.dataset.assistAnswers = String(Number(document.body.dataset.assistAnswers || 0) + 1);
   } catch (error) {
     if (mine !== asked) return;
@@ -118,6 +121,7 @@ function applyShare() {
 function changed(event) {
   const name = event.target.name;
   if (name === "game") renderOptions(form(), info());
+  if (name === "length" || name === "world") renderAnswers(form(), info());
   if (name === "world" || name === "hard") ask(turns, true);
   else ask([]);
 }
@@ -132,6 +136,8 @@ export function start(context) {
     renderOptions(f, info());
     f.elements.hard.checked = saved.setting.mode === "hard" && info().hard_mode;
     for (const input of f.querySelectorAll("input.option")) input.value = saved.setting[input.name] ?? input.value;
+    renderAnswers(f, info());
+    if (saved.setting.answers) f.elements.answers.value = saved.setting.answers;
     turns = saved.turns || [];
   } else {
     renderOptions(f, info());

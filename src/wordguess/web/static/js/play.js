@@ -3,7 +3,7 @@
 import { $, el, letters, load, say, tileRow, today, turnRow } from "./dom.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
-import { readSetting, renderOptions } from "./setting.js";
+import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-play";
 const form = () => $("#play-setting");
@@ -46,6 +46,7 @@ function draw() {
   document.body.dataset.playOver = String(game.over);
   document.body.dataset.playGames = String(hosted.started);
   document.body.dataset.playTurns = String(game.turns.length);
+  document.body.dataset.playList = game.answers;
 }
 
 export function start(context) {
@@ -63,8 +64,13 @@ export function start(context) {
   if (known) {
     f.elements.hard.checked = saved.setting.mode === "hard" && !f.querySelector(".hard").hidden;
     for (const input of f.querySelectorAll("input.option")) input.value = saved.setting[input.name] ?? input.value;
+    renderAnswers(f, context.gameInfo(f.elements.game.value));
+    if (saved.setting.answers) f.elements.answers.value = saved.setting.answers;
   }
   f.elements.game.addEventListener("change", () => renderOptions(f, context.gameInfo(f.elements.game.value), true));
+  f.addEventListener("change", (event) => {
+    if (event.target.name === "length" || event.target.name === "world") renderAnswers(f, context.gameInfo(f.elements.game.value));
+  });
   f.addEventListener("submit", (event) => hosted.newGame(event));
   $("#play-copy").addEventListener("click", () => hosted.copy($("#play-share-text")));
   $("#play-give-up").addEventListener("click", () => hosted.giveUp());
