@@ -111,6 +111,8 @@ class AssistantPage:
         form = self.page.locator("#assist-setting")
         form.locator("select[name=game]").select_option(game)
         form.locator("select[name=world]").select_option(world)
+        # the answer in this setting (an answer to the game's change may come first)
+        self.page.wait_for_selector(f"body[data-assist-setting='{game} {world} normal']", timeout=60_000)
         self.wait_for_turns(0)
         return self
 
@@ -295,10 +297,11 @@ def test_sedecordle_keys_show_the_best_mark_and_how_many_boards_hold_the_letter(
     page.wait_for_selector("body[data-boards-games='1']")
     form = page.locator("#boards-setting")
     form.locator("select[name=game]").select_option("sedecordle")
+    page.wait_for_selector("body[data-boards-games='2']")  # a new game comes with the game's change
     form.locator("select[name=world]").select_option("closed")
     form.locator("select[name=host]").select_option("random")
     form.locator("button[type=submit]").click()
-    page.wait_for_selector("body[data-boards-games='2']")
+    page.wait_for_selector("body[data-boards-games='3']")
     assert page.locator("#boards-grid .board").count() == 16
     for turn, guess in enumerate(["salet", "corny"], 1):
         page.keyboard.type(guess)
