@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 import itsdangerous
+import numba
+import pydantic
 import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from wordguess.games import GAMES, MULTI_BOARDS, get_game
-from wordguess.web import Limits, Settings, config, create_app
+from wordguess.web import Limits, Settings, config, create_app, responses
 from wordguess.web.state import ComputeSlots, HeavyPool
 
 WORDLE = get_game("wordle")
@@ -56,7 +59,7 @@ def test_wordle_of_other_lengths_from_the_picker(client):
     wordle = {g["name"]: g for g in client.get("/api/games").json()}["wordle"]
     assert [(o["option"], o["default"], o["kind"]) for o in wordle["options"]] == [("length", 5, "int")]
     start = assist(client, length=4).json()
-    assert start["candidates"] == 2302 and all(len(s["word"]) == 4 for s in start["suggestions"])
+    assert start["candidate_count"] == 2302 and all(len(s["word"]) == 4 for s in start["suggestions"])
     game = client.post("/api/play/new", json={"game": "wordle", "length": 4, "world": "closed"}).json()
     assert game["length"] == 4
     assert "4 to 11" in refused(assist(client, length=3))
@@ -66,13 +69,13 @@ def test_wordle_of_other_lengths_from_the_picker(client):
 
 def test_assist_narrows_and_suggests(client):
     start = assist(client).json()
-    assert start["candidates"] == 2315 and len(start["suggestions"]) == 5
+    assert start["candidate_count"] == 2315 and len(start["suggestions"]) == 5
     after = assist(client, [("salet", "..Y.."), ("corni", ".Y...")]).json()
-    assert 0 < after["candidates"] < 99 and after["turns"][1]["marks"] == ".Y..."
+    assert 0 < after["candidate_count"] < 99 and after["turns"][1]["marks"] == ".Y..."
     best = after["suggestions"][0]
-    assert best["expected"] <= after["candidates"] and best["expected_guesses"] >= 1
-    assert sum(p["probability"] for p in after["likely"]) == pytest.approx(min(1, 20 / after["candidates"]))
-    if after["candidates"] <= 20:
+    assert best["expected_left"] <= after["candidate_count"] and best["expected_guesses"] >= 1
+    assert sum(p["probability"] for p in after["likely"]) == pytest.approx(min(1, 20 / after["candidate_count"]))
+    if after["candidate_count"] <= 20:
         assert set(after["words"]) == {w["word"] for w in after["likely"]}
 
 
@@ -94,7 +97,7 @@ def test_assist_open_world_weighs_the_candidates(client):
 
 def test_assist_solved_and_termo_accents(client):
     result = assist(client, [("crane", "GGGGG")]).json()
-    assert result["solved"] and result["suggestions"] == [] and result["candidates"] == 1
+    assert result["solved"] and result["suggestions"] == [] and result["candidate_count"] == 1
     termo = assist(client, [("serao", "..Y..")], game="termo").json()
     assert any(ch in "".join(termo["words"] or [w["word"] for w in termo["likely"]]) for ch in "ÁÃÇÉÊÍÓÔÕÚ")
 
@@ -123,6 +126,50 @@ def test_assist_refuses_bad_input(client, body, fragment):
 
 def test_assist_refuses_a_body_that_is_not_json(client):
     refused(client.post("/api/assist", content=b"{not json", headers={"content-type": "application/json"}))
+
+
+def test_answer_lists_offered_per_game_and_length(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    wordle = {a["name"]: a["lengths"] for a in games["wordle"]["answer_lists"]}
+    assert games["wordle"]["answer_lists"][0]["name"] == "wordle-answers"
+    assert wordle["wordle-answers-nyt"] == [5] and wordle["scowl-answers-5"] == [5] and wordle["scowl-answers-4"] == [4]
+    assert not any("guesses" in name for name in wordle)
+    assert [a["name"] for a in games["termo"]["answer_lists"]] == ["termo"]
+    assert games["mastermind"]["answer_lists"][0]["lengths"] is None and games["quordle"]["answer_lists"] == []
+
+
+@pytest.mark.parametrize(("setting", "count"), [
+    ({"answers": "wordle-answers-nyt"}, 2309),
+    ({"answers": "scowl-answers-5"}, 4442),
+    ({"answers": "scowl-answers-4", "length": 4}, 2302),
+    ({"game": "jotto", "answers": "wordle-answers"}, 1393),  # one word per anagram class, as Jotto plays
+])
+def test_assist_with_a_chosen_answer_list(client, setting, count):
+    data = assist(client, **setting).json()
+    assert data["candidate_count"] == count and data["answers"] == setting["answers"]
+
+
+@pytest.mark.parametrize(("setting", "fragment"), [
+    ({"answers": "nonesuch"}, "the lists that fit: wordle-answers, scowl-answers-5, wordle-answers-nyt"),
+    ({"answers": "scowl-answers-4"}, "not an answer list of wordle"),
+    ({"answers": "wordle-guesses"}, "not an answer list of wordle"),
+    ({"game": "termo", "answers": "wordle-answers"}, "the lists that fit: termo"),
+    ({"answers": "wordle-answers-nyt", "world": "open"}, "closed world"),
+    ({"answers": "../lists/secret.txt"}, "answers"),
+    ({"answers": "/etc/passwd"}, "answers"),
+])
+def test_assist_refuses_an_answer_list_that_does_not_fit(client, setting, fragment):
+    assert fragment in refused(assist(client, **setting))
+
+
+def test_play_keeps_its_answer_list_through_the_token(client):
+    game = client.post("/api/play/new", json={"game": "wordle", "world": "closed", "host": "random",
+                                              "answers": "scowl-answers-5"}).json()
+    assert game["answers"] == "scowl-answers-5"
+    game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
+    assert game["answers"] == "scowl-answers-5" and len(game["turns"]) == 1
+    assert "closed world" in refused(client.post("/api/play/new", json={"game": "wordle", "host": "random",
+                                                                         "answers": "scowl-answers-5"}))
 
 
 # --- games hosted here ----------------------------------------------------------------------------
@@ -180,9 +227,9 @@ def test_the_daily_secret_depends_on_the_servers_key():
 
 def test_absurdle_and_sutom_hosts(client):
     game = client.post("/api/play/new", json={"game": "wordle", "host": "absurdle"}).json()
-    assert game["limit"] == "40" and game["remaining"] == 12972
+    assert game["max_guesses"] == 40 and game["guesses_left"] == 40 and game["adversary_candidates"] == 12972
     game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
-    assert 0 < game["remaining"] < 12972 and not game["over"]
+    assert 0 < game["adversary_candidates"] < 12972 and not game["over"]
     sutom = client.post("/api/play/new", json={"game": "sutom", "host": "random", "world": "closed"}).json()
     assert sutom["length"] == 6 and sutom["clue"].startswith("starting with ")
 
@@ -240,6 +287,7 @@ def test_analyze_a_game_given_with_the_secret(client):
     assert result.status_code == 200, data
     assert data["world"] == "closed" and data["solved"] and len(data["moves"]) == 3
     assert [p["turn"] for p in data["chart"]] == [1, 2, 3]
+    responses.AnalysisAnswer.model_validate(data)
     last = data["moves"][-1]
     assert last["marks"] == "GGGGG" and last["candidates_after"] == 1 and last["played"]["low"] >= 1
 
@@ -366,6 +414,47 @@ def test_docs_are_served_without_a_cdn(client):
     assert {"/api/assist", "/api/play/new", "/api/analyze", "/api/boards/assist", "/api/explore"} <= set(schema["paths"])
 
 
+def schema_of(schema: dict, ref: dict) -> dict:
+    """Return the component a $ref (or a list's items' $ref) points to."""
+    ref = ref.get("items", ref)
+    return schema["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]
+
+
+def test_every_route_documents_its_answer_field_by_field(client):
+    schema = client.get("/openapi.json").json()
+    routes = [(path, method, op) for path, ops in schema["paths"].items() if path.startswith("/api/")
+              for method, op in ops.items()]
+    assert len(routes) == 11
+    for path, method, op in routes:
+        answer = schema_of(schema, op["responses"]["200"]["content"]["application/json"]["schema"])
+        assert answer["properties"], (path, method)
+        undocumented = [name for name, field in answer["properties"].items() if not field.get("description")]
+        assert not undocumented, (path, method, undocumented)
+
+
+@pytest.mark.parametrize(("path", "body", "model"), [
+    ("/api/assist", {"game": "wordle", "world": "closed", "turns": [{"guess": "salet", "reply": "....."}]},
+     responses.AssistAnswer),
+    ("/api/play/new", {"game": "wordle", "host": "absurdle"}, responses.PlayState),
+    ("/api/boards/assist", {"game": "quordle", "world": "closed"}, responses.BoardsAssistAnswer),
+    ("/api/boards/play/new", {"game": "octordle", "world": "closed"}, responses.BoardsPlayState),
+])
+def test_answers_validate_against_their_model_and_a_missing_field_fails(client, path, body, model):
+    data = client.post(path, json=body).json()
+    model.model_validate(data)
+    for name in ("game", next(iter(reversed(model.model_fields)))):
+        with pytest.raises(pydantic.ValidationError):
+            model.model_validate({k: v for k, v in data.items() if k != name})
+    with pytest.raises(pydantic.ValidationError):  # a field the contract does not name
+        model.model_validate({**data, "candidates": 1})
+
+
+def test_explore_and_games_validate_against_their_models(client):
+    responses.ExploreNode.model_validate(client.get("/api/explore", params={"path": "salet=..Y.."}).json())
+    for game in client.get("/api/games").json():
+        responses.GameInfo.model_validate(game)
+
+
 def test_unknown_api_path_is_a_404_with_a_message(client):
     refused(client.get("/api/nothing-here"), 404)
 
@@ -402,6 +491,31 @@ def test_compute_slots_answer_busy_instead_of_waiting_forever():
     assert busy.value.status_code == 503
     with slots:  # free again
         pass
+
+
+def test_requests_compute_at_once_with_one_thread_each_when_several_compute():
+    slots = ComputeSlots(2, wait=1)
+    seen: dict[str, int] = {}
+    first_in, second_done = threading.Event(), threading.Event()
+
+    def first():
+        with slots:
+            seen["alone"] = numba.get_num_threads()
+            first_in.set()
+            second_done.wait(10)
+
+    def second():
+        first_in.wait(10)
+        with slots:  # a slot while the first still holds its own: both compute at once
+            seen["together"] = numba.get_num_threads()
+        second_done.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert seen == {"alone": numba.config.NUMBA_NUM_THREADS, "together": 1}
 
 
 def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():

@@ -111,6 +111,8 @@ class AssistantPage:
         form = self.page.locator("#assist-setting")
         form.locator("select[name=game]").select_option(game)
         form.locator("select[name=world]").select_option(world)
+        # the answer in this setting (an answer to the game's change may come first)
+        self.page.wait_for_selector(f"body[data-assist-setting='{game} {world} normal']", timeout=60_000)
         self.wait_for_turns(0)
         return self
 
@@ -252,6 +254,9 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert page.locator("#analyze-chart svg polyline").count() == 2
     assert "Solved: REBUT" in page.locator("#analyze-summary").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    table = page.locator("#analyze-table")  # the table fits: nothing scrolls sideways inside it either
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth && t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    assert table.locator("tbody td[data-label='best is']").count() == 3
     shot(page, "analyze-phone")
 
 
@@ -285,6 +290,35 @@ def test_a_quordle_round(page):
         for guess, marks in tile_rows(board):  # every board's tiles are the feedback of its secret
             assert marks == WORDLE.format_reply(WORDLE.feedback(guess, secret))
     shot(page, "quordle")
+
+
+def test_sedecordle_keys_show_the_best_mark_and_how_many_boards_hold_the_letter(page):
+    page.goto("/#boards")
+    page.wait_for_selector("body[data-boards-games='1']")
+    form = page.locator("#boards-setting")
+    form.locator("select[name=game]").select_option("sedecordle")
+    page.wait_for_selector("body[data-boards-games='2']")  # a new game comes with the game's change
+    form.locator("select[name=world]").select_option("closed")
+    form.locator("select[name=host]").select_option("random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-boards-games='3']")
+    assert page.locator("#boards-grid .board").count() == 16
+    for turn, guess in enumerate(["salet", "corny"], 1):
+        page.keyboard.type(guess)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of')")
+    open_boards = [dict(tile_rows(card)) for card in page.locator("#boards-grid .board:not(.solved)").all()]
+    rank = {".": 0, "Y": 1, "G": 2}
+    for letter in "saletcorny":
+        marks = [max((m[i] for word, m in rows.items() for i, c in enumerate(word) if c == letter), key=rank.get)
+                 for rows in open_boards]
+        key = page.locator(f"#boards-keyboard .key[data-key={letter}]")
+        assert key.locator(".count").inner_text() == str(sum(m != "." for m in marks)), letter
+        best = {"G": "mark-right", "Y": "mark-elsewhere", ".": "mark-absent"}[max(marks, key=rank.get)]
+        assert best in key.get_attribute("class"), letter
+        assert f"of {len(open_boards)} unsolved boards" in key.get_attribute("aria-label")
+    assert page.locator("#boards-keyboard .key[data-key=q] .count").count() == 0  # not played: no count
+    shot(page, "sedecordle-keyboard")
 
 
 def test_termo_with_accents(page):
@@ -368,6 +402,37 @@ def test_sutom_length_and_first_letter_in_the_assistant(page):
     assert page.locator("#assist-suggestions tbody tr").count() > 0 or "Solved" in assistant.message()
     assert tile_rows(page.locator("#assist-grid"))[0][0] == guess
     shot(page, "assist-sutom")
+
+
+def test_answer_list_chooser_in_the_assistant_and_play(page):
+    page.goto("/#assist")
+    page.wait_for_selector("body[data-ready=true]")
+    form = page.locator("#assist-setting")
+    form.locator("select[name=game]").select_option("wordle")
+    form.locator("select[name=world]").select_option("open")
+    lists = form.locator("select[name=answers]")
+    assert lists.is_disabled()  # the open world's secrets are every allowed word
+    form.locator("select[name=world]").select_option("closed")
+    assert lists.is_enabled()
+    assert lists.locator("option").all_inner_texts() == ["the game's own", "wordle-answers", "scowl-answers-5",
+                                                         "wordle-answers-nyt"]
+    lists.select_option("wordle-answers-nyt")
+    page.wait_for_selector("body[data-assist-list='wordle-answers-nyt']", timeout=60_000)
+    assert page.locator("#assist-count").inner_text().startswith("2,309 candidates")
+    shot(page, "assist-answer-list")
+    form.locator("input[name=length]").fill("4")
+    form.locator("input[name=length]").press("Tab")
+    assert lists.locator("option").all_inner_texts() == ["the game's own", "scowl-answers-4"]
+    page.wait_for_selector("body[data-assist-list='scowl-answers-4']", timeout=60_000)  # the default of 4 letters
+    assert page.locator("#assist-count").inner_text().startswith("2,302 candidates"), page.locator("#assist-message").inner_text()
+    page.goto("/#play")
+    play = page.locator("#play-setting")
+    play.locator("select[name=game]").select_option("wordle")
+    play.locator("select[name=world]").select_option("closed")
+    play.locator("select[name=host]").select_option("random")
+    play.locator("select[name=answers]").select_option("scowl-answers-5")
+    play.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-play-list='scowl-answers-5']", timeout=60_000)
 
 
 def test_mastermind_options_keep_their_values(page):

@@ -12,7 +12,7 @@ import pytest
 
 from wordguess.errors import UnknownNameError
 from wordguess.games import get_game
-from wordguess.lists import game_words, list_infos, load_words, manifest, read_bundled
+from wordguess.lists import answer_lists, game_words, list_infos, load_words, manifest, read_bundled
 
 PUBLISHED = {
     "wordle-answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
@@ -122,3 +122,19 @@ def test_wordle_of_other_lengths_loads_scowl_and_five_keeps_the_nyt_lists():
     assert (len(answers), len(guesses)) == (2315, 12972)
     answers, _ = game_words(get_game("wordle"), "scowl-answers-5", "scowl-guesses-5")
     assert len(answers) == 4442
+
+
+@pytest.mark.parametrize(("game", "expected"), [
+    (get_game("wordle"), ["wordle-answers", "scowl-answers-5", "wordle-answers-nyt"]),
+    (get_game("wordle", length=7), ["scowl-answers-7"]),
+    (get_game("jotto"), ["jotto", "scowl-answers-5", "wordle-answers", "wordle-answers-nyt"]),
+    (get_game("termo"), ["termo"]),
+    (get_game("sutom", length=6), ["sutom"]),
+    (get_game("mastermind", pegs=3), ["mastermind"]),
+])
+def test_answer_lists_are_the_default_then_the_lists_of_its_language_that_fit(game, expected):
+    names = list(answer_lists(game))
+    assert names == expected
+    for name in names:  # each one loads for the game, by the same rule as --answers
+        answers, _ = game_words(game, name)
+        assert answers and all(game.word_problem(w) is None for w in answers[:50])

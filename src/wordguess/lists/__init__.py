@@ -4,6 +4,7 @@ lists derived from them by a game's rules, and custom lists read from a file."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gzip
 import json
 from collections.abc import Iterable
@@ -174,3 +175,29 @@ def list_infos() -> list[ListInfo]:
     for name, (game_name, description) in GENERATED.items():
         infos.append(ListInfo(name, len(get_game(game_name).generated_words()), "-", game_name, "-", description))
     return sorted(infos, key=lambda info: info.name)
+
+
+@functools.lru_cache(maxsize=64)
+def word_lengths(name: str) -> frozenset[int]:
+    """Return the lengths of the words of a bundled list."""
+    return frozenset(len(w) for w in read_bundled(name))
+
+
+def language_of(name: str) -> str | None:
+    """Return the language of a bundled or derived list (None for a generated one)."""
+    base = DERIVED[name][0] if name in DERIVED else name
+    info = manifest().get(base)
+    return None if info is None else info.language
+
+
+@functools.lru_cache(maxsize=64)
+def answer_lists(game: Game) -> tuple[str, ...]:
+    """Return the registered lists that may hold this game's secrets: its default first, then
+    the other bundled answer lists in its language of which some word fits the game (a list
+    named `*-guesses*` holds allowed guesses, not secrets; generated codes have no others)."""
+    default = game.default_answers
+    language = language_of(default)
+    others = [name for name, info in manifest().items()
+              if language is not None and info.language == language and name != default and "-guesses" not in name
+              and (game.length is None or game.length in word_lengths(name)) and load_words(name, game)]
+    return (default, *others)

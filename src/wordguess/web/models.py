@@ -17,6 +17,7 @@ GameName = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern
 Guess = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
 ReplyText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_REPLY)]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN)]
+ListName = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9\-]*$")]  # never a file
 
 
 class Strict(BaseModel):
@@ -41,6 +42,9 @@ class Setting(GameSetting):
     """A game setting with its world."""
 
     world: Literal["open", "closed"] = "open"  # open: any allowed word may be the secret, weighted
+    # the secrets' list: one of the registered lists GET /api/games gives for the game (None: its default);
+    # the closed world's, since the open world's secrets are every allowed word (for a game with a prior)
+    answers: ListName | None = None
 
 
 class Turn(Strict):

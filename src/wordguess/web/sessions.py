@@ -23,6 +23,7 @@ from wordguess.games import (
     get_multiboard,
     is_multiboard,
 )
+from wordguess.lists import DERIVED, GENERATED, answer_lists, language_of, manifest
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host, with_lies
@@ -61,15 +62,58 @@ def games_catalogue() -> list[dict]:
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
                     "options": [{"option": p.option, "question": p.question, "default": p.default,
                                  "hosted": p.hosted, "kind": p.kind.__name__} for p in cls.asked_options],
+                    "answer_lists": answer_list_choices(cls),
                     "replies": game.reply_notations})
     for name, (single, boards, limit) in MULTI_BOARDS.items():
         board = game_class(single)
         out.append({"name": name, "title": f"{name.capitalize()} ({boards} × {board.title})",
                     "language": LANGUAGES.get(single), "multiboard": True, "boards": boards, "board": single,
                     "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True,
-                    "length": board().length, "alphabet": board().alphabet, "options": [],
+                    "length": board().length, "alphabet": board().alphabet, "options": [], "answer_lists": [],
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out
+
+
+def list_description(name: str) -> str:
+    """Return the one-sentence description of a registered list."""
+    if name in DERIVED:
+        return DERIVED[name][2]
+    if name in GENERATED:
+        return GENERATED[name][1]
+    return manifest()[name].description
+
+
+def answer_list_choices(cls: type[Game]) -> list[dict]:
+    """Return the answer lists a game accepts (see lists.answer_lists), each with the word lengths
+    it fits (null: whatever the options give), over every length the game's length option allows."""
+    game = cls()
+    if language_of(game.default_answers) is None:  # generated codes: the options make them, no other list
+        return [{"name": game.default_answers, "description": list_description(game.default_answers), "lengths": None}]
+    variable = any(p.option == "length" for p in cls.asked_options) and getattr(game, "lengths", None)
+    variants = [get_game(cls.name, length=n) for n in game.lengths] if variable else [game]
+    lengths: dict[str, list[int]] = {}
+    for rules in variants:
+        for name in answer_lists(rules):
+            lengths.setdefault(name, []).append(rules.length)
+    names = sorted(lengths, key=lambda name: name != game.default_answers)  # the default first
+    return [{"name": name, "description": list_description(name),
+             "lengths": None if None in lengths[name] else sorted(lengths[name])} for name in names]
+
+
+def answer_list(rules: Game, setting: Setting) -> str | None:
+    """Return the answer list a setting names (None: the game's default), refused unless it is
+    one of the registered lists that fit the game (lists.answer_lists), and, for a game whose
+    open world weighs every allowed word by a prior, unless the world is closed."""
+    name = setting.answers
+    if name is None or name == rules.default_answers:
+        return None
+    accepted = answer_lists(rules)
+    if name not in accepted:
+        raise WordguessError(f"{name!r} is not an answer list of {rules.name} here; the lists that fit: {', '.join(accepted)}")
+    if setting.world == "open" and PuzzleSpec(rules).prior_table() is not None:
+        raise WordguessError("an answer list is for the closed world: in the open world every allowed word may be "
+                             "the secret, weighted by how common it is")
+    return name
 
 
 def given_options(setting: Setting) -> dict:
@@ -94,8 +138,9 @@ def single_rules(setting: Setting, hosted: bool = False) -> Game:
     return get_game(cls.name, **options)
 
 
-def puzzle_of(state: AppState, rules: Game, mode: str, world: str) -> tuple[PuzzleSpec, Puzzle]:
-    spec = PuzzleSpec(rules, mode=mode, world=world)
+def puzzle_of(state: AppState, rules: Game, setting: Setting) -> tuple[PuzzleSpec, Puzzle]:
+    """Return the spec of a setting's puzzle and the puzzle (built once per app)."""
+    spec = PuzzleSpec(rules, answers=answer_list(rules, setting), mode=setting.mode, world=setting.world)
     return spec, state.puzzles.get(spec)
 
 
@@ -109,7 +154,7 @@ def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
 def assist(state: AppState, request: AssistRequest) -> dict:
     """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
     rules = single_rules(request)
-    _, puzzle = puzzle_of(state, rules, request.mode, request.world)
+    _, puzzle = puzzle_of(state, rules, request)
     strategy = offered_strategy("fewest-guesses" if puzzle.weighted else "entropy")
     assistant = Assistant(puzzle, strategy)
     for number, turn in enumerate(request.turns, 1):
@@ -121,11 +166,11 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     game = puzzle.game
     suggestions = [] if assistant.solved else assistant.suggestions(request.count)
     return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": "open" if puzzle.weighted else "closed",
-            "strategy": strategy.name, "length": game.length, "solved": assistant.solved,
+            "strategy": strategy.name, "answers": puzzle.answers.name, "length": game.length, "solved": assistant.solved,
             "turns": [turn_json(game, g, r) for g, r in assistant.history],
-            "candidates": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
+            "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
             "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
-            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected": s.expected, "bits": s.bits,
+            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected_left": s.expected, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
                              "expected_guesses": s.guesses} for s in suggestions]}
 
@@ -166,9 +211,9 @@ def check_lists(token: dict, puzzle: Puzzle) -> None:
 
 def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
     """Return the game of a token with its turns replayed, and its share title."""
-    setting = Setting(**{k: token[k] for k in Setting.model_fields})
+    setting = Setting(**{k: token[k] for k in Setting.model_fields if k in token})
     rules = single_rules(setting, hosted=True)
-    spec, puzzle = puzzle_of(state, rules, setting.mode, setting.world)
+    spec, puzzle = puzzle_of(state, rules, setting)
     check_lists(token, puzzle)
     host_name = token["host"]
     if host_name in ("random", "daily"):
@@ -202,12 +247,14 @@ def replayed(session, token: dict):
 def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
     game = session.puzzle.game
     adversary = token["host"] in ("evil", "absurdle")
+    limit = None if session.max_guesses >= SAFETY_LIMIT else session.max_guesses
     return {"token": state.tokens.dump(token), "game": game.name, "title": game.title, "host": token["host"],
-            "length": game.length, "limit": session.limit_text, "clue": game.clue(), "alphabet": game.alphabet,
+            "answers": session.puzzle.answers.name, "length": game.length, "max_guesses": limit, "guesses_left": None if limit is None else limit - len(session.turns),
+            "clue": game.clue(), "alphabet": game.alphabet,
             "tiles": game.per_letter_marks,
             "turns": [turn_json(game, g, r) for g, r in session.turns],
             "keyboard": session.letter_states() if game.per_letter_marks else {},
-            "remaining": session.remaining if adversary else None,
+            "adversary_candidates": session.remaining if adversary else None,
             "over": session.over, "won": session.won,
             "secret": game.display(session.revealed_secret()) if session.over else None,
             "share": session.share_text(title) if session.over else None}
@@ -276,7 +323,7 @@ def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
 def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     """Return each board's candidates and the suggestion after the request's turns."""
     rules = board_rules(request.game)
-    _, puzzle = puzzle_of(state, rules.board, "normal", request.world)
+    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world))
     assistant = BoardAssistant(rules, puzzle, get_multi_strategy("fewest-total"))
     for number, turn in enumerate(request.turns, 1):
         try:
@@ -285,19 +332,19 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
             raise WordguessError(f"turn {number}: {exc}") from None
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
-               "candidates": len(s.candidates),
+               "candidate_count": len(s.candidates),
                "likely": [{"word": game.display(w), "probability": p}
                           for w, p in zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)]}
               for s in assistant.status()]
     return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
-            "left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
+            "guesses_left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
             "turns": board_turns_json(rules, assistant.history),
             "suggestion": None if assistant.solved else game.display(assistant.suggest())}
 
 
 def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
     rules = board_rules(token["game"])
-    _, puzzle = puzzle_of(state, rules.board, "normal", token["world"])
+    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=token["world"]))
     check_lists(token, puzzle)
     session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, game_seed(state, token))[0])
     return replayed(session, token), title_of(token, rules.name)
@@ -306,7 +353,8 @@ def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
 def boards_json(state: AppState, token: dict, session: HostedBoards, title: str) -> dict:
     rules = session.rules
     return {"token": state.tokens.dump(token), "game": rules.name, "boards": rules.boards,
-            "length": rules.board.length, "max_guesses": rules.max_guesses, "alphabet": rules.board.alphabet,
+            "length": rules.board.length, "max_guesses": rules.max_guesses,
+            "guesses_left": rules.max_guesses - len(session.turns), "alphabet": rules.board.alphabet,
             "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
             "keyboards": session.letter_states(), "over": session.over, "won": session.won,
             "secrets": [rules.board.display(w) for w in session.secret_words()] if session.over else None,

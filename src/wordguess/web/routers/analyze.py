@@ -7,13 +7,15 @@ from fastapi import APIRouter, Depends, Request
 
 from wordguess.errors import WordguessError
 from wordguess.web.models import AnalyzeRequest
+from wordguess.web.responses import AnalysisAnswer
 from wordguess.web.state import AppState, app_state, client_of
 from wordguess.web.work import analyze_task
 
 router = APIRouter(tags=["analysis"])
 
 
-@router.post("/analyze", summary="Per-move values (played and best), regret, skill, luck and a chart series")
+@router.post("/analyze", response_model=AnalysisAnswer,
+             summary="Per-move values (played and best), regret, skill, luck and a chart series")
 async def analyze(body: AnalyzeRequest, request: Request, state: AppState = Depends(app_state)) -> dict:
     state.limiter.check(client_of(request))
     moves = max(1, len(body.turns) or len(body.guesses))

@@ -6,12 +6,13 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import AssistRequest
+from wordguess.web.responses import AssistAnswer
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(tags=["assistant"])
 
 
-@router.post("/assist", summary="Candidates, likeliest secrets and suggestions after the turns so far")
+@router.post("/assist", response_model=AssistAnswer, summary="Candidates, likeliest secrets and suggestions after the turns so far")
 def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.assist(state, request)

@@ -7,12 +7,13 @@ from typing import Literal
 from fastapi import APIRouter, Depends, Query
 
 from wordguess.web import sessions
+from wordguess.web.responses import ExploreNode
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(tags=["explore"])
 
 
-@router.get("/explore", summary="A node of the optimal tree: its guess, branches and secrets")
+@router.get("/explore", response_model=ExploreNode, summary="A node of the optimal tree: its guess, branches and secrets")
 def explore(mode: Literal["normal", "hard"] = "normal",
             path: str = Query("", max_length=200, description='Turns from the root, e.g. "salet=..Y..;corni=.GG.."'),
             state: AppState = Depends(app_state)) -> dict:

@@ -6,24 +6,25 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import PlayGiveUp, PlayGuess, PlayNew
+from wordguess.web.responses import PlayState
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(prefix="/play", tags=["play"])
 
 
-@router.post("/new", summary="Start a game: random, daily (by date), evil or absurdle host")
+@router.post("/new", response_model=PlayState, summary="Start a game: random, daily (by date), evil or absurdle host")
 def new(request: PlayNew, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.play_new(state, request)
 
 
-@router.post("/guess", summary="Play a guess in the token's game (a refused guess costs no turn)")
+@router.post("/guess", response_model=PlayState, summary="Play a guess in the token's game (a refused guess costs no turn)")
 def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.play_guess(state, request.token, request.guess)
 
 
-@router.post("/give-up", summary="End the token's game unsolved: the secret and the share text")
+@router.post("/give-up", response_model=PlayState, summary="End the token's game unsolved: the secret and the share text")
 def give_up(request: PlayGiveUp, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.play_give_up(state, request.token)

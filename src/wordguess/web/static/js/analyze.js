@@ -41,14 +41,18 @@ export function chart(series) {
 }
 
 function draw(data) {
+  const labels = [...document.querySelectorAll("#analyze-table thead th")].map((th) => th.textContent);
   const body = $("#analyze-table tbody");
   body.replaceChildren();
   for (const m of data.moves) {
-    body.append(el("tr", {}, el("td", { text: m.turn }), el("td", {}, m.marks ? tileRow(m.display, m.marks, true) : `${m.display} ${m.reply}`),
+    const row = el("tr", {}, el("td", { text: m.turn }), el("td", {}, m.marks ? tileRow(m.display, m.marks, true) : `${m.display} ${m.reply}`),
       el("td", { text: `${m.candidates_before.toLocaleString("en")}→${m.candidates_after.toLocaleString("en")}` }),
       el("td", { class: "num", text: m.played_text }), el("td", { class: "num", text: m.best_text }),
       el("td", { text: m.best_display }), el("td", { class: "num", text: regretText(m.regret) }),
-      el("td", { class: "num", text: m.skill ?? "-" }), el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*") })));
+      el("td", { class: "num", text: m.skill ?? "-" }), el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*") }));
+    // each cell names its column: a phone stacks a move's cells as labelled pairs (app.css)
+    [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", labels[i]));
+    body.append(row);
   }
   const kind = data.kind === "exact" ? "Exact values (closed world)" : "Estimates (open world)";
   const optimal = data.optimal_guesses === null ? "" :

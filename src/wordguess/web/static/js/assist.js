@@ -3,7 +3,7 @@
 // server restart loses nothing.
 import { call } from "./api.js";
 import { $, el, letters, load, markTiles, percent, say, shareRows, turnRow } from "./dom.js";
-import { readSetting, renderOptions } from "./setting.js";
+import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
 let gameInfo;
@@ -38,15 +38,15 @@ function drawAdvice(data) {
     const pick = el("button", { type: "button", class: "word", text: s.guess, onclick: () => useGuess(s.word) });
     body.append(el("tr", {}, el("td", {}, pick), el("td", { class: "num", text: s.expected_guesses.toFixed(2) }),
       el("td", { class: "num", text: s.can_be_answer ? percent(s.probability) : "no" }),
-      el("td", { class: "num", text: s.expected.toFixed(1) })));
+      el("td", { class: "num", text: s.expected_left.toFixed(1) })));
   }
   $("#assist-count").textContent = data.solved ? "Solved!" :
-    `${data.candidates.toLocaleString("en")} candidate${data.candidates === 1 ? "" : "s"}` +
-    (data.candidates > data.likely.length ? `; the ${data.likely.length} likeliest` : "");
+    `${data.candidate_count.toLocaleString("en")} candidate${data.candidate_count === 1 ? "" : "s"}` +
+    (data.candidate_count > data.likely.length ? `; the ${data.likely.length} likeliest` : "");
   const list = $("#assist-candidates");
   list.replaceChildren(...data.likely.map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) }))));
   if (data.solved) say($("#assist-message"), `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}`);
-  else if (data.candidates === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
+  else if (data.candidate_count === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
 }
 
 function useGuess(word) {
@@ -65,6 +65,8 @@ function restore(setting) {
   const f = form();
   f.elements.world.value = setting.world;
   f.elements.hard.checked = setting.mode === "hard";
+  renderAnswers(f, info());
+  if (setting.answers) f.elements.answers.value = setting.answers;
 }
 
 // Ask about `next` turns in the form's setting; they become the page's turns only if the answer
@@ -86,6 +88,7 @@ async function ask(next, keepSetting = false) {
     if (!data.solved && data.suggestions.length) useGuess(data.suggestions[0].word);
     document.body.dataset.assistTurns = String(data.turns.length);
     document.body.dataset.assistSetting = `${data.game} ${data.world} ${data.mode}`;
+    document.body.dataset.assistList = data.answers;
     document.body.dataset.assistAnswers = String(Number(document.body.dataset.assistAnswers || 0) + 1);
   } catch (error) {
     if (mine !== asked) return;
@@ -118,6 +121,7 @@ function applyShare() {
 function changed(event) {
   const name = event.target.name;
   if (name === "game") renderOptions(form(), info());
+  if (name === "length" || name === "world") renderAnswers(form(), info());
   if (name === "world" || name === "hard") ask(turns, true);
   else ask([]);
 }
@@ -132,6 +136,8 @@ export function start(context) {
     renderOptions(f, info());
     f.elements.hard.checked = saved.setting.mode === "hard" && info().hard_mode;
     for (const input of f.querySelectorAll("input.option")) input.value = saved.setting[input.name] ?? input.value;
+    renderAnswers(f, info());
+    if (saved.setting.answers) f.elements.answers.value = saved.setting.answers;
     turns = saved.turns || [];
   } else {
     renderOptions(f, info());

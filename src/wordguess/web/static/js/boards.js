@@ -72,10 +72,10 @@ function drawEntry() {
 }
 
 function drawAdvice() {
-  $("#boards-suggestion").textContent = advice.solved ? "Every board is solved." : `Suggestion: ${advice.suggestion} (${advice.left} guesses left)`;
+  $("#boards-suggestion").textContent = advice.solved ? "Every board is solved." : `Suggestion: ${advice.suggestion} (${advice.guesses_left} guesses left)`;
   const box = $("#boards-candidates");
   box.replaceChildren(...advice.boards.map((board, b) => el("div", { class: `board${board.solved ? " solved" : ""}` },
-    el("h4", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidates.toLocaleString("en") + " left"}` }),
+    el("h4", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidate_count.toLocaleString("en") + " left"}` }),
     advice.turns.filter((turn) => turn.marks[b]).map((turn) => tileRow(turn.guess, turn.marks[b])),
     board.solved ? null : el("ol", { class: "candidates" }, board.likely.slice(0, 6).map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) })))))));
   document.body.dataset.boardsAssistTurns = String(turns.length);

@@ -1,11 +1,28 @@
 // The on-screen keyboard: keys coloured by their best mark (one colour per board on a
-// multi-board game), Enter and Backspace; `onKey` receives "enter", "back" or a symbol.
+// multi-board game of up to 8 boards; beyond, the best mark and a count of boards), Enter and
+// Backspace; `onKey` receives "enter", "back" or a symbol.
 import { el, MARK_CLASS, MARK_NAME } from "./dom.js";
 
 const QWERTY = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
 function keyRows(alphabet) {
   return [...alphabet].every((c) => QWERTY.join("").includes(c)) ? QWERTY : [alphabet];
+}
+
+const RANK = { ".": 0, Y: 1, G: 2 };
+
+// More than 8 boards (Sedecordle, Duotrigordle) leave no room for a cell per board: the key takes
+// the best mark over the unsolved boards (green: placed on one of them) and, once played, shows
+// how many unsolved boards hold the letter (0: grey, gone everywhere that is left).
+function markMany(key, letter, open) {
+  const marks = open.map((s) => s[letter]).filter(Boolean);
+  if (!marks.length) return;
+  const best = marks.reduce((a, m) => (RANK[m] > RANK[a] ? m : a));
+  const holding = marks.filter((m) => m !== ".").length;
+  key.classList.add(MARK_CLASS[best]);
+  key.append(el("span", { class: "count", "aria-hidden": "true", text: String(holding) }));
+  key.setAttribute("aria-label", `${letter}: in ${holding} of ${open.length} unsolved boards` +
+    (best === "G" ? ", in place on some" : ""));
 }
 
 // states: one {letter: mark} per board (a single board: a list of one); solved: boards done.
@@ -24,7 +41,7 @@ export function drawKeyboard(box, alphabet, states, onKey, solved = []) {
         const quads = el("span", { class: `quads${states.length > 4 ? " n8" : ""}`, "aria-hidden": "true" });
         states.forEach((s, b) => quads.append(el("span", { class: solved[b] ? "" : (MARK_CLASS[s[letter]] || "") })));
         key.append(quads);
-      }
+      } else markMany(key, letter, states.filter((_, b) => !solved[b]));
       key.append(el("span", { class: "label", text: letter }));
       keys.append(key);
     }

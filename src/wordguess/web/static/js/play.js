@@ -3,7 +3,7 @@
 import { $, el, letters, load, say, tileRow, today, turnRow } from "./dom.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
-import { readSetting, renderOptions } from "./setting.js";
+import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-play";
 const form = () => $("#play-setting");
@@ -27,17 +27,16 @@ function draw() {
     const chars = letters(typed);
     for (let i = 0; i < (game.length || Math.max(chars.length, 1)); i++) row.append(el("span", { class: "tile", text: chars[i] || "" }));
     grid.append(row);
-    const limit = Number(game.limit);
-    for (let t = game.turns.length + 1; Number.isFinite(limit) && t < limit; t++) {
+    for (let t = game.turns.length + 1; game.max_guesses !== null && t < game.max_guesses; t++) {
       const empty = el("div", { class: "row" });
       for (let i = 0; i < (game.length || 5); i++) empty.append(el("span", { class: "tile" }));
       grid.append(empty);
     }
   }
   drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k));
-  const adversary = game.remaining === null ? "" : `; ${game.remaining.toLocaleString("en")} words still possible`;
+  const adversary = game.adversary_candidates === null ? "" : `; ${game.adversary_candidates.toLocaleString("en")} words still possible`;
   $("#play-status").textContent = `${game.title}: guess the ${game.length}-letter word` +
-    `${game.clue ? " " + game.clue : ""} (${game.limit} guesses; host ${game.host}${adversary})`;
+    `${game.clue ? " " + game.clue : ""} (${game.max_guesses ?? "∞"} guesses; host ${game.host}${adversary})`;
   $("#play-share").hidden = !game.over;
   $("#play-give-up").hidden = game.over;
   if (game.over) {
@@ -47,6 +46,7 @@ function draw() {
   document.body.dataset.playOver = String(game.over);
   document.body.dataset.playGames = String(hosted.started);
   document.body.dataset.playTurns = String(game.turns.length);
+  document.body.dataset.playList = game.answers;
 }
 
 export function start(context) {
@@ -64,8 +64,13 @@ export function start(context) {
   if (known) {
     f.elements.hard.checked = saved.setting.mode === "hard" && !f.querySelector(".hard").hidden;
     for (const input of f.querySelectorAll("input.option")) input.value = saved.setting[input.name] ?? input.value;
+    renderAnswers(f, context.gameInfo(f.elements.game.value));
+    if (saved.setting.answers) f.elements.answers.value = saved.setting.answers;
   }
   f.elements.game.addEventListener("change", () => renderOptions(f, context.gameInfo(f.elements.game.value), true));
+  f.addEventListener("change", (event) => {
+    if (event.target.name === "length" || event.target.name === "world") renderAnswers(f, context.gameInfo(f.elements.game.value));
+  });
   f.addEventListener("submit", (event) => hosted.newGame(event));
   $("#play-copy").addEventListener("click", () => hosted.copy($("#play-share-text")));
   $("#play-give-up").addEventListener("click", () => hosted.giveUp());

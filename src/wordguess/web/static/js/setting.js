@@ -1,6 +1,7 @@
 // A page's game setting: the picker, the options the game asks for (Sutom's length and first
 // letter, Mastermind's pegs and colours), the world and hard mode, read as the API's fields.
-// renderOptions runs when the game changes (it resets the options to their defaults).
+// renderOptions runs when the game changes (it resets the options to their defaults);
+// renderAnswers when the length or the world changes.
 import { el } from "./dom.js";
 
 export function renderOptions(form, info, hosted = false) {
@@ -16,6 +17,7 @@ export function renderOptions(form, info, hosted = false) {
       span.append(el("label", {}, option.question, input));
     }
   }
+  renderAnswers(form, info);
   const hard = form.querySelector(".hard");
   if (hard) {
     hard.hidden = !info.hard_mode;
@@ -23,10 +25,28 @@ export function renderOptions(form, info, hosted = false) {
   }
 }
 
+// The answer lists the game accepts at the chosen length (GET /api/games gives each list's lengths;
+// null: any), "" for the game's default. Lists choose the closed world's secrets: the select is off
+// in the open world (whose secrets are every allowed word, weighted by how common it is).
+export function renderAnswers(form, info) {
+  const select = form.elements.answers;
+  if (!select) return;
+  const kept = select.value;
+  const option = form.querySelector("input[name=length]");  // not form.elements.length: the count of fields
+  const length = Number((option && option.value) || info.length);
+  const lists = info.answer_lists.filter((l) => l.lengths === null || l.lengths.includes(length));
+  select.replaceChildren(el("option", { value: "", text: "the game's own" }),
+    ...lists.map((l) => el("option", { value: l.name, text: l.name, title: l.description })));
+  select.value = lists.some((l) => l.name === kept) ? kept : "";
+  select.closest("label").hidden = lists.length < 2;
+  select.disabled = form.elements.world ? form.elements.world.value === "open" : false;
+}
+
 export function readSetting(form) {
   const setting = { game: form.elements.game.value };
   if (form.elements.world) setting.world = form.elements.world.value;
   if (form.elements.hard) setting.mode = form.elements.hard.checked ? "hard" : "normal";
+  if (form.elements.answers && !form.elements.answers.disabled && form.elements.answers.value) setting.answers = form.elements.answers.value;
   for (const input of form.querySelectorAll("input.option")) {
     const value = input.value.trim();
     if (value) setting[input.name] = input.type === "number" ? Number(value) : value.toLowerCase();

@@ -1,0 +1,446 @@
+"""The API's answers: one pydantic model per route's JSON (the routes declare them as their
+`response_model`, so /openapi.json shows every field with its description). Each field's
+docstring is its description. Extra fields are refused, so a route cannot answer with a field the
+contract does not name.
+
+Two forms of a word appear side by side: `guess` (or `next`, `word` in `Likely`) is the display
+form (Termo's accents, Nerdle's symbols), and `word` is the list form (the key the API takes
+back)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+# --- shared pieces ------------------------------------------------------------------------------
+
+class TurnOut(Answer):
+    """A guess and its reply."""
+
+    guess: str
+    """The guess as the game shows it."""
+    word: str
+    """The guess as the word list writes it."""
+    reply: str
+    """The reply in the game's notation (e.g. G.Y.. or 1A2B)."""
+    marks: str | None
+    """One mark per tile (G, Y or .), or null for a game whose reply is not per letter."""
+
+
+class Likely(Answer):
+    """A candidate with its chance of being the secret."""
+
+    word: str
+    """The candidate as the game shows it."""
+    probability: float
+    """Its chance of being the secret, given the replies so far."""
+
+
+class Range(Answer):
+    """Bounds on a number of guesses."""
+
+    low: float | None
+    """The lower bound (null when the value is unbounded)."""
+    high: float | None
+    """The upper bound (null when unknown or unbounded)."""
+
+
+# --- the game picker ----------------------------------------------------------------------------
+
+class OptionInfo(Answer):
+    """An option a game asks for."""
+
+    option: str
+    """The request field that sets it (length, first, pegs, colours)."""
+    question: str
+    """What it asks, as the picker labels it."""
+    default: int | str | None
+    """The game's default, or null when it must be given (Sutom's length in the assistant)."""
+    hosted: int | str | None
+    """The value a hosted game takes when it is not given."""
+    kind: str
+    """Its type: int or str."""
+
+
+class AnswerListInfo(Answer):
+    """A registered list a game's secrets may be drawn from."""
+
+    name: str
+    """The list's registry name (what `answers` takes)."""
+    description: str
+    """What the list holds."""
+    lengths: list[int] | None
+    """The word lengths (the game's length option) it fits; null: whatever the options give."""
+
+
+class GameInfo(Answer):
+    """A registered game as the picker shows it."""
+
+    name: str
+    """Its registry name (what `game` takes)."""
+    title: str
+    """Its title."""
+    language: str | None
+    """The language of its words, as its speakers write it; null for codes and equations."""
+    multiboard: bool
+    """Whether it is played on several boards (the /api/boards routes)."""
+    boards: int | None = None
+    """The number of boards of a multi-board game (null for a single board)."""
+    board: str | None = None
+    """The single-board game each board plays (null for a single board)."""
+    aliases: list[str]
+    """Other names `game` takes for it."""
+    max_guesses: int
+    """The real game's limit of guesses."""
+    hard_mode: bool
+    """Whether it has a hard mode."""
+    tiles: bool
+    """Whether its reply is one mark per letter (tiles and a coloured keyboard)."""
+    length: int | None
+    """The length of its words, or null when an option sets it."""
+    alphabet: str | None
+    """The symbols of its words (the keyboard), or null when not fixed."""
+    options: list[OptionInfo]
+    """The options it asks for."""
+    replies: str
+    """The notations its replies may be written in."""
+    answer_lists: list[AnswerListInfo]
+    """The answer lists `answers` takes for it, its default first (none for a multi-board game)."""
+
+
+# --- the assistant ------------------------------------------------------------------------------
+
+class SuggestionOut(Answer):
+    """A guess worth playing and what it is expected to achieve."""
+
+    guess: str
+    """The guess as the game shows it."""
+    word: str
+    """The guess as the word list writes it."""
+    expected_left: float
+    """The expected number of candidates left after it."""
+    bits: float
+    """The entropy of its buckets, in bits."""
+    can_be_answer: bool
+    """Whether it may be the secret itself."""
+    probability: float
+    """Its chance of being the secret."""
+    expected_guesses: float
+    """The guesses expected to finish the game when it is played, itself included (0 when the
+    strategy does not estimate them)."""
+
+
+class AssistAnswer(Answer):
+    """The candidates and suggestions after the turns so far."""
+
+    game: str
+    """The game's registry name."""
+    title: str
+    """The game's title."""
+    mode: str
+    """normal or hard."""
+    world: str
+    """open (any allowed word, weighted by the prior) or closed (the answer list, all alike)."""
+    strategy: str
+    """The strategy that ranks the suggestions."""
+    answers: str
+    """The list the secrets come from (in the open world: the allowed guesses, weighted)."""
+    length: int | None
+    """The length of the game's words."""
+    solved: bool
+    """Whether the last reply solved the game."""
+    turns: list[TurnOut]
+    """The turns so far, as the server read them."""
+    candidate_count: int
+    """How many secrets are still possible."""
+    words: list[str] | None
+    """Every candidate (display form) when at most 60 are left, else null."""
+    likely: list[Likely]
+    """The likeliest candidates, most likely first (at most 20)."""
+    suggestions: list[SuggestionOut]
+    """The best guesses, best first (empty once solved)."""
+
+
+# --- games hosted here --------------------------------------------------------------------------
+
+class PlayState(Answer):
+    """A game hosted here, after the latest move."""
+
+    token: str
+    """The signed state of the game: send it with the next move."""
+    game: str
+    """The game's registry name."""
+    title: str
+    """The game's title."""
+    host: str
+    """random, daily, evil or absurdle."""
+    answers: str
+    """The list the secret comes from (in the open world: the allowed guesses, weighted)."""
+    length: int | None
+    """The length of the game's words."""
+    max_guesses: int | None
+    """The limit of guesses (null: unlimited)."""
+    guesses_left: int | None
+    """The guesses still allowed (null: unlimited)."""
+    clue: str | None
+    """What the game reveals before the first guess (Sutom's first letter), or null."""
+    alphabet: str | None
+    """The symbols of the game's words (the keyboard)."""
+    tiles: bool
+    """Whether the reply is one mark per letter."""
+    turns: list[TurnOut]
+    """The guesses played and their replies."""
+    keyboard: dict[str, str]
+    """Each letter played -> its best mark (G, Y or .); empty for a game without tiles."""
+    adversary_candidates: int | None
+    """How many secrets an adversary (evil, absurdle) still keeps possible; null for a fixed secret."""
+    over: bool
+    """Whether the game has ended (solved, out of guesses or given up)."""
+    won: bool
+    """Whether the last guess was the secret."""
+    secret: str | None
+    """The secret, once the game is over."""
+    share: str | None
+    """The share text (title, score and grid), once the game is over."""
+
+
+class BoardStatusOut(Answer):
+    """One board of the multi-board assistant."""
+
+    board: int
+    """The board's number, from 1."""
+    solved: str | None
+    """Its word once guessed, else null."""
+    candidate_count: int
+    """How many secrets are still possible on it (0 once solved)."""
+    likely: list[Likely]
+    """Its likeliest candidates (at most 12)."""
+
+
+class BoardTurnOut(Answer):
+    """A guess and its reply on every board."""
+
+    guess: str
+    """The guess as the game shows it."""
+    word: str
+    """The guess as the word list writes it."""
+    replies: list[str | None]
+    """Each board's reply, null for a board solved before this guess."""
+    marks: list[str | None]
+    """Each board's tile marks, null for a board solved before this guess."""
+
+
+class BoardsAssistAnswer(Answer):
+    """Each board's candidates and the suggestion after the turns so far."""
+
+    game: str
+    """The multi-board game's name."""
+    boards: list[BoardStatusOut]
+    """Every board, in order."""
+    length: int | None
+    """The length of the words."""
+    max_guesses: int
+    """The limit of guesses."""
+    guesses_left: int
+    """The guesses still allowed (negative once past the limit)."""
+    solved: bool
+    """Whether every board is solved."""
+    world: str
+    """open or closed."""
+    turns: list[BoardTurnOut]
+    """The turns so far."""
+    suggestion: str | None
+    """The guess to play next, null once solved."""
+
+
+class BoardsPlayState(Answer):
+    """A multi-board game hosted here, after the latest move."""
+
+    token: str
+    """The signed state of the game: send it with the next move."""
+    game: str
+    """The multi-board game's name."""
+    boards: int
+    """The number of boards."""
+    length: int | None
+    """The length of the words."""
+    max_guesses: int
+    """The limit of guesses."""
+    guesses_left: int
+    """The guesses still allowed (0 or less once the limit is reached)."""
+    alphabet: str | None
+    """The symbols of the words (the keyboard)."""
+    turns: list[BoardTurnOut]
+    """The guesses played and their replies on each board."""
+    solved: list[bool]
+    """Whether each board is solved."""
+    keyboards: list[dict[str, str]]
+    """Per board: each letter played -> its best mark there (G, Y or .)."""
+    over: bool
+    """Whether the game has ended."""
+    won: bool
+    """Whether every board was solved within the limit."""
+    secrets: list[str] | None
+    """The boards' secrets, once the game is over."""
+    share: str | None
+    """The share text, once the game is over."""
+
+
+# --- the optimal tree ---------------------------------------------------------------------------
+
+class BranchOut(Answer):
+    """One reply to a node's guess and where it leads."""
+
+    reply: str
+    """The reply in the game's notation."""
+    marks: str | None
+    """Its tile marks."""
+    size: int
+    """How many secrets give this reply."""
+    next: str
+    """The tree's next guess after it (display form)."""
+    word: str
+    """The next guess as the word list writes it."""
+    solved: bool
+    """Whether this reply solves the game."""
+    leaf: bool
+    """Whether the next guess is the last (one secret left)."""
+
+
+class ExploreNode(Answer):
+    """A node of the optimal tree."""
+
+    mode: str
+    """normal or hard."""
+    first: str
+    """The tree's first guess."""
+    turn: int
+    """The number of this node's guess, from 1."""
+    path: list[TurnOut]
+    """The turns from the root to this node."""
+    size: int
+    """How many secrets reach this node."""
+    histogram: dict[str, int]
+    """Guesses needed (as a string) -> how many of this node's secrets need that many."""
+    mean: float
+    """The mean number of guesses over this node's secrets."""
+    secrets: list[str] | None
+    """This node's secrets when at most 60, else null."""
+    guess: str
+    """The node's guess (display form)."""
+    word: str
+    """The node's guess as the word list writes it."""
+    leaf: bool
+    """Whether this guess is the last (one secret left)."""
+    branches: list[BranchOut]
+    """The replies to the guess, largest first."""
+
+
+# --- the analysis -------------------------------------------------------------------------------
+
+class ValueOut(Answer):
+    """Expected guesses to finish after a guess, itself included."""
+
+    low: float | None
+    """The value, or its lower bound; null when the guess can lose."""
+    high: float | None
+    """The upper bound when only bounds are known, else null."""
+    kind: str
+    """exact, estimate or bounds."""
+    can_lose: bool = False
+    """Whether the guess can lose the game (no value then)."""
+
+
+class MoveOut(Answer):
+    """The analysis of one move."""
+
+    turn: int
+    """The move's number, from 1."""
+    guess: str
+    """The guess played (list form)."""
+    display: str
+    """The guess played (display form)."""
+    reply: str
+    """Its reply in the game's notation."""
+    marks: str | None
+    """Its tile marks."""
+    candidates_before: int
+    """Secrets possible before the guess."""
+    candidates_after: int
+    """Secrets possible after its reply."""
+    weight_before: float
+    """The candidates' prior weight before (their count in the closed world)."""
+    weight_after: float
+    """The same after the reply."""
+    played: ValueOut
+    """Expected guesses to finish with the guess played."""
+    best: ValueOut
+    """Expected guesses to finish with the best guess."""
+    played_text: str
+    """The played value as text (e.g. 3.421, ~3.4, can lose)."""
+    best_text: str
+    """The best value as text."""
+    best_guess: str
+    """The best guess found (list form)."""
+    best_display: str
+    """The best guess found (display form)."""
+    regret: Range
+    """Bounds on played minus best, in guesses."""
+    skill: int | None
+    """0-99: how close the guess came to the best (null when unknown)."""
+    luck: int
+    """0-99: how kind the reply was, against the replies to expect."""
+    luck_by: str
+    """guesses (the buckets' values) or weight (their size, when some value is unproven)."""
+    bucket_share: float
+    """The chance of the reply that came."""
+    expected_share: float
+    """The chance of the reply to expect: the sum over replies of P(reply)^2."""
+    seconds: float
+    """Time spent on this move."""
+
+
+class ChartPoint(Answer):
+    """A point of the chart: expected guesses to finish after a move."""
+
+    turn: int
+    """The move's number."""
+    played: float | None
+    """With the guess played (null when it can lose)."""
+    best: float | None
+    """With the best guess (null when it can lose)."""
+
+
+class AnalysisAnswer(Answer):
+    """The analysis of a game, move by move."""
+
+    game: str
+    """The game's registry name."""
+    mode: str
+    """normal or hard."""
+    world: str
+    """open or closed (auto resolved)."""
+    kind: str
+    """exact (the exact solver, closed world) or estimate."""
+    secret: str | None
+    """The secret, when the game was solved or it was given."""
+    solved: bool
+    """Whether the game was solved."""
+    guesses: int
+    """The number of moves analysed."""
+    total_regret: Range
+    """Bounds on the sum of the moves' regrets."""
+    optimal_guesses: int | None
+    """The guesses the optimal (or, estimated, the strategy's) play needed on the secret."""
+    optimal_opener: str | None
+    """The opener of that play."""
+    seconds: float
+    """Time spent on the analysis."""
+    moves: list[MoveOut]
+    """Every move, in order."""
+    chart: list[ChartPoint]
+    """The chart's series."""
