@@ -110,10 +110,14 @@ class FeasibilitySearch:
             store.save_opener(self.key(depth), word, int(ok), True, verdict.nodes, verdict.seconds)
         return verdict
 
-
     def _opener_within(self, guess: int, depth: int, started: float, start_nodes: int) -> bool:
         """Return whether every unsolved reply's bucket of the opener can be finished within
         depth - 1 guesses: largest first, so an opener that fails usually fails at once."""
+        puzzle = self.solver.puzzle
+        sizes = puzzle.bucket_sizes(guess, puzzle.all_candidates())
+        sizes[puzzle.game.solved_reply] = 0
+        if depth - 1 < len(self.capacity) and sizes.max() > self.capacity[depth - 1]:
+            return False  # a bucket beyond cap(depth - 1) (feasible.capacity_table): at a glance
         for _, secrets, state in self.solver.root_buckets(guess):
             if not self.within(secrets, state, depth - 1, started, start_nodes):
                 return False
