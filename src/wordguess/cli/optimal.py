@@ -24,14 +24,18 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import evaluation_text
 from wordguess.engine.executors import EXECUTORS, get_executor
+from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
 from wordguess.optimal.equilibrium import solve_equilibrium
-from wordguess.optimal.run import SearchSpec, optimal, solver_for
+from wordguess.optimal.run import Outcome, SearchSpec, optimal, optimal_worst, solver_for
+from wordguess.optimal.search import INF, OpenerResult
 from wordguess.optimal.store import default_store_path
+from wordguess.optimal.worst import WorstCase
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
 
+OBJECTIVES = ("total", "worst")  # what `optimal --objective` minimises first
 SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "openers": "proven optimal for this opener; best of the {n} most promising openers "
                      "(use --all-openers to certify it over every first guess)",
@@ -45,8 +49,12 @@ def optimal_command(
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    objective: Annotated[str, typer.Option(
+        help="total: the least total guesses; worst: the least worst case (each fewer guesses proven "
+             "impossible), then the least total within it.")] = "total",
     max_guesses: Annotated[int | None, typer.Option(
-        help="Solve every secret within this many guesses (default: the game's limit, 6 for Wordle; 0: no limit).")] = None,
+        help="Solve every secret within this many guesses (default: the game's limit, 6 for Wordle; 0: no limit). "
+             "With --objective worst: the deepest worst case tried.")] = None,
     first: Annotated[str | None, typer.Option(help="Prove the best tree that opens with this word.")] = None,
     openers: Annotated[int | None, typer.Option(help="Rank the N most promising first guesses by their exact value (default 5).")] = None,
     all_openers: Annotated[bool, typer.Option("--all-openers", metavar="", help="Certify the optimum over every allowed first guess.")] = False,
@@ -66,6 +74,8 @@ def optimal_command(
         raise WordguessError("give at most one of --first, --openers and --all-openers")
     if mode not in ("normal", "hard"):
         raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
+    if objective not in OBJECTIVES:
+        raise WordguessError(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     check_workers(workers)
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
@@ -82,6 +92,9 @@ def optimal_command(
     count = openers or 5
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
     name = "serial" if workers == 1 else executor
+    if objective == "worst":
+        worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
+        return
     try:
         with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
             outcome = optimal(spec, first, None if first or all_openers else count, all_openers, pool, progress)
@@ -97,6 +110,13 @@ def optimal_command(
             data["store"] = spec.store
         out.print_json(json.dumps(data))
         return
+    total_report(puzzle, spec.store, outcome, limit)
+    if out_file and outcome.tree is not None and outcome.feasible:
+        err.print(f"wrote {out_file}", markup=False)
+
+
+def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int | None) -> None:
+    """Print an optimal search's outcome: the tree's total, what is proven, the search's work."""
     if not outcome.feasible:
         out.print(f"no tree within {limit} guesses was found before the search stopped ({outcome.stopped}): "
                   f"the best tree found, opening with {outcome.first.upper()}, needs more than {limit} guesses "
@@ -107,15 +127,66 @@ def optimal_command(
     out.print(f"[bold]{outcome.first.upper()}[/]: {outcome.total:,} guesses in all, mean "
               f"{outcome.total / len(puzzle.answers):.4f}: {verdict}")
     out.print(f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes, {outcome.cache_hits:,} cache hits"
-              + (f"; proven results kept in {spec.store}" if spec.store else ""), markup=False)
+              + (f"; proven results kept in {store}" if store else ""), markup=False)
     if len(outcome.openers) > 1:
-        shown = ", ".join(f"{r.opener.upper()} {r.value:,}" if r.exact else f"{r.opener.upper()} >= {r.value:,}"
-                          for r in outcome.openers)
+        shown = ", ".join(opener_text(r, limit) for r in outcome.openers)
         out.print(f"openers: {shown}", markup=False)
     if outcome.tree is not None:
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
-    if out_file and outcome.tree is not None and outcome.feasible:
-        err.print(f"wrote {out_file}", markup=False)
+
+
+def opener_text(result: OpenerResult, limit: int | None) -> str:
+    """Return one opener's proven value, its bound, or that no tree within the limit opens with it."""
+    if result.value >= INF:
+        return f"{result.opener.upper()} none within {limit}"
+    return f"{result.opener.upper()} {result.value:,}" if result.exact else f"{result.opener.upper()} >= {result.value:,}"
+
+
+def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: bool, name: str, workers: int,
+                 ray_address: str | None, out_file: str | None, as_json: bool) -> None:
+    """Run and print `optimal --objective worst`: the least worst case and its proof, then the
+    least total within it."""
+    puzzle = solver_for(spec).puzzle
+    label = f"worst case of {first.upper()}" if first else "worst case over every opener"
+    try:
+        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
+            found = optimal_worst(spec, first, None if first or all_openers else count, all_openers, pool, progress)
+    except typer.Exit:
+        if spec.store:
+            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
+        raise
+    total = found.total
+    if out_file and total is not None and total.tree is not None and total.feasible:
+        TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)
+    if as_json:
+        data = {"game": puzzle.game.name, "mode": puzzle.mode, **found.to_json(len(puzzle.answers))}
+        if spec.store:
+            data["store"] = spec.store
+        out.print_json(json.dumps(data))
+        return
+    out.print(worst_text(found.worst), markup=False)
+    if total is not None:
+        total_report(puzzle, spec.store, total, found.worst.depth)
+        if out_file and total.tree is not None and total.feasible:
+            err.print(f"wrote {out_file}", markup=False)
+
+
+def worst_text(worst: WorstCase) -> str:
+    """Return the worst-case verdict: the least worst case and what proves it, or how far the
+    proof got."""
+    classes = f" ({worst.openers:,} up to symmetry)" if worst.openers < worst.guesses else ""
+    scope = (f"for any of the {worst.guesses:,} first guesses{classes}" if worst.scope == "all openers"
+             else "for this first guess")
+    work = f"{worst.seconds:.1f} s, {worst.nodes:,} nodes"
+    below = worst.proven_at_least - 1
+    if worst.depth is not None:
+        return (f"worst case {worst.depth} proven: no tree finishes every secret within {below} guesses {scope}; "
+                f"{worst.witness.upper()} finishes them within {worst.depth} ({work})")
+    if worst.stopped:
+        return (f"worst case >= {worst.proven_at_least} proven; within {worst.proven_at_least}: "
+                f"{worst.checked:,} of {worst.openers:,} first guesses refuted before the search stopped "
+                f"({worst.stopped}; {work}); the total within it was not searched")
+    return f"no tree finishes every secret within {below} guesses {scope} ({work})"
 
 
 @friendly

@@ -27,6 +27,7 @@ from wordguess.optimal.search import (
     has_symbol_symmetry,
 )
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.worst import FeasibilitySearch, WorstCase, least_worst_case
 from wordguess.strategies.greedy import Greedy
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, make_node
@@ -283,3 +284,51 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
         raise WordguessError(f"internal error: the tree totals {total_guesses(tree)}, not {best.value}")
     return Outcome(best.opener, best.value, True, scope, results, time.monotonic() - started,
                    solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits, tree)
+
+
+@dataclasses.dataclass
+class WorstOutcome:
+    """What `optimal_worst` found: the least worst case, then the least total within it."""
+
+    worst: WorstCase  # the least worst case (or how far its proof got)
+    total: Outcome | None  # the least total within it (None if the worst case is not settled)
+
+    def to_json(self, n_secrets: int) -> dict:
+        """Return the JSON-ready summary."""
+        w = self.worst
+        worst = {"least": w.depth, "proven_at_least": w.proven_at_least, "witness": w.witness,
+                 "scope": w.scope, "openers": w.openers, "first_guesses": w.guesses, "checked": w.checked, "nodes": w.nodes,
+                 "seconds": round(w.seconds, 3), "stopped": w.stopped}
+        return {"objective": "worst", "worst_case": worst,
+                "total": None if self.total is None else self.total.to_json(n_secrets)}
+
+
+def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | None = None,
+                  all_openers: bool = False, executor: Executor | None = None,
+                  progress: Progress | None = None) -> WorstOutcome:
+    """Return the least worst case (for the opener `first`, else over every opener, one per
+    symmetry class), each smaller depth proven infeasible by the feasibility search, then the
+    least total among the trees within it, searched as `optimal` does (`first`, the `openers`
+    most promising, or `all_openers`) with that depth as the limit. The spec's max_guesses is
+    the deepest worst case tried; its time limit covers both parts."""
+    deadline = run_deadline(spec)
+    solver = solver_for(dataclasses.replace(spec, max_guesses=None))
+    solver.deadline = deadline
+    search = FeasibilitySearch(solver)
+    try:
+        if first:
+            words, scope = [solver.puzzle.guesses[solver.puzzle.index_of(first)]], "opener"
+            covered = 1
+        else:
+            # One opener per symmetry class: the symmetry maps each member's trees to the others'.
+            words, scope = promising_openers(solver), "all openers"
+            covered = len(solver.puzzle.guesses)
+        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress)
+    finally:
+        solver.deadline = None
+    if worst.depth is None:
+        return WorstOutcome(worst, None)
+    seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
+    within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
+    count = None if first or all_openers else (openers or 1)
+    return WorstOutcome(worst, optimal(within, first, count, all_openers, executor, progress))

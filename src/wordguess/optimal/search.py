@@ -230,12 +230,15 @@ class ExactSolver:
                 self.save()  # a killed run keeps what it proved up to a few seconds ago
             self._check_limits(started, start_nodes)
 
-    def _check_limits(self, started: float, start_nodes: int) -> None:
+    def _check_limits(self, started: float, start_nodes: int, nodes: int | None = None) -> None:
+        """Raise SearchStopped past a limit; `nodes` counts the nodes so far (default: this
+        solver's; the feasibility search counts its own)."""
+        nodes = self.nodes if nodes is None else nodes
         if self.limits.seconds is not None and time.monotonic() - started > self.limits.seconds:
             raise SearchStopped(f"time limit of {self.limits.seconds:g} s reached")
         if self.deadline is not None and time.time() > self.deadline[0]:
             raise SearchStopped(f"time limit of {self.deadline[1]:g} s reached")
-        if self.limits.nodes is not None and self.nodes - start_nodes > self.limits.nodes:
+        if self.limits.nodes is not None and nodes - start_nodes > self.limits.nodes:
             raise SearchStopped(f"node limit of {self.limits.nodes:,} reached")
 
     # --- openers --------------------------------------------------------------------------

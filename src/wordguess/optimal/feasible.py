@@ -1,0 +1,188 @@
+"""Feasibility search: does some guess tree find every secret of a set within d guesses? The
+least such d over the openers is the least worst case, and proving d - 1 infeasible is much
+cheaper than minimising a total: any guess whose every bucket is feasible within d - 1 ends the
+search, and a guess fails as soon as one bucket is infeasible (the largest is tried first).
+
+Notation as in kernel.py: S is a set of n secrets, a guess g splits S into buckets by reply, the
+solved reply's bucket (g itself, when g is in S) is finished, and every other bucket must be
+finished within d - 1 guesses. B = (number of replies) - 1 is the most unsolved buckets a guess
+can make.
+
+Contract of `within(ctx, S, allowed, allowed_hash, depth, capacity)`: it returns 1 if a tree
+for S within `depth` guesses exists (guesses taken from `allowed`, narrowed by
+kernel.child_allowed below each reply: hard mode and the symmetry reduction), 0 if none exists,
+and ABORT when the node budget (ctx.stats[BUDGET]) ran out; both verdicts are memoised in
+ctx.memo, an aborted call memoises nothing it had not proven. The memo's keys are
+kernel.set_key's, so a Context used here needs a memo of its own (values are verdicts, not
+packed totals).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordguess.engine.kernels import split
+from wordguess.optimal.kernel import (
+    ABORT,
+    ABORTED,
+    BUDGET,
+    HITS,
+    N_REPLIES,
+    NODES,
+    SHORTCUTS,
+    SIZE_FLOOR,
+    SOLVED,
+    child_allowed,
+    set_key,
+)
+
+TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
+
+
+def capacity_table(n_replies: int, n_secrets: int, max_depth: int) -> np.ndarray:
+    """Return cap[d] for d = 0..max_depth: the most secrets any tree can finish within d guesses.
+
+    Derivation: the root guess finds at most one secret (itself) and sends every other secret to
+    one of at most B = n_replies - 1 unsolved replies, each finished within d - 1 guesses, so
+    cap(d) = 1 + B cap(d - 1), cap(0) = 0: 1, 1 + B, 1 + B + B^2, ... Values are capped at
+    n_secrets + 1 (anything larger binds nothing)."""
+    cap = np.zeros(max_depth + 1, dtype=np.int64)
+    for d in range(1, max_depth + 1):
+        cap[d] = min(n_secrets + 1, 1 + (n_replies - 1) * int(cap[d - 1]))
+    return cap
+
+
+def least_depth_bound(n_replies: int, n_secrets: int) -> int:
+    """Return the least d with cap(d) >= n_secrets: no tree finishes every secret in fewer."""
+    d = 1
+    while capacity_table(n_replies, n_secrets, d)[d] < n_secrets:
+        d += 1
+    return d
+
+
+@njit(cache=True)
+def remember(ctx, key, n, verdict):
+    """Memoise a proven verdict (sets below ctx.params[SIZE_FLOOR] are cheap to redo)."""
+    if n >= ctx.params[SIZE_FLOOR]:
+        ctx.memo[key] = verdict
+
+
+@njit(cache=True)
+def splits_into_singletons(ctx, S, allowed, counts):
+    """Return whether some allowed guess gives every secret of S its own reply: then S is
+    finished within 2 guesses (the guess itself, if a secret, is solved at once; every other
+    secret is the only one left after its reply). `counts` is a zeroed scratch array; it is
+    zeroed again on return. Secrets of S are tried first (they are often the ones that work)."""
+    for phase in range(2):
+        n_try = len(S) if phase == 0 else len(allowed)
+        for j in range(n_try):
+            g = ctx.guess_of_answer[S[j]] if phase == 0 else allowed[j]
+            row = ctx.matrix[g]
+            distinct = True
+            last = 0
+            for k in range(len(S)):
+                r = row[S[k]]
+                counts[r] += 1
+                last = k
+                if counts[r] > 1:
+                    distinct = False
+                    break  # a collision: this guess fails (the usual case: fail fast)
+            for k in range(last + 1):
+                counts[row[S[k]]] = 0
+            if distinct:
+                return True
+    return False
+
+
+@njit(cache=True)
+def within(ctx, S, allowed, allowed_hash, depth, capacity):
+    """Return 1 if S can be finished within `depth` guesses, 0 if not, ABORT when the node
+    budget ran out (see the module doc)."""
+    n = len(S)
+    if n <= 1:
+        return 1 if depth >= 1 or n == 0 else 0
+    if depth <= 1:
+        return 0  # one guess finds one secret, and there are several
+    # cap(depth) bounds every tree (capacity_table); rows past the table's end bind nothing.
+    if depth < len(capacity) and n > capacity[depth]:
+        return 0
+    if n == 2:
+        return 1  # guess one: it is solved, or the other is the only one left for guess 2
+    key = set_key(ctx, S, allowed_hash, depth)
+    if key in ctx.memo:
+        ctx.stats[HITS] += 1
+        return ctx.memo[key]
+    ctx.stats[NODES] += 1
+    if ctx.stats[NODES] > ctx.stats[BUDGET]:
+        ctx.stats[ABORTED] = 1
+        return ABORT
+    counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
+    if depth == 2:
+        # Within 2 guesses, the first guess must leave at most one secret behind each unsolved
+        # reply: exactly the singletons test.
+        verdict = 1 if splits_into_singletons(ctx, S, allowed, counts) else 0
+        remember(ctx, key, n, verdict)
+        return verdict
+    child = depth - 1
+    # A guess is hopeless when one of its unsolved buckets holds more than cap(child) secrets,
+    # or when it learns nothing (one unsolved bucket: S itself, with a guess fewer). The others
+    # are tried with the largest bucket smallest first (most likely to work); a guess whose
+    # buckets are all singletons finishes S within 2 <= depth guesses and ends the search.
+    limit = capacity[child] if child < len(capacity) else TOO_BIG
+    n_allowed = len(allowed)
+    largest = np.empty(n_allowed, dtype=np.int64)
+    for i in range(n_allowed):
+        row = ctx.matrix[allowed[i]]
+        for s in S:
+            counts[row[s]] += 1
+        big = 0
+        buckets = 0
+        hit = False
+        for s in S:
+            r = row[s]
+            size = counts[r]
+            if size == 0:
+                continue
+            counts[r] = 0
+            if r == ctx.params[SOLVED]:
+                hit = True
+                continue
+            buckets += 1
+            if size > big:
+                big = size
+        if (buckets == 1 and not hit) or big > limit:
+            largest[i] = TOO_BIG
+        elif big <= 1:
+            ctx.stats[SHORTCUTS] += 1
+            remember(ctx, key, n, 1)
+            return 1
+        else:
+            largest[i] = big
+    order = np.argsort(largest, kind="mergesort")
+    for i in order:
+        if largest[i] >= TOO_BIG:
+            break  # sorted: every later guess is hopeless too
+        g = allowed[i]
+        grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
+        replies = np.argsort(-sizes, kind="mergesort")
+        works = True
+        for r in replies:
+            size = sizes[r]
+            if size <= 2:
+                break  # this and every later bucket is finished within 2 <= child guesses
+            if r == ctx.params[SOLVED]:
+                continue
+            sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+            verdict = within(ctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child, capacity)
+            if verdict == ABORT:
+                return ABORT
+            if verdict == 0:
+                works = False
+                break  # one bucket that cannot be finished sinks the guess
+        if works:
+            remember(ctx, key, n, 1)
+            return 1
+    remember(ctx, key, n, 0)
+    return 0
+

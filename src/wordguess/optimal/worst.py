@@ -1,0 +1,170 @@
+"""The least worst case: the fewest guesses within which some tree finds every secret, proven by
+the feasibility search (feasible.py) over one opener or over every opener, then the least total
+among the trees within it (the depth-limited exact search).
+
+`FeasibilitySearch.opener(word, depth)` returns an `OpenerVerdict`: whether a tree opening with
+`word` finishes every secret within `depth` guesses, proven either way. It runs in slices of a
+node budget like ExactSolver.solve, so limits and Ctrl-C land promptly, and keeps each opener's
+verdict in the result store, so a long proof over every opener can be run in pieces.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from wordguess.optimal import feasible, kernel
+from wordguess.optimal.search import ExactSolver, SearchStopped, puzzle_key
+from wordguess.vocab import Progress
+
+VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
+
+
+@dataclasses.dataclass
+class OpenerVerdict:
+    """What the feasibility search proved about one first guess and a depth."""
+
+    opener: str  # the first guess
+    depth: int  # the guesses allowed
+    feasible: bool  # whether some tree opening with it finds every secret within `depth`
+    nodes: int  # nodes expanded (0 when read from the store)
+    seconds: float  # wall time
+
+
+@dataclasses.dataclass
+class WorstCase:
+    """The least worst case found, and how far the proof got."""
+
+    scope: str  # 'opener' (one first guess) or 'all openers'
+    proven_at_least: int  # every tree in the scope needs at least this many guesses (proven)
+    depth: int | None  # the least worst case, when a tree within proven_at_least was found
+    witness: str | None  # an opener with a tree within `depth`
+    checked: int  # openers whose verdict at the deepest depth tried is known
+    openers: int  # openers searched (one per symmetry class)
+    guesses: int  # first guesses covered (every member of each class searched)
+    nodes: int  # nodes expanded
+    seconds: float  # wall time
+    stopped: str | None = None  # why the search stopped early, if it did
+
+    @property
+    def proven(self) -> bool:
+        """Return whether the least worst case is known."""
+        return self.depth is not None
+
+
+class FeasibilitySearch:
+    """The feasibility search over one puzzle, on an ExactSolver's tables (its puzzle, state
+    hashes, limits, deadline and store) with a memo and counters of its own."""
+
+    def __init__(self, solver: ExactSolver):
+        self.solver = solver  # the puzzle, its states, limits and store
+        self.ctx = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
+                                       stats=np.zeros(8, dtype=np.int64))
+        puzzle = solver.puzzle
+        self.least = feasible.least_depth_bound(puzzle.game.n_replies, len(puzzle.answers))  # no tree needs fewer
+        self.capacity = feasible.capacity_table(puzzle.game.n_replies, len(puzzle.answers), self.least + 1)
+
+    @property
+    def nodes(self) -> int:
+        """Return the nodes expanded so far."""
+        return int(self.ctx.stats[kernel.NODES])
+
+    def key(self, depth: int) -> str:
+        """Return the store key of the verdicts within `depth` guesses."""
+        return f"{VERSION}:{puzzle_key(self.solver.puzzle, depth)}"
+
+    def within(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
+               started: float, start_nodes: int) -> bool:
+        """Return whether the candidates can be finished within `depth` guesses from `state`;
+        raise SearchStopped at the solver's limits (counted from `started` / `start_nodes`)."""
+        allowed, h = state
+        candidates = np.sort(np.asarray(candidates, dtype=np.int32))
+        while True:
+            self.ctx.stats[kernel.ABORTED] = 0
+            budget, node_limit = self.solver.slice, self.solver.limits.nodes
+            if node_limit is not None:
+                budget = max(1, min(budget, start_nodes + node_limit + 1 - self.nodes))
+            self.ctx.stats[kernel.BUDGET] = self.nodes + budget
+            verdict = int(feasible.within(self.ctx, candidates, allowed, h, depth, self.capacity))
+            if verdict != kernel.ABORT:
+                return verdict == 1
+            self.solver._check_limits(started, start_nodes, self.nodes)
+
+    def opener(self, word: str, depth: int) -> OpenerVerdict:
+        """Return whether a tree opening with `word` finds every secret within `depth` guesses
+        (from the store when known). Raise SearchStopped at the limits."""
+        solver, puzzle = self.solver, self.solver.puzzle
+        guess = puzzle.index_of(word)
+        word = puzzle.guesses[guess]
+        store = solver.store
+        if store is not None and (known := store.opener(self.key(depth), word)) is not None:
+            return OpenerVerdict(word, depth, known[0] == 1, 0, 0.0)
+        started, start_nodes = time.monotonic(), self.nodes
+        ok = depth >= 1 and (depth >= 2 or len(puzzle.answers) == 1)
+        if ok and depth >= 2:
+            ok = self._opener_within(guess, depth, started, start_nodes)
+        verdict = OpenerVerdict(word, depth, ok, self.nodes - start_nodes, time.monotonic() - started)
+        if store is not None:
+            store.save_opener(self.key(depth), word, int(ok), True, verdict.nodes, verdict.seconds)
+        return verdict
+
+    def _opener_within(self, guess: int, depth: int, started: float, start_nodes: int) -> bool:
+        """Return whether every unsolved reply's bucket of the opener can be finished within
+        depth - 1 guesses: largest first, so an opener that fails usually fails at once."""
+        puzzle = self.solver.puzzle
+        sizes = puzzle.bucket_sizes(guess, puzzle.all_candidates())
+        sizes[puzzle.game.solved_reply] = 0
+        if depth - 1 < len(self.capacity) and sizes.max() > self.capacity[depth - 1]:
+            return False  # a bucket beyond cap(depth - 1) (feasible.capacity_table): at a glance
+        for _, secrets, state in self.solver.root_buckets(guess):
+            if not self.within(secrets, state, depth - 1, started, start_nodes):
+                return False
+        return True
+
+
+def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
+    """Return the openers ordered so the easy refutations come first: largest first-reply
+    bucket first (a bucket beyond the capacity of the guesses left fails at once), then fewest
+    buckets, then list order."""
+    puzzle = solver.puzzle
+    keys = []
+    for i, word in enumerate(words):
+        sizes = puzzle.bucket_sizes(puzzle.index_of(word), puzzle.all_candidates())
+        sizes[puzzle.game.solved_reply] = 0
+        keys.append((-int(sizes.max()), int((sizes > 0).sum()), i))
+    return [words[k[2]] for k in sorted(keys)]
+
+
+def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, covered: int,
+                     ceiling: int | None = None, progress: Progress | None = None) -> WorstCase:
+    """Return the least worst case over the openers `words` (the first of which is the most
+    promising; they stand for `covered` first guesses), trying depths from the capacity bound up to `ceiling` (None: the number of
+    secrets, beyond which no useful tree goes). At each depth the most promising opener goes
+    first (a tree found ends the search), then the others, easy refutations first; a depth at
+    which every opener is refuted is proven infeasible. A SearchStopped inside is caught and
+    reported in `stopped`, with what was proven by then."""
+    started, start_nodes = time.monotonic(), search.nodes
+    order = words[:1] + refutation_order(search.solver, words[1:])
+    depth, checked = search.least, 0
+    top = len(search.solver.puzzle.answers) if ceiling is None else ceiling
+
+    def result(found: int | None, witness: str | None, stopped: str | None = None) -> WorstCase:
+        return WorstCase(scope, depth, found, witness, checked, len(words), covered, search.nodes - start_nodes,
+                         time.monotonic() - started, stopped)
+
+    try:
+        while depth <= top:
+            checked = 0
+            for word in order:
+                verdict = search.opener(word, depth)
+                checked += 1
+                if progress:
+                    progress(checked, len(order))
+                if verdict.feasible:
+                    return result(depth, verdict.opener)
+            depth += 1
+    except SearchStopped as exc:
+        return result(None, None, str(exc))
+    return result(None, None)

@@ -1,0 +1,148 @@
+"""The feasibility search (optimal/feasible.py) and the least worst case (optimal/worst.py):
+checked against an exhaustive twin and against the depth-limited total search."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from test_optimal import CASES, oracle, small_puzzle
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.games import get_game
+from wordguess.optimal.feasible import capacity_table, least_depth_bound
+from wordguess.optimal.run import SearchSpec, optimal_worst
+from wordguess.optimal.search import INF, ExactSolver
+from wordguess.optimal.store import ResultStore
+from wordguess.optimal.worst import FeasibilitySearch
+
+runner = CliRunner()
+
+
+def twin(game, answers, guesses, mode, depth) -> dict[str, bool]:
+    """Return, for each opener, whether some tree opening with it finds every secret within
+    `depth` guesses: every guess tried at every node (even those that learn nothing)."""
+    solved = game.solved_reply
+    replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
+
+    def allowed_after(allowed, guess, reply):
+        if mode == "normal":
+            return allowed
+        return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+
+    def fits(guess, secrets, allowed, left) -> bool:
+        buckets: dict[int, list[str]] = {}
+        for s in secrets:
+            buckets.setdefault(replies[guess, s], []).append(s)
+        return all(within(frozenset(b), allowed_after(allowed, guess, r), left - 1)
+                   for r, b in buckets.items() if r != solved)
+
+    @functools.cache
+    def within(secrets: frozenset, allowed: tuple, left: int) -> bool:
+        if left <= 0:
+            return False
+        return len(secrets) == 1 or any(fits(g, secrets, allowed, left) for g in allowed)
+
+    return {g: depth >= 1 and fits(g, frozenset(answers), tuple(guesses), depth) for g in guesses}
+
+
+def verdicts(puzzle: Puzzle, depth: int) -> dict[str, bool]:
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    return {g: search.opener(g, depth).feasible for g in puzzle.guesses}
+
+
+@pytest.mark.parametrize("name,options,alphabet,length", CASES)
+@pytest.mark.parametrize("seed", range(3))
+def test_agrees_with_the_twin_on_small_lists(name, options, alphabet, length, seed):
+    rng = random.Random(seed * 17 + len(name))
+    puzzle = small_puzzle(rng, name, options, alphabet, length)
+    for depth in (1, 2, 3):
+        assert verdicts(puzzle, depth) == twin(puzzle.game, list(puzzle.answers), list(puzzle.guesses),
+                                               "normal", depth)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_hard_mode_agrees_with_the_twin(seed):
+    rng = random.Random(seed + 100)
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdefg"[: rng.randint(3, 7)], 5, mode="hard")
+    for depth in (2, 3, 4):
+        assert verdicts(puzzle, depth) == twin(puzzle.game, list(puzzle.answers), list(puzzle.guesses),
+                                               "hard", depth)
+
+
+@pytest.mark.parametrize("pegs,colours", [(2, 3), (2, 4), (3, 2), (3, 3)])
+def test_mastermind_agrees_with_the_depth_limited_total_search(pegs, colours):
+    """With the symmetry reduction too: feasible exactly when the total search finds a tree."""
+    game = get_game("mastermind", pegs=pegs, colours=colours)
+    codes = game.generated_words()
+    puzzle = Puzzle(game, codes, codes)
+    for depth in (2, 3, 4):
+        expected = {g: v < INF for g, v in oracle(game, codes, codes, depth=depth).items()}
+        assert verdicts(puzzle, depth) == expected
+        solver = ExactSolver(puzzle, max_guesses=depth)
+        assert {g: solver.opener(g).value < INF for g in codes} == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_least_worst_case_and_the_total_within_it(seed, tmp_path):
+    rng = random.Random(seed + 7)
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdef", 5)
+    (tmp_path / "a.txt").write_text("\n".join(puzzle.answers))
+    (tmp_path / "g.txt").write_text("\n".join(puzzle.guesses))
+    spec = SearchSpec(PuzzleSpec(puzzle.game, str(tmp_path / "a.txt"), str(tmp_path / "g.txt")), None)
+    found = optimal_worst(spec, all_openers=True)
+    least = min(d for d in range(1, len(puzzle.answers) + 1)
+                if any(twin(puzzle.game, list(puzzle.answers), list(puzzle.guesses), "normal", d).values()))
+    assert found.worst.depth == least and found.worst.proven_at_least == least
+    best = min(oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses), depth=least).values())
+    assert found.total.proven and found.total.total == best
+
+
+def test_capacity_table():
+    """1, 1 + B, 1 + B + B^2 secrets within 1, 2, 3 guesses (B unsolved replies), capped."""
+    assert list(capacity_table(243, 10**6, 3)) == [0, 1, 243, 1 + 242 * 243]
+    assert list(capacity_table(243, 100, 3)) == [0, 1, 101, 101]
+    assert least_depth_bound(243, 243) == 2 and least_depth_bound(243, 244) == 3
+
+
+def test_verdicts_persist_and_a_stopped_run_says_what_was_proven(tmp_path):
+    game = get_game("mastermind", pegs=3, colours=4)
+    codes = game.generated_words()
+    puzzle = Puzzle(game, codes, codes)
+    store = ResultStore(tmp_path / "s.sqlite")
+    search = FeasibilitySearch(ExactSolver(puzzle, store=store))
+    first = search.opener("123", 3)
+    again = FeasibilitySearch(ExactSolver(puzzle, store=store)).opener("123", 3)
+    assert again.feasible == first.feasible and again.nodes == 0  # read back, not searched
+    spec = SearchSpec(PuzzleSpec(game), None, nodes=1)
+    outcome = optimal_worst(spec, first="123")
+    assert outcome.worst.depth is None and outcome.total is None
+    assert "node limit" in outcome.worst.stopped and outcome.worst.proven_at_least >= 3
+
+
+def test_cli_worst_objective(tmp_path):
+    result = runner.invoke(app, ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "3",
+                                 "--objective", "worst", "--first", "112", "--no-store"])
+    assert result.exit_code == 0, result.output
+    assert "worst case 4 proven" in result.output and "within 3 guesses for this first guess" in result.output
+    data = json.loads(runner.invoke(app, ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "3",
+                                          "--objective", "worst", "--no-store", "--json"]).output)
+    assert data["worst_case"]["least"] == 4 and data["total"]["worst"] == 4
+    bad = runner.invoke(app, ["optimal", "--objective", "fastest", "--no-store"])
+    assert bad.exit_code == 2 and "--objective must be one of total, worst" in bad.stderr
+
+
+@pytest.mark.slow
+def test_mastermind_worst_case_5_with_total_5626():
+    """4x6 Mastermind: no tree within 4 for any opener; 5626 within 5 (opening 1123)."""
+    game = get_game("mastermind")
+    found = optimal_worst(SearchSpec(PuzzleSpec(game), None), first="1123")
+    assert found.worst.depth == 5 and found.total.total == 5626
+    everyone = optimal_worst(SearchSpec(PuzzleSpec(game), 4))
+    assert everyone.worst.depth is None and everyone.worst.proven_at_least == 5 and not everyone.worst.stopped
+    assert np.isclose(5626 / 1296, 4.3410, atol=1e-4)
