@@ -9,13 +9,16 @@ total guesses that finish it. The cost of playing g is n + sum over unsolved buc
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 UNREACHABLE = 1 << 40  # stands for "no tree within the depth limit"
 
 
-def least_total_table(n_max: int, branching: int, depth: int | None = None) -> np.ndarray:
+@njit(cache=True)
+def least_totals(n_max, branching, depth):
     """Return L[m] for m = 0..n_max: a lower bound on the total guesses any tree needs for m
-    secrets when every guess has at most `branching` unsolved replies (depth-limited if given).
+    secrets when every guess has at most `branching` unsolved replies, within `depth` guesses
+    (depth < 0: no limit). In numba: the exact search computes a table per node (kernel.solve).
 
     Derivation: each node of a tree finds at most one secret (its own guess) and has at most
     `branching` children, so at most branching**(j-1) secrets are found with exactly j guesses.
@@ -24,15 +27,20 @@ def least_total_table(n_max: int, branching: int, depth: int | None = None) -> n
     1 + 2 (m - 1) = 2m - 1. Beyond `depth` no secret may be placed (UNREACHABLE)."""
     table = np.zeros(n_max + 1, dtype=np.int64)
     for m in range(1, n_max + 1):
-        left, total, level, width = m, 0, 1, 1
+        left, total, level, width = m, np.int64(0), 1, np.int64(1)
         while left > 0:
-            if depth is not None and level > depth:
+            if 0 <= depth < level:
                 total = UNREACHABLE
                 break
             placed = min(left, width)
             total += level * placed
             left -= placed
             level += 1
-            width *= branching
+            width = min(width * branching, np.int64(UNREACHABLE))
         table[m] = total
     return table
+
+
+def least_total_table(n_max: int, branching: int, depth: int | None = None) -> np.ndarray:
+    """Return least_totals(n_max, branching, depth) (depth None: no limit)."""
+    return least_totals(n_max, branching, -1 if depth is None else depth)

@@ -23,6 +23,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from wordguess.engine.kernels import split
+from wordguess.optimal.bounds import least_totals
 
 INF = np.int64(1) << np.int64(40)  # "no tree within the depth limit" (and "no cutoff")
 ABORT = np.int64(-1)  # returned when the node budget is exhausted
@@ -101,6 +102,12 @@ def set_key(ctx, S, allowed_hash, depth):
 def child_depth(depth):
     """Return the guesses left below a node with `depth` left (unlimited stays unlimited)."""
     return depth if depth >= UNLIMITED else depth - 1
+
+
+@njit(cache=True)
+def no_limit(depth):
+    """Return the depth as bounds.least_totals takes it (-1: unlimited)."""
+    return -1 if depth >= UNLIMITED else depth
 
 
 @njit(cache=True)
@@ -200,27 +207,6 @@ def remember(ctx, key, n, value, exact, guess):
 
 
 @njit(cache=True)
-def least_totals(n_max, branching, depth):
-    """bounds.least_total_table in numba: L[m] for m = 0..n_max, the least total of m secrets
-    in a tree whose nodes have at most `branching` unsolved children, within `depth` guesses
-    (UNLIMITED or more: no limit; INF where none fits)."""
-    table = np.zeros(n_max + 1, dtype=np.int64)
-    for m in range(1, n_max + 1):
-        left, total, level, width = m, np.int64(0), 1, np.int64(1)
-        while left > 0:
-            if depth < UNLIMITED and level > depth:
-                total = INF
-                break
-            placed = min(left, width)
-            total += level * placed
-            left -= placed
-            level += 1
-            width = min(width * branching, np.int64(1) << np.int64(40))
-        table[m] = total
-    return table
-
-
-@njit(cache=True)
 def quick_exact(ctx, S, depth, counts):
     """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
     bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).
@@ -289,7 +275,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     if branching >= ctx.params[N_REPLIES] - 1:
         table = ctx.tables[table_row(child, ctx.tables.shape[0])]
     else:
-        table = least_totals(n, branching, child)
+        table = least_totals(n, branching, no_limit(child))
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
 
     if child >= 1:
@@ -356,8 +342,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     floor = max(known, node_lower)
     if 0 < widest < branching:
         branching = widest
-        floor = max(floor, least_totals(n, widest, depth)[n])
-        table = least_totals(n, widest, child)
+        floor = max(floor, least_totals(n, widest, no_limit(depth))[n])
+        table = least_totals(n, widest, no_limit(child))
     if floor >= beta:
         remember(ctx, key, n, floor, False, -1)
         return floor
