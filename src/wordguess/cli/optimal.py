@@ -95,13 +95,8 @@ def optimal_command(
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
         return
-    try:
-        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
-            outcome = optimal(spec, first, None if first or all_openers else count, all_openers, pool, progress)
-    except typer.Exit:
-        if spec.store:
-            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
-        raise
+    outcome = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal(
+        spec, first, None if first or all_openers else count, all_openers, pool, progress))
     if out_file and outcome.tree is not None and outcome.feasible:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, outcome.tree).save(out_file)
     if as_json:
@@ -135,6 +130,18 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
 
 
+def run_search(spec: SearchSpec, name: str, workers: int, ray_address: str | None, label: str, search):
+    """Return search(pool, progress) run on the chosen executor under a progress bar; a run
+    stopped by Ctrl-C says where what it proved is kept."""
+    try:
+        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
+            return search(pool, progress)
+    except typer.Exit:
+        if spec.store:
+            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
+        raise
+
+
 def opener_text(result: OpenerResult, limit: int | None) -> str:
     """Return one opener's proven value, its bound, or that no tree within the limit opens with it."""
     if result.value >= INF:
@@ -148,13 +155,8 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
     least total within it."""
     puzzle = solver_for(spec).puzzle
     label = f"worst case of {first.upper()}" if first else "worst case over every opener"
-    try:
-        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
-            found = optimal_worst(spec, first, None if first or all_openers else count, all_openers, pool, progress)
-    except typer.Exit:
-        if spec.store:
-            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
-        raise
+    found = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal_worst(
+        spec, first, None if first or all_openers else count, all_openers, pool, progress))
     total = found.total
     if out_file and total is not None and total.tree is not None and total.feasible:
         TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)

@@ -177,6 +177,16 @@ def list_infos() -> list[ListInfo]:
     return sorted(infos, key=lambda info: info.name)
 
 
+def list_description(name: str) -> str:
+    """Return the one-sentence description of a registered list (as list_infos gives it,
+    without counting its words)."""
+    if name in DERIVED:
+        return DERIVED[name][2]
+    if name in GENERATED:
+        return GENERATED[name][1]
+    return manifest()[name].description
+
+
 @functools.lru_cache(maxsize=64)
 def word_lengths(name: str) -> frozenset[int]:
     """Return the lengths of the words of a bundled list."""

@@ -78,18 +78,17 @@ def splits_into_singletons(ctx, S, allowed, counts):
         n_try = len(S) if phase == 0 else len(allowed)
         for j in range(n_try):
             g = ctx.guess_of_answer[S[j]] if phase == 0 else allowed[j]
-            row = ctx.matrix[g]
             distinct = True
             last = 0
             for k in range(len(S)):
-                r = row[S[k]]
+                r = ctx.scan[g, S[k]]
                 counts[r] += 1
                 last = k
                 if counts[r] > 1:
                     distinct = False
                     break  # a collision: this guess fails (the usual case: fail fast)
             for k in range(last + 1):
-                counts[row[S[k]]] = 0
+                counts[ctx.scan[g, S[k]]] = 0
             if distinct:
                 return True
     return False
@@ -132,15 +131,16 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     limit = capacity[child] if child < len(capacity) else TOO_BIG
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
+    scan = ctx.scan  # [guess, secret] through the transpose: S's rows read in order (kernel.Context)
     for i in range(n_allowed):
-        row = ctx.matrix[allowed[i]]
+        g = allowed[i]
         for s in S:
-            counts[row[s]] += 1
+            counts[scan[g, s]] += 1
         big = 0
         buckets = 0
         hit = False
         for s in S:
-            r = row[s]
+            r = scan[g, s]
             size = counts[r]
             if size == 0:
                 continue

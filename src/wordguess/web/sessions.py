@@ -23,7 +23,7 @@ from wordguess.games import (
     get_multiboard,
     is_multiboard,
 )
-from wordguess.lists import DERIVED, GENERATED, answer_lists, language_of, manifest
+from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host, with_lies
@@ -72,15 +72,6 @@ def games_catalogue() -> list[dict]:
                     "length": board().length, "alphabet": board().alphabet, "options": [], "answer_lists": [],
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out
-
-
-def list_description(name: str) -> str:
-    """Return the one-sentence description of a registered list."""
-    if name in DERIVED:
-        return DERIVED[name][2]
-    if name in GENERATED:
-        return GENERATED[name][1]
-    return manifest()[name].description
 
 
 def answer_list_choices(cls: type[Game]) -> list[dict]:
