@@ -312,6 +312,32 @@ def test_least_total_table():
     assert list(limited[:4]) == [0, 1, 3, 5] and limited[4] == UNREACHABLE
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_widest_split_counts_the_unsolved_replies(seed):
+    """kernel.widest_split == the most distinct unsolved replies by a plain count of feedback."""
+    rng = random.Random(seed)
+    game = get_game("wordle")
+    words = sorted(set(WORDLE_SMALL))
+    secrets = sorted(rng.sample(range(len(words)), 12))
+    guesses = rng.sample(range(len(words)), 20)
+    puzzle = Puzzle(game, words, words)
+    slow = max(len({game.feedback(words[g], words[s]) for s in secrets} - {game.solved_reply}) for g in guesses)
+    fast = kernel.widest_split(puzzle.matrix, np.array(secrets, dtype=np.int32), np.array(guesses, dtype=np.int32),
+                               game.n_replies, game.solved_reply)
+    assert fast == slow
+
+
+def test_the_solver_bounds_every_node_by_the_widest_split_on_all_answers():
+    """Wordle's 2,315 answers: no guess gives more than 149 unsolved replies (Selby's program
+    reports 150 replies, the solved one included); the tables assume it."""
+    puzzle = PuzzleSpec(get_game("wordle")).build()
+    solver = ExactSolver(puzzle, 6)
+    assert solver.branching == 149
+    assert solver.ctx.params[kernel.BRANCHING] == 149
+    sizes = [puzzle.bucket_sizes(g, puzzle.all_candidates()) for g in range(0, len(puzzle.guesses), 97)]
+    assert max(int((s[np.arange(len(s)) != puzzle.game.solved_reply] > 0).sum()) for s in sizes) <= 149
+
+
 def test_an_unreachable_depth_limit_is_one_line(tmp_path):
     answers = tmp_path / "a.txt"
     answers.write_text("crane\nslate\ntrace\n")

@@ -40,23 +40,25 @@ from wordguess.optimal.kernel import (
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 
 
-def capacity_table(n_replies: int, n_secrets: int, max_depth: int) -> np.ndarray:
-    """Return cap[d] for d = 0..max_depth: the most secrets any tree can finish within d guesses.
+def capacity_table(branching: int, n_secrets: int, max_depth: int) -> np.ndarray:
+    """Return cap[d] for d = 0..max_depth: the most secrets any tree can finish within d guesses
+    when no guess gives more than `branching` unsolved replies (at most n_replies - 1; the
+    solver's `branching`, the most any guess gives on all the answers, is tighter).
 
     Derivation: the root guess finds at most one secret (itself) and sends every other secret to
-    one of at most B = n_replies - 1 unsolved replies, each finished within d - 1 guesses, so
+    one of at most B = branching unsolved replies, each finished within d - 1 guesses, so
     cap(d) = 1 + B cap(d - 1), cap(0) = 0: 1, 1 + B, 1 + B + B^2, ... Values are capped at
     n_secrets + 1 (anything larger binds nothing)."""
     cap = np.zeros(max_depth + 1, dtype=np.int64)
     for d in range(1, max_depth + 1):
-        cap[d] = min(n_secrets + 1, 1 + (n_replies - 1) * int(cap[d - 1]))
+        cap[d] = min(n_secrets + 1, 1 + branching * int(cap[d - 1]))
     return cap
 
 
-def least_depth_bound(n_replies: int, n_secrets: int) -> int:
+def least_depth_bound(branching: int, n_secrets: int) -> int:
     """Return the least d with cap(d) >= n_secrets: no tree finishes every secret in fewer."""
     d = 1
-    while capacity_table(n_replies, n_secrets, d)[d] < n_secrets:
+    while capacity_table(branching, n_secrets, d)[d] < n_secrets:
         d += 1
     return d
 

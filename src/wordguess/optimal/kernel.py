@@ -46,7 +46,8 @@ class Context(NamedTuple):
     memo: Dict  # (hash, hash) -> packed (value, exact, guess)
     fresh: Dict  # the memo's new entries for large sets, waiting to be saved to the store
     stats: np.ndarray  # int64 counters: NODES, HITS, SHORTCUTS, ABORTED, BUDGET
-    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY
+    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING
+    # (BRANCHING: the most unsolved replies any guess gives on all the answers, which `tables` assume)
     letters: np.ndarray  # uint8 [guess, position]: hard mode: each guess's letters
     letter_counts: np.ndarray  # uint8 [guess, letter]: hard mode: copies of each letter
     marks: np.ndarray  # uint8 [reply, position]: hard mode: per-position marks (0, 1, 2)
@@ -59,7 +60,7 @@ class Context(NamedTuple):
     # and these are then a few rows read in order rather than a scattered byte per guess row
 
 
-SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY = 0, 1, 2, 3, 4, 5  # Context.params
+SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params
 
 
 def new_memo() -> Dict:
@@ -207,6 +208,27 @@ def remember(ctx, key, n, value, exact, guess):
 
 
 @njit(cache=True)
+def widest_split(matrix, S, guesses, n_replies, solved):
+    """Return the most unsolved replies any of `guesses` gives on the secrets S (matrix:
+    [guess, answer] -> reply). No guess gives more on any subset of S, so every node of a tree
+    for S, or for a subset of it, has at most this many children."""
+    seen = np.zeros(n_replies, dtype=np.bool_)
+    widest = 0
+    for g in guesses:
+        row = matrix[g]
+        count = 0
+        for s in S:
+            r = row[s]
+            if not seen[r] and r != solved:
+                seen[r] = True
+                count += 1
+        for s in S:
+            seen[row[s]] = False
+        widest = max(widest, count)
+    return widest
+
+
+@njit(cache=True)
 def quick_exact(ctx, S, depth, counts):
     """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
     bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).
@@ -272,7 +294,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         ctx.stats[ABORTED] = 1
         return ABORT
     child = child_depth(depth)
-    if branching >= ctx.params[N_REPLIES] - 1:
+    if branching >= ctx.params[BRANCHING]:
         table = ctx.tables[table_row(child, ctx.tables.shape[0])]
     else:
         table = least_totals(n, branching, no_limit(child))

@@ -146,8 +146,13 @@ class ExactSolver:
     def _context(self) -> kernel.Context:
         puzzle, game = self.puzzle, self.puzzle.game
         n = len(puzzle.answers)
-        rows = [least_total_table(n, game.n_replies - 1, d) for d in range((self.max_guesses or 0) + 1)]
-        rows.append(least_total_table(n, game.n_replies - 1, None))
+        # Every node of every tree has at most `branching` children: no guess gives more unsolved
+        # replies on a subset of the answers than on all of them (Wordle: 150 of the 242 replies
+        # at most, on the 2,315 answers). The tables assume it, and the search passes it down.
+        self.branching = max(1, int(kernel.widest_split(puzzle.matrix, np.arange(n, dtype=np.int32),
+                                                        self.all_guesses, game.n_replies, game.solved_reply)))
+        rows = [least_total_table(n, self.branching, d) for d in range((self.max_guesses or 0) + 1)]
+        rows.append(least_total_table(n, self.branching, None))
         rng = np.random.default_rng(SEED)
         hard = puzzle.mode == "hard"
         if hard:
@@ -165,8 +170,8 @@ class ExactSolver:
         else:
             symbol_mask, canonical, starts = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32),
                                               np.zeros(2, dtype=np.int64))
-        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR, int(symmetric)],
-                          dtype=np.int64)
+        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR, int(symmetric),
+                           self.branching], dtype=np.int64)
         return kernel.Context(
             matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
@@ -220,7 +225,7 @@ class ExactSolver:
                 budget = max(0, min(budget, start_nodes + self.limits.nodes - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget
             call_started = time.monotonic()
-            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth, self.puzzle.game.n_replies - 1))
+            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth, self.branching))
             if value != kernel.ABORT:
                 return value
             if budget == self.slice:  # a full slice ran: size the next to SLICE_SECONDS

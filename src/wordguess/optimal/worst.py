@@ -63,8 +63,8 @@ class FeasibilitySearch:
         self.ctx = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
                                        stats=np.zeros(8, dtype=np.int64))
         puzzle = solver.puzzle
-        self.least = feasible.least_depth_bound(puzzle.game.n_replies, len(puzzle.answers))  # no tree needs fewer
-        self.capacity = feasible.capacity_table(puzzle.game.n_replies, len(puzzle.answers), self.least + 1)
+        self.least = feasible.least_depth_bound(solver.branching, len(puzzle.answers))  # no tree needs fewer
+        self.capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), self.least + 1)
 
     @property
     def nodes(self) -> int:
