@@ -374,10 +374,17 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     # first, then smaller largest bucket), so the first guess usually sets a tight cutoff.
     candidates_of = np.empty(n_allowed, dtype=np.int64)
     m = 0
+    # `soft`: the least lower bound proven for any guess that did not come in under beta (its
+    # bound lower[i], or the partial sum at which it was cut off). If none comes in under beta,
+    # every guess costs at least `soft`, which may be well above beta: the memo keeps that
+    # stronger bound for a later search of the same set with a higher cutoff ("fail-soft").
+    soft = INF
     for i in range(n_allowed):
         if lower[i] < beta:
             candidates_of[m] = i
             m += 1
+        elif lower[i] < soft:
+            soft = lower[i]
     order_keys = np.empty(m, dtype=np.int64)
     for j in range(m):
         i = candidates_of[j]
@@ -391,6 +398,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     for j in order:
         i = candidates_of[j]
         if lower[i] >= best:
+            soft = min(soft, lower[i])  # the least bound of the guesses not tried
             break  # ordered by bound: no later guess can come in under `best`
         g = allowed[i]
         # cost(g, S) if below best, else some number >= best. Before each bucket, `remaining`
@@ -438,6 +446,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             if bound_sum >= best:
                 break
         if bound_sum >= best:
+            soft = min(soft, bound_sum)
             continue  # g costs at least best: cut off without a search
         total = n
         remaining = bound_sum - n
@@ -456,6 +465,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             if total + remaining >= best:
                 total += remaining
                 break
+        soft = min(soft, total)  # g's cost if exact, else a lower bound at or above best
         if total < best:
             best = total
             best_guess = g
@@ -464,7 +474,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         return best
     # No guess came in under beta: every guess costs at least beta (those skipped had a bound
     # >= beta, the others were cut off at or above it).
-    floor = max(floor, beta)
+    floor = max(floor, beta, min(soft, INF))
     remember(ctx, key, n, floor, False, -1)
     return floor
 
