@@ -10,6 +10,7 @@ from contextlib import nullcontext
 import pytest
 
 from wordguess.engine.executors import (
+    AHEAD,
     EXECUTORS,
     ProcessExecutor,
     RayExecutor,
@@ -73,6 +74,24 @@ class ExecutorContract:
         list(executor.run(square, [1]))
         executor.close()
         executor.close()
+
+    def test_items_are_drawn_as_results_come(self):
+        """A generator of items sees the results before it: each item is drawn at most AHEAD
+        per worker ahead of the results read (so a cutoff learned from them reaches later tasks)."""
+        read = []
+        drawn = []
+
+        def items():
+            for x in range(20):
+                drawn.append(len(read))
+                yield x
+
+        with self.make() as executor:
+            for index, value in executor.run(square, items()):
+                read.append(index)
+        assert sorted(read) == list(range(20))
+        ahead = AHEAD * 2  # the executors here have at most 2 workers (Ray: 2 CPUs)
+        assert all(k - results_read <= ahead for k, results_read in enumerate(drawn))
 
 
 class TestSerial(ExecutorContract):

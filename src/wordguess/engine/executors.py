@@ -3,8 +3,9 @@ local process pool, or on a Ray cluster, and yield the results as they complete.
 
 The optimal search splits its work into independent tasks (say, the exact value of an opener
 under a cutoff); an executor only moves tasks and results, so the same task runs unchanged on
-every backend. Results come as (index of the item, fn(item)) in completion order, so a caller
-can tighten its cutoff from the first results while the rest are still running.
+every backend. Results come as (index of the item, fn(item)) in completion order, and items are
+drawn from their iterable lazily, a few per worker ahead of the results: a caller that makes its
+items in a generator gives each task the cutoff it has learned from the results so far.
 
 Every executor is a context manager. Leaving the `with` block, normally, on an exception from a
 task, on `break` or on Ctrl-C, calls `close()`, which cancels the tasks not yet started and
@@ -13,15 +14,19 @@ stops the running ones, so an interrupted search never waits for abandoned work.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
 from wordguess.errors import WordguessError, unknown_name
 
 Task = Callable[[Any], Any]  # a picklable top-level function of one picklable item
+# Tasks per worker submitted ahead of the results: 2 keeps a worker busy while the caller reads
+# a result, and a task drawn later sees more of the results before it (a tighter cutoff).
+AHEAD = 2
 Result = tuple[int, Any]  # (index of the item, what the function returned for it)
 
 RAY_MISSING = "the ray executor needs the optional extra: pip install 'wordguess[ray]'"
@@ -113,15 +118,28 @@ class ProcessExecutor(ClosingExecutor):
         return self._pool
 
     def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
-        """Yield (index, fn(item)) in completion order. Abandoning the iteration cancels this
-        run's tasks that have not started; close() also stops the running ones."""
+        """Yield (index, fn(item)) in completion order, with at most AHEAD tasks per worker
+        submitted and not yet yielded. Abandoning the iteration cancels this run's tasks that
+        have not started; close() also stops the running ones."""
         pool = self._ensure_pool()
-        futures = {pool.submit(fn, item): index for index, item in enumerate(items)}
-        self._unfinished.update(futures)
+        source = enumerate(items)
+        futures: dict[Future, int] = {}
+
+        def submit(count: int) -> None:
+            for index, item in itertools.islice(source, count):
+                future = pool.submit(fn, item)
+                futures[future] = index
+                self._unfinished.add(future)
+
+        submit(AHEAD * self.workers)
         try:
-            for future in as_completed(futures):
-                self._unfinished.discard(future)
-                yield futures[future], future.result()
+            while futures:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index = futures.pop(future)
+                    self._unfinished.discard(future)
+                    yield index, future.result()
+                    submit(1)  # drawn after the caller has seen this result
         finally:
             for future in futures:
                 if future.cancel():
@@ -197,16 +215,26 @@ class RayExecutor(ClosingExecutor):
         Abandoning the iteration cancels this run's unfinished tasks."""
         self._ensure_ray()
         remote, fn_ref = self.ray.remote(apply_task), self.ray.put(fn)
-        refs = {remote.remote(fn_ref, item): index for index, item in enumerate(items)}
-        pending = list(refs)
-        self._pending.update(pending)
+        source = enumerate(items)
+        refs: dict = {}
+
+        def submit(count: int) -> None:
+            for index, item in itertools.islice(source, count):
+                ref = remote.remote(fn_ref, item)
+                refs[ref] = index
+                self._pending.add(ref)
+
+        # AHEAD tasks per CPU of the cluster (which may grow while it runs: at least 1 CPU).
+        submit(AHEAD * max(1, int(self.ray.cluster_resources().get("CPU", 1))))
         try:
-            while pending:
-                (ready,), pending = self.ray.wait(pending, num_returns=1)
+            while refs:
+                (ready,), _ = self.ray.wait(list(refs), num_returns=1)
+                index = refs.pop(ready)
                 self._pending.discard(ready)
-                yield refs[ready], self.ray.get(ready)
+                yield index, self.ray.get(ready)
+                submit(1)
         finally:
-            self._cancel(pending)
+            self._cancel(list(refs))
 
     def _cancel(self, refs: Iterable) -> None:
         """Cancel the tasks of `refs`, stopping those already running (their results would be

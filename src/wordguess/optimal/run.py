@@ -199,10 +199,18 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     results = {r.opener: r for r in seeds}
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
     done = len(results)
-    for _, result in executor.run(opener_task, [(spec, w, incumbent + 1, solver.deadline) for w in rest]):
+
+    def tasks():
+        # Drawn lazily by the executor: each task takes the best total proven when it is drawn.
+        # Tasks drawn earlier with a higher cutoff are still sound (their exact values are
+        # exact; their bounds are at or above the final incumbent + 1 or exact).
+        for word in rest:
+            yield spec, word, incumbent + 1, solver.deadline
+
+    for _, result in executor.run(opener_task, tasks()):
         results[result.opener] = result
         if result.exact and result.value < incumbent:
-            incumbent = result.value  # later tasks were sent with the old cutoff: still sound
+            incumbent = result.value
         done += 1
         if progress:
             progress(done, len(rest) + len(seeds))
