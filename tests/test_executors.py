@@ -87,7 +87,7 @@ class ExecutorContract:
                 yield x
 
         with self.make() as executor:
-            for index, value in executor.run(square, items()):
+            for index, _ in executor.run(square, items()):
                 read.append(index)
         assert sorted(read) == list(range(20))
         ahead = AHEAD * 2  # the executors here have at most 2 workers (Ray: 2 CPUs)
