@@ -404,14 +404,15 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         # cost(g, S) if below best, else some number >= best. Before each bucket, `remaining`
         # holds the table bounds of the buckets not yet solved, so the bucket's cutoff
         # best - total - remaining is the most it may cost for g to still come in under best;
-        # if it costs that much or more, so does g. Normal mode solves the smallest buckets
-        # first (as Selby's solver does): they are cheap and exact, so the large ones come last
-        # with the tightest cutoff. Measured (SALET, 2,315 / 12,972, one thread): largest first
-        # 3.2 s, smallest first 1.8 s; showing an opener cannot beat 7920: 3 to 10x faster.
-        # Hard mode keeps largest first: each bucket visited costs a narrowing of the allowed
-        # guesses, and smallest first measured 2x slower there (SALET hard 3.2 s -> 6.3 s).
+        # if it costs that much or more, so does g. The smallest buckets are solved first (as
+        # Selby's solver does): they are cheap and exact, so the large ones come last with the
+        # tightest cutoff. Measured (SALET, 2,315 / 12,972, one thread): largest first 3.2 s,
+        # smallest first 1.8 s; showing an opener cannot beat 7920: 3 to 10x faster. Hard mode
+        # too, since the bounds use the widest split (SALET hard 1.66 -> 1.41 s; showing an
+        # opener cannot beat 8122: HUMPY > 60 s -> 0.06 s, FAZES > 30 s -> 1.3 s); before
+        # those bounds, smallest first was 2x slower there.
         grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
-        replies = np.argsort(-sizes) if ctx.params[HARD] == 1 else np.argsort(sizes)
+        replies = np.argsort(sizes)
         # First a cheap bound of every bucket, as Selby's solver does before any search: a
         # proven value from the memo (normal mode, where the bucket's allowed guesses and so its
         # key are known without narrowing them), else a secret that settles it (quick_exact),

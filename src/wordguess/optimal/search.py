@@ -249,13 +249,12 @@ class ExactSolver:
     # --- openers --------------------------------------------------------------------------
     def root_buckets(self, guess: int) -> list[tuple[int, np.ndarray, tuple[np.ndarray, int]]]:
         """Return (reply, secrets, state after it) for every unsolved reply of the opener, in
-        the order kernel.solve takes a guess's buckets (smallest first; hard mode: largest)."""
+        the order kernel.solve takes a guess's buckets (smallest first)."""
         root = self.root_state()
         buckets = [(reply, secrets.astype(np.int32), self.child_state(*root, guess, reply))
                    for reply, secrets in self.puzzle.buckets(guess, self.puzzle.all_candidates())
                    if reply != self.puzzle.game.solved_reply]
-        hard = self.puzzle.mode == "hard"
-        buckets.sort(key=lambda b: -len(b[1]) if hard else len(b[1]))  # as kernel.solve orders them
+        buckets.sort(key=lambda b: len(b[1]))  # as kernel.solve orders them
         return buckets
 
     def root_bucket(self, guess: int, reply: int) -> tuple[np.ndarray, tuple[np.ndarray, int]]:
