@@ -162,12 +162,12 @@ def test_every_shipped_mastermind_class_equals_its_solve_without_cutoff():
             assert (entry.value, entry.exact) == (solver.opener(entry.opener).value, True)
 
 
-def test_wordle_has_no_certificate_until_one_is_shipped():
+def test_a_game_without_a_certificate_has_none_and_openers_says_so():
     puzzle = PuzzleSpec(WORDLE).build()
     if "wordle-normal" not in shipped_certificates():
         assert certificate_for(puzzle, 6) is None
-    result = runner.invoke(app, ["openers", "--game", "wordle", "--mode", "hard"])
-    assert result.exit_code == 2 and "no opener certificate is shipped for wordle in hard mode" in result.output
+    result = runner.invoke(app, ["openers", "--game", "jotto"])
+    assert result.exit_code == 2 and "no opener certificate is shipped for jotto in normal mode" in result.output
     assert "mastermind normal" in result.output and "Traceback" not in result.output
 
 
