@@ -15,9 +15,12 @@ from wordguess.analysis import BOUNDS, ESTIMATE, EXACT, analyze, luck_score
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
+from wordguess.optimal.certificates import certificate_for, certificate_key
 from wordguess.optimal.run import SearchSpec, optimal
 from wordguess.optimal.search import ExactSolver
-from wordguess.trees.tree import Tree
+from wordguess.optimal.store import ResultStore
+from wordguess.optimal.trees import load_optimal_tree
+from wordguess.trees.tree import Tree, total_guesses
 
 runner = CliRunner()
 GAME = get_game("wordle")
@@ -96,14 +99,20 @@ def test_a_tiny_budget_never_claims_exact(small):
             assert low <= slow.regret[0] + 1e-9 and (high is None or slow.regret[0] <= high + 1e-9)
 
 
-def test_an_opener_not_proven_within_the_budget_is_shown_as_bounds():
+def test_an_opener_not_proven_within_the_budget_is_shown_as_bounds(tmp_path):
     puzzle = PuzzleSpec(GAME).build()  # 2,315 answers: FUZZY's proof takes far longer than 300 nodes
     history = [(w, GAME.feedback(w, "shake")) for w in ("fuzzy", "crate")]
-    analysis = analyze(puzzle, history, budget=1e-6)
+    # SALET's proven total, from the shipped optimal tree, in the store the analysis reads.
+    store = ResultStore(tmp_path / "store.sqlite")
+    salet = total_guesses(load_optimal_tree("normal").tree)
+    store.save_opener(certificate_key(puzzle, GAME.max_guesses), "salet", salet, True, 0, 0.0)
+    analysis = analyze(puzzle, history, budget=1e-6, store=store)
     first = analysis.moves[0]
-    assert first.played.kind == BOUNDS and first.best.kind == BOUNDS and first.skill is None
+    # The best opener is proven at once when a Wordle certificate is shipped, else only bounded.
+    certified = certificate_for(puzzle, GAME.max_guesses) is not None
+    assert first.played.kind == BOUNDS and first.best.kind == (EXACT if certified else BOUNDS) and first.skill is None
     assert first.played.high is None or first.played.low <= first.played.high
-    assert first.best.low <= first.best.high <= 7920 / 2315 + 1e-12  # SALET's 7920 is in the shipped table
+    assert first.best.low <= first.best.high <= salet / 2315 + 1e-12
     assert first.luck_by == "weight"
     assert analysis.moves[1].played.low <= (analysis.moves[1].played.high or math.inf)
 

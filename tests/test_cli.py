@@ -51,6 +51,8 @@ def test_feedback(args, reply):
     (("solve", "--game", "nerdle", "--length", "9"), "5 to 8 symbols"),
     (("tree", "--game", "fibble", "--out", "t.json"), "fibble's host lies"),
     (("optimal", "--game", "fibble"), "`optimal` is for games that never lie"),
+    (("openers", "--game", "fibble"), "`openers` is for games that never lie"),
+    (("openers", "--game", "sutom"), "no opener certificate is shipped for sutom in normal mode; shipped: mastermind"),
     (("evaluate", "--game", "fibble", "--host", "evil"), "drop --host"),
     (("evaluate", "--game", "nerdle", "--length", "6", "--mode", "hard"), "hard mode"),
     (("feedback", "--game", "bulls", "1123", "1234"), "'1' repeated"),

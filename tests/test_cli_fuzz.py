@@ -110,7 +110,7 @@ def test_known_cases(argv, code, phrase, files, capsys):
 COMMANDS = [["feedback"], ["filter"], ["solve", "--history"], ["evaluate", "--sample", "3"],
             ["first-guesses", "--count", "2"], ["evil"], ["tree", "--out", "/dev/null"], ["lists"],
             ["optimal", "--node-limit", "200", "--no-store", "--openers", "1"],
-            ["analyze", "--budget", "0.5", "--no-store"]]
+            ["analyze", "--budget", "0.5", "--no-store"], ["openers", "--top", "3"]]
 OPTIONS = ["--game", "--mode", "--strategy", "--length", "--first", "--pegs", "--colours", "--seed", "--ties",
            "--inconsistent-window", "--width", "--max-guesses", "--json", "--any", "--count", "--host", "--secret", "--history", "--share", "--budget", "--world"]
 VALUES = ["wordle", "mastermind", "jotto", "sutom", "termo", "matches", "hard", "strict", "normal", "entropy",
@@ -124,7 +124,7 @@ VALUES = ["wordle", "mastermind", "jotto", "sutom", "termo", "matches", "hard", 
 @given(command=st.sampled_from(COMMANDS),
        extra=st.lists(st.one_of(st.sampled_from(OPTIONS), st.sampled_from(VALUES)), max_size=5))
 def test_fuzzed_arguments_end_cleanly(command, extra, files, capsys):
-    lists = [] if command[0] in ("feedback", "lists") else ["--answers", files["small"], "--guesses", files["small"]]
+    lists = [] if command[0] in ("feedback", "lists", "openers") else ["--answers", files["small"], "--guesses", files["small"]]
     argv = [*command, *extra, *lists]
     code, out, err = run(argv, capsys)
     check_clean(argv, code, out, err)

@@ -18,9 +18,13 @@ labelled `exact`: the optimal expected guesses of a set S is f(S) / |S|, f its l
 within the game's limit. The solver works within a time budget per move; when it ends first,
 the move shows proven `bounds` [low, high] (low from the admissible least-total table, high from
 a tree actually built within the limit, or unknown), never a silent estimate. The first move's
-best is certified over every opener, most promising first, each cut off at the best found: the
-bounds are [the least bound of the openers not yet examined, the best opener proven], and the
-proven openers stay in the solver's store, so each analysis takes the certification further.
+best is certified over every opener: the shipped opener certificate (optimal/certificates.py,
+`wordguess openers`) gives every opener's exact value or a proven lower bound above its
+threshold, so the first move's best is proven and a first guess's value is exact or bounded
+below at once. Without a certificate for the puzzle, the openers are examined most promising
+first, each cut off at the best found: the bounds are [the least bound of the openers not yet
+examined, the best opener proven], and the proven openers stay in the solver's store, so each
+analysis takes the certification further.
 In the open world the values are the fewest-guesses strategy's estimates (its second look, a
 lost game counting 10 guesses), labelled `estimate`; `bench/bench_analysis.py` measures their
 error against exact values.
@@ -29,18 +33,15 @@ error against exact values.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import hashlib
-import json
 import math
 import time
-from importlib import resources
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal import kernel
+from wordguess.optimal.certificates import certificate_by_key
 from wordguess.optimal.kernel import INF, child_depth, table_row
 from wordguess.optimal.run import symmetric_openers
 from wordguess.optimal.search import ExactSolver, Limits, SearchStopped
@@ -187,25 +188,6 @@ class GameAnalysis:
                 "seconds": round(self.seconds, 3), "moves": [m.to_json(game) for m in self.moves]}
 
 
-@functools.lru_cache(maxsize=8)
-def opener_table(key: str) -> dict[str, int]:
-    """Return the shipped exact opener values for a solver's puzzle key (data/openers-*.json,
-    built by scripts/build_opener_table.py), checked against their sha256; {} when none."""
-    found: dict[str, int] = {}
-    for item in (resources.files("wordguess.analysis") / "data").iterdir():
-        if not item.name.startswith("openers-") or not item.name.endswith(".json"):
-            continue
-        doc = json.loads(item.read_text("utf-8"))
-        if doc.get("key") != key:
-            continue
-        entries = doc.get("openers", {})
-        if hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() != doc.get("sha256"):
-            raise WordguessError(f"the opener table {item.name} is damaged (its sha256 does not match): "
-                                 "reinstall wordguess or rebuild it with scripts/build_opener_table.py")
-        found.update({word: int(e["value"]) for word, e in entries.items()})
-    return found
-
-
 def _num(x: float | None) -> float | None:
     """Return x rounded for JSON; None for None and for infinity (a regret where a sure win was lost)."""
     return None if x is None or math.isinf(x) else round(x, 6)
@@ -299,9 +281,12 @@ class ExactValues:
         puzzle, game = self.puzzle, self.puzzle.game
         state, depth = self.state_after(history)
         n = len(candidates)
+        floor = 0  # a proven lower bound on the total besides the buckets' (the certificate's)
         if not history and n == len(puzzle.answers):
             word = puzzle.guesses[guess]
             known = self.known_openers().get(word)
+            if known is not None and not known[1]:
+                floor = known[0]
             if known is None or not known[1]:
                 try:  # the opener's proof, kept in the store for the next analyses
                     known = (self.solver.opener(word).value, True)
@@ -322,7 +307,7 @@ class ExactValues:
             buckets[reply] = (len(bucket) / n, b_low, b_high)
             low = min(INF, low + b_low)
             high = None if high is None or b_high is None else high + b_high
-        return (low, high), buckets
+        return (max(low, floor), high), buckets
 
     def best(self, candidates: Candidates, history: History) -> tuple[int, int | None, int]:
         """Return (low, high, best guess) for the position."""
@@ -351,16 +336,22 @@ class ExactValues:
         return self._opener_bounds
 
     def known_openers(self) -> dict[str, tuple[int, bool]]:
-        """Return what is proven about openers: the shipped table's exact values, then the
-        solver's store (opener -> (value, exact); a value not exact is a lower bound)."""
-        known = dict(self.solver.store.openers(self.solver.key)) if self.solver.store is not None else {}
-        for word, value in opener_table(self.solver.key).items():
-            known[word] = (value, True)
+        """Return what is proven about openers (opener -> (value, exact); a value not exact is a
+        lower bound): the shipped certificate's entries (optimal/certificates.py), and the
+        solver's store's, the stronger of the two where both have one (exact beats a bound, a
+        higher bound a lower one)."""
+        certificate = certificate_by_key(self.solver.key)
+        known = {e.opener: (e.value, e.exact) for e in certificate.ranked()} if certificate is not None else {}
+        stored = self.solver.store.openers(self.solver.key) if self.solver.store is not None else {}
+        for word, (value, exact) in stored.items():
+            old = known.get(word)
+            if old is None or (not old[1] and (exact or value > old[0])):
+                known[word] = (value, exact)
         return known
 
     def best_opener(self) -> tuple[int, int | None, int]:
         """Return (low, high, guess) for the first move. Openers are taken in the order of their
-        admissible bounds, each cut off at the best total proven so far (the shipped table and
+        admissible bounds, each cut off at the best total proven so far (the shipped certificate and
         the store hold earlier proofs); the search stops at the move's deadline or after
         OPENER_SEARCH seconds, and the best is then bounded below by the least bound of the
         openers not yet examined (`optimal --all-openers` examines them all)."""

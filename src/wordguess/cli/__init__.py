@@ -23,7 +23,8 @@ for command, name in [
     (reports.evil, "evil"), (basic.games, "games"), (basic.strategies, "strategies"), (basic.cache, "cache"),
     (reports.demo, "demo"), (interactive.solve, "solve"), (interactive.play_command, "play"),
     (optimal.optimal_command, "optimal"), (optimal.absurdle_command, "absurdle"),
-    (optimal.equilibrium_command, "equilibrium"), (analysis.analyze_command, "analyze"), (serve.serve, "serve"),
+    (optimal.equilibrium_command, "equilibrium"), (optimal.openers_command, "openers"),
+    (analysis.analyze_command, "analyze"), (serve.serve, "serve"),
 ]:
     app.command(name)(command)
 

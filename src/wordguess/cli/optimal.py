@@ -27,6 +27,12 @@ from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
+from wordguess.optimal.certificates import (
+    Certificate,
+    certificate_for,
+    shipped_certificates,
+    shipped_names,
+)
 from wordguess.optimal.equilibrium import solve_equilibrium
 from wordguess.optimal.run import Outcome, SearchSpec, optimal, optimal_worst, solver_for
 from wordguess.optimal.search import INF, OpenerResult
@@ -66,10 +72,14 @@ def optimal_command(
     time_limit: Annotated[float | None, typer.Option(help="Stop the whole search after this many seconds (the result is then an upper bound).")] = None,
     node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
+    no_certificate: Annotated[bool, typer.Option(
+        "--no-certificate", metavar="", help="Search even when the shipped opener certificate (see `wordguess openers`) "
+        "has the answer.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the guess tree with the least total guesses over all secrets, and say whether it is
-    proven optimal or only an upper bound."""
+    proven optimal or only an upper bound. With --first or --all-openers, a value in the shipped
+    opener certificate is read from it instead of searched (unless --out asks for the tree)."""
     if sum(x is not None and x is not False for x in (first, openers, all_openers or None)) > 1:
         raise WordguessError("give at most one of --first, --openers and --all-openers")
     if mode not in ("normal", "hard"):
@@ -95,23 +105,31 @@ def optimal_command(
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
         return
-    outcome = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal(
-        spec, first, None if first or all_openers else count, all_openers, pool, progress))
+    certificate = None if no_certificate or out_file else certificate_for(puzzle, limit)
+    outcome = certified_outcome(certificate, first, all_openers) if certificate is not None else None
+    if outcome is None:
+        certificate = None
+        outcome = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal(
+            spec, first, None if first or all_openers else count, all_openers, pool, progress))
     if out_file and outcome.tree is not None and outcome.feasible:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, outcome.tree).save(out_file)
     if as_json:
         data = {"game": puzzle.game.name, "mode": mode, "max_guesses": limit, **outcome.to_json(len(puzzle.answers))}
-        if spec.store:
+        if certificate is not None:
+            data["source"] = {"certificate": True, "threshold": certificate.threshold, "command": certificate.command}
+        elif spec.store:
             data["store"] = spec.store
         out.print_json(json.dumps(data))
         return
-    total_report(puzzle, spec.store, outcome, limit)
+    total_report(puzzle, spec.store, outcome, limit, certificate)
     if out_file and outcome.tree is not None and outcome.feasible:
         err.print(f"wrote {out_file}", markup=False)
 
 
-def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int | None) -> None:
-    """Print an optimal search's outcome: the tree's total, what is proven, the search's work."""
+def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int | None,
+                 certificate: Certificate | None = None) -> None:
+    """Print an optimal search's outcome: the tree's total, what is proven, the search's work
+    (or the certificate the total was read from)."""
     if not outcome.feasible:
         out.print(f"no tree within {limit} guesses was found before the search stopped ({outcome.stopped}): "
                   f"the best tree found, opening with {outcome.first.upper()}, needs more than {limit} guesses "
@@ -121,13 +139,44 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
                if outcome.proven else f"an upper bound only: {outcome.stopped}")
     out.print(f"[bold]{outcome.first.upper()}[/]: {outcome.total:,} guesses in all, mean "
               f"{outcome.total / len(puzzle.answers):.4f}: {verdict}")
-    out.print(f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes, {outcome.cache_hits:,} cache hits"
-              + (f"; proven results kept in {store}" if store else ""), markup=False)
+    if certificate is not None:
+        out.print(f"read from the shipped opener certificate ({certificate_scope(certificate)}; built by "
+                  f"`{certificate.command}`): --no-certificate searches, --out builds the tree", markup=False)
+    else:
+        out.print(f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes, {outcome.cache_hits:,} cache hits"
+                  + (f"; proven results kept in {store}" if store else ""), markup=False)
     if len(outcome.openers) > 1:
         shown = ", ".join(opener_text(r, limit) for r in outcome.openers)
         out.print(f"openers: {shown}", markup=False)
     if outcome.tree is not None:
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
+
+
+def certified_outcome(certificate: Certificate, first: str | None, all_openers: bool) -> Outcome | None:
+    """Return the outcome the certificate proves: `first`'s exact value, or with `all_openers`
+    the best opener and its exact rivals (one per symmetry class); None when it does not
+    answer (`first` has only a bound there, or the best opener is above the threshold)."""
+    if first is not None:
+        known = certificate.value(first)
+        if known is None or not known[1] or known[0] >= INF:
+            return None
+        value, scope, rivals = known[0], "opener", [OpenerResult(first, known[0], True, 0, 0.0)]
+    elif all_openers and certificate.best is not None:
+        value, scope, first = certificate.best.value, "all openers", certificate.best.opener
+        rivals = [OpenerResult(e.opener, e.value, True, 0, 0.0) for e in certificate.ranked()
+                  if e.exact and e.value < INF and e.same_as is None]
+    else:
+        return None
+    return Outcome(first, value, True, scope, rivals, 0.0, 0, 0)
+
+
+def certificate_scope(certificate: Certificate) -> str:
+    """Return what a certificate proves, in a phrase."""
+    n = len(certificate.entries)
+    if certificate.threshold is None:
+        return f"every one of the {n:,} openers exact"
+    return (f"{certificate.exact_count:,} of the {n:,} openers exact, those at most {certificate.threshold:,} "
+            "guesses; the others proven above it")
 
 
 def run_search(spec: SearchSpec, name: str, workers: int, ray_address: str | None, label: str, search):
@@ -279,3 +328,73 @@ def equilibrium_command(
     out.print(f"chooser: {shown}{more}", markup=False)
     out.print(f"guesser: a mixture of {len(found.guesser):,} trees; {found.iterations} best responses, "
               f"{found.nodes:,} positions, {found.seconds:.1f} s", markup=False)
+
+
+@friendly
+@game_options(first=False)
+def openers_command(
+    game: GameChoice,
+    mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the shipped opener certificate: every first guess with its exact total guesses where
+    it is at most the certificate's threshold, and a proven lower bound above it otherwise."""
+    if top < 0:
+        raise WordguessError(f"--top must be 0 (all) or more, not {top}")
+    rules = game.truthful_rules("openers")
+    if not any(m["game"] == rules.name and m["mode"] == mode for m in shipped_certificates().values()):
+        raise WordguessError(f"no opener certificate is shipped for {rules.name} in {mode} mode; shipped: "
+                             f"{shipped_names()}")
+    puzzle = puzzle_spec(rules, None, None, mode).build()
+    certificate = certificate_for(puzzle, rules.max_guesses)
+    if certificate is None:
+        raise WordguessError(f"no opener certificate is shipped for {rules.key} in {mode} mode (other options or "
+                             f"lists); shipped: {shipped_names()}")
+    rows = certificate_rows(certificate, top or None)
+    if as_json:
+        best = certificate.best
+        header = {k: v for k, v in certificate.to_json().items() if k not in ("openers", "format")}
+        out.print_json(json.dumps({**header, "exact": certificate.exact_count, "count": len(certificate.entries),
+                                   "best": None if best is None else best.opener, "openers": rows}))
+        return
+    out.print(certificate_header(certificate, puzzle), markup=False)
+    width = max(len(r["opener"]) for r in rows)
+    out.print(f"{'rank':>5}  {'opener':<{width}}  {'total':>9}  {'mean':>9}", markup=False)
+    for r in rows:
+        rank, value, mean = (str(r["rank"]), f"{r['value']:,}", f"{r['mean']:.4f}") if r["exact"] else (
+            "-", f">= {r['value']:,}", f">= {r['mean']:.4f}")
+        if r["value"] is None:
+            value, mean = "none", f"within {certificate.max_guesses}"
+        out.print(f"{rank:>5}  {r['opener'].upper():<{width}}  {value:>9}  {mean:>9}", markup=False)
+    if len(rows) < len(certificate.entries):
+        out.print(f"(the first {len(rows):,} of {len(certificate.entries):,} openers; --top 0 shows all)", markup=False)
+
+
+def certificate_rows(certificate: Certificate, top: int | None) -> list[dict]:
+    """Return the first `top` openers (None: all) as rows: rank (shared by equal exact values;
+    None for a bound), opener, value (None: no tree within the limit), mean, exact."""
+    rows, rank = [], 0
+    previous = None
+    for k, entry in enumerate(certificate.ranked()[:top]):
+        if entry.exact and entry.value != previous:
+            rank, previous = k + 1, entry.value
+        value = None if entry.value >= INF else entry.value
+        rows.append({"rank": rank if entry.exact and value is not None else None, "opener": entry.opener,
+                     "value": value, "mean": None if value is None else round(value / certificate.secrets, 4),
+                     "exact": entry.exact})
+    return rows
+
+
+def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
+    """Return what a certificate covers and proves, in three lines."""
+    options = ", ".join(f"{k} {v}" for k, v in certificate.options.items())
+    limit = f"at most {certificate.max_guesses} guesses" if certificate.max_guesses else "no guess limit"
+    setting = (f"Opener certificate: {certificate.game} ({options}), {certificate.mode} mode, {certificate.secrets:,} "
+               f"answers ({certificate.answers}), {len(puzzle.guesses):,} guesses ({certificate.guesses}), {limit}")
+    best = certificate.best
+    proves = ("proves no best opener: none is at most the threshold" if best is None else
+              f"proves {best.opener.upper()} is a best opener, {best.value:,} guesses in all (mean "
+              f"{best.value / certificate.secrets:.4f}), and that no other opener beats it")
+    return (f"{setting}\n{proves}; {certificate_scope(certificate)}\nbuilt by `{certificate.command}` "
+            f"(solver {certificate.solver_version}, {certificate.date})")

@@ -1,0 +1,121 @@
+"""Build an opener certificate (package data read by `wordguess openers`, `optimal --first` and
+`analyze`): every allowed first guess with its exact least total when it is at most the
+threshold T, and a proven lower bound above T otherwise.
+
+    python scripts/build_certificate.py --game wordle --mode normal --threshold 8000 --workers 2
+    python scripts/build_certificate.py --game mastermind            # every opener exact
+
+Every opener (one per symmetry class) is searched by the exact solver with the cutoff T + 1,
+through the same executors as `wordguess optimal` (--workers, --executor process or ray). What
+is proven goes to the solver's store (--store) as it comes, so a run stopped by Ctrl-C or
+--time-limit resumes where it stopped when the same command is run again; the certificate is
+written only when every opener has its entry. Choose T at or above the optimum: the openers at
+most T come out exact (the script warns when fewer than 100 do, and the game has that many
+openers); a larger T costs more search. Without --threshold every opener's exact value is
+searched (small games only).
+
+The certificate goes to src/wordguess/optimal/data/<game>-<mode>.json.gz (--out for another
+folder, --name for another name) with its sha256 in certificates.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from wordguess.engine.executors import EXECUTORS, get_executor
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.optimal.certificates import DATA, build_certificate, save_certificate
+from wordguess.optimal.run import SearchSpec, solver_for
+from wordguess.optimal.search import SearchStopped
+from wordguess.optimal.store import default_store_path
+
+TOP = 100  # the issue's "top 100 at least, exact"
+CONTENT = ("game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours")
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="wordle", help="a registered game (or alias)")
+    parser.add_argument("--mode", choices=["normal", "hard"], default="normal")
+    parser.add_argument("--threshold", type=int, default=None,
+                        help="T: openers at most T get their exact total, the others a proven bound above T "
+                             "(default: every opener exact). Wordle normal: about 7,990-8,050 gives >= 100 exact")
+    parser.add_argument("--max-guesses", type=int, default=None, help="the depth limit (default: the game's; 0: none)")
+    parser.add_argument("--answers", default=None, help="a list name or file (default: the game's)")
+    parser.add_argument("--guesses", default=None, help="a list name or file (default: the game's)")
+    parser.add_argument("--length", type=int, default=None, help="word length (games that take one)")
+    parser.add_argument("--pegs", type=int, default=None, help="Mastermind: pegs per code")
+    parser.add_argument("--colours", type=int, default=None, help="Mastermind: colours")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (tasks are openers)")
+    parser.add_argument("--executor", choices=list(EXECUTORS), default="process")
+    parser.add_argument("--ray-address", default=None, help="Ray: the cluster to join")
+    parser.add_argument("--store", default=str(default_store_path()), help="the SQLite store of proven results")
+    parser.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds (rerun to resume)")
+    parser.add_argument("--out", type=Path, default=DATA, help="the folder of the certificate and its manifest")
+    parser.add_argument("--name", default=None, help="the certificate's name (default: <game>-<mode>)")
+    return parser.parse_args(argv)
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """Return the command that regenerates the certificate (the options that shape its content)."""
+    words = ["python", "scripts/build_certificate.py"]
+    for name in CONTENT:
+        value = getattr(args, name)
+        if value is not None:
+            words += [f"--{name.replace('_', '-')}", str(value)]
+    return shlex.join(words)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    options = {k: getattr(args, k) for k in ("length", "pegs", "colours") if getattr(args, k) is not None}
+    game = get_game(args.game, **options)
+    limit = game.max_guesses if args.max_guesses is None else (args.max_guesses or None)
+    spec = SearchSpec(PuzzleSpec(game, args.answers, args.guesses, args.mode), limit, args.store, args.time_limit)
+    puzzle = solver_for(spec).puzzle
+    name = args.name or f"{game.name}-{args.mode}"
+    started = time.monotonic()
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        if done == total or time.monotonic() - last[0] > 10:
+            last[0] = time.monotonic()
+            print(f"{done:,}/{total:,} openers searched, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+
+    try:
+        with get_executor("serial" if args.workers == 1 else args.executor, args.workers, args.ray_address) as pool:
+            certificate = build_certificate(spec, args.threshold, command_line(args), pool, progress)
+    except SearchStopped as exc:
+        print(f"stopped ({exc}): what was proven is kept in {args.store}; run the same command to resume",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: what was proven is kept in {args.store}; run the same command to resume", file=sys.stderr)
+        return 130
+    path = save_certificate(certificate, name, args.out)
+    exact, openers = certificate.exact_count, len(certificate.entries)
+    best = certificate.best
+    print(f"wrote {path}: {openers:,} openers, {exact:,} exact"
+          + (f", best {best.opener} {best.value:,} (mean {best.value / len(puzzle.answers):.4f})" if best else "")
+          + f", {time.monotonic() - started:.1f} s", file=sys.stderr)
+    if best is None:
+        print(f"warning: no opener is at most the threshold {args.threshold}: the certificate proves no best opener; "
+              "raise --threshold", file=sys.stderr)
+    if exact < min(TOP, openers):
+        print(f"warning: only {exact:,} openers are exact (fewer than {min(TOP, openers)}): raise --threshold",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except WordguessError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)

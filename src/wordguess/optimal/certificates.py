@@ -1,0 +1,254 @@
+"""Opener certificates: every allowed first guess of a puzzle with what the exact solver proved
+about it under a threshold T, shipped as package data and read back instead of searching.
+
+An entry is *exact* when the opener's least total is at most T (then `value` is that total) and
+a *proven lower bound* otherwise (`value` > T, from a search cut off at T + 1); an opener after
+which no tree meets the depth limit has value None (INF here). With every opener listed, the
+certificate proves the best opener and that no other beats it, whenever the best is at most T.
+Without a threshold every entry is exact.
+
+`build_certificate` runs the certification through the run machinery (executor, store: a rerun
+resumes, and a stored bound below T + 1 is searched again while an exact result is reused);
+`save_certificate` writes `data/<name>.json.gz` and its line in `data/certificates.json` (the
+file's sha256, the command that regenerates it); `certificate_for` finds the certificate of a
+puzzle by its solver key (rules, lists by content, mode, depth limit, solver version) and checks
+its sha256 on load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import gzip
+import hashlib
+import json
+from pathlib import Path
+
+from wordguess.engine.executors import Executor, SerialExecutor
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.optimal.run import (
+    SearchSpec,
+    opener_task,
+    promising_openers,
+    run_deadline,
+    solver_for,
+    symmetric_openers,
+)
+from wordguess.optimal.search import INF, VERSION, OpenerResult, puzzle_key
+from wordguess.optimal.store import ResultStore
+from wordguess.vocab import Progress, Word
+
+DATA = Path(__file__).parent / "data"  # where the shipped certificates live
+MANIFEST = "certificates.json"  # their manifest, in the same folder
+FORMAT = 1  # the certificate file's format version
+SCRIPT = "scripts/build_certificate.py"  # what builds them
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """What is proven about one opener."""
+
+    opener: Word  # the first guess
+    value: int  # its least total if exact, else a proven lower bound above the threshold (INF: no tree)
+    exact: bool  # whether `value` is the opener's exact least total
+    nodes: int = 0  # nodes its search expanded (0 for a symmetric copy)
+    seconds: float = 0.0  # wall time of its search
+    same_as: Word | None = None  # the opener of its symmetry class whose search proved it
+
+    def to_json(self) -> dict:
+        data = {"opener": self.opener, "value": None if self.value >= INF else self.value,
+                "exact": self.exact, "nodes": self.nodes, "seconds": round(self.seconds, 3)}
+        return data | ({"same_as": self.same_as} if self.same_as else {})
+
+    @classmethod
+    def from_json(cls, data: dict) -> Entry:
+        value = INF if data["value"] is None else int(data["value"])
+        return cls(data["opener"], value, bool(data["exact"]), int(data["nodes"]), float(data["seconds"]),
+                   data.get("same_as"))
+
+
+@dataclasses.dataclass(frozen=True)
+class Certificate:
+    """Every opener of one puzzle with its exact value (at most the threshold) or a proven lower
+    bound (above it), ranked: exact values first, least first."""
+
+    key: str  # the solver's puzzle key (rules, lists by content, mode, depth limit, version)
+    game: str  # the game's name
+    options: dict  # the game's options (for get_game)
+    mode: str  # normal or hard
+    answers: str  # the answer list's name
+    guesses: str  # the guess list's name
+    secrets: int  # how many answers
+    max_guesses: int | None  # the depth limit the values respect (None: none)
+    threshold: int | None  # T: entries at most T are exact, the others bounds (None: all exact)
+    command: str  # the command that regenerates it
+    solver_version: str  # the exact search's version
+    date: str  # when it was built (ISO date)
+    entries: tuple[Entry, ...]  # every opener, ranked
+
+    @functools.cached_property
+    def _by_word(self) -> dict[Word, Entry]:
+        return {e.opener: e for e in self.entries}
+
+    def value(self, word: Word) -> tuple[int, bool] | None:
+        """Return (value, exact) of an opener (INF: no tree within the limit), or None when the
+        word is not one of the certificate's openers."""
+        entry = self._by_word.get(word)
+        return None if entry is None else (entry.value, entry.exact)
+
+    def ranked(self) -> list[Entry]:
+        """Return every entry, exact ones first by value, then the bounds by bound."""
+        return list(self.entries)
+
+    @property
+    def best(self) -> Entry | None:
+        """Return the best opener's entry when it is exact (the certificate proves it), else None."""
+        first = self.entries[0] if self.entries else None
+        return first if first is not None and first.exact and first.value < INF else None
+
+    @property
+    def exact_count(self) -> int:
+        """Return how many openers have an exact value."""
+        return sum(e.exact for e in self.entries)
+
+    def to_json(self) -> dict:
+        header = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "entries"}
+        return {"format": FORMAT, **header, "openers": [e.to_json() for e in self.entries]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Certificate:
+        if data.get("format") != FORMAT:
+            raise WordguessError(f"opener certificate format {data.get('format')!r} is not {FORMAT}")
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "entries"]
+        return cls(**{n: data[n] for n in names}, entries=tuple(Entry.from_json(e) for e in data["openers"]))
+
+    def text(self) -> str:
+        """Return the JSON text that is stored, compressed, and hashed."""
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def certificate_key(puzzle: Puzzle, max_guesses: int | None) -> str:
+    """Return the key the exact solver gives this puzzle's results (ExactSolver drops a depth
+    limit that binds nothing, at least the number of answers, before keying)."""
+    if max_guesses is not None and max_guesses >= len(puzzle.answers):
+        max_guesses = None
+    return puzzle_key(puzzle, max_guesses)
+
+
+def shipped_certificates(folder: Path | None = None) -> dict[str, dict]:
+    """Return the manifest: name -> {file, sha256, key, game, options, mode, threshold, ...}."""
+    path = (folder or DATA) / MANIFEST
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))["certificates"]
+
+
+def shipped_names(folder: Path | None = None) -> str:
+    """Return the shipped certificates as 'game mode' phrases, for messages."""
+    manifest = shipped_certificates(folder)
+    return ", ".join(f"{m['game']} {m['mode']}" for m in manifest.values()) or "none"
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: Path, sha256: str, command: str) -> Certificate:
+    damaged = (f"the opener certificate {path.name} is damaged or missing (its sha256 does not match "
+               f"{MANIFEST}): rebuild it with `{command}`")
+    try:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    except (OSError, EOFError, UnicodeDecodeError):
+        raise WordguessError(damaged) from None
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha256:
+        raise WordguessError(damaged)
+    return Certificate.from_json(json.loads(text))
+
+
+def load_certificate(name: str, folder: Path | None = None) -> Certificate:
+    """Return a shipped certificate by name, its sha256 checked (WordguessError when damaged)."""
+    folder = folder or DATA
+    manifest = shipped_certificates(folder)
+    if name not in manifest:
+        raise WordguessError(f"no opener certificate {name!r} is shipped; shipped: {', '.join(manifest) or 'none'}")
+    entry = manifest[name]
+    return _load(folder / entry["file"], entry["sha256"], entry["command"])
+
+
+def certificate_by_key(key: str, folder: Path | None = None) -> Certificate | None:
+    """Return the shipped certificate with this solver key, or None."""
+    for name, entry in shipped_certificates(folder).items():
+        if entry["key"] == key:
+            return load_certificate(name, folder)
+    return None
+
+
+def certificate_for(puzzle: Puzzle, max_guesses: int | None, folder: Path | None = None) -> Certificate | None:
+    """Return the shipped certificate of this puzzle and depth limit (same rules, lists by
+    content, mode, limit and solver version), or None when none is shipped."""
+    return certificate_by_key(certificate_key(puzzle, max_guesses), folder)
+
+
+def build_certificate(spec: SearchSpec, threshold: int | None, command: str,
+                      executor: Executor | None = None, progress: Progress | None = None) -> Certificate:
+    """Return the certificate of a puzzle: every opener (one search per symmetry class, most
+    promising first) searched with the cutoff threshold + 1, so it comes back exact if at most
+    the threshold and as a proven bound above it otherwise (no cutoff without a threshold). The
+    solver's store makes a rerun resume: a stored exact value is reused, and a stored bound only
+    when it is at least threshold + 1. Raise SearchStopped at the spec's time limit."""
+    solver = solver_for(spec)
+    puzzle = solver.puzzle
+    classes = symmetric_openers(puzzle)
+    first = promising_openers(solver)
+    # promising_openers leaves out the openers its admissible bound rules out (no tree within
+    # the limit, or a guess that splits nothing): they are searched too, last, as every opener
+    # must have an entry.
+    words = first + [w for w in classes if w not in set(first)]
+    beta = INF if threshold is None else threshold + 1
+    deadline = run_deadline(spec)
+    tasks = [(spec, w, beta, deadline) for w in words]
+    results: dict[Word, OpenerResult] = {}
+    for _, result in (executor or SerialExecutor()).run(opener_task, tasks):
+        results[result.opener] = result
+        if progress:
+            progress(len(results), len(words))
+    store = ResultStore(spec.store) if spec.store else None
+    entries = []
+    for word, members in classes.items():
+        r = results[word]
+        # A result read back from the store reports no work: the store kept the search's.
+        work = store.opener(solver.key, word) if store is not None and r.nodes == 0 else None
+        nodes, seconds = (work[2], work[3]) if work is not None and work[:2] == (r.value, r.exact) else (r.nodes, r.seconds)
+        value = min(r.value, INF)
+        entries.append(Entry(word, value, r.exact or value >= INF, nodes, seconds))
+        # The symmetry maps the puzzle to itself, so every member of the class has the same value.
+        entries += [Entry(m, value, r.exact or value >= INF, same_as=word) for m in members[1:]]
+    if store is not None:
+        store.close()
+    order = {w: i for i, w in enumerate(puzzle.guesses)}
+    entries.sort(key=lambda e: (not e.exact, e.value, order[e.opener]))
+    game = puzzle.game
+    return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
+                       len(puzzle.answers), solver.max_guesses, threshold, command, VERSION,
+                       datetime.date.today().isoformat(), tuple(entries))
+
+
+def save_certificate(certificate: Certificate, name: str, folder: Path | None = None) -> Path:
+    """Write a certificate to `<folder>/<name>.json.gz` (gzip without a timestamp, so the same
+    content gives the same bytes) and its line in the manifest; return the file's path."""
+    folder = folder or DATA
+    folder.mkdir(parents=True, exist_ok=True)
+    text = certificate.text()
+    path = folder / f"{name}.json.gz"
+    path.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    manifest = shipped_certificates(folder)
+    best = certificate.best
+    manifest[name] = {"file": path.name, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+                      "key": certificate.key, "game": certificate.game, "options": certificate.options,
+                      "mode": certificate.mode, "max_guesses": certificate.max_guesses,
+                      "threshold": certificate.threshold, "openers": len(certificate.entries),
+                      "exact": certificate.exact_count, "best": best.opener if best else None,
+                      "best_value": best.value if best else None, "command": certificate.command}
+    (folder / MANIFEST).write_text(json.dumps({"certificates": dict(sorted(manifest.items()))}, indent=2) + "\n",
+                                   encoding="utf-8")
+    _load.cache_clear()
+    return path

@@ -1,0 +1,257 @@
+"""Opener certificates (issue 13): built by scripts/build_certificate.py through the run
+machinery, each entry checked against the obviously-correct twin (the opener solved without a
+cutoff); the format's round trip and its checksum; `wordguess openers`, `optimal --first` and
+`analyze` reading the shipped table."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import WORDLE_SMALL
+from wordguess.analysis import BOUNDS, EXACT, analyze
+from wordguess.cli import app
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.optimal import certificates
+from wordguess.optimal.certificates import (
+    Certificate,
+    certificate_for,
+    load_certificate,
+    save_certificate,
+    shipped_certificates,
+)
+from wordguess.optimal.search import ExactSolver
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+WORDLE = get_game("wordle")
+SMALL_MM = get_game("mastermind", pegs=3, colours=4)
+
+
+def build_script():
+    """Return scripts/build_certificate.py as a module."""
+    spec = importlib.util.spec_from_file_location("build_certificate", ROOT / "scripts" / "build_certificate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def twin_values(puzzle, max_guesses) -> dict[str, int]:
+    """Return every opener's exact value, each solved alone without a cutoff (the oracle)."""
+    solver = ExactSolver(puzzle, max_guesses)
+    return {w: solver.opener(w).value for w in puzzle.guesses}
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory) -> tuple[str, str]:
+    """A closed-world Wordle of 30 answers and 60 guesses: every opener solved in a second."""
+    folder = tmp_path_factory.mktemp("lists")
+    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
+    answers.write_text("\n".join(WORDLE_SMALL[:30]) + "\n")
+    guesses.write_text("\n".join(WORDLE_SMALL[:60]) + "\n")
+    return str(answers), str(guesses)
+
+
+@pytest.fixture(scope="module")
+def small_wordle(lists):
+    puzzle = PuzzleSpec(WORDLE, *lists).build()
+    return puzzle, twin_values(puzzle, WORDLE.max_guesses)
+
+
+def run_script(args: list[str], capsys) -> tuple[int, str]:
+    code = build_script().main(args)
+    return code, capsys.readouterr().err
+
+
+def test_the_script_builds_exact_values_and_bounds_equal_to_per_opener_solves(small_wordle, lists, tmp_path, capsys):
+    puzzle, twin = small_wordle
+    best = min(twin.values())
+    threshold = best + 3
+    code, err = run_script(["--answers", lists[0], "--guesses", lists[1], "--threshold", str(threshold),
+                            "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path), "--name", "small"], capsys)
+    assert code == 0, err
+    cert = load_certificate("small", tmp_path)
+    assert {e.opener for e in cert.entries} == set(puzzle.guesses) and len(cert.entries) == len(puzzle.guesses)
+    for entry in cert.entries:
+        if entry.exact:
+            assert entry.value == twin[entry.opener] <= threshold, entry
+        else:
+            assert threshold < entry.value <= twin[entry.opener], entry
+    assert {e.opener for e in cert.entries if e.exact} == {w for w, v in twin.items() if v <= threshold}
+    assert cert.best.value == best and twin[cert.best.opener] == best
+    assert [e.exact for e in cert.ranked()] == sorted((e.exact for e in cert.entries), reverse=True)
+    assert certificate_for(puzzle, WORDLE.max_guesses, tmp_path) == cert
+    assert f"fewer than {len(puzzle.guesses)}" in err  # few openers are exact: the script warns
+    assert cert.command.startswith("python scripts/build_certificate.py") and f"--threshold {threshold}" in cert.command
+
+
+def test_a_rerun_with_a_higher_threshold_searches_the_stored_bounds_again(small_wordle, lists, tmp_path, capsys):
+    puzzle, twin = small_wordle
+    best = min(twin.values())
+    store = str(tmp_path / "s.sqlite")
+    common = ["--answers", lists[0], "--guesses", lists[1], "--store", store, "--out", str(tmp_path)]
+    assert run_script([*common, "--threshold", str(best - 1), "--name", "low"], capsys)[0] == 0
+    low = load_certificate("low", tmp_path)
+    assert low.best is None and low.exact_count == 0  # T below the optimum: every entry a bound
+    assert all(best - 1 < e.value <= twin[e.opener] for e in low.entries)
+    higher = max(twin.values())  # every opener at most T: the stored bounds must not be reused
+    assert run_script([*common, "--threshold", str(higher), "--name", "high"], capsys)[0] == 0
+    high = load_certificate("high", tmp_path)
+    assert {e.opener: e.value for e in high.entries} == twin and high.exact_count == len(twin)
+
+
+def test_a_mastermind_certificate_covers_every_code_through_its_symmetry(tmp_path, capsys):
+    puzzle = PuzzleSpec(SMALL_MM).build()
+    twin = twin_values(puzzle, SMALL_MM.max_guesses)
+    code, err = run_script(["--game", "mastermind", "--pegs", "3", "--colours", "4", "--workers", "2",
+                            "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path)], capsys)
+    assert code == 0, err
+    cert = certificate_for(puzzle, SMALL_MM.max_guesses, tmp_path)
+    assert cert is not None and cert.threshold is None and cert.exact_count == len(twin) == 64
+    assert {e.opener: e.value for e in cert.entries} == twin
+    assert sum(e.same_as is None for e in cert.entries) < 10  # one search per symmetry class
+    assert "--pegs 3 --colours 4" in cert.command
+
+
+def test_the_format_round_trips_and_a_damaged_file_names_the_rebuild_command(tmp_path):
+    cert = load_certificate("mastermind-normal")
+    assert Certificate.from_json(json.loads(cert.text())) == cert
+    save_certificate(cert, "copy", tmp_path)
+    assert load_certificate("copy", tmp_path) == cert
+    assert (tmp_path / "copy.json.gz").read_bytes() == (certificates.DATA / "mastermind-normal.json.gz").read_bytes()
+    doc = json.loads(cert.text())
+    doc["openers"][0]["value"] -= 1  # a forged better value
+    (tmp_path / "copy.json.gz").write_bytes(gzip.compress(json.dumps(doc).encode()))
+    certificates._load.cache_clear()
+    with pytest.raises(WordguessError, match="damaged.*scripts/build_certificate.py --game mastermind"):
+        load_certificate("copy", tmp_path)
+    (tmp_path / "copy.json.gz").write_bytes(b"not gzip")
+    with pytest.raises(WordguessError, match="damaged"):
+        load_certificate("copy", tmp_path)
+    with pytest.raises(WordguessError, match="shipped: copy"):
+        load_certificate("nothing", tmp_path)
+
+
+def test_the_shipped_mastermind_certificate_is_whole_and_agrees_with_the_solver():
+    puzzle = PuzzleSpec(get_game("mastermind")).build()
+    cert = certificate_for(puzzle, 10)
+    assert cert is not None and shipped_certificates()["mastermind-normal"]["key"] == cert.key
+    assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
+    assert cert.exact_count == 1296 and (cert.best.opener, cert.best.value) == ("1123", 5625)
+    solver = ExactSolver(puzzle, 10)
+    for word in ("1123", "1234", "1122"):  # the other classes take longer: see the slow test
+        assert cert.value(word) == (solver.opener(word).value, True)
+    assert cert.value("3341") == cert.value("1123") and cert.value("zzzz") is None
+    assert certificate_for(PuzzleSpec(get_game("mastermind"), mode="normal").build(), 5) is None  # another limit
+
+
+@pytest.mark.slow
+def test_every_shipped_mastermind_class_equals_its_solve_without_cutoff():
+    puzzle = PuzzleSpec(get_game("mastermind")).build()
+    cert = certificate_for(puzzle, 10)
+    solver = ExactSolver(puzzle, 10)
+    for entry in cert.entries:
+        if entry.same_as is None:
+            assert (entry.value, entry.exact) == (solver.opener(entry.opener).value, True)
+
+
+def test_a_game_without_a_certificate_has_none_and_openers_says_so():
+    puzzle = PuzzleSpec(WORDLE).build()
+    if "wordle-normal" not in shipped_certificates():
+        assert certificate_for(puzzle, 6) is None
+    result = runner.invoke(app, ["openers", "--game", "jotto"])
+    assert result.exit_code == 2 and "no opener certificate is shipped for jotto in normal mode" in result.output
+    assert "mastermind normal" in result.output and "Traceback" not in result.output
+
+
+def test_openers_prints_the_table_with_what_it_proves():
+    result = runner.invoke(app, ["openers", "--game", "mastermind", "--top", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "proves 1123 is a best opener, 5,625 guesses in all (mean 4.3403)" in result.output
+    assert "no other opener beats it" in lines[1] and "build_certificate.py --game mastermind" in lines[2]
+    assert lines[4].split() == ["1", "1123", "5,625", "4.3403"] and len(lines) == 4 + 3 + 1
+    data = json.loads(runner.invoke(app, ["openers", "--game", "mm", "--json", "--top", "0"]).output)
+    assert data["count"] == len(data["openers"]) == 1296 and data["best"] == "1123"
+    last = data["openers"][-1]
+    assert (last["opener"], last["value"], last["exact"]) == ("6666", 6318, True) and last["rank"] == 1291
+
+
+def test_openers_shows_bounds_and_refuses_other_options(small_wordle, lists, tmp_path, capsys, monkeypatch):
+    puzzle, twin = small_wordle
+    threshold = min(twin.values()) + 2
+    monkeypatch.setattr(certificates, "DATA", tmp_path)
+    assert run_script(["--answers", lists[0], "--guesses", lists[1], "--threshold", str(threshold),
+                       "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path), "--name", "wordle-normal"],
+                      capsys)[0] == 0
+    # The bundled Wordle lists are not these: the certificate is for other lists.
+    result = runner.invoke(app, ["openers", "--game", "wordle"])
+    assert result.exit_code == 2 and "other options or lists" in result.output
+    result = runner.invoke(app, ["openers", "--game", "mastermind", "--top", "-1"])
+    assert result.exit_code == 2 and "--top" in result.output
+    result = runner.invoke(app, ["openers", "--game", "mastermind"])
+    assert result.exit_code == 2 and "shipped: wordle normal" in result.output
+
+
+def test_optimal_first_reads_the_certificate_and_no_certificate_searches():
+    result = runner.invoke(app, ["optimal", "--game", "mastermind", "--first", "2213", "--no-store"])
+    assert result.exit_code == 0, result.output
+    assert "2213: 5,625 guesses in all" in result.output and "read from the shipped opener certificate" in result.output
+    assert "nodes" not in result.output
+    data = json.loads(runner.invoke(app, ["optimal", "-g", "mm", "--all-openers", "--json", "--no-store"]).output)
+    assert (data["first"], data["total"], data["scope"], data["source"]["certificate"]) == ("1123", 5625, "all openers", True)
+    assert [o["value"] for o in data["openers"]] == [5625, 5673, 5702, 5791, 6318]
+    searched = runner.invoke(app, ["optimal", "-g", "mm", "--first", "1234", "--no-store", "--no-certificate"])
+    assert searched.exit_code == 0 and "1234: 5,673 guesses in all" in searched.output
+    assert "nodes" in searched.output and "certificate" not in searched.output
+
+
+def test_optimal_first_searches_an_opener_the_certificate_only_bounds(small_wordle, lists, tmp_path, capsys, monkeypatch):
+    puzzle, twin = small_wordle
+    threshold = min(twin.values())
+    monkeypatch.setattr(certificates, "DATA", tmp_path)
+    assert run_script(["--answers", lists[0], "--guesses", lists[1], "--threshold", str(threshold),
+                       "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path)], capsys)[0] == 0
+    bounded = next(w for w, v in twin.items() if v > threshold)
+    exact = next(w for w, v in twin.items() if v == threshold)
+    files = ["--answers", lists[0], "--guesses", lists[1], "--no-store", "--json"]
+    read = json.loads(runner.invoke(app, ["optimal", "--first", exact, *files]).output)
+    assert read["total"] == threshold and read["source"]["certificate"]
+    searched = json.loads(runner.invoke(app, ["optimal", "--first", bounded, *files]).output)
+    assert searched["total"] == twin[bounded] and "source" not in searched and searched["search"]["nodes"] > 0
+
+
+def test_analyze_reads_first_moves_from_the_certificate():
+    game = get_game("mastermind")
+    puzzle = PuzzleSpec(game).build()
+    history = [("1111", game.feedback("1111", "3456"))]
+    move = analyze(puzzle, history, budget=1e-6).moves[0]  # no time to search: the values are shipped
+    assert move.played.kind == move.best.kind == EXACT
+    assert (move.played.low, move.best.low, move.best_guess) == (6318 / 1296, 5625 / 1296, "1123")
+    assert move.regret == pytest.approx(((6318 - 5625) / 1296,) * 2) and move.skill is not None
+
+
+def test_analyze_bounds_a_first_move_the_certificate_only_bounds(tmp_path, capsys, monkeypatch):
+    game = get_game("mastermind")
+    puzzle = PuzzleSpec(game).build()
+    monkeypatch.setattr(certificates, "DATA", tmp_path)  # 1123 (5,625) and 1234 (5,673) exact, the rest bounds
+    assert run_script(["--game", "mastermind", "--threshold", "5700", "--store", str(tmp_path / "s.sqlite"),
+                       "--out", str(tmp_path)], capsys)[0] == 0
+    cert = certificate_for(puzzle, 10, tmp_path)
+    bound, exact = cert.value("1111")
+    assert not exact and 5700 < bound <= 6318 and cert.exact_count == 360 + 720
+    n = len(puzzle.answers)
+    # 1111's own proof takes seconds: within the budget only the certificate's bound is known.
+    move = analyze(puzzle, [("1111", game.feedback("1111", "3456"))], budget=1e-6).moves[0]
+    assert move.best.kind == EXACT and (move.best.low, move.best_guess) == (5625 / n, "1123")
+    assert move.played.kind == BOUNDS and bound / n - 1e-12 <= move.played.low <= 6318 / n
+    low, high = move.regret
+    assert low == pytest.approx(move.played.low - 5625 / n) and low >= (bound - 5625) / n - 1e-12 > 0
+    assert high is None or high >= (6318 - 5625) / n - 1e-12
