@@ -91,7 +91,9 @@ def optimal_command(
         first = puzzle.guesses[puzzle.index_of(first)]
     count = openers or 5
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
-    name = "serial" if workers == 1 else executor
+    # One local worker is this process; Ray is what was asked for even with one (a cluster's
+    # size is its own, not --workers).
+    name = "serial" if workers == 1 and executor == "process" else executor
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
         return

@@ -4,7 +4,9 @@ certification of the optimum over every allowed opener.
 
 A task is a picklable (SearchSpec, ...) tuple handled by a top-level function, so the same
 tasks run in this process, on a local process pool or on a Ray cluster (see executors.py). Each
-worker builds its solver once per spec and shares proven results through the store.
+worker builds its solver once per spec and keeps what it proves in the store at the spec's path
+(on a cluster, each machine's own file). The driver records every opener result a task returns
+in its own store, so the driver's file holds the whole certification wherever the tasks ran.
 """
 
 from __future__ import annotations
@@ -138,9 +140,16 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
         if progress:
             progress(done, len(buckets))
     result = OpenerResult(solver.puzzle.guesses[guess], min(total, INF), True, 0, time.monotonic() - started)
-    if solver.store is not None:
-        solver.store.save_opener(solver.key, result.opener, result.value, True, 0, result.seconds)
+    record(solver, result)
     return result
+
+
+def record(solver: ExactSolver, result: OpenerResult) -> None:
+    """Write an opener's result, returned by a task, to the driver's store. A task's worker has
+    written it to its own store already, which is this same file only on one machine; the store
+    keeps the stronger of two results, so writing it again is harmless."""
+    if solver.store is not None:
+        solver.store.save_opener(solver.key, result.opener, result.value, result.exact, result.nodes, result.seconds)
 
 
 def symmetric_openers(puzzle: Puzzle) -> dict[str, list[str]]:
@@ -175,6 +184,7 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
     results: list[OpenerResult] = []
     deadline = solver_for(spec).deadline
     for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
+        record(solver_for(spec), result)
         results.append(result)
         if progress:
             progress(len(results), len(words))
@@ -200,6 +210,7 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
     done = len(results)
     for _, result in executor.run(opener_task, [(spec, w, incumbent + 1, solver.deadline) for w in rest]):
+        record(solver, result)
         results[result.opener] = result
         if result.exact and result.value < incumbent:
             incumbent = result.value  # later tasks were sent with the old cutoff: still sound
