@@ -37,9 +37,11 @@ class OtherMachineExecutor(SerialExecutor):
 
     def __init__(self, store: str):
         self.store = store
+        self.tasks = 0  # how many tasks it ran
 
     def run(self, fn, items):
         for index, (spec, *rest) in enumerate(items):
+            self.tasks += 1
             yield index, fn((dataclasses.replace(spec, store=self.store), *rest))
 
 
@@ -56,6 +58,11 @@ def test_the_driver_store_holds_every_result_wherever_tasks_ran(tmp_path):
     results, _ = certify(spec, OtherMachineExecutor(str(tmp_path / "elsewhere.sqlite")))
     assert len(results) > 1
     assert stored_openers(tmp_path / "driver.sqlite") == {r.opener: (r.value, r.exact) for r in results}
+    # A rerun whose workers are on machines that never saw these results sends no task.
+    fresh = OtherMachineExecutor(str(tmp_path / "new-machine.sqlite"))
+    again, _ = certify(spec, fresh)
+    assert fresh.tasks == 0
+    assert [(r.opener, r.value, r.exact) for r in again] == [(r.opener, r.value, r.exact) for r in results]
 
 
 def assert_same_certification(ours: dict[str, tuple[int, bool]], theirs: dict[str, tuple[int, bool]],

@@ -132,6 +132,9 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
         return solver.opener(word, progress=progress)
     started = time.monotonic()
     guess = solver.puzzle.index_of(word)
+    known = stored_result(solver, solver.puzzle.guesses[guess], INF)
+    if known is not None:
+        return known
     buckets = solver.root_buckets(guess)
     total, done = len(solver.puzzle.answers), 0
     for _, value in executor.run(bucket_task, [(spec, word, reply, solver.deadline) for reply, _, _ in buckets]):
@@ -142,6 +145,16 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
     result = OpenerResult(solver.puzzle.guesses[guess], min(total, INF), True, 0, time.monotonic() - started)
     record(solver, result)
     return result
+
+
+def stored_result(solver: ExactSolver, word: str, beta: int) -> OpenerResult | None:
+    """Return an opener's result from the driver's store if it settles the opener under the
+    cutoff `beta` (exact, or a bound >= beta), else None: a rerun on a cluster skips what the
+    driver recorded, even where the worker that proved it keeps its results on another machine."""
+    stored = solver.store.opener(solver.key, word) if solver.store is not None else None
+    if stored is None or not (stored[1] or stored[0] >= beta):
+        return None
+    return OpenerResult(word, stored[0], stored[1], 0, 0.0)
 
 
 def record(solver: ExactSolver, result: OpenerResult) -> None:
@@ -208,8 +221,13 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     incumbent = min(r.value for r in seeds)
     results = {r.opener: r for r in seeds}
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
+    for word in rest:
+        known = stored_result(solver, word, incumbent + 1)
+        if known is not None:
+            results[word] = known
     done = len(results)
-    for _, result in executor.run(opener_task, [(spec, w, incumbent + 1, solver.deadline) for w in rest]):
+    tasks = [(spec, w, incumbent + 1, solver.deadline) for w in rest if w not in results]
+    for _, result in executor.run(opener_task, tasks):
         record(solver, result)
         results[result.opener] = result
         if result.exact and result.value < incumbent:
