@@ -81,6 +81,8 @@ def optimal_command(
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     if executor not in EXECUTORS:
         raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
+    if ray_address is not None and executor != "ray":
+        raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
