@@ -2,12 +2,17 @@
 then `ray start --address=...` for each worker node, every node its own process tree with its
 own temporary folder (two raylets on one machine cannot share one). Everything it started is
 stopped by process id, never by name, so other Ray instances on the machine are left alone.
+The cluster uses Ray's token authentication with a fresh token of its own, given to its nodes
+and to this process (the driver) while it runs: Ray turns authentication on for `ray start`
+when a token file exists in the home folder (a local `ray.init()` writes one), and a driver that
+joins by address must then send the same token.
 Used by tests/test_cluster.py and bench/bench_scaleout.py (Linux: it reads /proc)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -21,6 +26,22 @@ import wordguess
 
 RAY = Path(sys.executable).with_name("ray")  # the ray command of this interpreter's environment
 TASK_TITLE = b"ray::apply_task"  # a Ray worker's process title while it runs an executor's task
+AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")  # how Ray finds its token
+
+
+def use_auth(values: dict[str, str | None]) -> None:
+    """Set this process's Ray authentication variables (None: unset), and have Ray read them
+    again (it caches them on first use; older Ray versions have no authentication)."""
+    for name in AUTH:
+        if values.get(name) is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = values[name]
+    from ray import _raylet
+
+    if hasattr(_raylet, "AuthenticationTokenLoader"):
+        _raylet.Config.initialize("")
+        _raylet.AuthenticationTokenLoader.instance().reset_cache()
 
 
 def free_port() -> int:
@@ -81,7 +102,10 @@ class LocalRayCluster:
         # The nodes' workers import this same wordguess (a worktree's, under PYTHONPATH), and run
         # one numba thread each: a worker node stands for one CPU.
         package_root = str(Path(wordguess.__file__).resolve().parents[1])
-        self.env = {**os.environ, "NUMBA_NUM_THREADS": "1", "RAY_USAGE_STATS_ENABLED": "0",
+        self.auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+        self._driver_auth: dict[str, str | None] | None = None  # this process's own, while it runs
+        self.env = {**{k: v for k, v in os.environ.items() if k not in AUTH}, **self.auth,
+                    "NUMBA_NUM_THREADS": "1", "RAY_USAGE_STATS_ENABLED": "0",
                     "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
 
     def __enter__(self) -> LocalRayCluster:
@@ -104,6 +128,8 @@ class LocalRayCluster:
 
     def start(self, timeout: float = 90.0) -> None:
         """Start the head and the worker nodes; return once the cluster has all their CPUs."""
+        self._driver_auth = {name: os.environ.get(name) for name in AUTH}
+        use_auth(self.auth)
         self._start_node("head", "--head", f"--port={self.port}", "--num-cpus=0", "--include-dashboard=false",
                          f"--dashboard-port={free_port()}")
         for i in range(self.workers):
@@ -150,3 +176,6 @@ class LocalRayCluster:
                         os.kill(pid, signal.SIGKILL)
         self.nodes.clear()
         shutil.rmtree(self.folder, ignore_errors=True)
+        if self._driver_auth is not None:
+            use_auth(self._driver_auth)
+            self._driver_auth = None
