@@ -120,11 +120,11 @@ class LocalRayCluster:
         self.stop()
 
     def _start_node(self, name: str, *options: str) -> None:
-        log = (self.folder / f"{name}.log").open("w")
         command = [str(RAY), "start", "--block", "--node-ip-address=127.0.0.1", f"--temp-dir={self.folder / name}",
                    f"--dashboard-agent-listen-port={free_port()}", *options]
-        self.nodes.append(subprocess.Popen(command, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                           start_new_session=True))
+        with (self.folder / f"{name}.log").open("w") as log:  # the node keeps its own copy of the file
+            self.nodes.append(subprocess.Popen(command, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                               start_new_session=True))
 
     def start(self, timeout: float = 90.0) -> None:
         """Start the head and the worker nodes; return once the cluster has all their CPUs."""
