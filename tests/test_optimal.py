@@ -248,6 +248,7 @@ def test_cli_optimal_json_and_tree(tmp_path):
     (["--mode", "strict"], "normal or hard"),
     (["--first", "salet", "--openers", "2"], "at most one"),
     (["--workers", "0"], "workers"),
+    (["--ray-address", "127.0.0.1:6379"], "--executor ray"),
 ])
 def test_cli_optimal_errors(args, message):
     result = runner.invoke(app, ["optimal", "--no-store", *args])

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from wordguess.errors import WordguessError
+from wordguess.optimal import kernel
 from wordguess.optimal.store import ResultStore
 
 
@@ -56,3 +57,43 @@ def test_a_damaged_row_is_never_trusted(tmp_path):
     k1, _, _ = store.sets("p")
     assert len(k1) == 4999 and 7 not in k1
     assert store.opener("p", "salet") is None and store.openers("p") == {}
+
+
+def memo_word(value: int, exact: bool, guess: int = 3) -> int:
+    """Return a memo word as the kernel packs it (value, best guess, exactness)."""
+    return int(kernel.pack(value, exact, guess))
+
+
+def test_a_writer_never_weakens_what_another_proved(tmp_path):
+    # Two processes share one file; the second loaded it before the first proved more, and then
+    # writes weaker results of its own for the same opener and sets.
+    first, second = ResultStore(tmp_path / "s.sqlite"), ResultStore(tmp_path / "s.sqlite")
+    keys = np.array([1, 2, 3], dtype=np.int64)
+    first.save_opener("p", "salet", 7920, True, 10, 1.5)
+    first.save_sets("p", keys, keys, np.array([memo_word(40, True), memo_word(50, False), memo_word(9, False)]))
+    second.save_opener("p", "salet", 7921, False, 3, 0.5)
+    second.save_sets("p", keys, keys, np.array([memo_word(45, False), memo_word(48, False), memo_word(12, False)]))
+    assert first.opener("p", "salet") == (7920, True, 10, 1.5)
+    assert dict(zip(*first.sets("p")[::2], strict=True)) == {
+        1: memo_word(40, True), 2: memo_word(50, False), 3: memo_word(12, False)}
+
+
+def test_a_stronger_result_replaces_a_weaker_or_damaged_one(tmp_path):
+    import sqlite3
+
+    store = ResultStore(tmp_path / "s.sqlite")
+    store.save_opener("p", "crane", 7950, False, 1, 0.1)
+    store.save_opener("p", "crane", 7960, False, 1, 0.1)
+    assert store.opener("p", "crane")[:2] == (7960, False)
+    store.save_opener("p", "crane", 7968, True, 1, 0.1)
+    assert store.opener("p", "crane")[:2] == (7968, True)
+    store.save_sets("p", np.array([5]), np.array([5]), np.array([memo_word(30, True)]))
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    with db:
+        db.execute("UPDATE opener_results SET value = 7000 WHERE opener = 'crane'")
+        db.execute("UPDATE set_results SET word = word + 2")
+    db.close()
+    store.save_opener("p", "crane", 7968, False, 1, 0.1)  # a bound replaces a damaged exact row
+    store.save_sets("p", np.array([5]), np.array([5]), np.array([memo_word(20, False)]))
+    assert store.opener("p", "crane")[:2] == (7968, False)
+    assert store.sets("p")[2].tolist() == [memo_word(20, False)]

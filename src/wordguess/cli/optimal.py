@@ -91,6 +91,8 @@ def optimal_command(
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     if executor not in EXECUTORS:
         raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
+    if ray_address is not None and executor != "ray":
+        raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
@@ -101,7 +103,9 @@ def optimal_command(
         first = puzzle.guesses[puzzle.index_of(first)]
     count = openers or 5
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
-    name = "serial" if workers == 1 else executor
+    # One local worker is this process; Ray is what was asked for even with one (a cluster's
+    # size is its own, not --workers).
+    name = "serial" if workers == 1 and executor == "process" else executor
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
         return

@@ -181,6 +181,12 @@ class RayExecutor(ClosingExecutor):
 
     name = "ray"
     parallel = True
+    # A task whose worker process or machine dies is run again, up to this many times, on any
+    # live worker: tasks are pure functions of their item, and what a dead task had proven is
+    # either in the store it wrote or proven again, so a rerun is always sound. An exception
+    # raised by the task itself (a time limit reached, bad input) is never retried: it would
+    # only happen again, and the caller must see it.
+    MAX_RETRIES = 3
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None):
         self.ray = import_ray()
@@ -214,7 +220,8 @@ class RayExecutor(ClosingExecutor):
         Ray's RayTaskError, which is also an instance of the task's exception class.
         Abandoning the iteration cancels this run's unfinished tasks."""
         self._ensure_ray()
-        remote, fn_ref = self.ray.remote(apply_task), self.ray.put(fn)
+        remote = self.ray.remote(max_retries=self.MAX_RETRIES, retry_exceptions=False)(apply_task)
+        fn_ref = self.ray.put(fn)
         source = enumerate(items)
         refs: dict = {}
 

@@ -32,6 +32,7 @@ from wordguess.optimal.run import (
     SearchSpec,
     opener_task,
     promising_openers,
+    record,
     run_deadline,
     solver_for,
     symmetric_openers,
@@ -208,6 +209,7 @@ def build_certificate(spec: SearchSpec, threshold: int | None, command: str,
     tasks = [(spec, w, beta, deadline) for w in words]
     results: dict[Word, OpenerResult] = {}
     for _, result in (executor or SerialExecutor()).run(opener_task, tasks):
+        record(solver, result)  # the driver's store holds every result, wherever the task ran
         results[result.opener] = result
         if progress:
             progress(len(results), len(words))

@@ -4,7 +4,9 @@ certification of the optimum over every allowed opener.
 
 A task is a picklable (SearchSpec, ...) tuple handled by a top-level function, so the same
 tasks run in this process, on a local process pool or on a Ray cluster (see executors.py). Each
-worker builds its solver once per spec and shares proven results through the store.
+worker builds its solver once per spec and keeps what it proves in the store at the spec's path
+(on a cluster, each machine's own file). The driver records every opener result a task returns
+in its own store, so the driver's file holds the whole certification wherever the tasks ran.
 """
 
 from __future__ import annotations
@@ -130,6 +132,9 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
         return solver.opener(word, progress=progress)
     started = time.monotonic()
     guess = solver.puzzle.index_of(word)
+    known = stored_result(solver, solver.puzzle.guesses[guess], INF)
+    if known is not None:
+        return known
     buckets = solver.root_buckets(guess)
     total, done = len(solver.puzzle.answers), 0
     for _, value in executor.run(bucket_task, [(spec, word, reply, solver.deadline) for reply, _, _ in buckets]):
@@ -138,9 +143,26 @@ def prove_opener(spec: SearchSpec, word: str, executor: Executor | None = None,
         if progress:
             progress(done, len(buckets))
     result = OpenerResult(solver.puzzle.guesses[guess], min(total, INF), True, 0, time.monotonic() - started)
-    if solver.store is not None:
-        solver.store.save_opener(solver.key, result.opener, result.value, True, 0, result.seconds)
+    record(solver, result)
     return result
+
+
+def stored_result(solver: ExactSolver, word: str, beta: int) -> OpenerResult | None:
+    """Return an opener's result from the driver's store if it settles the opener under the
+    cutoff `beta` (exact, or a bound >= beta), else None: a rerun on a cluster skips what the
+    driver recorded, even where the worker that proved it keeps its results on another machine."""
+    stored = solver.store.opener(solver.key, word) if solver.store is not None else None
+    if stored is None or not (stored[1] or stored[0] >= beta):
+        return None
+    return OpenerResult(word, stored[0], stored[1], 0, 0.0)
+
+
+def record(solver: ExactSolver, result: OpenerResult) -> None:
+    """Write an opener's result, returned by a task, to the driver's store. A task's worker has
+    written it to its own store already, which is this same file only on one machine; the store
+    keeps the stronger of two results, so writing it again is harmless."""
+    if solver.store is not None:
+        solver.store.save_opener(solver.key, result.opener, result.value, result.exact, result.nodes, result.seconds)
 
 
 def symmetric_openers(puzzle: Puzzle) -> dict[str, list[str]]:
@@ -175,6 +197,7 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
     results: list[OpenerResult] = []
     deadline = solver_for(spec).deadline
     for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
+        record(solver_for(spec), result)
         results.append(result)
         if progress:
             progress(len(results), len(words))
@@ -198,6 +221,12 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
     incumbent = min(r.value for r in seeds)
     results = {r.opener: r for r in seeds}
     rest = [w for w in words if w not in results][: None if limit is None else max(0, limit - len(seeds))]
+    for word in rest:
+        known = stored_result(solver, word, incumbent + 1)
+        if known is not None:
+            results[word] = known
+            if known.exact and known.value < incumbent:
+                incumbent = known.value
     done = len(results)
 
     def tasks():
@@ -205,9 +234,11 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
         # Tasks drawn earlier with a higher cutoff are still sound (their exact values are
         # exact; their bounds are at or above the final incumbent + 1 or exact).
         for word in rest:
-            yield spec, word, incumbent + 1, solver.deadline
+            if word not in results:
+                yield spec, word, incumbent + 1, solver.deadline
 
     for _, result in executor.run(opener_task, tasks()):
+        record(solver, result)
         results[result.opener] = result
         if result.exact and result.value < incumbent:
             incumbent = result.value

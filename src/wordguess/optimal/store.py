@@ -8,6 +8,13 @@ Two tables, both keyed by the puzzle (rules, lists, mode, depth limit and search
 Every row carries a checksum of its content, checked when it is read: a damaged row is passed
 over (its result is proven again), never trusted. Writes are transactions, so an interrupted
 run leaves only whole results behind.
+
+Several processes (a process pool's workers, the Ray workers of one machine) may write one file
+at once: SQLite's write-ahead log lets one writer in at a time, and every write is a single
+upsert that keeps the stronger of the stored and the new result (exact beats a bound, of two
+bounds the higher), decided inside the write itself, so a process that loaded the store before
+another one proved more can never replace that result with a weaker one. SQLite's locking does
+not hold on network file systems: on a cluster each machine keeps its own file (docs/cluster.md).
 """
 
 from __future__ import annotations
@@ -37,6 +44,25 @@ def row_checksum(*fields: object) -> int:
     return zlib.crc32("|".join(map(str, fields)).encode())
 
 
+# The upserts' conditions: replace a stored row only with a stronger result, or if it is damaged.
+# A memo word holds (value << 24 | guess << 1 | exact), as kernel.pack writes it.
+SAVE_OPENER = """
+INSERT INTO opener_results VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (puzzle, opener) DO UPDATE SET value = excluded.value, exact = excluded.exact,
+    nodes = excluded.nodes, seconds = excluded.seconds, checksum = excluded.checksum
+WHERE opener_results.checksum != row_checksum(opener_results.puzzle, opener_results.opener,
+                                              opener_results.value, opener_results.exact)
+   OR (NOT opener_results.exact AND (excluded.exact OR excluded.value > opener_results.value))
+"""
+SAVE_SET = """
+INSERT INTO set_results VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (puzzle, k1, k2) DO UPDATE SET word = excluded.word, checksum = excluded.checksum
+WHERE set_results.checksum != row_checksum(set_results.puzzle, set_results.k1, set_results.k2, set_results.word)
+   OR (NOT (set_results.word & 1)
+       AND ((excluded.word & 1) OR (excluded.word >> 24) > (set_results.word >> 24)))
+"""
+
+
 def default_store_path() -> Path:
     """Return the store's default file, in the user cache folder."""
     return Path(platformdirs.user_cache_dir("wordguess")) / "optimal.sqlite"
@@ -51,6 +77,7 @@ class ResultStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=60)
             self._db.execute("PRAGMA journal_mode=WAL")  # readers and one writer at a time
+            self._db.create_function("row_checksum", 4, row_checksum, deterministic=True)
             self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
@@ -94,13 +121,9 @@ class ResultStore:
     def save_opener(self, puzzle: str, opener: str, value: int, exact: bool, nodes: int, seconds: float) -> None:
         """Record an opener's result unless a better one is stored (exact beats a bound; of two
         bounds the higher is kept)."""
-        old = self.opener(puzzle, opener)
-        if old is not None and (old[1] or (not exact and old[0] >= value)):
-            return
         with self._guarded(), self._db:
-            self._db.execute("INSERT OR REPLACE INTO opener_results VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (puzzle, opener, int(value), int(exact), int(nodes), float(seconds),
-                              row_checksum(puzzle, opener, int(value), int(exact))))
+            self._db.execute(SAVE_OPENER, (puzzle, opener, int(value), int(exact), int(nodes), float(seconds),
+                                           row_checksum(puzzle, opener, int(value), int(exact))))
 
     def sets(self, puzzle: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return the intact stored set entries of a puzzle as arrays (k1, k2, memo word)."""
@@ -112,9 +135,10 @@ class ResultStore:
         return data[:, 0].copy(), data[:, 1].copy(), data[:, 2].copy()
 
     def save_sets(self, puzzle: str, k1: np.ndarray, k2: np.ndarray, words: np.ndarray) -> None:
-        """Add set entries (the caller only sends entries at least as strong as what it loaded)."""
+        """Add set entries, each unless a stronger one is stored (exact beats a bound; of two
+        bounds the higher is kept)."""
         if len(k1):
             rows = [(puzzle, int(a), int(b), int(w), row_checksum(puzzle, int(a), int(b), int(w)))
                     for a, b, w in zip(k1, k2, words, strict=True)]
             with self._guarded(), self._db:
-                self._db.executemany("INSERT OR REPLACE INTO set_results VALUES (?, ?, ?, ?, ?)", rows)
+                self._db.executemany(SAVE_SET, rows)
