@@ -15,7 +15,7 @@ import pytest
 from wordguess.cli import main
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
-from wordguess.optimal.equilibrium import BestResponse, exact_solution, solve_equilibrium
+from wordguess.optimal.equilibrium import BestResponse, exact_solution, solve_equilibrium, supported
 
 pytest.importorskip("scipy")
 
@@ -92,6 +92,26 @@ def test_exact_solution_solves_or_says_not_unique():
         half, half]
     assert exact_solution([[Fraction(1), Fraction(1)], [Fraction(2), Fraction(2)]], [Fraction(1), Fraction(2)]) is None
     assert exact_solution([[Fraction(1)], [Fraction(1)]], [Fraction(1), Fraction(2)]) is None
+
+
+def test_exact_solution_particular_sets_free_unknowns_to_zero():
+    one = Fraction(1)
+    # x + y = 1 leaves y free: the particular solution is x = 1, y = 0; still None when inconsistent
+    assert exact_solution([[one, one]], [one], particular=True) == [one, Fraction(0)]
+    assert exact_solution([[one, one], [one, one]], [one, Fraction(2)], particular=True) is None
+
+
+def test_supported_uses_tight_rows_beyond_the_supports():
+    # Three secrets, trees A = (1, 2, 3), B = (3, 2, 1), C = (2, 2, 2): the value is 2. The LP's
+    # guesser plays C alone, so the chooser's system over C's row alone leaves p open (old code:
+    # None); A and B are tight too and, with a free unknown set to 0, give an exact p.
+    columns = [np.array([1, 2, 3]), np.array([3, 2, 1]), np.array([2, 2, 2])]
+    weights = np.full(3, 1 / 3)
+    found = supported(weights, columns, np.array([0.0, 0.0, 1.0]))
+    assert found is not None
+    p, q = found
+    assert sum(p) == 1 and min(p) >= 0 and q == [0, 0, 1]
+    assert all(sum(x * int(d) for x, d in zip(p, col, strict=True)) == 2 for col in columns)
 
 
 def test_cli_equilibrium(capsys):

@@ -220,44 +220,62 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
                    time.perf_counter() - began)
 
 
-def exact_solution(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    """Return the unique solution of a square or overdetermined consistent linear system in
-    rational arithmetic (Gauss-Jordan elimination), or None when there is none or it is not unique."""
+def exact_solution(rows: list[list[Fraction]], rhs: list[Fraction], particular: bool = False) -> list[Fraction] | None:
+    """Return the unique solution of a consistent linear system in rational arithmetic
+    (Gauss-Jordan elimination), or None when there is none or it is not unique; with
+    `particular`, a system with free unknowns gives the solution where they are 0."""
     m, n = len(rows), len(rows[0])
     a = [row[:] + [b] for row, b in zip(rows, rhs, strict=True)]
-    where = []
+    where: dict[int, int] = {}  # column -> its pivot row
     r = 0
     for c in range(n):
         pivot = next((i for i in range(r, m) if a[i][c] != 0), None)
         if pivot is None:
-            return None  # a free variable: not unique
+            if not particular:
+                return None  # a free unknown: not unique
+            continue
         a[r], a[pivot] = a[pivot], a[r]
         a[r] = [x / a[r][c] for x in a[r]]
         for i in range(m):
             if i != r and a[i][c] != 0:
                 factor = a[i][c]
                 a[i] = [x - factor * y for x, y in zip(a[i], a[r], strict=True)]
-        where.append(r)
+        where[c] = r
         r += 1
     if any(a[i][n] != 0 for i in range(r, m)):
         return None  # inconsistent
-    return [a[where[c]][n] for c in range(n)]
+    return [a[where[c]][n] if c in where else Fraction(0) for c in range(n)]
 
 
 def supported(weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray) -> tuple[list[Fraction], list[Fraction]] | None:
     """Return both strategies exactly, from the supports of the LP's floating-point solution:
-    the chooser's p on its support makes every tree of the guesser's support cost the same v,
-    and the guesser's q on its support makes every secret of the chooser's support cost v."""
+    the chooser's p on its support makes every tight tree cost the same v, and the guesser's q
+    on its support makes every tight secret cost v. A tree or secret is tight when it is in the
+    other side's support (complementary slackness) or the floats show it at the value; the rows
+    beyond the supports pin down systems the supports alone leave open (Mastermind 2 x 6: 36
+    secrets played against 35 trees). Tried in turn: the tight rows, the supports' rows, and the
+    tight rows with any unknown left free set to 0; None when none gives both sides, with the same
+    v and no negative weight. (certify checks whatever comes back exactly.)"""
     n = len(weights)
+    d = np.array(columns, dtype=np.float64)  # trees x secrets
     ps = [s for s in range(n) if weights[s] > 1e-9]
     ts = [t for t in range(len(columns)) if q[t] > 1e-9]
-    # unknowns p_s (s in ps) and v: for each tree t in ts, sum p_s d_t(s) - v = 0; sum p_s = 1
-    rows = [[Fraction(int(columns[t][s])) for s in ps] + [Fraction(-1)] for t in ts]
-    rows.append([Fraction(1)] * len(ps) + [Fraction(0)])
-    found_p = exact_solution(rows, [Fraction(0)] * len(ts) + [Fraction(1)])
-    rows = [[Fraction(int(columns[t][s])) for t in ts] + [Fraction(-1)] for s in ps]
-    rows.append([Fraction(1)] * len(ts) + [Fraction(0)])
-    found_q = exact_solution(rows, [Fraction(0)] * len(ps) + [Fraction(1)])
+    tree_cost, secret_cost = d @ weights, q @ d
+    tight_trees = sorted(set(ts) | set(np.flatnonzero(tree_cost <= tree_cost.min() + 1e-7).tolist()))
+    tight_secrets = sorted(set(ps) | set(np.flatnonzero(secret_cost >= secret_cost.max() - 1e-7).tolist()))
+
+    def side(unknowns: list[int], equations: list[list[int]], entry) -> list[Fraction] | None:
+        # unknowns x_u and v: for each equation e, sum_u x_u entry(e, u) - v = 0; sum_u x_u = 1
+        for rows_of, particular in ((equations[0], False), (equations[1], False), (equations[0], True)):
+            rows = [[Fraction(int(entry(e, u))) for u in unknowns] + [Fraction(-1)] for e in rows_of]
+            rows.append([Fraction(1)] * len(unknowns) + [Fraction(0)])
+            found = exact_solution(rows, [Fraction(0)] * len(rows_of) + [Fraction(1)], particular)
+            if found is not None and min(found[:-1]) >= 0:
+                return found
+        return None
+
+    found_p = side(ps, [tight_trees, ts], lambda t, s: columns[t][s])
+    found_q = side(ts, [tight_secrets, ps], lambda s, t: columns[t][s])
     if found_p is None or found_q is None or found_p[-1] != found_q[-1]:
         return None
     p = [Fraction(0)] * n
@@ -266,8 +284,6 @@ def supported(weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray) -> 
     qs = [Fraction(0)] * len(columns)
     for t, x in zip(ts, found_q, strict=False):
         qs[t] = x
-    if min(p) < 0 or min(qs) < 0:
-        return None
     return p, qs
 
 
