@@ -129,6 +129,34 @@ def test_bulls_small_agrees_with_the_oracle(digits, symbols):
     assert {g: solver.opener(g).value for g in codes} == expected
 
 
+@pytest.mark.parametrize("name,options,depth", [("mastermind", {"pegs": 3, "colours": 4}, None),
+                                                ("mastermind", {"pegs": 4, "colours": 3}, 4),
+                                                ("bulls", {"digits": 3, "symbols": 6}, None),
+                                                ("bulls", {"digits": 3, "symbols": 6}, 3)])
+def test_one_second_guess_per_class_of_the_openers_stabiliser(name, options, depth):
+    """Below the opener only one guess per class of its stabiliser is tried (second_guesses);
+    every opener's value is the same as with every canonical guess tried (the slow twin)."""
+    game = get_game(name, **options)
+    codes = game.generated_words()
+    puzzle = Puzzle(game, codes, codes)
+    fast, slow = ExactSolver(puzzle, max_guesses=depth), ExactSolver(puzzle, max_guesses=depth)
+    slow.opener_symmetry = False
+    openers = sorted({game.symmetry_class(c): c for c in codes}.values())
+    assert {g: fast.opener(g).value for g in openers} == {g: slow.opener(g).value for g in openers}
+
+
+def test_bulls_tries_twenty_second_guesses_after_0123():
+    game = get_game("bulls")
+    codes = game.generated_words()
+    solver = ExactSolver(Puzzle(game, codes, codes))
+    opener = solver.puzzle.index_of("0123")
+    reduced, h = solver.child_state(*solver.root_state(), opener, 0)
+    solver.opener_symmetry = False
+    every, h_every = solver.child_state(*solver.root_state(), opener, 0)
+    assert (len(reduced), len(every), h) == (20, 209, h_every)
+    assert set(reduced) <= set(every)
+
+
 def test_cutoff_contract():
     """Below beta the value is exact; at or above it, a lower bound that is itself >= beta."""
     rng = random.Random(7)

@@ -11,6 +11,7 @@ search cleanly with what was proven so far.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 
 import numpy as np
@@ -108,6 +109,43 @@ def symmetry_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return masks.astype(np.int64), np.concatenate(chosen), starts
 
 
+def second_guesses(letters: np.ndarray, opener: int, canonical: np.ndarray) -> np.ndarray:
+    """Return the guesses worth trying after the opener's reply, one per class of the opener's
+    stabiliser (symmetric games, where permuting positions and renaming symbols together maps
+    the codes and the replies onto themselves: Mastermind, Bulls and Cows).
+
+    A map T = (positions permuted by s, used symbols renamed by p, the others kept) with
+    T(opener) = opener maps every bucket of the opener onto itself, and each guess g to one,
+    T(g), of the same cost there; symbols the opener did not use are interchangeable besides
+    (`canonical`: one guess per renaming of them). So one guess per class of
+    {T} x (renamings of the unused symbols) is enough below the opener: Bulls and Cows after
+    0123 tries 20 second guesses instead of 209. The class key of a guess is the least, over
+    the T, of T(g) with its unused symbols renamed in order of first appearance."""
+    word = letters[opener]
+    used = set(word.tolist())
+    length = len(word)
+    maps = []
+    for perm in itertools.permutations(range(length)):
+        rename: dict[int, int] = {}  # T(opener)[k] = p(opener[perm[k]]) must be opener[k]
+        if all(rename.setdefault(int(word[perm[k]]), int(word[k])) == int(word[k]) for k in range(length)) \
+                and len(set(rename.values())) == len(rename):
+            maps.append((perm, rename))
+    fresh = sorted(set(range(int(letters.max()) + 1)) - used)
+    chosen: dict[tuple[int, ...], int] = {}
+    for g in canonical.tolist():
+        key = None
+        for perm, rename in maps:
+            image = [rename.get(int(letters[g, perm[k]]), int(letters[g, perm[k]])) for k in range(length)]
+            met: dict[int, int] = {}  # unused symbols renamed in order of first appearance
+            for x in image:
+                if x not in used and x not in met:
+                    met[x] = fresh[len(met)]
+            image = tuple(met.get(x, x) for x in image)
+            key = image if key is None or image < key else key
+        chosen.setdefault(key, g)
+    return np.array(sorted(chosen.values()), dtype=np.int32)
+
+
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
@@ -140,6 +178,10 @@ class ExactSolver:
         self.limits = limits or Limits()  # when a call gives up
         self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
         self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
+        # Symmetric games: below the opener, one guess per class of its stabiliser (False: every
+        # canonical guess, the slow twin the tests compare with).
+        self.opener_symmetry = True
+        self._second: dict[int, np.ndarray] = {}
         self.ctx = self._context()
         self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
         self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
@@ -204,6 +246,15 @@ class ExactSolver:
     def child_state(self, allowed: np.ndarray, allowed_hash: int, guess: int, reply: int) -> tuple[np.ndarray, int]:
         """Return (the guesses to try after `guess` got `reply`, their memo hash)."""
         sub, h = kernel.child_allowed(self.ctx, allowed, allowed_hash, guess, reply)
+        if self.ctx.params[kernel.SYMMETRY] and allowed_hash == 1 and self.opener_symmetry:
+            # Below the opener: one guess per class of its stabiliser (second_guesses). The set
+            # keeps the hash of `sub`: the value of every bucket of the opener is the same
+            # with either set, so what the memo holds for it stays true.
+            if guess not in self._second:
+                letters = kernels.letter_indices([self.puzzle.game.fold(w) for w in self.puzzle.guesses],
+                                                 self.puzzle.game.alphabet)
+                self._second[guess] = second_guesses(letters, guess, sub)
+            sub = self._second[guess]
         return sub, int(h)
 
     # --- the budgeted call ----------------------------------------------------------------
