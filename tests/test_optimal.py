@@ -5,6 +5,7 @@ value, the store's resume, and the command line."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import time
@@ -145,6 +146,37 @@ def test_one_second_guess_per_class_of_the_openers_stabiliser(name, options, dep
     assert {g: fast.opener(g).value for g in openers} == {g: slow.opener(g).value for g in openers}
 
 
+@pytest.mark.parametrize("name,options,fixed", [("mastermind", {"pegs": 3, "colours": 4}, ["112"]),
+                                                ("mastermind", {"pegs": 3, "colours": 4}, ["112", "213"]),
+                                                ("mastermind", {"pegs": 4, "colours": 3}, ["1122", "1212"]),
+                                                ("bulls", {"digits": 3, "symbols": 6}, ["012"]),
+                                                ("bulls", {"digits": 3, "symbols": 6}, ["012", "103"]),
+                                                ("bulls", {"digits": 3, "symbols": 6}, ["012", "345"])])
+def test_class_representatives_cover_each_class_once(name, options, fixed):
+    """The slow twin: every map of the game's whole group (positions permuted, all symbols
+    renamed) that fixes the fixed words, applied to each guess: every guess is mapped onto
+    exactly one representative's class, and no two representatives share one."""
+    game = get_game(name, **options)
+    codes = game.generated_words()
+    solver = ExactSolver(Puzzle(game, codes, codes))
+    index = {c: i for i, c in enumerate(solver.puzzle.guesses)}
+    ids = [index[w] for w in fixed]
+    everything = np.arange(len(codes), dtype=np.int32)
+    reps = set(solver._classes(ids, everything).tolist())
+    symbols = game.alphabet
+    group = [(perm, dict(zip(symbols, renamed, strict=True)))
+             for perm in itertools.permutations(range(game.length))
+             for renamed in itertools.permutations(symbols)]
+    group = [(perm, p) for perm, p in group
+             if all("".join(p[w[perm[k]]] for k in range(game.length)) == w for w in fixed)]
+    classes = {}
+    for code in codes:
+        orbit = frozenset("".join(p[code[perm[k]]] for k in range(game.length)) for perm, p in group)
+        classes.setdefault(orbit, set()).add(index[code])
+    assert all(len(members & reps) == 1 for members in classes.values())
+    assert len(reps) == len(classes)
+
+
 def test_bulls_tries_twenty_second_guesses_after_0123():
     game = get_game("bulls")
     codes = game.generated_words()
@@ -153,8 +185,16 @@ def test_bulls_tries_twenty_second_guesses_after_0123():
     reduced, h = solver.child_state(*solver.root_state(), opener, 0)
     solver.opener_symmetry = False
     every, h_every = solver.child_state(*solver.root_state(), opener, 0)
-    assert (len(reduced), len(every), h) == (20, 209, h_every)
+    assert (len(reduced), len(every), h, h_every) == (20, 209, -2 - opener, 1 + solver.ctx.symbol_mask[opener])
     assert set(reduced) <= set(every)
+    # below 4567 (every position swap fixes both guesses, renaming their symbols to match) the
+    # third guesses are the canonical ones (two symbols left: 3,360) up to the 24 position swaps
+    second = solver.puzzle.index_of("4567")
+    span = solver.ctx.thirds[opener * len(codes) + second]
+    thirds = solver.ctx.third_guesses[span >> 32:span & 0xFFFFFFFF]
+    mask = int(solver.ctx.symbol_mask[opener] | solver.ctx.symbol_mask[second])
+    canonical = solver.ctx.canonical[solver.ctx.canonical_start[mask]:solver.ctx.canonical_start[mask + 1]]
+    assert len(canonical) == 3360 and 3360 / 24 <= len(thirds) < 3360 / 4
 
 
 def test_cutoff_contract():

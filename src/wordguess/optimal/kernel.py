@@ -55,6 +55,9 @@ class Context(NamedTuple):
     symbol_mask: np.ndarray  # int64 [guess]: symmetry: the symbols (colours) each guess uses
     canonical: np.ndarray  # int32: symmetry: for each set of used symbols, the canonical guesses
     canonical_start: np.ndarray  # int64 [mask + 1]: where each mask's guesses start in `canonical`
+    thirds: Dict  # symmetry: opener x guesses + second guess -> where its third guesses are in
+    # `third_guesses`, packed as start << 32 | end (ExactSolver.child_state fills both)
+    third_guesses: np.ndarray  # int32: symmetry: the third guesses worth trying, concatenated
     scan: np.ndarray  # [guess, answer] -> reply, as `matrix`, but the transpose `Puzzle.by_secret` seen
     # through its Fortran-order view: the bound scan reads a few secrets' replies to every guess,
     # and these are then a few rows read in order rather than a scattered byte per guess row
@@ -66,6 +69,41 @@ SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 
 def new_memo() -> Dict:
     """Return an empty memo for a Context."""
     return Dict.empty(KeyType, types.int64)
+
+
+def new_thirds() -> Dict:
+    """Return an empty index of third guesses for a Context."""
+    return Dict.empty(types.int64, types.int64)
+
+
+@njit(cache=True)
+def orbit_keys(letters, rows, perms, renames, used, fresh):
+    """Return, for each guess g of `rows`, the least over the maps m (positions permuted by
+    perms[m], symbols renamed by renames[m]) of m(g) with its symbols outside the mask `used`
+    renamed in order of first appearance to fresh[0], fresh[1], ..., read as a number: guesses
+    with the same key are one class of {maps} x (renamings of the unused symbols)."""
+    n_symbols = renames.shape[1]
+    length = letters.shape[1]
+    out = np.empty(len(rows), dtype=np.int64)
+    met = np.empty(n_symbols, dtype=np.int64)
+    for i in range(len(rows)):
+        best = np.int64(-1)
+        for m in range(perms.shape[0]):
+            met[:] = -1
+            taken = 0
+            key = np.int64(0)
+            for k in range(length):
+                x = np.int64(renames[m, letters[rows[i], perms[m, k]]])
+                if not (used >> x) & 1:
+                    if met[x] < 0:
+                        met[x] = fresh[taken]
+                        taken += 1
+                    x = met[x]
+                key = key * n_symbols + x
+            if best < 0 or key < best:
+                best = key
+        out[i] = best
+    return out
 
 
 @njit(cache=True)
@@ -158,6 +196,17 @@ def child_allowed(ctx, allowed, allowed_hash, guess, reply):
         sub = hard_allowed(ctx, allowed, guess, reply)
         return sub, allowed_hash_of(ctx, sub)
     if ctx.params[SYMMETRY] == 1:
+        if allowed_hash < 0:
+            # Below the opener -2 - allowed_hash (ExactSolver.child_state): after the second
+            # guess, one third guess per class of the two guesses' stabiliser where the solver
+            # listed them (ExactSolver.child_state), else the canonical ones.
+            opener = -2 - allowed_hash
+            mask = ctx.symbol_mask[opener] | ctx.symbol_mask[guess]
+            key = np.int64(opener) * ctx.matrix.shape[0] + guess
+            if key in ctx.thirds:
+                span = ctx.thirds[key]
+                return ctx.third_guesses[span >> np.int64(32):span & np.int64(0xFFFFFFFF)], mask + 1
+            return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
         mask = (allowed_hash - 1) | ctx.symbol_mask[guess]
         return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
     return allowed, allowed_hash

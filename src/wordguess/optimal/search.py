@@ -34,6 +34,9 @@ SLICE_RANGE = (50, 50_000)  # (a node costs from microseconds to milliseconds)
 SEED = 0x5EED_2026  # the set hashes must be the same in every process and run (shared store)
 PERSIST_FLOOR = 8  # sets of at least this many secrets are saved to the store
 SAVE_EVERY = 5.0  # seconds between saves to the store during one long search call
+# Room for the third guesses of symmetric games (ExactSolver.child_state), in guesses: Bulls and
+# Cows needs 7,400 per opener, Mastermind 4 x 6 about 100,000 (untouched memory costs nothing).
+THIRDS_CAPACITY = 1 << 22
 VERSION = "exact-1"  # part of every store key: change it when the search's results could change
 
 
@@ -109,41 +112,41 @@ def symmetry_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return masks.astype(np.int64), np.concatenate(chosen), starts
 
 
-def second_guesses(letters: np.ndarray, opener: int, canonical: np.ndarray) -> np.ndarray:
-    """Return the guesses worth trying after the opener's reply, one per class of the opener's
-    stabiliser (symmetric games, where permuting positions and renaming symbols together maps
-    the codes and the replies onto themselves: Mastermind, Bulls and Cows).
+def stabiliser(letters: np.ndarray, fixed: list[int], n_symbols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the maps T = (positions permuted, the fixed words' symbols renamed, the others
+    kept) with T(w) = w for every fixed word w, as (position permutations, symbol renamings).
 
-    A map T = (positions permuted by s, used symbols renamed by p, the others kept) with
-    T(opener) = opener maps every bucket of the opener onto itself, and each guess g to one,
-    T(g), of the same cost there; symbols the opener did not use are interchangeable besides
-    (`canonical`: one guess per renaming of them). So one guess per class of
-    {T} x (renamings of the unused symbols) is enough below the opener: Bulls and Cows after
-    0123 tries 20 second guesses instead of 209. The class key of a guess is the least, over
-    the T, of T(g) with its unused symbols renamed in order of first appearance."""
-    word = letters[opener]
-    used = set(word.tolist())
-    length = len(word)
-    maps = []
+    In a symmetric game (Mastermind, Bulls and Cows: permuting positions and renaming symbols
+    together maps the codes and the replies onto themselves) such a T maps every candidate set
+    reached by replies to the fixed words onto itself, and each guess g to one, T(g), of the
+    same cost there."""
+    words = [letters[w] for w in fixed]
+    length = letters.shape[1]
+    perms, renames = [], []
     for perm in itertools.permutations(range(length)):
-        rename: dict[int, int] = {}  # T(opener)[k] = p(opener[perm[k]]) must be opener[k]
-        if all(rename.setdefault(int(word[perm[k]]), int(word[k])) == int(word[k]) for k in range(length)) \
+        rename: dict[int, int] = {}  # T(w)[k] = p(w[perm[k]]) must be w[k]
+        if all(rename.setdefault(int(w[perm[k]]), int(w[k])) == int(w[k]) for w in words for k in range(length)) \
                 and len(set(rename.values())) == len(rename):
-            maps.append((perm, rename))
-    fresh = sorted(set(range(int(letters.max()) + 1)) - used)
-    chosen: dict[tuple[int, ...], int] = {}
-    for g in canonical.tolist():
-        key = None
-        for perm, rename in maps:
-            image = [rename.get(int(letters[g, perm[k]]), int(letters[g, perm[k]])) for k in range(length)]
-            met: dict[int, int] = {}  # unused symbols renamed in order of first appearance
-            for x in image:
-                if x not in used and x not in met:
-                    met[x] = fresh[len(met)]
-            image = tuple(met.get(x, x) for x in image)
-            key = image if key is None or image < key else key
-        chosen.setdefault(key, g)
-    return np.array(sorted(chosen.values()), dtype=np.int32)
+            full = np.arange(n_symbols, dtype=np.int64)
+            full[list(rename)] = list(rename.values())
+            perms.append(perm)
+            renames.append(full)
+    return np.array(perms, dtype=np.int64), np.array(renames, dtype=np.int64)
+
+
+def class_representatives(letters: np.ndarray, fixed: list[int], rows: np.ndarray, n_symbols: int) -> np.ndarray:
+    """Return one guess of `rows` per class of the fixed words' stabiliser (with the symbols no
+    fixed word uses interchangeable besides): below the opener (fixed = [opener]) Bulls and
+    Cows tries 20 second guesses after 0123 instead of the 209 canonical ones."""
+    perms, renames = stabiliser(letters, fixed, n_symbols)
+    used = 0
+    for w in fixed:
+        for x in letters[w]:
+            used |= 1 << int(x)
+    fresh = np.array([x for x in range(n_symbols) if not (used >> x) & 1], dtype=np.int64)
+    keys = kernel.orbit_keys(letters, rows.astype(np.int64), perms, renames, np.int64(used), fresh)
+    _, first = np.unique(keys, return_index=True)
+    return np.sort(rows[first]).astype(np.int32)
 
 
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -182,6 +185,8 @@ class ExactSolver:
         # canonical guess, the slow twin the tests compare with).
         self.opener_symmetry = True
         self._second: dict[int, np.ndarray] = {}
+        self._letters: np.ndarray | None = None
+        self._thirds_end = 0  # how much of ctx.third_guesses is filled
         self.ctx = self._context()
         self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
         self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
@@ -233,7 +238,8 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
             kernel.new_memo(), np.zeros(8, dtype=np.int64), params, letters, counts, marks,
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
-            symbol_mask, canonical, starts, puzzle.by_secret.T)
+            symbol_mask, canonical, starts, kernel.new_thirds(),
+            np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T)
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""
@@ -247,15 +253,32 @@ class ExactSolver:
         """Return (the guesses to try after `guess` got `reply`, their memo hash)."""
         sub, h = kernel.child_allowed(self.ctx, allowed, allowed_hash, guess, reply)
         if self.ctx.params[kernel.SYMMETRY] and allowed_hash == 1 and self.opener_symmetry:
-            # Below the opener: one guess per class of its stabiliser (second_guesses). The set
-            # keeps the hash of `sub`: the value of every bucket of the opener is the same
-            # with either set, so what the memo holds for it stays true.
+            # Below the opener: one guess per class of its stabiliser, and below each of those
+            # one third guess per class of the two guesses' stabiliser (class_representatives;
+            # kernel.child_allowed reads the thirds). Every bucket of the opener is mapped onto
+            # itself by the stabiliser, so its value is the same with these sets as with the
+            # canonical ones; the hash -2 - opener tells the kernel where it is.
             if guess not in self._second:
-                letters = kernels.letter_indices([self.puzzle.game.fold(w) for w in self.puzzle.guesses],
-                                                 self.puzzle.game.alphabet)
-                self._second[guess] = second_guesses(letters, guess, sub)
-            sub = self._second[guess]
+                self._second[guess] = self._classes([guess], sub)
+                n = len(self.puzzle.guesses)
+                for second in self._second[guess].tolist():
+                    mask = int(self.ctx.symbol_mask[guess] | self.ctx.symbol_mask[second])
+                    canonical = self.ctx.canonical[self.ctx.canonical_start[mask]:self.ctx.canonical_start[mask + 1]]
+                    thirds = self._classes([guess, second], canonical)
+                    start, end = self._thirds_end, self._thirds_end + len(thirds)
+                    if end > len(self.ctx.third_guesses):
+                        break  # full: the kernel tries the canonical guesses there (slower, as good)
+                    self.ctx.third_guesses[start:end] = thirds
+                    self.ctx.thirds[guess * n + second] = (start << 32) | end
+                    self._thirds_end = end
+            return self._second[guess], -2 - guess
         return sub, int(h)
+
+    def _classes(self, fixed: list[int], rows: np.ndarray) -> np.ndarray:
+        if self._letters is None:
+            game = self.puzzle.game
+            self._letters = kernels.letter_indices([game.fold(w) for w in self.puzzle.guesses], game.alphabet)
+        return class_representatives(self._letters, fixed, rows, len(self.puzzle.game.alphabet))
 
     # --- the budgeted call ----------------------------------------------------------------
     @property
