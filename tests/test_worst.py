@@ -137,6 +137,24 @@ def test_cli_worst_objective(tmp_path):
     assert bad.exit_code == 2 and "--objective must be one of total, worst" in bad.stderr
 
 
+def test_cli_fewest_at_the_worst_case():
+    """--fewest-worst: the fewest secrets at the worst case, over the openers (the twin's least)."""
+    game = get_game("mastermind", pegs=3, colours=3)
+    codes = game.generated_words()
+    expected = last_twin(game, codes, codes, "normal", 4)
+    data = json.loads(runner.invoke(app, ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "3",
+                                          "--objective", "worst", "--fewest-worst", "--no-store", "--json"]).output)
+    worst = data["worst_case"]
+    assert worst["least"] == 4 and worst["fewest_at_worst"] == min(expected.values())
+    assert expected[worst["fewest_witness"]] == worst["fewest_at_worst"]
+    text = runner.invoke(app, ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "3",
+                               "--objective", "worst", "--first", "112", "--fewest-worst", "--no-store"]).output
+    n = expected["112"]
+    assert f"at least {n} {'secret needs' if n == 1 else 'secrets need'} all 4 guesses" in text
+    bad = runner.invoke(app, ["optimal", "--game", "mastermind", "--fewest-worst", "--no-store"])
+    assert bad.exit_code == 2 and "give it with --objective worst" in bad.stderr
+
+
 @pytest.mark.slow
 def test_mastermind_worst_case_5_with_total_5626():
     """4x6 Mastermind: no tree within 4 for any opener; 5626 within 5 (opening 1123)."""
@@ -146,3 +164,57 @@ def test_mastermind_worst_case_5_with_total_5626():
     everyone = optimal_worst(SearchSpec(PuzzleSpec(game), 4))
     assert everyone.worst.depth is None and everyone.worst.proven_at_least == 5 and not everyone.worst.stopped
     assert np.isclose(5626 / 1296, 4.3410, atol=1e-4)
+
+
+def last_twin(game, answers, guesses, mode, depth) -> dict[str, int]:
+    """Return, for each opener, the fewest secrets a tree opening with it and finishing every
+    secret within `depth` guesses finds with its last guess (INF: no such tree): every guess
+    tried at every node, counted directly."""
+    solved = game.solved_reply
+    replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
+
+    def allowed_after(allowed, guess, reply):
+        if mode == "normal":
+            return allowed
+        return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+
+    def cost(guess, secrets, allowed, left) -> int:
+        buckets: dict[int, list[str]] = {}
+        for s in secrets:
+            buckets.setdefault(replies[guess, s], []).append(s)
+        return min(INF, sum(last(frozenset(b), allowed_after(allowed, guess, r), left - 1)
+                            for r, b in buckets.items() if r != solved))
+
+    @functools.cache
+    def last(secrets: frozenset, allowed: tuple, left: int) -> int:
+        if left <= 0:
+            return INF
+        if left == 1:
+            return 1 if len(secrets) == 1 else INF
+        return min(cost(g, secrets, allowed, left) for g in allowed)
+
+    return {g: cost(g, frozenset(answers), tuple(guesses), depth) if depth >= 1 else INF for g in guesses}
+
+
+@pytest.mark.parametrize("name,options,alphabet,length", CASES)
+@pytest.mark.parametrize("seed", range(3))
+def test_fewest_at_the_last_guess_agrees_with_the_twin(name, options, alphabet, length, seed):
+    rng = random.Random(seed * 31 + len(name))
+    puzzle = small_puzzle(rng, name, options, alphabet, length)
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    for depth in (1, 2, 3, 4):
+        expected = last_twin(puzzle.game, list(puzzle.answers), list(puzzle.guesses), "normal", depth)
+        assert {g: search.fewest_last(g, depth) for g in puzzle.guesses} == expected
+
+
+@pytest.mark.parametrize("name,options", [("mastermind", {"pegs": 2, "colours": 4}),
+                                          ("mastermind", {"pegs": 3, "colours": 3}),
+                                          ("bulls", {"digits": 3, "symbols": 5})])
+def test_fewest_at_the_last_guess_with_the_symmetry_reduction(name, options):
+    game = get_game(name, **options)
+    codes = game.generated_words()
+    search = FeasibilitySearch(ExactSolver(Puzzle(game, codes, codes)))
+    openers = sorted({game.symmetry_class(c): c for c in codes}.values())
+    for depth in (2, 3, 4):
+        expected = last_twin(game, codes, codes, "normal", depth)
+        assert {g: search.fewest_last(g, depth) for g in openers} == {g: expected[g] for g in openers}

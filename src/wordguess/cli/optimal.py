@@ -75,6 +75,9 @@ def optimal_command(
     no_certificate: Annotated[bool, typer.Option(
         "--no-certificate", metavar="", help="Search even when the shipped opener certificate (see `wordguess openers`) "
         "has the answer.")] = False,
+    fewest_worst: Annotated[bool, typer.Option(
+        "--fewest-worst", metavar="", help="With --objective worst: also the fewest secrets that need all the "
+        "worst case's guesses (proven).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the guess tree with the least total guesses over all secrets, and say whether it is
@@ -87,6 +90,8 @@ def optimal_command(
     if objective not in OBJECTIVES:
         raise WordguessError(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     check_workers(workers)
+    if fewest_worst and objective != "worst":
+        raise WordguessError("--fewest-worst counts the secrets at the worst case: give it with --objective worst")
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     if executor not in EXECUTORS:
@@ -107,7 +112,7 @@ def optimal_command(
     # size is its own, not --workers).
     name = "serial" if workers == 1 and executor == "process" else executor
     if objective == "worst":
-        worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json)
+        worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json, fewest_worst)
         return
     certificate = None if no_certificate or out_file else certificate_for(puzzle, limit)
     outcome = certified_outcome(certificate, first, all_openers) if certificate is not None else None
@@ -203,13 +208,13 @@ def opener_text(result: OpenerResult, limit: int | None) -> str:
 
 
 def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: bool, name: str, workers: int,
-                 ray_address: str | None, out_file: str | None, as_json: bool) -> None:
+                 ray_address: str | None, out_file: str | None, as_json: bool, fewest: bool = False) -> None:
     """Run and print `optimal --objective worst`: the least worst case and its proof, then the
     least total within it."""
     puzzle = solver_for(spec).puzzle
     label = f"worst case of {first.upper()}" if first else "worst case over every opener"
     found = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal_worst(
-        spec, first, None if first or all_openers else count, all_openers, pool, progress))
+        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest))
     total = found.total
     if out_file and total is not None and total.tree is not None and total.feasible:
         TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)
@@ -235,8 +240,14 @@ def worst_text(worst: WorstCase) -> str:
     work = f"{worst.seconds:.1f} s, {worst.nodes:,} nodes"
     below = worst.proven_at_least - 1
     if worst.depth is not None:
+        fewest = ""
+        if worst.fewest_at_worst is not None:
+            n = worst.fewest_at_worst
+            fewest = (f"; at least {n:,} {'secret needs' if n == 1 else 'secrets need'} all {worst.depth} guesses "
+                      "in every such tree, "
+                      f"and {worst.fewest_witness.upper()} opens one with that few (proven)")
         return (f"worst case {worst.depth} proven: no tree finishes every secret within {below} guesses {scope}; "
-                f"{worst.witness.upper()} finishes them within {worst.depth} ({work})")
+                f"{worst.witness.upper()} finishes them within {worst.depth}{fewest} ({work})")
     if worst.stopped:
         return (f"worst case >= {worst.proven_at_least} proven; within {worst.proven_at_least}: "
                 f"{worst.checked:,} of {worst.openers:,} first guesses refuted before the search stopped "

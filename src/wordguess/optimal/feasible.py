@@ -28,13 +28,16 @@ from wordguess.optimal.kernel import (
     ABORTED,
     BUDGET,
     HITS,
+    INF,
     N_REPLIES,
     NODES,
     SHORTCUTS,
     SIZE_FLOOR,
     SOLVED,
     child_allowed,
+    pack,
     set_key,
+    unpack,
 )
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
@@ -188,3 +191,172 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     remember(ctx, key, n, 0)
     return 0
 
+
+
+@njit(cache=True)
+def last_bound(m, depth, capacity):
+    """Return a lower bound on fewest_last for m secrets within `depth` guesses: INF beyond
+    cap(depth); otherwise at most cap(depth - 1) of them can be found before the last guess (the
+    tree cut at depth - 1 finds no more), so at least m - cap(depth - 1) are found at it."""
+    if m == 0:
+        return np.int64(0)
+    if depth <= 0:
+        return INF
+    if depth < len(capacity) and m > capacity[depth]:
+        return INF
+    if depth - 1 < len(capacity):
+        return max(np.int64(0), m - capacity[depth - 1])
+    return np.int64(0)
+
+
+@njit(cache=True)
+def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
+    """Return v, the fewest secrets of S that a tree finishing all of S within `depth` guesses
+    finds with its last (depth-th) guess, if v < beta (exact); else a proven lower bound
+    v >= beta (INF: no tree finishes S within depth); ABORT when a node budget ran out.
+
+        H(S, 1) = 1 for one secret (found at the last guess), INF for more;
+        H({s}, d) = 0 for d >= 2 (guess it now);
+        H(S, d) = min over guesses g of the sum over g's unsolved buckets b of H(b, d - 1).
+
+    Shortcuts: H(S, d) = INF exactly when S cannot be finished within d guesses, and 0 exactly
+    when it can be within d - 1 (`within`, on `fctx`, whose memo holds verdicts); at d = 2 every unsolved bucket must be one secret,
+    found at the last guess, so H = n - 1 with a secret of S that splits S into singletons and
+    n with another guess. Guesses are ordered by the sum of their buckets' last_bound and cut
+    when it reaches the best found. Memoised on ctx.memo with kernel.pack (values, not totals)."""
+    n = len(S)
+    low = last_bound(n, depth, capacity)
+    if n <= 1 or depth <= 1 or low >= INF:
+        return low if n != 1 or depth != 1 else np.int64(1)
+    if low >= beta:
+        return low
+    # No tree within `depth` at all (the feasibility search proves it far faster than counting).
+    verdict = within(fctx, S, allowed, allowed_hash, depth, capacity)
+    if verdict == ABORT:
+        ctx.stats[ABORTED] = 1
+        return ABORT
+    if verdict == 0:
+        return INF
+    if low == 0:
+        verdict = within(fctx, S, allowed, allowed_hash, depth - 1, capacity)
+        if verdict == ABORT:
+            ctx.stats[ABORTED] = 1
+            return ABORT
+        if verdict == 1:
+            return np.int64(0)
+        low = np.int64(1)
+        if low >= beta:
+            return low
+    key = set_key(ctx, S, allowed_hash, depth)
+    if key in ctx.memo:
+        value, exact, _ = unpack(ctx.memo[key])
+        if exact or value >= beta:
+            ctx.stats[HITS] += 1
+            return value
+        low = max(low, value)
+    ctx.stats[NODES] += 1
+    if ctx.stats[NODES] > ctx.stats[BUDGET]:
+        ctx.stats[ABORTED] = 1
+        return ABORT
+    counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
+    if depth == 2:
+        # low >= 1 here: S is not finished within one guess. A member of S that splits it into
+        # singletons leaves n - 1 for the last guess; another such guess, n; else no tree.
+        best = INF
+        for phase in range(2):
+            n_try = n if phase == 0 else len(allowed)
+            for j in range(n_try):
+                g = ctx.guess_of_answer[S[j]] if phase == 0 else allowed[j]
+                distinct = True
+                member = False
+                last = 0
+                for k in range(n):
+                    r = ctx.scan[g, S[k]]
+                    counts[r] += 1
+                    last = k
+                    if r == ctx.params[SOLVED]:
+                        member = True
+                    if counts[r] > 1:
+                        distinct = False
+                        break
+                for k in range(last + 1):
+                    counts[ctx.scan[g, S[k]]] = 0
+                if distinct:
+                    best = min(best, n - 1 if member else n)
+            if best < INF:
+                break  # a member that works (phase 0) beats any other guess; phase 1 gives n
+        if n >= ctx.params[SIZE_FLOOR]:
+            ctx.memo[key] = pack(best, True, -1)
+        return best
+    child = depth - 1
+    n_allowed = len(allowed)
+    bounds = np.empty(n_allowed, dtype=np.int64)
+    scan = ctx.scan
+    for i in range(n_allowed):
+        g = allowed[i]
+        for s in S:
+            counts[scan[g, s]] += 1
+        total = np.int64(0)
+        buckets = 0
+        hit = False
+        for s in S:
+            r = scan[g, s]
+            size = counts[r]
+            if size == 0:
+                continue
+            counts[r] = 0
+            if r == ctx.params[SOLVED]:
+                hit = True
+                continue
+            buckets += 1
+            total = min(INF, total + last_bound(size, child, capacity))
+        bounds[i] = INF if (buckets == 1 and not hit) else total
+    order = np.argsort(bounds, kind="mergesort")
+    best = beta  # only a value below beta matters; `floor` is the least bound proven past it
+    floor = INF
+    found = -1
+    for i in order:
+        if bounds[i] >= best:
+            floor = min(floor, bounds[i])
+            break
+        g = allowed[i]
+        grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
+        rest = np.int64(0)  # the bounds of the buckets not searched yet
+        for r in range(ctx.params[N_REPLIES]):
+            if r != ctx.params[SOLVED] and sizes[r] > 0:
+                rest = min(INF, rest + last_bound(sizes[r], child, capacity))
+        total = np.int64(0)
+        replies = np.argsort(-sizes, kind="mergesort")  # largest first: it decides most
+        for r in replies:
+            size = sizes[r]
+            if size == 0:
+                break
+            if r == ctx.params[SOLVED]:
+                continue
+            bound = last_bound(size, child, capacity)
+            rest -= bound
+            if total + rest + bound >= best:
+                total = total + rest + bound
+                break
+            sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+            v = fewest_last(ctx, fctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child,
+                            best - total - rest, capacity)
+            if v == ABORT:
+                return ABORT
+            total = min(INF, total + v)
+            if total + rest >= best:
+                total = min(INF, total + rest)
+                break
+        if total < best:
+            best = total
+            found = g
+        else:
+            floor = min(floor, total)
+    if found >= 0:
+        if n >= ctx.params[SIZE_FLOOR]:
+            ctx.memo[key] = pack(best, True, found)
+        return best
+    floor = max(floor, low, beta)
+    if n >= ctx.params[SIZE_FLOOR]:
+        ctx.memo[key] = pack(floor, floor >= INF, -1)
+    return floor

@@ -337,19 +337,21 @@ class WorstOutcome:
         w = self.worst
         worst = {"least": w.depth, "proven_at_least": w.proven_at_least, "witness": w.witness,
                  "scope": w.scope, "openers": w.openers, "first_guesses": w.guesses, "checked": w.checked, "nodes": w.nodes,
-                 "seconds": round(w.seconds, 3), "stopped": w.stopped}
+                 "seconds": round(w.seconds, 3), "stopped": w.stopped,
+                 "fewest_at_worst": w.fewest_at_worst, "fewest_witness": w.fewest_witness}
         return {"objective": "worst", "worst_case": worst,
                 "total": None if self.total is None else self.total.to_json(n_secrets)}
 
 
 def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | None = None,
                   all_openers: bool = False, executor: Executor | None = None,
-                  progress: Progress | None = None) -> WorstOutcome:
+                  progress: Progress | None = None, fewest: bool = False) -> WorstOutcome:
     """Return the least worst case (for the opener `first`, else over every opener, one per
     symmetry class), each smaller depth proven infeasible by the feasibility search, then the
     least total among the trees within it, searched as `optimal` does (`first`, the `openers`
     most promising, or `all_openers`) with that depth as the limit. The spec's max_guesses is
-    the deepest worst case tried; its time limit covers both parts."""
+    the deepest worst case tried; its time limit covers both parts. With `fewest`, also the
+    fewest secrets that need all the worst case's guesses (worst.fewest_at_worst)."""
     deadline = run_deadline(spec)
     solver = solver_for(dataclasses.replace(spec, max_guesses=None))
     solver.deadline = deadline
@@ -362,7 +364,7 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
             # One opener per symmetry class: the symmetry maps each member's trees to the others'.
             words, scope = promising_openers(solver), "all openers"
             covered = len(solver.puzzle.guesses)
-        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress)
+        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest)
     finally:
         solver.deadline = None
     if worst.depth is None:

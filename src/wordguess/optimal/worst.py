@@ -47,6 +47,10 @@ class WorstCase:
     nodes: int  # nodes expanded
     seconds: float  # wall time
     stopped: str | None = None  # why the search stopped early, if it did
+    # The fewest secrets that need all `depth` guesses, over the trees within `depth` (proven;
+    # None when not asked for or not settled), and an opener whose trees reach it.
+    fewest_at_worst: int | None = None
+    fewest_witness: str | None = None
 
     @property
     def proven(self) -> bool:
@@ -65,6 +69,7 @@ class FeasibilitySearch:
         puzzle = solver.puzzle
         self.least = feasible.least_depth_bound(solver.branching, len(puzzle.answers))  # no tree needs fewer
         self.capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), self.least + 1)
+        self.counts: kernel.Context | None = None  # fewest_last's context (its memo holds counts)
 
     @property
     def nodes(self) -> int:
@@ -91,6 +96,38 @@ class FeasibilitySearch:
             if verdict != kernel.ABORT:
                 return verdict == 1
             self.solver._check_limits(started, start_nodes, self.nodes)
+
+    def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF)) -> int:
+        """Return the fewest secrets a tree opening with `word` and finishing every secret
+        within `depth` guesses finds with its last guess (feasible.fewest_last summed over the
+        opener's buckets), if below beta; else a proven bound >= beta (INF: no such tree).
+        Raise SearchStopped at the solver's limits."""
+        solver, puzzle = self.solver, self.solver.puzzle
+        if self.counts is None:
+            self.counts = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
+                                              stats=np.zeros(8, dtype=np.int64))
+        counts = self.counts
+        started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
+        capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), max(depth, len(self.capacity) - 1))
+        guess = puzzle.index_of(word)
+        total = 1 if depth == 1 and len(puzzle.answers) == 1 else 0
+        if depth < 1 or (depth == 1 and len(puzzle.answers) > 1):
+            return int(kernel.INF)
+        for _, secrets, (allowed, h) in solver.root_buckets(guess):
+            if total >= beta:
+                break
+            candidates = np.sort(np.asarray(secrets, dtype=np.int32))
+            while True:
+                for ctx in (counts, self.ctx):
+                    ctx.stats[kernel.ABORTED] = 0
+                    ctx.stats[kernel.BUDGET] = ctx.stats[kernel.NODES] + solver.slice
+                v = int(feasible.fewest_last(counts, self.ctx, candidates, allowed, h, depth - 1,
+                                             beta - total, capacity))
+                if v != kernel.ABORT:
+                    break
+                solver._check_limits(started, start_nodes, self.nodes + int(counts.stats[kernel.NODES]))
+            total = min(int(kernel.INF), total + v)
+        return total
 
     def opener(self, word: str, depth: int) -> OpenerVerdict:
         """Return whether a tree opening with `word` finds every secret within `depth` guesses
@@ -138,13 +175,14 @@ def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
 
 
 def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, covered: int,
-                     ceiling: int | None = None, progress: Progress | None = None) -> WorstCase:
+                     ceiling: int | None = None, progress: Progress | None = None, fewest: bool = False) -> WorstCase:
     """Return the least worst case over the openers `words` (the first of which is the most
     promising; they stand for `covered` first guesses), trying depths from the capacity bound up to `ceiling` (None: the number of
     secrets, beyond which no useful tree goes). At each depth the most promising opener goes
     first (a tree found ends the search), then the others, easy refutations first; a depth at
     which every opener is refuted is proven infeasible. A SearchStopped inside is caught and
-    reported in `stopped`, with what was proven by then."""
+    reported in `stopped`, with what was proven by then. With `fewest`, the fewest secrets
+    that need all the least worst case's guesses are then found over the openers too."""
     started, start_nodes = time.monotonic(), search.nodes
     order = words[:1] + refutation_order(search.solver, words[1:])
     depth, checked = search.least, 0
@@ -163,8 +201,29 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
                 if progress:
                     progress(checked, len(order))
                 if verdict.feasible:
-                    return result(depth, verdict.opener)
+                    found = result(depth, verdict.opener)
+                    if fewest:
+                        found.fewest_at_worst, found.fewest_witness = fewest_at_worst(search, order, depth, progress)
+                        found.nodes, found.seconds = search.nodes - start_nodes, time.monotonic() - started
+                    return found
             depth += 1
     except SearchStopped as exc:
         return result(None, None, str(exc))
     return result(None, None)
+
+
+def fewest_at_worst(search: FeasibilitySearch, words: list[str], depth: int,
+                    progress: Progress | None = None) -> tuple[int, str]:
+    """Return (the fewest secrets that need all `depth` guesses over the trees within `depth`
+    opening with any of `words`, an opener that reaches it): each opener's count is searched
+    with the best so far as its cutoff. Raise SearchStopped at the limits."""
+    best, witness = int(kernel.INF), words[0]
+    for i, word in enumerate(words):
+        value = search.fewest_last(word, depth, best)
+        if value < best:
+            best, witness = value, word
+        if progress:
+            progress(i + 1, len(words))
+        if best == 0:
+            break
+    return best, witness
