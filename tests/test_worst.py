@@ -3,6 +3,7 @@ checked against an exhaustive twin and against the depth-limited total search.""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -101,6 +102,28 @@ def test_the_least_worst_case_and_the_total_within_it(seed, tmp_path):
     assert found.worst.depth == least and found.worst.proven_at_least == least
     best = min(oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses), depth=least).values())
     assert found.total.proven and found.total.total == best
+
+
+def test_the_workers_reach_the_same_least_worst_case(tmp_path):
+    """With a process pool the openers' verdicts are tasks: the same least worst case, every
+    verdict in the store, and a rerun reads them back."""
+    from wordguess.engine.executors import ProcessExecutor
+
+    rng = random.Random(11)
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdef", 5)
+    (tmp_path / "a.txt").write_text("\n".join(puzzle.answers))
+    (tmp_path / "g.txt").write_text("\n".join(puzzle.guesses))
+    spec = SearchSpec(PuzzleSpec(puzzle.game, str(tmp_path / "a.txt"), str(tmp_path / "g.txt")), None,
+                      str(tmp_path / "s.sqlite"))
+    serial = optimal_worst(dataclasses.replace(spec, store=None), all_openers=True)
+    with ProcessExecutor(2) as pool:
+        pooled = optimal_worst(spec, all_openers=True, executor=pool)
+    assert (pooled.worst.depth, pooled.worst.proven_at_least) == (serial.worst.depth, serial.worst.proven_at_least)
+    assert pooled.total.total == serial.total.total
+    refuted = pooled.worst.depth - 1
+    search = FeasibilitySearch(ExactSolver(puzzle, store=ResultStore(tmp_path / "s.sqlite")))
+    again = [search.opener(g, refuted) for g in puzzle.guesses]
+    assert not any(v.feasible for v in again) and all(v.nodes == 0 for v in again)  # stored by the workers
 
 
 def test_capacity_table():

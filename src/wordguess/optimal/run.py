@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from wordguess.optimal.search import (
     has_symbol_symmetry,
 )
 from wordguess.optimal.store import ResultStore
-from wordguess.optimal.worst import FeasibilitySearch, WorstCase, least_worst_case
+from wordguess.optimal.worst import FeasibilitySearch, OpenerVerdict, WorstCase, least_worst_case
 from wordguess.strategies.greedy import Greedy
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, make_node
@@ -65,6 +66,25 @@ Deadline = tuple[float, float] | None  # when a run's time is up (time.time()) a
 def run_deadline(spec: SearchSpec) -> Deadline:
     """Return the deadline of a run that starts now (None without a time limit)."""
     return None if spec.seconds is None else (time.time() + spec.seconds, spec.seconds)
+
+
+@functools.lru_cache(maxsize=2)
+def feasibility_for(spec: SearchSpec) -> FeasibilitySearch:
+    """Return this process's feasibility search for a spec (on solver_for's solver), shared by
+    its tasks so that its memo grows across them."""
+    return FeasibilitySearch(solver_for(spec))
+
+
+def verdict_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerVerdict:
+    """Return whether some tree opening with the word finishes every secret within the depth
+    (a task; the verdict goes to the worker's store too)."""
+    spec, word, depth, deadline = task
+    search = feasibility_for(spec)
+    search.solver.deadline = deadline
+    try:
+        return search.opener(word, depth)
+    finally:
+        search.solver.deadline = None
 
 
 def opener_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerResult:
@@ -353,9 +373,19 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
     the deepest worst case tried; its time limit covers both parts. With `fewest`, also the
     fewest secrets that need all the worst case's guesses (worst.fewest_at_worst)."""
     deadline = run_deadline(spec)
-    solver = solver_for(dataclasses.replace(spec, max_guesses=None))
+    unlimited = dataclasses.replace(spec, max_guesses=None, seconds=None)
+    solver = solver_for(unlimited)
     solver.deadline = deadline
-    search = FeasibilitySearch(solver)
+    search = feasibility_for(unlimited)
+
+    def verdicts(words: list[str], depth: int) -> Iterator[OpenerVerdict]:
+        if executor is None or not executor.parallel:
+            yield from (search.opener(word, depth) for word in words)
+            return
+        # One task per opener, drawn lazily; abandoning the iteration (a tree found) cancels the rest.
+        for _, verdict in executor.run(verdict_task, ((unlimited, word, depth, deadline) for word in words)):
+            yield verdict
+
     try:
         if first:
             words, scope = [solver.puzzle.guesses[solver.puzzle.index_of(first)]], "opener"
@@ -364,7 +394,7 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
             # One opener per symmetry class: the symmetry maps each member's trees to the others'.
             words, scope = promising_openers(solver), "all openers"
             covered = len(solver.puzzle.guesses)
-        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest)
+        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest, verdicts)
     finally:
         solver.deadline = None
     if worst.depth is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -174,15 +175,21 @@ def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
     return [words[k[2]] for k in sorted(keys)]
 
 
+Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts of openers at a depth
+
+
 def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, covered: int,
-                     ceiling: int | None = None, progress: Progress | None = None, fewest: bool = False) -> WorstCase:
+                     ceiling: int | None = None, progress: Progress | None = None, fewest: bool = False,
+                     verdicts: Verdicts | None = None) -> WorstCase:
     """Return the least worst case over the openers `words` (the first of which is the most
     promising; they stand for `covered` first guesses), trying depths from the capacity bound up to `ceiling` (None: the number of
     secrets, beyond which no useful tree goes). At each depth the most promising opener goes
     first (a tree found ends the search), then the others, easy refutations first; a depth at
     which every opener is refuted is proven infeasible. A SearchStopped inside is caught and
     reported in `stopped`, with what was proven by then. With `fewest`, the fewest secrets
-    that need all the least worst case's guesses are then found over the openers too."""
+    that need all the least worst case's guesses are then found over the openers too.
+    `verdicts(openers, depth)` yields their verdicts in any order (default: one by one here;
+    run.optimal_worst spreads them over an executor's workers)."""
     started, start_nodes = time.monotonic(), search.nodes
     order = words[:1] + refutation_order(search.solver, words[1:])
     depth, checked = search.least, 0
@@ -195,8 +202,8 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
     try:
         while depth <= top:
             checked = 0
-            for word in order:
-                verdict = search.opener(word, depth)
+            found_verdicts = (verdicts or (lambda ws, d: (search.opener(w, d) for w in ws)))(order, depth)
+            for verdict in found_verdicts:
                 checked += 1
                 if progress:
                     progress(checked, len(order))
