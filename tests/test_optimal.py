@@ -29,15 +29,29 @@ from wordguess.trees.build import TreeStrategy, build_tree
 from wordguess.trees.tree import TreeFile, leaves, total_guesses
 
 
-def oracle(game, answers, guesses, mode="normal", depth=None) -> dict[str, int]:
-    """Return each opener's least total over ALL trees (exhaustive; INF if none fits `depth`)."""
-    solved = game.solved_reply
+def twin_rules(game, answers, guesses, mode):
+    """Return the exhaustive twins' common ground, from the scalar `feedback` alone:
+    buckets(guess, secrets) -> {reply: secrets}, and allowed_after(allowed, guess, reply)."""
     replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
+
+    def buckets(guess, secrets) -> dict[int, list[str]]:
+        found: dict[int, list[str]] = {}
+        for s in secrets:
+            found.setdefault(replies[guess, s], []).append(s)
+        return found
 
     def allowed_after(allowed, guess, reply):
         if mode == "normal":
             return allowed
         return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+
+    return buckets, allowed_after
+
+
+def oracle(game, answers, guesses, mode="normal", depth=None) -> dict[str, int]:
+    """Return each opener's least total over ALL trees (exhaustive; INF if none fits `depth`)."""
+    solved = game.solved_reply
+    buckets_of, allowed_after = twin_rules(game, answers, guesses, mode)
 
     @functools.cache
     def least(secrets: frozenset, allowed: tuple, left) -> int:
@@ -48,9 +62,7 @@ def oracle(game, answers, guesses, mode="normal", depth=None) -> dict[str, int]:
         return min((cost(g, secrets, allowed, left) for g in allowed), default=INF)
 
     def cost(guess, secrets, allowed, left, root=False) -> int:
-        buckets: dict[int, list[str]] = {}
-        for s in secrets:
-            buckets.setdefault(replies[guess, s], []).append(s)
+        buckets = buckets_of(guess, secrets)
         if len(buckets) == 1 and solved not in buckets and not root:
             return INF  # learns nothing: never part of a best tree (a forced opener may)
         below = None if left is None else left - 1

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from test_optimal import CASES, oracle, small_puzzle
+from test_optimal import CASES, oracle, small_puzzle, twin_rules
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
@@ -29,17 +29,10 @@ def twin(game, answers, guesses, mode, depth) -> dict[str, bool]:
     """Return, for each opener, whether some tree opening with it finds every secret within
     `depth` guesses: every guess tried at every node (even those that learn nothing)."""
     solved = game.solved_reply
-    replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
-
-    def allowed_after(allowed, guess, reply):
-        if mode == "normal":
-            return allowed
-        return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+    buckets_of, allowed_after = twin_rules(game, answers, guesses, mode)
 
     def fits(guess, secrets, allowed, left) -> bool:
-        buckets: dict[int, list[str]] = {}
-        for s in secrets:
-            buckets.setdefault(replies[guess, s], []).append(s)
+        buckets = buckets_of(guess, secrets)
         return all(within(frozenset(b), allowed_after(allowed, guess, r), left - 1)
                    for r, b in buckets.items() if r != solved)
 
@@ -194,17 +187,10 @@ def last_twin(game, answers, guesses, mode, depth) -> dict[str, int]:
     secret within `depth` guesses finds with its last guess (INF: no such tree): every guess
     tried at every node, counted directly."""
     solved = game.solved_reply
-    replies = {(g, s): game.feedback(g, s) for g in guesses for s in answers}
-
-    def allowed_after(allowed, guess, reply):
-        if mode == "normal":
-            return allowed
-        return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
+    buckets_of, allowed_after = twin_rules(game, answers, guesses, mode)
 
     def cost(guess, secrets, allowed, left) -> int:
-        buckets: dict[int, list[str]] = {}
-        for s in secrets:
-            buckets.setdefault(replies[guess, s], []).append(s)
+        buckets = buckets_of(guess, secrets)
         return min(INF, sum(last(frozenset(b), allowed_after(allowed, guess, r), left - 1)
                             for r, b in buckets.items() if r != solved))
 

@@ -74,11 +74,38 @@ def remember(ctx, key, n, verdict):
 
 
 @njit(cache=True)
+def unsolved_buckets(ctx, g, S, counts, sizes):
+    """Put the sizes of the guess g's unsolved buckets on S in sizes[:k]; return (k, whether g
+    is a secret of S). `counts` is a zeroed scratch array per reply, zeroed again on return."""
+    scan = ctx.scan  # [guess, secret] through the transpose: S's rows read in order (kernel.Context)
+    for s in S:
+        counts[scan[g, s]] += 1
+    k = 0
+    hit = False
+    for s in S:
+        r = scan[g, s]
+        size = counts[r]
+        if size == 0:
+            continue
+        counts[r] = 0
+        if r == ctx.params[SOLVED]:
+            hit = True
+            continue
+        sizes[k] = size
+        k += 1
+    return k, hit
+
+
+SPLITS_NONE, SPLITS_OTHER, SPLITS_MEMBER = 0, 1, 2  # what splits_into_singletons found
+
+
+@njit(cache=True)
 def splits_into_singletons(ctx, S, allowed, counts):
-    """Return whether some allowed guess gives every secret of S its own reply: then S is
-    finished within 2 guesses (the guess itself, if a secret, is solved at once; every other
-    secret is the only one left after its reply). `counts` is a zeroed scratch array; it is
-    zeroed again on return. Secrets of S are tried first (they are often the ones that work)."""
+    """Return whether some guess gives every secret of S its own reply: SPLITS_MEMBER when a
+    secret of S does (tried first: they are often the ones that work), else SPLITS_OTHER when an
+    allowed guess does, else SPLITS_NONE. Then S is finished within 2 guesses (the guess itself,
+    if a secret, is solved at once; every other secret is the only one left after its reply).
+    `counts` is a zeroed scratch array; it is zeroed again on return."""
     for phase in range(2):
         n_try = len(S) if phase == 0 else len(allowed)
         for j in range(n_try):
@@ -95,8 +122,8 @@ def splits_into_singletons(ctx, S, allowed, counts):
             for k in range(last + 1):
                 counts[ctx.scan[g, S[k]]] = 0
             if distinct:
-                return True
-    return False
+                return SPLITS_MEMBER if phase == 0 else SPLITS_OTHER
+    return SPLITS_NONE
 
 
 @njit(cache=True)
@@ -125,7 +152,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     if depth == 2:
         # Within 2 guesses, the first guess must leave at most one secret behind each unsolved
         # reply: exactly the singletons test.
-        verdict = 1 if splits_into_singletons(ctx, S, allowed, counts) else 0
+        verdict = 1 if splits_into_singletons(ctx, S, allowed, counts) != SPLITS_NONE else 0
         remember(ctx, key, n, verdict)
         return verdict
     child = depth - 1
@@ -136,26 +163,10 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     limit = capacity[child] if child < len(capacity) else TOO_BIG
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
-    scan = ctx.scan  # [guess, secret] through the transpose: S's rows read in order (kernel.Context)
+    scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     for i in range(n_allowed):
-        g = allowed[i]
-        for s in S:
-            counts[scan[g, s]] += 1
-        big = 0
-        buckets = 0
-        hit = False
-        for s in S:
-            r = scan[g, s]
-            size = counts[r]
-            if size == 0:
-                continue
-            counts[r] = 0
-            if r == ctx.params[SOLVED]:
-                hit = True
-                continue
-            buckets += 1
-            if size > big:
-                big = size
+        buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
+        big = scratch[:buckets].max() if buckets > 0 else 0
         if (buckets == 1 and not hit) or big > limit:
             largest[i] = TOO_BIG
         elif big <= 1:
@@ -262,54 +273,20 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     if depth == 2:
         # low >= 1 here: S is not finished within one guess. A member of S that splits it into
         # singletons leaves n - 1 for the last guess; another such guess, n; else no tree.
-        best = INF
-        for phase in range(2):
-            n_try = n if phase == 0 else len(allowed)
-            for j in range(n_try):
-                g = ctx.guess_of_answer[S[j]] if phase == 0 else allowed[j]
-                distinct = True
-                member = False
-                last = 0
-                for k in range(n):
-                    r = ctx.scan[g, S[k]]
-                    counts[r] += 1
-                    last = k
-                    if r == ctx.params[SOLVED]:
-                        member = True
-                    if counts[r] > 1:
-                        distinct = False
-                        break
-                for k in range(last + 1):
-                    counts[ctx.scan[g, S[k]]] = 0
-                if distinct:
-                    best = min(best, n - 1 if member else n)
-            if best < INF:
-                break  # a member that works (phase 0) beats any other guess; phase 1 gives n
+        found = splits_into_singletons(ctx, S, allowed, counts)
+        best = n - 1 if found == SPLITS_MEMBER else (n if found == SPLITS_OTHER else INF)
         if n >= ctx.params[SIZE_FLOOR]:
             ctx.memo[key] = pack(best, True, -1)
         return best
     child = depth - 1
     n_allowed = len(allowed)
     bounds = np.empty(n_allowed, dtype=np.int64)
-    scan = ctx.scan
+    scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     for i in range(n_allowed):
-        g = allowed[i]
-        for s in S:
-            counts[scan[g, s]] += 1
+        buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
         total = np.int64(0)
-        buckets = 0
-        hit = False
-        for s in S:
-            r = scan[g, s]
-            size = counts[r]
-            if size == 0:
-                continue
-            counts[r] = 0
-            if r == ctx.params[SOLVED]:
-                hit = True
-                continue
-            buckets += 1
-            total = min(INF, total + last_bound(size, child, capacity))
+        for k in range(buckets):
+            total = min(INF, total + last_bound(scratch[k], child, capacity))
         bounds[i] = INF if (buckets == 1 and not hit) else total
     order = np.argsort(bounds, kind="mergesort")
     best = beta  # only a value below beta matters; `floor` is the least bound proven past it
