@@ -74,6 +74,16 @@ def remember(ctx, key, n, verdict):
 
 
 @njit(cache=True)
+def spend_node(ctx):
+    """Count a node expanded; return True (and flag ABORTED) when that exceeds the budget."""
+    ctx.stats[NODES] += 1
+    if ctx.stats[NODES] > ctx.stats[BUDGET]:
+        ctx.stats[ABORTED] = 1
+        return True
+    return False
+
+
+@njit(cache=True)
 def unsolved_buckets(ctx, g, S, counts, sizes):
     """Put the sizes of the guess g's unsolved buckets on S in sizes[:k]; return (k, whether g
     is a secret of S). `counts` is a zeroed scratch array per reply, zeroed again on return."""
@@ -144,9 +154,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     if key in ctx.memo:
         ctx.stats[HITS] += 1
         return ctx.memo[key]
-    ctx.stats[NODES] += 1
-    if ctx.stats[NODES] > ctx.stats[BUDGET]:
-        ctx.stats[ABORTED] = 1
+    if spend_node(ctx):
         return ABORT
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
     if depth == 2:
@@ -265,9 +273,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
             ctx.stats[HITS] += 1
             return value
         low = max(low, value)
-    ctx.stats[NODES] += 1
-    if ctx.stats[NODES] > ctx.stats[BUDGET]:
-        ctx.stats[ABORTED] = 1
+    if spend_node(ctx):
         return ABORT
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
     if depth == 2:
