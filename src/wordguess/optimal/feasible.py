@@ -34,6 +34,7 @@ from wordguess.optimal.kernel import (
     SHORTCUTS,
     SIZE_FLOOR,
     SOLVED,
+    SYMMETRY,
     child_allowed,
     pack,
     set_key,
@@ -172,8 +173,10 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
+    widest = 0  # the most unsolved replies an allowed guess gives on S
     for i in range(n_allowed):
         buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
+        widest = max(widest, buckets)
         big = scratch[:buckets].max() if buckets > 0 else 0
         if (buckets == 1 and not hit) or big > limit:
             largest[i] = TOO_BIG
@@ -183,9 +186,19 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             return 1
         else:
             largest[i] = big
+    if ctx.params[SYMMETRY] == 0:
+        # No guess gives more unsolved replies on a subset of S than on S, and below S the
+        # guesses are S's (normal mode) or fewer (hard mode), so every tree for a bucket of S
+        # has at most `widest` children per node: it finishes at most cap_w(child) secrets,
+        # cap_w(1) = 1, cap_w(k) = 1 + widest cap_w(k - 1) (capacity_table's derivation).
+        # (With the symmetry reduction a child may try guesses S's set left out: not here.)
+        tighter = np.int64(1)
+        for _ in range(child - 1):
+            tighter = min(np.int64(n + 1), 1 + widest * tighter)
+        limit = min(limit, tighter)
     order = np.argsort(largest, kind="mergesort")
     for i in order:
-        if largest[i] >= TOO_BIG:
+        if largest[i] > limit:
             break  # sorted: every later guess is hopeless too
         g = allowed[i]
         grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
