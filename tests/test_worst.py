@@ -214,6 +214,12 @@ def test_fewest_at_the_last_guess_agrees_with_the_twin(name, options, alphabet, 
     for depth in (1, 2, 3, 4):
         expected = last_twin(puzzle.game, list(puzzle.answers), list(puzzle.guesses), "normal", depth)
         assert {g: search.fewest_last(g, depth) for g in puzzle.guesses} == expected
+        # With a cutoff c: the count when below c, else a proven bound in [c, the count]
+        # (the same search, so the memo's bounds from earlier cutoffs are read back too).
+        for g in puzzle.guesses[:6]:
+            for cut in (1, 2, 3, 5):
+                v = search.fewest_last(g, depth, cut)
+                assert v == expected[g] if expected[g] < cut else cut <= v <= expected[g], (g, depth, cut)
 
 
 @pytest.mark.parametrize("name,options", [("mastermind", {"pegs": 2, "colours": 4}),

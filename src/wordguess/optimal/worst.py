@@ -118,17 +118,33 @@ class FeasibilitySearch:
             if total >= beta:
                 break
             candidates = np.sort(np.asarray(secrets, dtype=np.int32))
+            # Ascending cutoffs: the counts are small (Bulls and Cows: 50 of 5,040), and a search
+            # told "only below c matters" cuts a guess as soon as its buckets reach c, where an
+            # open search would first count a poor guess's whole subtree. A search that fails
+            # returns a proven bound >= c and memoises its nodes' bounds, so the next, wider
+            # search starts from them. The step doubles after each failure (few rounds when the
+            # count is large); the last round, cut at the caller's beta, is exact or a bound >= it.
+            cut, step = 1, 1
             while True:
-                for ctx in (counts, self.ctx):
-                    ctx.stats[kernel.ABORTED] = 0
-                    ctx.stats[kernel.BUDGET] = ctx.stats[kernel.NODES] + solver.slice
-                v = int(feasible.fewest_last(counts, self.ctx, candidates, allowed, h, depth - 1,
-                                             beta - total, capacity))
-                if v != kernel.ABORT:
+                cut = min(cut, beta - total)
+                v = self._fewest_bucket(counts, candidates, allowed, h, depth - 1, cut, capacity,
+                                        started, start_nodes)
+                if v < cut or v >= kernel.INF or cut >= beta - total:
                     break
-                solver._check_limits(started, start_nodes, self.nodes + int(counts.stats[kernel.NODES]))
+                cut, step = v + step, step * 2
             total = min(int(kernel.INF), total + v)
         return total
+
+    def _fewest_bucket(self, counts, candidates, allowed, h, depth, beta, capacity, started, start_nodes) -> int:
+        """feasible.fewest_last on one bucket, in node-budget slices between limit checks."""
+        while True:
+            for ctx in (counts, self.ctx):
+                ctx.stats[kernel.ABORTED] = 0
+                ctx.stats[kernel.BUDGET] = ctx.stats[kernel.NODES] + self.solver.slice
+            v = int(feasible.fewest_last(counts, self.ctx, candidates, allowed, h, depth, beta, capacity))
+            if v != kernel.ABORT:
+                return v
+            self.solver._check_limits(started, start_nodes, self.nodes + int(counts.stats[kernel.NODES]))
 
     def opener(self, word: str, depth: int) -> OpenerVerdict:
         """Return whether a tree opening with `word` finds every secret within `depth` guesses
