@@ -300,6 +300,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     child = depth - 1
     n_allowed = len(allowed)
     bounds = np.empty(n_allowed, dtype=np.int64)
+    rank = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     for i in range(n_allowed):
         buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
@@ -307,7 +308,11 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         for k in range(buckets):
             total = min(INF, total + last_bound(scratch[k], child, capacity))
         bounds[i] = INF if (buckets == 1 and not hit) else total
-    order = np.argsort(bounds, kind="mergesort")
+        # Ties of the bound (most of them: it is 0 for every bucket far from the last guess)
+        # go to the guess whose largest bucket is smallest, the one most likely to keep every
+        # bucket short of the last guess, as the feasibility search orders its guesses.
+        rank[i] = bounds[i] * (n + 1) + (scratch[:buckets].max() if buckets > 0 else 0)
+    order = np.argsort(rank, kind="mergesort")
     best = beta  # only a value below beta matters; `floor` is the least bound proven past it
     floor = INF
     found = -1
