@@ -340,10 +340,23 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
                 total = total + rest + bound
                 break
             sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
-            v = fewest_last(ctx, fctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child,
-                            best - total - rest, capacity)
-            if v == ABORT:
-                return ABORT
+            sub = grouped[starts[r]:starts[r + 1]]
+            # Rising cutoffs (see worst.FeasibilitySearch.fewest_last): only a value below
+            # `cut` matters here, but when the cut is wide (no good guess found yet) an open
+            # search would count a poor subtree in full. Cutoffs bound + 1, then the failed
+            # search's bound + 1, 2, 4, ... each either find the value or prove a bound (kept
+            # in the memo for the next round), up to `cut` itself.
+            cut = best - total - rest
+            step = np.int64(1)
+            rising = min(cut, bound + 1)
+            while True:
+                v = fewest_last(ctx, fctx, sub, sub_allowed, sub_hash, child, rising, capacity)
+                if v == ABORT:
+                    return ABORT
+                if v < rising or v >= INF or rising >= cut:
+                    break
+                rising = min(cut, v + step)
+                step *= 2
             total = min(INF, total + v)
             if total + rest >= best:
                 total = min(INF, total + rest)
