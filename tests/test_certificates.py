@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -255,3 +256,67 @@ def test_analyze_bounds_a_first_move_the_certificate_only_bounds(tmp_path, capsy
     low, high = move.regret
     assert low == pytest.approx(move.played.low - 5625 / n) and low >= (bound - 5625) / n - 1e-12 > 0
     assert high is None or high >= (6318 - 5625) / n - 1e-12
+
+
+@pytest.fixture(scope="module")
+def wordle_certificate():
+    puzzle = PuzzleSpec(WORDLE).build()
+    cert = certificate_for(puzzle, 6)
+    assert cert is not None, "the Wordle certificate is shipped (scripts/build_certificate.py --threshold 8030)"
+    return puzzle, cert
+
+
+def test_the_shipped_wordle_certificate_is_whole_and_proves_salet(wordle_certificate):
+    puzzle, cert = wordle_certificate
+    assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
+    assert (cert.best.opener, cert.best.value) == ("salet", 7920) and cert.exact_count >= 100
+    threshold = cert.threshold
+    assert all(e.value <= threshold for e in cert.entries if e.exact)
+    assert all(e.value > threshold for e in cert.entries if not e.exact)
+    assert [e.value for e in cert.entries if e.exact] == sorted(e.value for e in cert.entries if e.exact)
+    assert cert.value("reast") == (7923, True) and cert.value("soare") == (7997, True)
+
+
+def test_shipped_wordle_entries_agree_with_the_solver(wordle_certificate):
+    """A few entries proven again: an exact one past the best, and two bounds, by the solver
+    with the certificate's cutoff T + 1 (a bound may come back larger: only >= T + 1 is claimed)."""
+    puzzle, cert = wordle_certificate
+    solver = ExactSolver(puzzle, 6)
+    cut = cert.threshold + 1
+    assert solver.opener("reast", cut).value == 7923
+    bounded = [e.opener for e in cert.entries if not e.exact]
+    for word in (bounded[0], bounded[len(bounded) // 2]):
+        result = solver.opener(word, cut)
+        assert not result.exact and result.value >= cut and cert.value(word)[0] >= cut
+
+
+def test_openers_prints_the_wordle_table_and_optimal_first_reads_it():
+    result = runner.invoke(app, ["openers", "--top", "3"])
+    assert result.exit_code == 0, result.output
+    assert "proves salet is a best opener, 7,920 guesses in all (mean 3.4212)" in result.output.lower()
+    assert result.output.splitlines()[4].split() == ["1", "SALET", "7,920", "3.4212"]
+    read = json.loads(runner.invoke(app, ["optimal", "--first", "reast", "--no-store", "--json"]).output)
+    assert read["total"] == 7923 and read["source"]["certificate"]
+
+
+def test_analyze_reads_wordle_first_moves_from_the_certificate():
+    history = [("crane", WORDLE.feedback("crane", "tiger"))]
+    move = analyze(PuzzleSpec(WORDLE).build(), history, budget=1e-6).moves[0]
+    assert move.best.kind == EXACT and (move.best.low, move.best_guess) == (7920 / 2315, "salet")
+    assert move.played.kind in (EXACT, BOUNDS) and move.played.low > 7920 / 2315
+
+
+@pytest.mark.slow
+def test_every_exact_wordle_entry_and_a_sample_of_bounds_agree_with_the_solver(wordle_certificate):
+    """Every exact entry proven again (the cutoff T + 1: below it the search is exact), and 100
+    seeded bounds (minutes in all)."""
+    puzzle, cert = wordle_certificate
+    solver = ExactSolver(puzzle, 6)
+    cut = cert.threshold + 1
+    for entry in cert.entries:
+        if entry.exact:
+            assert solver.opener(entry.opener, cut).value == entry.value, entry.opener
+    bounded = [e.opener for e in cert.entries if not e.exact]
+    for word in random.Random(13).sample(bounded, 100):
+        result = solver.opener(word, cut)
+        assert not result.exact and result.value >= cut, word
