@@ -16,6 +16,7 @@ from test_optimal import CASES, oracle, small_puzzle, twin_rules
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
+from wordguess.optimal import feasible, kernel
 from wordguess.optimal.feasible import capacity_table, least_depth_bound
 from wordguess.optimal.run import SearchSpec, optimal_worst
 from wordguess.optimal.search import INF, ExactSolver
@@ -233,3 +234,61 @@ def test_fewest_at_the_last_guess_with_the_symmetry_reduction(name, options):
     for depth in (2, 3, 4):
         expected = last_twin(game, codes, codes, "normal", depth)
         assert {g: search.fewest_last(g, depth) for g in openers} == {g: expected[g] for g in openers}
+
+
+# --- the vectorised kernels of the feasibility search, each against its plain twin ----------
+
+def kernel_context(name, options):
+    game = get_game(name, **options)
+    codes = game.generated_words()
+    return ExactSolver(Puzzle(game, codes, codes)).ctx, len(codes)
+
+
+KERNEL_GAMES = [("bulls", {}), ("mastermind", {"pegs": 4, "colours": 6}), ("mastermind", {"pegs": 3, "colours": 4})]
+
+
+@pytest.mark.parametrize("name,options", KERNEL_GAMES)
+def test_any_distinct_and_packed_counts_equal_their_plain_twins(name, options):
+    """feasible.any_distinct is "some allowed guess gives every secret its own reply", and
+    packed_counts + guess_buckets / packed_test give each guess's unsolved bucket sizes, as
+    unsolved_buckets does guess by guess: on random sets (small ones, where a splitting guess
+    exists, to 255 secrets) with every guess allowed and with random subsets of them."""
+    ctx, n = kernel_context(name, options)
+    rng = np.random.default_rng(len(name) + n)
+    solved, n_replies = int(ctx.params[kernel.SOLVED]), int(ctx.params[kernel.N_REPLIES])
+    scan = ctx.scan
+    found = {True: 0, False: 0}
+    for trial in range(60):
+        size = int(rng.choice([2, 3, 5, 8, 11, 14, 40, 120, 255]))
+        S = np.sort(rng.choice(n, size=min(size, n), replace=False)).astype(np.int32)
+        every = trial % 2 == 0
+        allowed = (np.arange(n, dtype=np.int32) if every
+                   else np.sort(rng.choice(n, size=n // 3, replace=False)).astype(np.int32))
+        replies = np.asarray(scan)[np.ix_(allowed, S)]  # [guess, secret]
+        distinct = [len(set(row)) == len(S) for row in replies.tolist()]
+        answer = bool(feasible.any_distinct(scan, S, allowed))
+        assert answer == any(distinct)
+        found[answer] += 1
+        low, high = np.empty(len(allowed), np.uint64), np.empty(len(allowed), np.uint64)
+        feasible.packed_counts(scan, S, allowed, low, high)
+        counts, sizes = np.zeros(n_replies, np.int64), np.zeros(n_replies, np.int64)
+        for i in range(0, len(allowed), 7):
+            row = np.bincount(replies[i], minlength=n_replies)
+            hit = bool(row[solved])
+            row[solved] = 0
+            want = sorted(int(c) for c in row if c)
+            k, got_hit = feasible.guess_buckets(ctx, i, S, allowed, True, low, high, counts, sizes)
+            assert (sorted(sizes[:k].tolist()), bool(got_hit)) == (want, hit)
+            for limit in (1, 2, 14, 127, 128, 200, 254):
+                buckets, test_hit, over = feasible.packed_test(low[i], high[i], limit, solved)
+                assert (buckets, bool(test_hit), bool(over)) == (len(want), hit, max(want, default=0) > limit)
+    assert found[True] and found[False]  # both answers were met
+
+
+def test_bytes_over_equals_a_byte_loop():
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        word = np.uint64(rng.integers(0, 2**63, dtype=np.int64)) * np.uint64(2) + np.uint64(rng.integers(2))
+        limit = int(rng.integers(0, 255))
+        want = sum(1 << (8 * b + 7) for b in range(8) if (int(word) >> (8 * b)) & 255 > limit)
+        assert int(feasible.bytes_over(word, limit)) == want

@@ -36,6 +36,7 @@ from wordguess.optimal.kernel import (
     SOLVED,
     SYMMETRY,
     child_allowed,
+    key_of,
     pack,
     set_key,
     unpack,
@@ -89,6 +90,8 @@ def unsolved_buckets(ctx, g, S, counts, sizes):
     """Put the sizes of the guess g's unsolved buckets on S in sizes[:k]; return (k, whether g
     is a secret of S). `counts` is a zeroed scratch array per reply, zeroed again on return."""
     scan = ctx.scan  # [guess, secret] through the transpose: S's rows read in order (kernel.Context)
+    solved = ctx.params[SOLVED]  # (arrays and values read from ctx once: each read of a field
+    # counts a reference up and down, atomically, which inside a loop costs more than the loop)
     for s in S:
         counts[scan[g, s]] += 1
     k = 0
@@ -99,7 +102,7 @@ def unsolved_buckets(ctx, g, S, counts, sizes):
         if size == 0:
             continue
         counts[r] = 0
-        if r == ctx.params[SOLVED]:
+        if r == solved:
             hit = True
             continue
         sizes[k] = size
@@ -117,24 +120,181 @@ def splits_into_singletons(ctx, S, allowed, counts):
     allowed guess does, else SPLITS_NONE. Then S is finished within 2 guesses (the guess itself,
     if a secret, is solved at once; every other secret is the only one left after its reply).
     `counts` is a zeroed scratch array; it is zeroed again on return."""
-    for phase in range(2):
-        n_try = len(S) if phase == 0 else len(allowed)
-        for j in range(n_try):
-            g = ctx.guess_of_answer[S[j]] if phase == 0 else allowed[j]
-            distinct = True
-            last = 0
-            for k in range(len(S)):
-                r = ctx.scan[g, S[k]]
-                counts[r] += 1
-                last = k
-                if counts[r] > 1:
-                    distinct = False
-                    break  # a collision: this guess fails (the usual case: fail fast)
-            for k in range(last + 1):
-                counts[ctx.scan[g, S[k]]] = 0
-            if distinct:
-                return SPLITS_MEMBER if phase == 0 else SPLITS_OTHER
+    for j in range(len(S)):
+        if distinct_replies(ctx, ctx.guess_of_answer[S[j]], S, counts):
+            return SPLITS_MEMBER
+    if ctx.params[N_REPLIES] <= 32:
+        return SPLITS_OTHER if any_distinct(ctx.scan, S, allowed) else SPLITS_NONE
+    for j in range(len(allowed)):
+        if distinct_replies(ctx, allowed[j], S, counts):
+            return SPLITS_OTHER
     return SPLITS_NONE
+
+
+@njit(cache=True)
+def distinct_replies(ctx, g, S, counts):
+    """Return whether the guess g gives every secret of S its own reply, stopping at the first
+    repeat (the usual case). `counts` is a zeroed scratch array, zeroed again on return."""
+    scan = ctx.scan
+    distinct = True
+    last = 0
+    for k in range(len(S)):
+        r = scan[g, S[k]]
+        counts[r] += 1
+        last = k
+        if counts[r] > 1:
+            distinct = False
+            break
+    for k in range(last + 1):
+        counts[scan[g, S[k]]] = 0
+    return distinct
+
+
+HEAD_SECRETS = 5  # any_distinct: secrets taken for every guess at once before the per-guess loop
+
+
+@njit(cache=True)
+def any_distinct(scan, S, allowed):
+    """Return whether some allowed guess gives every secret of S its own reply (games of at
+    most 32 replies): distinct_replies over `allowed`, about five times faster. The first
+    secrets are taken for all the guesses at once, in loops the compiler turns into vector
+    instructions (per guess, a bit mask of the replies seen and one of the replies seen twice;
+    each secret's replies to every guess are one contiguous column of `scan`); then each guess
+    without a repeat so far goes on alone and stops at its first repeat."""
+    n = len(allowed)
+    m = len(S)
+    head = min(m, HEAD_SECRETS)
+    seen = np.zeros(n, dtype=np.uint32)
+    twice = np.zeros(n, dtype=np.uint32)
+    every = n == scan.shape[0]  # every guess, in order (allowed[i] == i): read the column as it is
+    for k in range(head):
+        column = scan[:, S[k]]
+        if every:
+            for i in range(n):
+                bit = np.uint32(1) << np.uint32(column[i])
+                twice[i] |= seen[i] & bit
+                seen[i] |= bit
+        else:
+            for i in range(n):
+                bit = np.uint32(1) << np.uint32(column[allowed[i]])
+                twice[i] |= seen[i] & bit
+                seen[i] |= bit
+    for i in range(n):
+        if twice[i] != 0:
+            continue
+        g = allowed[i]
+        mask = seen[i]
+        ok = True
+        for k in range(head, m):
+            bit = np.uint32(1) << np.uint32(scan[g, S[k]])
+            if mask & bit:
+                ok = False
+                break
+            mask |= bit
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def packable(ctx, n):
+    """Return whether packed_counts applies: at most 16 replies and 255 secrets."""
+    return ctx.params[N_REPLIES] <= 16 and n <= 255
+
+
+@njit(cache=True)
+def packed_counts(scan, S, allowed, low, high):
+    """Count the secrets of S behind each reply of every allowed guess at once, 8 bits a count:
+    replies 0-7 in low[i], 8-15 in high[i] (see packable). The loops over the guesses compile
+    to vector instructions (shifts, masks and adds, no branch); on Bulls and Cows' 5,040 guesses
+    this is about nine times faster than unsolved_buckets guess by guess."""
+    n = len(allowed)
+    low[:n] = 0
+    high[:n] = 0
+    every = n == scan.shape[0]
+    seven, three = np.uint64(7), np.uint64(3)
+    for s in S:
+        column = scan[:, s]
+        if every:  # two loops, not one with a choice inside: that one would not be vectorised
+            for i in range(n):
+                r = np.uint64(column[i])
+                inc = np.uint64(1) << ((r & seven) << three)
+                upper = np.uint64(0) - (r >> three)  # all ones for replies 8-15, else zero
+                low[i] += inc & ~upper
+                high[i] += inc & upper
+        else:
+            for i in range(n):
+                r = np.uint64(column[allowed[i]])
+                inc = np.uint64(1) << ((r & seven) << three)
+                upper = np.uint64(0) - (r >> three)
+                low[i] += inc & ~upper
+                high[i] += inc & upper
+
+
+@njit(cache=True)
+def guess_buckets(ctx, i, S, allowed, packed, low, high, counts, sizes):
+    """unsolved_buckets for the guess allowed[i], read from packed_counts' words when `packed`."""
+    if not packed:
+        return unsolved_buckets(ctx, allowed[i], S, counts, sizes)
+    k = 0
+    hit = False
+    solved = ctx.params[SOLVED]
+    for r in range(ctx.params[N_REPLIES]):
+        word = low[i] if r < 8 else high[i]
+        size = np.int64((word >> np.uint64(8 * (r & 7))) & np.uint64(255))
+        if size == 0:
+            continue
+        if r == solved:
+            hit = True
+            continue
+        sizes[k] = size
+        k += 1
+    return k, hit
+
+
+BYTES_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+BYTES_HIGH = np.uint64(0x8080808080808080)
+BYTES_ONE = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True)
+def bytes_over(word, limit):
+    """Return the high bit of each byte of `word` that is above `limit` (0 <= limit < 255),
+    all bytes at once: below 128 a byte b is above when b >= 128 or its low 7 bits + (127 -
+    limit) carry into the high bit; from 128 on when b >= 128 and its low 7 bits + (255 -
+    limit) carry. No carry crosses a byte (at most 127 + 127)."""
+    if limit < 128:
+        add = BYTES_ONE * np.uint64(127 - limit)
+        return (((word & BYTES_LOW7) + add) | word) & BYTES_HIGH
+    add = BYTES_ONE * np.uint64(255 - limit)
+    return (((word & BYTES_LOW7) + add) & word) & BYTES_HIGH
+
+
+@njit(cache=True)
+def packed_test(low, high, limit, solved):
+    """Return (unsolved buckets, whether the guess is a secret, whether a bucket holds more
+    than `limit`) for a guess's packed_counts words, without reading the bytes one by one."""
+    word = low if solved < 8 else high
+    hit = ((word >> np.uint64(8 * (solved & 7))) & np.uint64(255)) != 0
+    nonzero = bytes_over(low, 0) >> np.uint64(7)  # one bit per non-empty reply, at each byte's foot
+    nonzero += bytes_over(high, 0) >> np.uint64(7)  # (two words add: a byte holds at most 2)
+    buckets = np.int64((nonzero * BYTES_ONE) >> np.uint64(56)) - np.int64(hit)
+    over = False
+    if limit < 255:
+        over = (bytes_over(low, limit) | bytes_over(high, limit)) != 0
+    return buckets, hit, over
+
+
+@njit(cache=True)
+def reply_counts(ctx, S, allowed):
+    """Return (whether packed_counts applies, its two words per guess) for guess_buckets."""
+    packed = packable(ctx, len(S))
+    size = len(allowed) if packed else 0
+    low = np.empty(size, dtype=np.uint64)
+    high = np.empty(size, dtype=np.uint64)
+    if packed:
+        packed_counts(ctx.scan, S, allowed, low, high)
+    return packed, low, high
 
 
 @njit(cache=True)
@@ -170,12 +330,23 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     # are tried with the largest bucket smallest first (most likely to work); a guess whose
     # buckets are all singletons finishes S within 2 <= depth guesses and ends the search.
     limit = capacity[child] if child < len(capacity) else TOO_BIG
+    scan, zobrist, memo, stats = ctx.scan, ctx.zobrist, ctx.memo, ctx.stats  # read once (unsolved_buckets)
+    solved, n_replies = ctx.params[SOLVED], ctx.params[N_REPLIES]
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     widest = 0  # the most unsolved replies an allowed guess gives on S
+    packed, words_low, words_high = reply_counts(ctx, S, allowed)
     for i in range(n_allowed):
-        buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
+        if packed:
+            # Most guesses are hopeless: tell them from their two words at once (packed_test)
+            # and read the buckets of the others only.
+            buckets, hit, over = packed_test(words_low[i], words_high[i], limit, solved)
+            widest = max(widest, buckets)
+            if over or (buckets == 1 and not hit):
+                largest[i] = TOO_BIG
+                continue
+        buckets, hit = guess_buckets(ctx, i, S, allowed, packed, words_low, words_high, counts, scratch)
         widest = max(widest, buckets)
         big = scratch[:buckets].max() if buckets > 0 else 0
         if (buckets == 1 and not hit) or big > limit:
@@ -196,27 +367,60 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         for _ in range(child - 1):
             tighter = min(np.int64(n + 1), 1 + widest * tighter)
         limit = min(limit, tighter)
-    order = np.argsort(largest, kind="mergesort")
+    # Only the guesses within the limit are sorted (few: most are hopeless), stably, so ties
+    # keep the allowed order.
+    hopeful = np.flatnonzero(largest <= limit)
+    order = hopeful[np.argsort(largest[hopeful], kind="mergesort")]
+    # Per reply of the guess tried: its bucket's size and two XORs of random words (set_key's),
+    # from one pass over S: most buckets are answered by the memo, and only those it does not
+    # know are gathered into arrays. Zeroed again after each guess.
+    sizes = np.zeros(n_replies, dtype=np.int64)
+    h1 = np.zeros(n_replies, dtype=np.int64)
+    h2 = np.zeros(n_replies, dtype=np.int64)
     for i in order:
         if largest[i] > limit:
             break  # sorted: every later guess is hopeless too
         g = allowed[i]
-        grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
+        for s in S:
+            r = scan[g, s]
+            sizes[r] += 1
+            h1[r] ^= zobrist[0, s]
+            h2[r] ^= zobrist[1, s]
         replies = np.argsort(-sizes, kind="mergesort")
         works = True
+        verdict = np.int64(1)
         for r in replies:
             size = sizes[r]
             if size <= 2:
                 break  # this and every later bucket is finished within 2 <= child guesses
-            if r == ctx.params[SOLVED]:
+            if r == solved:
                 continue
             sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
-            verdict = within(ctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child, capacity)
+            sub_key = key_of(h1[r], h2[r], size, sub_hash, child)
+            if sub_key in memo:
+                stats[HITS] += 1
+                verdict = memo[sub_key]
+            else:
+                bucket = np.empty(size, dtype=S.dtype)
+                k = 0
+                for s in S:
+                    if scan[g, s] == r:
+                        bucket[k] = s
+                        k += 1
+                verdict = within(ctx, bucket, sub_allowed, sub_hash, child, capacity)
             if verdict == ABORT:
-                return ABORT
+                works = False
+                break
             if verdict == 0:
                 works = False
                 break  # one bucket that cannot be finished sinks the guess
+        for s in S:
+            r = scan[g, s]
+            sizes[r] = 0
+            h1[r] = 0
+            h2[r] = 0
+        if verdict == ABORT:
+            return ABORT
         if works:
             remember(ctx, key, n, 1)
             return 1
@@ -302,8 +506,9 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     bounds = np.empty(n_allowed, dtype=np.int64)
     rank = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
+    packed, words_low, words_high = reply_counts(ctx, S, allowed)
     for i in range(n_allowed):
-        buckets, hit = unsolved_buckets(ctx, allowed[i], S, counts, scratch)
+        buckets, hit = guess_buckets(ctx, i, S, allowed, packed, words_low, words_high, counts, scratch)
         total = np.int64(0)
         for k in range(buckets):
             total = min(INF, total + last_bound(scratch[k], child, capacity))

@@ -131,9 +131,16 @@ def set_key(ctx, S, allowed_hash, depth):
     for c in S:
         h1 ^= ctx.zobrist[0, c]
         h2 ^= ctx.zobrist[1, c]
+    return key_of(h1, h2, len(S), allowed_hash, depth)
+
+
+@njit(cache=True)
+def key_of(h1, h2, size, allowed_hash, depth):
+    """Return set_key's key from the set's two XORs of random words and its size (a search
+    that has the XORs of a guess's buckets already needs no pass over each bucket)."""
     # Shifts and XORs only: numba may type a product with a 64-bit constant as a float inside
     # the recursive search, which would give different keys at different call sites.
-    mix = np.int64(depth) | (np.int64(len(S)) << np.int64(21))
+    mix = np.int64(depth) | (np.int64(size) << np.int64(21))
     return (h1 ^ allowed_hash ^ mix, h2 ^ (allowed_hash << np.int64(1)) ^ (mix << np.int64(17)))
 
 
