@@ -31,6 +31,7 @@ from wordguess.optimal.kernel import (
     INF,
     N_REPLIES,
     NODES,
+    PERSIST_FLOOR,
     SHORTCUTS,
     SIZE_FLOOR,
     SOLVED,
@@ -41,6 +42,7 @@ from wordguess.optimal.kernel import (
     set_key,
     unpack,
 )
+from wordguess.optimal.kernel import remember as keep  # a count's memo word, queued for the store
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 
@@ -70,9 +72,22 @@ def least_depth_bound(branching: int, n_secrets: int) -> int:
 
 @njit(cache=True)
 def remember(ctx, key, n, verdict):
-    """Memoise a proven verdict (sets below ctx.params[SIZE_FLOOR] are cheap to redo)."""
+    """Memoise a proven verdict (sets below ctx.params[SIZE_FLOOR] are cheap to redo); queue
+    those of sets from ctx.params[PERSIST_FLOOR] up for the store, as memo words
+    (kernel.pack(verdict, exact, no guess): the store keeps words of that form)."""
     if n >= ctx.params[SIZE_FLOOR]:
         ctx.memo[key] = verdict
+        if n >= ctx.params[PERSIST_FLOOR]:
+            ctx.fresh[key] = pack(verdict, True, -1)
+
+
+@njit(cache=True)
+def load_verdicts(memo, k1, k2, words):
+    """Put stored verdicts (remember's memo words) into a verdict memo."""
+    for i in range(len(k1)):
+        value, exact, _ = unpack(words[i])
+        if exact:
+            memo[(k1[i], k2[i])] = value
 
 
 @njit(cache=True)
@@ -498,8 +513,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         # singletons leaves n - 1 for the last guess; another such guess, n; else no tree.
         found = splits_into_singletons(ctx, S, allowed, counts)
         best = n - 1 if found == SPLITS_MEMBER else (n if found == SPLITS_OTHER else INF)
-        if n >= ctx.params[SIZE_FLOOR]:
-            ctx.memo[key] = pack(best, True, -1)
+        keep(ctx, key, n, best, True, -1)
         return best
     child = depth - 1
     n_allowed = len(allowed)
@@ -572,10 +586,8 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         else:
             floor = min(floor, total)
     if found >= 0:
-        if n >= ctx.params[SIZE_FLOOR]:
-            ctx.memo[key] = pack(best, True, found)
+        keep(ctx, key, n, best, True, found)
         return best
     floor = max(floor, low, beta)
-    if n >= ctx.params[SIZE_FLOOR]:
-        ctx.memo[key] = pack(floor, floor >= INF, -1)
+    keep(ctx, key, n, floor, floor >= INF, -1)
     return floor

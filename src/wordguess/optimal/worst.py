@@ -6,6 +6,13 @@ among the trees within it (the depth-limited exact search).
 `word` finishes every secret within `depth` guesses, proven either way. It runs in slices of a
 node budget like ExactSolver.solve, so limits and Ctrl-C land promptly, and keeps each opener's
 verdict in the result store, so a long proof over every opener can be run in pieces.
+
+`FeasibilitySearch.fewest_last(word, depth)` counts the secrets a tree within `depth` must leave
+to its last guess (Bulls and Cows: 50 of 5,040 at the 7th). That search can run for hours, so
+with a store it keeps what it proves there as it goes: the counts and bounds of candidate sets of
+at least PERSIST_FLOOR secrets and the verdicts of sets of at least FEWEST_VERDICT_FLOOR, saved
+every few seconds and when it stops (Ctrl-C and the limits included), and read back when the
+next run starts, which then goes through the proven part from its memo.
 """
 
 from __future__ import annotations
@@ -17,10 +24,19 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from wordguess.optimal import feasible, kernel
-from wordguess.optimal.search import ExactSolver, SearchStopped, puzzle_key
+from wordguess.optimal.search import (
+    PERSIST_FLOOR,
+    SAVE_EVERY,
+    ExactSolver,
+    SearchStopped,
+    puzzle_key,
+)
 from wordguess.vocab import Progress
 
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
+FEWEST_VERDICT_FLOOR = 15  # fewest_last stores the verdicts of sets this large (Bulls and Cows:
+# every set that needs 3 guesses or more; the smaller ones take microseconds to prove again)
+NEVER = np.int64(1) << np.int64(62)  # a persist floor no set reaches: nothing is queued for the store
 
 
 @dataclasses.dataclass
@@ -65,12 +81,19 @@ class FeasibilitySearch:
 
     def __init__(self, solver: ExactSolver):
         self.solver = solver  # the puzzle, its states, limits and store
+        # Its own params: which verdicts are queued for the store is decided here (none for the
+        # openers' verdicts, which are stored whole; the large sets' for fewest_last).
+        params = solver.ctx.params.copy()
+        params[kernel.PERSIST_FLOOR] = NEVER
         self.ctx = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
-                                       stats=np.zeros(8, dtype=np.int64))
+                                       stats=np.zeros(8, dtype=np.int64), params=params)
         puzzle = solver.puzzle
         self.least = feasible.least_depth_bound(solver.branching, len(puzzle.answers))  # no tree needs fewer
         self.capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), self.least + 1)
         self.counts: kernel.Context | None = None  # fewest_last's context (its memo holds counts)
+        base = puzzle_key(puzzle, None)  # the memo keys hold the depth and the allowed guesses
+        self.sets_keys = (f"{VERSION}:verdicts:{base}", f"{VERSION}:last-counts:{base}")  # store keys
+        self._saved = time.monotonic()  # when fewest_last's results last went to the store
 
     @property
     def nodes(self) -> int:
@@ -103,11 +126,38 @@ class FeasibilitySearch:
         within `depth` guesses finds with its last guess (feasible.fewest_last summed over the
         opener's buckets), if below beta; else a proven bound >= beta (INF: no such tree).
         Raise SearchStopped at the solver's limits."""
-        solver, puzzle = self.solver, self.solver.puzzle
+        counts = self._counts_context()
+        try:
+            return self._fewest_last(counts, word, depth, beta)
+        finally:
+            self.save()  # also when stopped: the next run resumes from what was proven
+
+    def _counts_context(self) -> kernel.Context:
+        """Return fewest_last's context, made at the first call: with a store, what earlier runs
+        proved is read into both memos, and from now on large sets are queued for the store."""
         if self.counts is None:
+            solver, store = self.solver, self.solver.store
+            params = solver.ctx.params.copy()
+            params[kernel.PERSIST_FLOOR] = PERSIST_FLOOR if store is not None else NEVER
             self.counts = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
-                                              stats=np.zeros(8, dtype=np.int64))
-        counts = self.counts
+                                              stats=np.zeros(8, dtype=np.int64), params=params)
+            if store is not None:
+                self.ctx.params[kernel.PERSIST_FLOOR] = FEWEST_VERDICT_FLOOR
+                feasible.load_verdicts(self.ctx.memo, *store.sets(self.sets_keys[0]))
+                kernel.load(self.counts.memo, *store.sets(self.sets_keys[1]))
+        return self.counts
+
+    def save(self) -> None:
+        """Write fewest_last's newly proven large sets (verdicts and counts) to the store."""
+        self._saved = time.monotonic()
+        store = self.solver.store
+        if store is not None:
+            store.save_sets(self.sets_keys[0], *kernel.drain(self.ctx.fresh))
+            if self.counts is not None:
+                store.save_sets(self.sets_keys[1], *kernel.drain(self.counts.fresh))
+
+    def _fewest_last(self, counts: kernel.Context, word: str, depth: int, beta: int) -> int:
+        solver, puzzle = self.solver, self.solver.puzzle
         started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
         capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), max(depth, len(self.capacity) - 1))
         guess = puzzle.index_of(word)
@@ -144,6 +194,8 @@ class FeasibilitySearch:
             v = int(feasible.fewest_last(counts, self.ctx, candidates, allowed, h, depth, beta, capacity))
             if v != kernel.ABORT:
                 return v
+            if time.monotonic() - self._saved > SAVE_EVERY:
+                self.save()  # a killed run keeps what it proved up to a few seconds ago
             self.solver._check_limits(started, start_nodes, self.nodes + int(counts.stats[kernel.NODES]))
 
     def opener(self, word: str, depth: int) -> OpenerVerdict:
