@@ -252,7 +252,8 @@ def test_any_distinct_and_packed_counts_equal_their_plain_twins(name, options):
     """feasible.any_distinct is "some allowed guess gives every secret its own reply", and
     packed_counts + guess_buckets / packed_test give each guess's unsolved bucket sizes, as
     unsolved_buckets does guess by guess: on random sets (small ones, where a splitting guess
-    exists, to 255 secrets) with every guess allowed and with random subsets of them."""
+    exists, to 255 secrets) with every guess allowed and with random subsets of them, large and
+    small."""
     ctx, n = kernel_context(name, options)
     rng = np.random.default_rng(len(name) + n)
     solved, n_replies = int(ctx.params[kernel.SOLVED]), int(ctx.params[kernel.N_REPLIES])
@@ -261,9 +262,9 @@ def test_any_distinct_and_packed_counts_equal_their_plain_twins(name, options):
     for trial in range(60):
         size = int(rng.choice([2, 3, 5, 8, 11, 14, 40, 120, 255]))
         S = np.sort(rng.choice(n, size=min(size, n), replace=False)).astype(np.int32)
-        every = trial % 2 == 0
-        allowed = (np.arange(n, dtype=np.int32) if every
-                   else np.sort(rng.choice(n, size=n // 3, replace=False)).astype(np.int32))
+        share = (1, 2, 5)[trial % 3]  # every guess; a half and a fifth of them (packed_counts' three ways)
+        allowed = (np.arange(n, dtype=np.int32) if share == 1
+                   else np.sort(rng.choice(n, size=n // share, replace=False)).astype(np.int32))
         replies = np.asarray(scan)[np.ix_(allowed, S)]  # [guess, secret]
         distinct = [len(set(row)) == len(S) for row in replies.tolist()]
         answer = bool(feasible.any_distinct(scan, S, allowed))
@@ -277,7 +278,8 @@ def test_any_distinct_and_packed_counts_equal_their_plain_twins(name, options):
             hit = bool(row[solved])
             row[solved] = 0
             want = sorted(int(c) for c in row if c)
-            k, got_hit = feasible.guess_buckets(ctx, i, S, allowed, True, low, high, counts, sizes)
+            k, got_hit = feasible.guess_buckets(scan, solved, n_replies, i, S, allowed, True, low, high, counts,
+                                                sizes)
             assert (sorted(sizes[:k].tolist()), bool(got_hit)) == (want, hit)
             for limit in (1, 2, 14, 127, 128, 200, 254):
                 buckets, test_hit, over = feasible.packed_test(low[i], high[i], limit, solved)

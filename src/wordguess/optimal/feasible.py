@@ -27,6 +27,7 @@ from wordguess.optimal.kernel import (
     ABORT,
     ABORTED,
     BUDGET,
+    HARD,
     HITS,
     INF,
     N_REPLIES,
@@ -101,12 +102,15 @@ def spend_node(ctx):
 
 
 @njit(cache=True)
-def unsolved_buckets(ctx, g, S, counts, sizes):
+def unsolved_buckets(scan, solved, g, S, counts, sizes):
     """Put the sizes of the guess g's unsolved buckets on S in sizes[:k]; return (k, whether g
-    is a secret of S). `counts` is a zeroed scratch array per reply, zeroed again on return."""
-    scan = ctx.scan  # [guess, secret] through the transpose: S's rows read in order (kernel.Context)
-    solved = ctx.params[SOLVED]  # (arrays and values read from ctx once: each read of a field
-    # counts a reference up and down, atomically, which inside a loop costs more than the loop)
+    is a secret of S). `scan` is ctx.scan ([guess, secret] through the transpose: S's rows read
+    in order, kernel.Context), `solved` the solved reply; `counts` is a zeroed scratch array per
+    reply, zeroed again on return.
+
+    The helpers called per guess take the arrays they need, not the Context: a call that is not
+    inlined counts a reference up and down for every array of a Context it is passed (atomic
+    operations: on Bulls and Cows that cost a fifth of the search)."""
     for s in S:
         counts[scan[g, s]] += 1
     k = 0
@@ -135,22 +139,22 @@ def splits_into_singletons(ctx, S, allowed, counts):
     allowed guess does, else SPLITS_NONE. Then S is finished within 2 guesses (the guess itself,
     if a secret, is solved at once; every other secret is the only one left after its reply).
     `counts` is a zeroed scratch array; it is zeroed again on return."""
+    scan, guess_of_answer = ctx.scan, ctx.guess_of_answer
     for j in range(len(S)):
-        if distinct_replies(ctx, ctx.guess_of_answer[S[j]], S, counts):
+        if distinct_replies(scan, guess_of_answer[S[j]], S, counts):
             return SPLITS_MEMBER
     if ctx.params[N_REPLIES] <= 32:
-        return SPLITS_OTHER if any_distinct(ctx.scan, S, allowed) else SPLITS_NONE
+        return SPLITS_OTHER if any_distinct(scan, S, allowed) else SPLITS_NONE
     for j in range(len(allowed)):
-        if distinct_replies(ctx, allowed[j], S, counts):
+        if distinct_replies(scan, allowed[j], S, counts):
             return SPLITS_OTHER
     return SPLITS_NONE
 
 
 @njit(cache=True)
-def distinct_replies(ctx, g, S, counts):
+def distinct_replies(scan, g, S, counts):
     """Return whether the guess g gives every secret of S its own reply, stopping at the first
     repeat (the usual case). `counts` is a zeroed scratch array, zeroed again on return."""
-    scan = ctx.scan
     distinct = True
     last = 0
     for k in range(len(S)):
@@ -221,23 +225,27 @@ def packable(ctx, n):
 def packed_counts(scan, S, allowed, low, high):
     """Count the secrets of S behind each reply of every allowed guess at once, 8 bits a count:
     replies 0-7 in low[i], 8-15 in high[i] (see packable). The loops over the guesses compile
-    to vector instructions (shifts, masks and adds, no branch); on Bulls and Cows' 5,040 guesses
-    this is about nine times faster than unsolved_buckets guess by guess."""
+    to vector instructions (shifts, masks and adds, no branch) when they read every guess in
+    order; on Bulls and Cows' 5,040 guesses this is about nine times faster than
+    unsolved_buckets guess by guess. A subset of the guesses (the symmetry reduction's) is
+    counted the same way over every guess and then picked out, unless it is small."""
     n = len(allowed)
-    low[:n] = 0
-    high[:n] = 0
-    every = n == scan.shape[0]
-    seven, three = np.uint64(7), np.uint64(3)
-    for s in S:
-        column = scan[:, s]
-        if every:  # two loops, not one with a choice inside: that one would not be vectorised
-            for i in range(n):
-                r = np.uint64(column[i])
-                inc = np.uint64(1) << ((r & seven) << three)
-                upper = np.uint64(0) - (r >> three)  # all ones for replies 8-15, else zero
-                low[i] += inc & ~upper
-                high[i] += inc & upper
-        else:
+    n_guesses = scan.shape[0]
+    if n == n_guesses:  # every guess, in order (allowed[i] == i)
+        count_every(scan, S, low, high)
+    elif 3 * n >= n_guesses:
+        every_low = np.empty(n_guesses, dtype=np.uint64)
+        every_high = np.empty(n_guesses, dtype=np.uint64)
+        count_every(scan, S, every_low, every_high)
+        for i in range(n):
+            low[i] = every_low[allowed[i]]
+            high[i] = every_high[allowed[i]]
+    else:
+        low[:n] = 0
+        high[:n] = 0
+        seven, three = np.uint64(7), np.uint64(3)
+        for s in S:
+            column = scan[:, s]
             for i in range(n):
                 r = np.uint64(column[allowed[i]])
                 inc = np.uint64(1) << ((r & seven) << three)
@@ -247,14 +255,29 @@ def packed_counts(scan, S, allowed, low, high):
 
 
 @njit(cache=True)
-def guess_buckets(ctx, i, S, allowed, packed, low, high, counts, sizes):
+def count_every(scan, S, low, high):
+    """packed_counts over every guess, in order: the vectorised loop."""
+    low[:] = 0
+    high[:] = 0
+    seven, three = np.uint64(7), np.uint64(3)
+    for s in S:
+        column = scan[:, s]
+        for i in range(len(low)):
+            r = np.uint64(column[i])
+            inc = np.uint64(1) << ((r & seven) << three)
+            upper = np.uint64(0) - (r >> three)  # all ones for replies 8-15, else zero
+            low[i] += inc & ~upper
+            high[i] += inc & upper
+
+
+@njit(cache=True)
+def guess_buckets(scan, solved, n_replies, i, S, allowed, packed, low, high, counts, sizes):
     """unsolved_buckets for the guess allowed[i], read from packed_counts' words when `packed`."""
     if not packed:
-        return unsolved_buckets(ctx, allowed[i], S, counts, sizes)
+        return unsolved_buckets(scan, solved, allowed[i], S, counts, sizes)
     k = 0
     hit = False
-    solved = ctx.params[SOLVED]
-    for r in range(ctx.params[N_REPLIES]):
+    for r in range(n_replies):
         word = low[i] if r < 8 else high[i]
         size = np.int64((word >> np.uint64(8 * (r & 7))) & np.uint64(255))
         if size == 0:
@@ -347,6 +370,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     limit = capacity[child] if child < len(capacity) else TOO_BIG
     scan, zobrist, memo, stats = ctx.scan, ctx.zobrist, ctx.memo, ctx.stats  # read once (unsolved_buckets)
     solved, n_replies = ctx.params[SOLVED], ctx.params[N_REPLIES]
+    hard = ctx.params[HARD] == 1  # else the guesses below depend on the guess, not on the reply
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
@@ -361,7 +385,8 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             if over or (buckets == 1 and not hit):
                 largest[i] = TOO_BIG
                 continue
-        buckets, hit = guess_buckets(ctx, i, S, allowed, packed, words_low, words_high, counts, scratch)
+        buckets, hit = guess_buckets(scan, solved, n_replies, i, S, allowed, packed, words_low, words_high,
+                                     counts, scratch)
         widest = max(widest, buckets)
         big = scratch[:buckets].max() if buckets > 0 else 0
         if (buckets == 1 and not hit) or big > limit:
@@ -404,13 +429,17 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         replies = np.argsort(-sizes, kind="mergesort")
         works = True
         verdict = np.int64(1)
+        sub_allowed, sub_hash = allowed, allowed_hash
+        narrowed = False
         for r in replies:
             size = sizes[r]
             if size <= 2:
                 break  # this and every later bucket is finished within 2 <= child guesses
             if r == solved:
                 continue
-            sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+            if hard or not narrowed:
+                sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+                narrowed = True
             sub_key = key_of(h1[r], h2[r], size, sub_hash, child)
             if sub_key in memo:
                 stats[HITS] += 1
@@ -520,9 +549,11 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     bounds = np.empty(n_allowed, dtype=np.int64)
     rank = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
+    scan, solved, n_replies = ctx.scan, ctx.params[SOLVED], ctx.params[N_REPLIES]
     packed, words_low, words_high = reply_counts(ctx, S, allowed)
     for i in range(n_allowed):
-        buckets, hit = guess_buckets(ctx, i, S, allowed, packed, words_low, words_high, counts, scratch)
+        buckets, hit = guess_buckets(scan, solved, n_replies, i, S, allowed, packed, words_low, words_high,
+                                     counts, scratch)
         total = np.int64(0)
         for k in range(buckets):
             total = min(INF, total + last_bound(scratch[k], child, capacity))
