@@ -320,3 +320,17 @@ def test_fewest_last_keeps_what_it_proved_and_a_rerun_resumes(tmp_path):
     again = FeasibilitySearch(ExactSolver(puzzle, store=store))
     assert again.fewest_last("0123", 6) == expected  # a finished run's store answers at once
     assert again.nodes + int(again.counts.stats[0]) < resumed.nodes + int(resumed.counts.stats[0])
+
+
+def test_cli_a_stopped_count_keeps_the_worst_case_and_the_rerun_resumes(tmp_path):
+    """--fewest-worst stopped by a limit still reports the worst case it proved, says the count
+    was not finished, and the same command then resumes from the store."""
+    store = str(tmp_path / "s.sqlite")
+    command = ["optimal", "--game", "bulls", "--colours", "7", "--first", "0123", "--objective", "worst",
+               "--fewest-worst", "--store", store, "--json"]
+    stopped = json.loads(runner.invoke(app, [*command, "--node-limit", "3000"]).output)["worst_case"]
+    assert stopped["least"] == 6 and "node limit" in stopped["stopped"] and stopped["fewest_at_worst"] is None
+    text = runner.invoke(app, [*command[:-3], "--store", str(tmp_path / "other.sqlite"), "--node-limit", "3000"]).output
+    assert "worst case 6 proven" in text and "were not finished" in text
+    done = json.loads(runner.invoke(app, command).output)["worst_case"]
+    assert done["least"] == 6 and done["fewest_at_worst"] == 4 and done["stopped"] is None

@@ -241,7 +241,11 @@ def worst_text(worst: WorstCase) -> str:
     below = worst.proven_at_least - 1
     if worst.depth is not None:
         fewest = ""
-        if worst.fewest_at_worst is not None:
+        if worst.stopped:
+            fewest = (f"; the fewest secrets that need all {worst.depth} guesses were not finished ({worst.stopped}; "
+                      "what was proven is kept in the store, and the same command resumes from it), "
+                      "and the total within it was not searched")
+        elif worst.fewest_at_worst is not None:
             n = worst.fewest_at_worst
             fewest = (f"; at least {n:,} {'secret needs' if n == 1 else 'secrets need'} all {worst.depth} guesses "
                       "in every such tree, "

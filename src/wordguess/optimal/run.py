@@ -397,7 +397,7 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
         worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest, verdicts)
     finally:
         solver.deadline = None
-    if worst.depth is None:
+    if worst.depth is None or worst.stopped:  # (stopped: in the count at the worst case, --fewest-worst)
         return WorstOutcome(worst, None)
     seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
     within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)

@@ -121,14 +121,15 @@ class FeasibilitySearch:
                 return verdict == 1
             self.solver._check_limits(started, start_nodes, self.nodes)
 
-    def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF)) -> int:
+    def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None) -> int:
         """Return the fewest secrets a tree opening with `word` and finishing every secret
         within `depth` guesses finds with its last guess (feasible.fewest_last summed over the
         opener's buckets), if below beta; else a proven bound >= beta (INF: no such tree).
-        Raise SearchStopped at the solver's limits."""
+        Raise SearchStopped at the solver's limits. `progress(done, total)` follows the opener's
+        first replies."""
         counts = self._counts_context()
         try:
-            return self._fewest_last(counts, word, depth, beta)
+            return self._fewest_last(counts, word, depth, beta, progress)
         finally:
             self.save()  # also when stopped: the next run resumes from what was proven
 
@@ -156,7 +157,8 @@ class FeasibilitySearch:
             if self.counts is not None:
                 store.save_sets(self.sets_keys[1], *kernel.drain(self.counts.fresh))
 
-    def _fewest_last(self, counts: kernel.Context, word: str, depth: int, beta: int) -> int:
+    def _fewest_last(self, counts: kernel.Context, word: str, depth: int, beta: int,
+                     progress: Progress | None) -> int:
         solver, puzzle = self.solver, self.solver.puzzle
         started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
         capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), max(depth, len(self.capacity) - 1))
@@ -164,7 +166,10 @@ class FeasibilitySearch:
         total = 1 if depth == 1 and len(puzzle.answers) == 1 else 0
         if depth < 1 or (depth == 1 and len(puzzle.answers) > 1):
             return int(kernel.INF)
-        for _, secrets, (allowed, h) in solver.root_buckets(guess):
+        buckets = solver.root_buckets(guess)
+        for done, (_, secrets, (allowed, h)) in enumerate(buckets):
+            if progress:
+                progress(done, len(buckets))
             if total >= beta:
                 break
             candidates = np.sort(np.asarray(secrets, dtype=np.int32))
@@ -278,7 +283,11 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
                 if verdict.feasible:
                     found = result(depth, verdict.opener)
                     if fewest:
-                        found.fewest_at_worst, found.fewest_witness = fewest_at_worst(search, order, depth, progress)
+                        try:
+                            found.fewest_at_worst, found.fewest_witness = fewest_at_worst(search, order, depth,
+                                                                                          progress)
+                        except SearchStopped as exc:
+                            found.stopped = str(exc)  # the worst case stands; the count was not finished
                         found.nodes, found.seconds = search.nodes - start_nodes, time.monotonic() - started
                     return found
             depth += 1
@@ -294,7 +303,8 @@ def fewest_at_worst(search: FeasibilitySearch, words: list[str], depth: int,
     with the best so far as its cutoff. Raise SearchStopped at the limits."""
     best, witness = int(kernel.INF), words[0]
     for i, word in enumerate(words):
-        value = search.fewest_last(word, depth, best)
+        # One opener (one symmetry class, or --first): the progress is its first replies'.
+        value = search.fewest_last(word, depth, best, progress if len(words) == 1 else None)
         if value < best:
             best, witness = value, word
         if progress:
