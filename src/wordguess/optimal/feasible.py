@@ -37,6 +37,7 @@ from wordguess.optimal.kernel import (
     SIZE_FLOOR,
     SOLVED,
     SYMMETRY,
+    canonical_below,
     child_allowed,
     key_of,
     pack,
@@ -133,17 +134,17 @@ SPLITS_NONE, SPLITS_OTHER, SPLITS_MEMBER = 0, 1, 2  # what splits_into_singleton
 
 
 @njit(cache=True)
-def splits_into_singletons(ctx, S, allowed, counts):
+def splits_into_singletons(scan, guess_of_answer, n_replies, S, allowed, counts):
     """Return whether some guess gives every secret of S its own reply: SPLITS_MEMBER when a
     secret of S does (tried first: they are often the ones that work), else SPLITS_OTHER when an
     allowed guess does, else SPLITS_NONE. Then S is finished within 2 guesses (the guess itself,
     if a secret, is solved at once; every other secret is the only one left after its reply).
-    `counts` is a zeroed scratch array; it is zeroed again on return."""
-    scan, guess_of_answer = ctx.scan, ctx.guess_of_answer
+    `scan`, `guess_of_answer` and `n_replies` are the Context's (see unsolved_buckets); `counts`
+    is a zeroed scratch array, zeroed again on return."""
     for j in range(len(S)):
         if distinct_replies(scan, guess_of_answer[S[j]], S, counts):
             return SPLITS_MEMBER
-    if ctx.params[N_REPLIES] <= 32:
+    if n_replies <= 32:
         return SPLITS_OTHER if any_distinct(scan, S, allowed) else SPLITS_NONE
     for j in range(len(allowed)):
         if distinct_replies(scan, allowed[j], S, counts):
@@ -216,9 +217,9 @@ def any_distinct(scan, S, allowed):
 
 
 @njit(cache=True)
-def packable(ctx, n):
+def packable(n_replies, n):
     """Return whether packed_counts applies: at most 16 replies and 255 secrets."""
-    return ctx.params[N_REPLIES] <= 16 and n <= 255
+    return n_replies <= 16 and n <= 255
 
 
 @njit(cache=True)
@@ -324,14 +325,14 @@ def packed_test(low, high, limit, solved):
 
 
 @njit(cache=True)
-def reply_counts(ctx, S, allowed):
+def reply_counts(scan, n_replies, S, allowed):
     """Return (whether packed_counts applies, its two words per guess) for guess_buckets."""
-    packed = packable(ctx, len(S))
+    packed = packable(n_replies, len(S))
     size = len(allowed) if packed else 0
     low = np.empty(size, dtype=np.uint64)
     high = np.empty(size, dtype=np.uint64)
     if packed:
-        packed_counts(ctx.scan, S, allowed, low, high)
+        packed_counts(scan, S, allowed, low, high)
     return packed, low, high
 
 
@@ -359,7 +360,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     if depth == 2:
         # Within 2 guesses, the first guess must leave at most one secret behind each unsolved
         # reply: exactly the singletons test.
-        verdict = 1 if splits_into_singletons(ctx, S, allowed, counts) != SPLITS_NONE else 0
+        verdict = 1 if splits_into_singletons(ctx.scan, ctx.guess_of_answer, ctx.params[N_REPLIES], S, allowed, counts) != SPLITS_NONE else 0
         remember(ctx, key, n, verdict)
         return verdict
     child = depth - 1
@@ -371,11 +372,14 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     scan, zobrist, memo, stats = ctx.scan, ctx.zobrist, ctx.memo, ctx.stats  # read once (unsolved_buckets)
     solved, n_replies = ctx.params[SOLVED], ctx.params[N_REPLIES]
     hard = ctx.params[HARD] == 1  # else the guesses below depend on the guess, not on the reply
+    # with symmetry, away from the opener: the canonical guesses (kernel.canonical_below)
+    canonical_only = not hard and ctx.params[SYMMETRY] == 1 and allowed_hash > 0
+    symbol_mask, canonical, canonical_start = ctx.symbol_mask, ctx.canonical, ctx.canonical_start
     n_allowed = len(allowed)
     largest = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     widest = 0  # the most unsolved replies an allowed guess gives on S
-    packed, words_low, words_high = reply_counts(ctx, S, allowed)
+    packed, words_low, words_high = reply_counts(scan, n_replies, S, allowed)
     for i in range(n_allowed):
         if packed:
             # Most guesses are hopeless: tell them from their two words at once (packed_test)
@@ -437,7 +441,10 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
                 break  # this and every later bucket is finished within 2 <= child guesses
             if r == solved:
                 continue
-            if hard or not narrowed:
+            if canonical_only and not narrowed:
+                sub_allowed, sub_hash = canonical_below(symbol_mask, canonical, canonical_start, allowed_hash, g)
+                narrowed = True
+            elif hard or not narrowed:
                 sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
                 narrowed = True
             sub_key = key_of(h1[r], h2[r], size, sub_hash, child)
@@ -540,7 +547,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     if depth == 2:
         # low >= 1 here: S is not finished within one guess. A member of S that splits it into
         # singletons leaves n - 1 for the last guess; another such guess, n; else no tree.
-        found = splits_into_singletons(ctx, S, allowed, counts)
+        found = splits_into_singletons(ctx.scan, ctx.guess_of_answer, ctx.params[N_REPLIES], S, allowed, counts)
         best = n - 1 if found == SPLITS_MEMBER else (n if found == SPLITS_OTHER else INF)
         keep(ctx, key, n, best, True, -1)
         return best
@@ -550,7 +557,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
     rank = np.empty(n_allowed, dtype=np.int64)
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     scan, solved, n_replies = ctx.scan, ctx.params[SOLVED], ctx.params[N_REPLIES]
-    packed, words_low, words_high = reply_counts(ctx, S, allowed)
+    packed, words_low, words_high = reply_counts(scan, n_replies, S, allowed)
     for i in range(n_allowed):
         buckets, hit = guess_buckets(scan, solved, n_replies, i, S, allowed, packed, words_low, words_high,
                                      counts, scratch)

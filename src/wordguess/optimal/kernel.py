@@ -214,9 +214,18 @@ def child_allowed(ctx, allowed, allowed_hash, guess, reply):
                 span = ctx.thirds[key]
                 return ctx.third_guesses[span >> np.int64(32):span & np.int64(0xFFFFFFFF)], mask + 1
             return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
-        mask = (allowed_hash - 1) | ctx.symbol_mask[guess]
-        return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
+        return canonical_below(ctx.symbol_mask, ctx.canonical, ctx.canonical_start, allowed_hash, guess)
     return allowed, allowed_hash
+
+
+@njit(cache=True)
+def canonical_below(symbol_mask, canonical, canonical_start, allowed_hash, guess):
+    """child_allowed with symmetry, away from the opener (allowed_hash = 1 + the mask of the
+    symbols used so far): the canonical guesses once `guess`'s symbols are used too. It takes
+    the Context's arrays, not the Context, for the searches that call it per guess (see
+    feasible.unsolved_buckets)."""
+    mask = (allowed_hash - 1) | symbol_mask[guess]
+    return canonical[canonical_start[mask]:canonical_start[mask + 1]], mask + 1
 
 
 @njit(cache=True)
