@@ -8,7 +8,7 @@ unchanged, which the JSON checks):
   * wordle: the refutation "no tree finishes every answer within 4 guesses" for the first
     --openers openers of the within-4 run's order (Wordle, 2,315 answers, 12,972 guesses).
 
-    python bench/bench_feasible.py --baseline /tmp/old/src [--repeats 3]
+    python bench/bench_feasible.py --baseline /tmp/old/src [--repeats 3] [--only bulls|wordle]
 
 The baseline is a `src` folder of another checkout (git worktree add /tmp/old <commit>). Each run
 is a fresh process (its numba cache warmed by a first, untimed run of each tree)."""
@@ -74,10 +74,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--bulls-nodes", type=int, default=300_000)
     parser.add_argument("--openers", type=int, default=30)
+    parser.add_argument("--only", choices=["bulls", "wordle"], help="run one workload")
     args = parser.parse_args()
     trees = {"baseline": args.baseline, "current": args.current}
     report = {"trees": trees, "repeats": args.repeats, "load_before": os.getloadavg()}
     for work, amount in (("bulls", args.bulls_nodes), ("wordle", args.openers)):
+        if args.only and work != args.only:
+            continue
         for src in trees.values():
             run(src, work, min(amount, 1000))  # warm the numba cache of each tree
         runs: dict[str, list[dict]] = {name: [] for name in trees}

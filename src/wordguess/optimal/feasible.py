@@ -141,33 +141,36 @@ def splits_into_singletons(scan, guess_of_answer, n_replies, S, allowed, counts)
     if a secret, is solved at once; every other secret is the only one left after its reply).
     `scan`, `guess_of_answer` and `n_replies` are the Context's (see unsolved_buckets); `counts`
     is a zeroed scratch array, zeroed again on return."""
-    for j in range(len(S)):
-        if distinct_replies(scan, guess_of_answer[S[j]], S, counts):
-            return SPLITS_MEMBER
+    if some_distinct(scan, guess_of_answer[S], S, counts):
+        return SPLITS_MEMBER
     if n_replies <= 32:
         return SPLITS_OTHER if any_distinct(scan, S, allowed) else SPLITS_NONE
-    for j in range(len(allowed)):
-        if distinct_replies(scan, allowed[j], S, counts):
-            return SPLITS_OTHER
-    return SPLITS_NONE
+    return SPLITS_OTHER if some_distinct(scan, allowed, S, counts) else SPLITS_NONE
 
 
 @njit(cache=True)
-def distinct_replies(scan, g, S, counts):
-    """Return whether the guess g gives every secret of S its own reply, stopping at the first
-    repeat (the usual case). `counts` is a zeroed scratch array, zeroed again on return."""
-    distinct = True
-    last = 0
-    for k in range(len(S)):
-        r = scan[g, S[k]]
-        counts[r] += 1
-        last = k
-        if counts[r] > 1:
-            distinct = False
-            break
-    for k in range(last + 1):
-        counts[scan[g, S[k]]] = 0
-    return distinct
+def some_distinct(scan, guesses, S, counts):
+    """Return whether one of `guesses` gives every secret of S its own reply, each guess
+    stopping at its first repeat (the usual case). The loop over the guesses is in here, not in
+    the caller: a call per guess that is not inlined costs more than the guess (its array
+    arguments' references are counted up and down). `counts` is a zeroed scratch array, zeroed
+    again on return."""
+    for j in range(len(guesses)):
+        g = guesses[j]
+        distinct = True
+        last = 0
+        for k in range(len(S)):
+            r = scan[g, S[k]]
+            counts[r] += 1
+            last = k
+            if counts[r] > 1:
+                distinct = False
+                break
+        for k in range(last + 1):
+            counts[scan[g, S[k]]] = 0
+        if distinct:
+            return True
+    return False
 
 
 HEAD_SECRETS = 5  # any_distinct: secrets taken for every guess at once before the per-guess loop
@@ -176,7 +179,7 @@ HEAD_SECRETS = 5  # any_distinct: secrets taken for every guess at once before t
 @njit(cache=True)
 def any_distinct(scan, S, allowed):
     """Return whether some allowed guess gives every secret of S its own reply (games of at
-    most 32 replies): distinct_replies over `allowed`, about five times faster. The first
+    most 32 replies): some_distinct over `allowed`, about five times faster. The first
     secrets are taken for all the guesses at once, in loops the compiler turns into vector
     instructions (per guess, a bit mask of the replies seen and one of the replies seen twice;
     each secret's replies to every guess are one contiguous column of `scan`); then each guess
@@ -416,8 +419,9 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     hopeful = np.flatnonzero(largest <= limit)
     order = hopeful[np.argsort(largest[hopeful], kind="mergesort")]
     # Per reply of the guess tried: its bucket's size and two XORs of random words (set_key's),
-    # from one pass over S: most buckets are answered by the memo, and only those it does not
-    # know are gathered into arrays. Zeroed again after each guess.
+    # from one pass over S: most buckets are answered by the memo, and S is grouped into
+    # buckets only when one is not. Zeroed again after each guess.
+    matrix = ctx.matrix
     sizes = np.zeros(n_replies, dtype=np.int64)
     h1 = np.zeros(n_replies, dtype=np.int64)
     h2 = np.zeros(n_replies, dtype=np.int64)
@@ -425,8 +429,9 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         if largest[i] > limit:
             break  # sorted: every later guess is hopeless too
         g = allowed[i]
+        row = matrix[g]  # one guess's replies: its row (`scan` suits reading many guesses' replies)
         for s in S:
-            r = scan[g, s]
+            r = row[s]
             sizes[r] += 1
             h1[r] ^= zobrist[0, s]
             h2[r] ^= zobrist[1, s]
@@ -435,6 +440,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         verdict = np.int64(1)
         sub_allowed, sub_hash = allowed, allowed_hash
         narrowed = False
+        grouped, starts, grouped_ready = S, sizes, False  # (split's, made at the first memo miss)
         for r in replies:
             size = sizes[r]
             if size <= 2:
@@ -452,13 +458,10 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
                 stats[HITS] += 1
                 verdict = memo[sub_key]
             else:
-                bucket = np.empty(size, dtype=S.dtype)
-                k = 0
-                for s in S:
-                    if scan[g, s] == r:
-                        bucket[k] = s
-                        k += 1
-                verdict = within(ctx, bucket, sub_allowed, sub_hash, child, capacity)
+                if not grouped_ready:  # the first bucket the memo does not know: group S once
+                    grouped, starts, _ = split(row, S, n_replies)
+                    grouped_ready = True
+                verdict = within(ctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child, capacity)
             if verdict == ABORT:
                 works = False
                 break
@@ -466,7 +469,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
                 works = False
                 break  # one bucket that cannot be finished sinks the guess
         for s in S:
-            r = scan[g, s]
+            r = row[s]
             sizes[r] = 0
             h1[r] = 0
             h2[r] = 0
