@@ -110,3 +110,15 @@ def walk(tree, history=()):
         for reply, branch in tree.branches.items():
             if branch != tree.guess:
                 yield from walk(branch, [*history, (tree.guess, reply)])
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item (item.stash), so fixtures can tell in their
+    teardown whether the test failed (the browser tests then print what the page showed)."""
+    report = yield
+    item.stash.setdefault(PHASE_REPORTS, {})[report.when] = report
+    return report
+
+
+PHASE_REPORTS = pytest.StashKey[dict]()

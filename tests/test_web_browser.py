@@ -4,6 +4,7 @@ selectors; a screenshot of each important step goes to build/screenshots/ for a 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -15,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from conftest import PHASE_REPORTS
 from wordguess.engine.candidates import filter_candidates
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
@@ -71,11 +73,23 @@ def browser():
 def page(browser, server, request):
     context = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    context.set_default_timeout(60_000)  # a loaded CI machine: the server's answers may take a while
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "status of 4" not in m.text else None)
+    calls: list[str] = []  # the API calls and their answers, printed when the test fails
+    page.on("response", lambda r: calls.append(f"{time.monotonic():.2f} {r.status} {r.request.method} {r.url}")
+            if "/api/" in r.url else None)
+    page.on("requestfailed", lambda r: calls.append(f"{time.monotonic():.2f} failed {r.method} {r.url}: {r.failure}"))
     yield page
+    call = request.node.stash.get(PHASE_REPORTS, {}).get("call")
+    if call is not None and call.failed:
+        print("the API calls:", *calls, sep="\n  ")
+        with contextlib.suppress(Exception):  # what the page shows, if it still answers
+            print("the page:", page.evaluate("""() => JSON.stringify({data: {...document.body.dataset},
+                messages: [...document.querySelectorAll('[id$=-message]')].map(m => m.id + ': ' + m.textContent),
+                guess: document.querySelector('#assist-guess')?.value})"""))
     context.close()
     assert errors == [], errors
 
