@@ -464,6 +464,26 @@ def test_mastermind_options_keep_their_values(page):
     assert set(page.locator("#assist-guess").input_value()) <= set("12345")
 
 
+def test_an_answer_leaves_the_focus_in_the_options(page):
+    """An answer arriving while the person types in another field keeps their focus there (it
+    used to jump to the guess box, so the next keys went into the guess)."""
+    AssistantPage(page).open(game="mastermind")
+    colours = page.locator("#assist-setting input[name=colours]")
+    colours.focus()
+    answers = int(page.evaluate("document.body.dataset.assistAnswers"))
+    page.evaluate("document.querySelector('#assist-setting').dispatchEvent(new Event('change'))")  # an answer on its way
+    page.wait_for_function(f"() => Number(document.body.dataset.assistAnswers) > {answers}")
+    assert page.evaluate("document.activeElement.name") == "colours"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    assert colours.input_value() == "5" and page.locator("#assist-guess").input_value() == "1234"
+    page.locator("#assist-suggestions button.word").first.click()  # picking a suggestion still goes to the guess
+    assert page.evaluate("document.activeElement.id") == "assist-guess"
+    page.locator("#assist-setting select[name=world]").select_option("open")  # so does a choice in a select
+    page.wait_for_function(f"() => Number(document.body.dataset.assistAnswers) > {answers + 1}")
+    assert page.evaluate("document.activeElement.id") == "assist-guess"
+
+
 def test_world_and_hard_mode_keep_the_turns_and_a_refusal_restores(page):
     assistant = AssistantPage(page).open()
     secret = "rebut"

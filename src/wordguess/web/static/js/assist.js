@@ -49,11 +49,17 @@ function drawAdvice(data) {
   else if (data.candidate_count === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
 }
 
+// Put a word in the guess box; the focus goes there unless the person is typing in another field
+// (an answer arriving while they type an option must not take their keys to the guess box; after
+// a choice in a select or a checkbox it goes to the guess, where the next keys belong).
 function useGuess(word) {
-  $("#assist-guess").value = word;
+  const box = $("#assist-guess");
+  box.value = word;
   marks = [];
   drawTiles();
-  $("#assist-guess").focus();
+  const active = document.activeElement;
+  const typing = active && active !== box && active.matches("textarea, input:not([type=checkbox]):not([type=radio])");
+  if (!typing) box.focus();
 }
 
 function busy(on) {
