@@ -14,11 +14,12 @@ from typer.testing import CliRunner
 
 from test_optimal import CASES, oracle, small_puzzle, twin_rules
 from wordguess.cli import app
+from wordguess.engine.executors import SerialExecutor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal import feasible, kernel
+from wordguess.optimal import feasible, kernel, worst
 from wordguess.optimal.feasible import capacity_table, least_depth_bound
-from wordguess.optimal.run import SearchSpec, optimal_worst
+from wordguess.optimal.run import SearchSpec, optimal_worst, split_by_second_guess
 from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
 from wordguess.optimal.worst import FeasibilitySearch
@@ -234,6 +235,42 @@ def test_fewest_at_the_last_guess_with_the_symmetry_reduction(name, options):
     for depth in (2, 3, 4):
         expected = last_twin(game, codes, codes, "normal", depth)
         assert {g: search.fewest_last(g, depth) for g in openers} == {g: expected[g] for g in openers}
+
+
+@pytest.mark.parametrize("name,options", [("mastermind", {"pegs": 2, "colours": 4}),
+                                          ("mastermind", {"pegs": 3, "colours": 3}),
+                                          ("bulls", {"digits": 3, "symbols": 5})])
+def test_a_count_split_by_second_guess_agrees_with_the_twin(name, options, monkeypatch):
+    """fewest_last with every first reply's bucket split into second-guess tasks (as --workers
+    does for large ones; here in this process) gives the twin's counts, and bounds under cutoffs."""
+    monkeypatch.setattr(worst, "SPLIT_FLOOR", 2)
+    game = get_game(name, **options)
+    codes = game.generated_words()
+    split = split_by_second_guess(SerialExecutor(), SearchSpec(PuzzleSpec(game)), None)
+    openers = sorted({game.symmetry_class(c): c for c in codes}.values())
+    for depth in (2, 3, 4):
+        expected = last_twin(game, codes, codes, "normal", depth)
+        search = FeasibilitySearch(ExactSolver(Puzzle(game, codes, codes)))
+        assert {g: search.fewest_last(g, depth, split=split) for g in openers} == {g: expected[g] for g in openers}
+        for g in openers:
+            for cut in (1, 2, 3, 5):
+                fresh = FeasibilitySearch(ExactSolver(Puzzle(game, codes, codes)))
+                v = fresh.fewest_last(g, depth, cut, split=split)
+                assert v == expected[g] if expected[g] < cut else cut <= v <= expected[g], (g, depth, cut)
+
+
+def test_cli_fewest_worst_splits_a_large_bucket_over_the_workers(tmp_path, monkeypatch):
+    """--workers 2 --fewest-worst: the first replies' large buckets go one second guess a task to
+    the worker processes, with the same count as one process (Bulls and Cows 4 of 7: 4)."""
+    monkeypatch.setattr(worst, "SPLIT_FLOOR", 100)
+    calls = []
+    monkeypatch.setattr(worst.FeasibilitySearch, "_split_bucket",
+                        lambda self, *a, _f=worst.FeasibilitySearch._split_bucket: calls.append(len(a[3])) or _f(self, *a))
+    command = ["optimal", "--game", "bulls", "--colours", "7", "--first", "0123", "--objective", "worst",
+               "--fewest-worst", "--store", str(tmp_path / "s.sqlite"), "--json"]
+    done = json.loads(runner.invoke(app, [*command, "--workers", "2"]).output)["worst_case"]
+    assert done["least"] == 6 and done["fewest_at_worst"] == 4 and done["stopped"] is None
+    assert calls and min(calls) >= 100  # buckets of 100 secrets and more were split
 
 
 # --- the vectorised kernels of the feasibility search, each against its plain twin ----------

@@ -64,7 +64,7 @@ def optimal_command(
     first: Annotated[str | None, typer.Option(help="Prove the best tree that opens with this word.")] = None,
     openers: Annotated[int | None, typer.Option(help="Rank the N most promising first guesses by their exact value (default 5).")] = None,
     all_openers: Annotated[bool, typer.Option("--all-openers", metavar="", help="Certify the optimum over every allowed first guess.")] = False,
-    workers: Annotated[int, typer.Option(help="Worker processes (tasks: openers, or first replies of one opener).")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes (tasks: openers, or first replies of one opener; for --fewest-worst, the second guesses of a large first reply).")] = 1,
     executor: Annotated[str, typer.Option(help="process (local pool) or ray (a Ray cluster; needs the extra wordguess\\[ray]).")] = "process",
     ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,

@@ -30,7 +30,13 @@ from wordguess.optimal.search import (
     has_symbol_symmetry,
 )
 from wordguess.optimal.store import ResultStore
-from wordguess.optimal.worst import FeasibilitySearch, OpenerVerdict, WorstCase, least_worst_case
+from wordguess.optimal.worst import (
+    FeasibilitySearch,
+    OpenerVerdict,
+    Split,
+    WorstCase,
+    least_worst_case,
+)
 from wordguess.strategies.greedy import Greedy
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, make_node
@@ -85,6 +91,35 @@ def verdict_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerVerdict:
         return search.opener(word, depth)
     finally:
         search.solver.deadline = None
+
+
+def second_guess_task(task: tuple[SearchSpec, str, int, int, int, int, Deadline]) -> int:
+    """Return FeasibilitySearch.second_guess_total of one second guess in the bucket of the
+    word's first reply (a task of a split count; what it proves goes to the worker's store)."""
+    spec, word, reply, index, depth, beta, deadline = task
+    search = feasibility_for(spec)
+    search.solver.deadline = deadline
+    try:
+        candidates, (allowed, h) = search.solver.root_bucket(search.solver.puzzle.index_of(word), reply)
+        return search.second_guess_total(candidates, allowed, h, index, depth, beta)
+    finally:
+        search.solver.deadline = None
+        search.save()
+
+
+def split_by_second_guess(executor: Executor, spec: SearchSpec, deadline: Deadline) -> Split:
+    """Return a worst.Split that runs a large bucket's second guesses as tasks on the executor:
+    most promising first, each drawn with the least total found so far as its cutoff; the least
+    of the totals is the bucket's count."""
+
+    def split(word: str, reply: int, order: list[int], depth: int, beta: int) -> int:
+        best = beta
+        tasks = ((spec, word, reply, index, depth, best, deadline) for index in order)  # `best` read as drawn
+        for _, value in executor.run(second_guess_task, tasks):
+            best = min(best, value)
+        return best
+
+    return split
 
 
 def opener_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerResult:
@@ -394,7 +429,9 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
             # One opener per symmetry class: the symmetry maps each member's trees to the others'.
             words, scope = promising_openers(solver), "all openers"
             covered = len(solver.puzzle.guesses)
-        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest, verdicts)
+        parallel = executor is not None and executor.parallel
+        worst = least_worst_case(search, words, scope, covered, spec.max_guesses, progress, fewest, verdicts,
+                                 split_by_second_guess(executor, unlimited, deadline) if parallel else None)
     finally:
         solver.deadline = None
     if worst.depth is None or worst.stopped:  # (stopped: in the count at the worst case, --fewest-worst)

@@ -121,15 +121,17 @@ class FeasibilitySearch:
                 return verdict == 1
             self.solver._check_limits(started, start_nodes, self.nodes)
 
-    def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None) -> int:
+    def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None,
+                    split: Split | None = None) -> int:
         """Return the fewest secrets a tree opening with `word` and finishing every secret
         within `depth` guesses finds with its last guess (feasible.fewest_last summed over the
         opener's buckets), if below beta; else a proven bound >= beta (INF: no such tree).
         Raise SearchStopped at the solver's limits. `progress(done, total)` follows the opener's
-        first replies."""
+        first replies. With `split`, a first reply's bucket of at least SPLIT_FLOOR secrets is
+        searched one second guess a task (see Split); the others here, in the kernel."""
         counts = self._counts_context()
         try:
-            return self._fewest_last(counts, word, depth, beta, progress)
+            return self._fewest_last(counts, word, depth, beta, progress, split)
         finally:
             self.save()  # also when stopped: the next run resumes from what was proven
 
@@ -158,21 +160,25 @@ class FeasibilitySearch:
                 store.save_sets(self.sets_keys[1], *kernel.drain(self.counts.fresh))
 
     def _fewest_last(self, counts: kernel.Context, word: str, depth: int, beta: int,
-                     progress: Progress | None) -> int:
+                     progress: Progress | None, split: Split | None) -> int:
         solver, puzzle = self.solver, self.solver.puzzle
         started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
-        capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), max(depth, len(self.capacity) - 1))
+        capacity = self._capacity(depth)
         guess = puzzle.index_of(word)
         total = 1 if depth == 1 and len(puzzle.answers) == 1 else 0
         if depth < 1 or (depth == 1 and len(puzzle.answers) > 1):
             return int(kernel.INF)
         buckets = solver.root_buckets(guess)
-        for done, (_, secrets, (allowed, h)) in enumerate(buckets):
+        for done, (reply, secrets, (allowed, h)) in enumerate(buckets):
             if progress:
                 progress(done, len(buckets))
             if total >= beta:
                 break
             candidates = np.sort(np.asarray(secrets, dtype=np.int32))
+            if split is not None and len(candidates) >= SPLIT_FLOOR:
+                v = self._split_bucket(counts, word, reply, candidates, allowed, h, depth - 1, beta - total, split)
+                total = min(int(kernel.INF), total + v)
+                continue
             # Ascending cutoffs: the counts are small (Bulls and Cows: 50 of 5,040), and a search
             # told "only below c matters" cuts a guess as soon as its buckets reach c, where an
             # open search would first count a poor guess's whole subtree. A search that fails
@@ -189,6 +195,77 @@ class FeasibilitySearch:
                 cut, step = v + step, step * 2
             total = min(int(kernel.INF), total + v)
         return total
+
+    def _split_bucket(self, counts: kernel.Context, word: str, reply: int, candidates: np.ndarray,
+                      allowed: np.ndarray, h: int, depth: int, beta: int, split: Split) -> int:
+        """Return fewest_last of one first reply's bucket (below beta exact, else a bound >= beta)
+        as the least over its second guesses of split's totals; the memo (and the store) keep it,
+        so a later run answers from them."""
+        key = kernel.set_key(counts, candidates, h, depth)
+        if key in counts.memo:
+            value, exact, _ = kernel.unpack(counts.memo[key])
+            if exact or value >= beta:
+                return int(value)
+        order = self.second_guesses(candidates, allowed, depth)
+        v = int(split(word, reply, order, depth, beta))
+        kernel.remember(counts, key, len(candidates), np.int64(v), v < beta or v >= kernel.INF, -1)
+        self.save()
+        return v
+
+    def second_guesses(self, candidates: np.ndarray, allowed: np.ndarray, depth: int) -> list[int]:
+        """Return the indices into `allowed` of the guesses worth trying on the candidates with
+        `depth` guesses left, in the kernel's order: by the sum of their buckets' last_bound,
+        then smallest largest bucket first (guesses that leave one bucket of all are dropped)."""
+        puzzle, solved = self.solver.puzzle, self.solver.puzzle.game.solved_reply
+        capacity = self._capacity(depth)
+        ranked = []
+        for i, g in enumerate(allowed.tolist()):
+            sizes = np.bincount(puzzle.matrix[g, candidates], minlength=puzzle.game.n_replies)
+            if sizes.max() == len(candidates) and sizes[solved] == 0:
+                continue  # no information: never part of a best tree
+            sizes[solved] = 0
+            bound = sum(int(feasible.last_bound(np.int64(m), np.int64(depth - 1), capacity)) for m in sizes if m)
+            ranked.append((min(bound, int(kernel.INF)), int(sizes.max()), i))
+        return [i for *_, i in sorted(ranked)]
+
+    def second_guess_total(self, candidates: np.ndarray, allowed: np.ndarray, h: int, index: int,
+                           depth: int, beta: int) -> int:
+        """Return the sum of fewest_last(b, depth - 1) over the unsolved buckets b of the guess
+        allowed[index] on the candidates (with `depth` guesses left, that one included), if below
+        beta (exact); else a bound >= beta. The kernel's loop of one guess, here so that a bucket
+        can be split one second guess a task: largest buckets first, each with rising cutoffs."""
+        counts = self._counts_context()
+        started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
+        puzzle, solved = self.solver.puzzle, self.solver.puzzle.game.solved_reply
+        capacity = self._capacity(depth)
+        g = int(allowed[index])
+        buckets = [(r, b) for r, b in puzzle.buckets(g, np.sort(candidates)) if r != solved]
+        if len(buckets) == 1 and len(buckets[0][1]) == len(candidates):
+            return int(kernel.INF)  # no information
+        bounds = {r: int(feasible.last_bound(np.int64(len(b)), np.int64(depth - 1), capacity)) for r, b in buckets}
+        rest, total = sum(bounds.values()), 0
+        for r, b in sorted(buckets, key=lambda rb: -len(rb[1])):
+            rest -= bounds[r]
+            if total + rest + bounds[r] >= beta:
+                return min(int(kernel.INF), total + rest + bounds[r])
+            sub_allowed, sub_h = self.solver.child_state(allowed, h, g, r)
+            sub = np.asarray(b, dtype=np.int32)
+            cut = beta - total - rest
+            rising, step = min(cut, bounds[r] + 1), 1
+            while True:  # rising cutoffs, as feasible.fewest_last does below a guess
+                v = self._fewest_bucket(counts, sub, sub_allowed, sub_h, depth - 1, rising, capacity,
+                                        started, start_nodes)
+                if v < rising or v >= kernel.INF or rising >= cut:
+                    break
+                rising, step = min(cut, v + step), step * 2
+            total = min(int(kernel.INF), total + v)
+            if total + rest >= beta:
+                return min(int(kernel.INF), total + rest)
+        return total
+
+    def _capacity(self, depth: int) -> np.ndarray:
+        return feasible.capacity_table(self.solver.branching, len(self.solver.puzzle.answers),
+                                       max(depth, len(self.capacity) - 1))
 
     def _fewest_bucket(self, counts, candidates, allowed, h, depth, beta, capacity, started, start_nodes) -> int:
         """feasible.fewest_last on one bucket, in node-budget slices between limit checks."""
@@ -249,11 +326,17 @@ def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
 
 
 Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts of openers at a depth
+# split(word, reply, order, depth, beta): fewest_last of the bucket of `word`'s first reply `reply`
+# with `depth` guesses left, as the least over its second guesses (their indices into the bucket's
+# allowed guesses, most promising first) of FeasibilitySearch.second_guess_total, each a task that
+# is given the least total found so far as its cutoff: below beta exact, else a bound >= beta.
+Split = Callable[[str, int, list[int], int, int], int]
+SPLIT_FLOOR = 500  # a first reply's bucket this large is split (Bulls and Cows: 0 bulls 1 or 2 cows)
 
 
 def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, covered: int,
                      ceiling: int | None = None, progress: Progress | None = None, fewest: bool = False,
-                     verdicts: Verdicts | None = None) -> WorstCase:
+                     verdicts: Verdicts | None = None, split: Split | None = None) -> WorstCase:
     """Return the least worst case over the openers `words` (the first of which is the most
     promising; they stand for `covered` first guesses), trying depths from the capacity bound up to `ceiling` (None: the number of
     secrets, beyond which no useful tree goes). At each depth the most promising opener goes
@@ -262,7 +345,8 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
     reported in `stopped`, with what was proven by then. With `fewest`, the fewest secrets
     that need all the least worst case's guesses are then found over the openers too.
     `verdicts(openers, depth)` yields their verdicts in any order (default: one by one here;
-    run.optimal_worst spreads them over an executor's workers)."""
+    run.optimal_worst spreads them over an executor's workers); `split` is passed on to
+    FeasibilitySearch.fewest_last."""
     started, start_nodes = time.monotonic(), search.nodes
     order = words[:1] + refutation_order(search.solver, words[1:])
     depth, checked = search.least, 0
@@ -285,7 +369,7 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
                     if fewest:
                         try:
                             found.fewest_at_worst, found.fewest_witness = fewest_at_worst(search, order, depth,
-                                                                                          progress)
+                                                                                          progress, split)
                         except SearchStopped as exc:
                             found.stopped = str(exc)  # the worst case stands; the count was not finished
                         found.nodes, found.seconds = search.nodes - start_nodes, time.monotonic() - started
@@ -297,14 +381,14 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
 
 
 def fewest_at_worst(search: FeasibilitySearch, words: list[str], depth: int,
-                    progress: Progress | None = None) -> tuple[int, str]:
+                    progress: Progress | None = None, split: Split | None = None) -> tuple[int, str]:
     """Return (the fewest secrets that need all `depth` guesses over the trees within `depth`
     opening with any of `words`, an opener that reaches it): each opener's count is searched
     with the best so far as its cutoff. Raise SearchStopped at the limits."""
     best, witness = int(kernel.INF), words[0]
     for i, word in enumerate(words):
         # One opener (one symmetry class, or --first): the progress is its first replies'.
-        value = search.fewest_last(word, depth, best, progress if len(words) == 1 else None)
+        value = search.fewest_last(word, depth, best, progress if len(words) == 1 else None, split)
         if value < best:
             best, witness = value, word
         if progress:
