@@ -175,21 +175,22 @@ class FeasibilitySearch:
             if total >= beta:
                 break
             candidates = np.sort(np.asarray(secrets, dtype=np.int32))
-            if split is not None and len(candidates) >= SPLIT_FLOOR:
-                v = self._split_bucket(counts, word, reply, candidates, allowed, h, depth - 1, beta - total, split)
-                total = min(int(kernel.INF), total + v)
-                continue
+            splitting = split is not None and len(candidates) >= SPLIT_FLOOR
             # Ascending cutoffs: the counts are small (Bulls and Cows: 50 of 5,040), and a search
             # told "only below c matters" cuts a guess as soon as its buckets reach c, where an
             # open search would first count a poor guess's whole subtree. A search that fails
             # returns a proven bound >= c and memoises its nodes' bounds, so the next, wider
             # search starts from them. The step doubles after each failure (few rounds when the
             # count is large); the last round, cut at the caller's beta, is exact or a bound >= it.
+            # A split bucket's rounds are each a round of second-guess tasks under the cut.
             cut, step = 1, 1
             while True:
                 cut = min(cut, beta - total)
-                v = self._fewest_bucket(counts, candidates, allowed, h, depth - 1, cut, capacity,
-                                        started, start_nodes)
+                if splitting:
+                    v = self._split_bucket(counts, word, reply, candidates, allowed, h, depth - 1, cut, split)
+                else:
+                    v = self._fewest_bucket(counts, candidates, allowed, h, depth - 1, cut, capacity,
+                                            started, start_nodes)
                 if v < cut or v >= kernel.INF or cut >= beta - total:
                     break
                 cut, step = v + step, step * 2
