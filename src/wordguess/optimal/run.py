@@ -112,11 +112,13 @@ def split_by_second_guess(executor: Executor, spec: SearchSpec, deadline: Deadli
     most promising first, each drawn with the least total found so far as its cutoff; the least
     of the totals is the bucket's count."""
 
-    def split(word: str, reply: int, order: list[int], depth: int, beta: int) -> int:
+    def split(word: str, reply: int, order: list[int], depth: int, beta: int, progress: Progress | None) -> int:
         best = beta
         tasks = ((spec, word, reply, index, depth, best, deadline) for index in order)  # `best` read as drawn
-        for _, value in executor.run(second_guess_task, tasks):
+        for done, (_, value) in enumerate(executor.run(second_guess_task, tasks), 1):
             best = min(best, value)
+            if progress:
+                progress(done, len(order))
         return best
 
     return split

@@ -187,7 +187,8 @@ class FeasibilitySearch:
             while True:
                 cut = min(cut, beta - total)
                 if splitting:
-                    v = self._split_bucket(counts, word, reply, candidates, allowed, h, depth - 1, cut, split)
+                    v = self._split_bucket(counts, word, reply, candidates, allowed, h, depth - 1, cut, split,
+                                           progress)
                 else:
                     v = self._fewest_bucket(counts, candidates, allowed, h, depth - 1, cut, capacity,
                                             started, start_nodes)
@@ -198,17 +199,18 @@ class FeasibilitySearch:
         return total
 
     def _split_bucket(self, counts: kernel.Context, word: str, reply: int, candidates: np.ndarray,
-                      allowed: np.ndarray, h: int, depth: int, beta: int, split: Split) -> int:
+                      allowed: np.ndarray, h: int, depth: int, beta: int, split: Split,
+                      progress: Progress | None) -> int:
         """Return fewest_last of one first reply's bucket (below beta exact, else a bound >= beta)
-        as the least over its second guesses of split's totals; the memo (and the store) keep it,
-        so a later run answers from them."""
+        as the least over its second guesses of split's totals (progress: over those guesses);
+        the memo (and the store) keep it, so a later run answers from them."""
         key = kernel.set_key(counts, candidates, h, depth)
         if key in counts.memo:
             value, exact, _ = kernel.unpack(counts.memo[key])
             if exact or value >= beta:
                 return int(value)
         order = self.second_guesses(candidates, allowed, depth)
-        v = int(split(word, reply, order, depth, beta))
+        v = int(split(word, reply, order, depth, beta, progress))
         kernel.remember(counts, key, len(candidates), np.int64(v), v < beta or v >= kernel.INF, -1)
         self.save()
         return v
@@ -327,11 +329,12 @@ def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
 
 
 Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts of openers at a depth
-# split(word, reply, order, depth, beta): fewest_last of the bucket of `word`'s first reply `reply`
+# split(word, reply, order, depth, beta, progress): fewest_last of the bucket of `word`'s first reply `reply`
 # with `depth` guesses left, as the least over its second guesses (their indices into the bucket's
 # allowed guesses, most promising first) of FeasibilitySearch.second_guess_total, each a task that
-# is given the least total found so far as its cutoff: below beta exact, else a bound >= beta.
-Split = Callable[[str, int, list[int], int, int], int]
+# is given the least total found so far as its cutoff: below beta exact, else a bound >= beta;
+# progress(done, total) follows the tasks.
+Split = Callable[[str, int, list[int], int, int, Progress | None], int]
 SPLIT_FLOOR = 500  # a first reply's bucket this large is split (Bulls and Cows: 0 bulls 1 or 2 cows)
 
 
