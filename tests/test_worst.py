@@ -259,6 +259,20 @@ def test_a_count_split_by_second_guess_agrees_with_the_twin(name, options, monke
                 assert v == expected[g] if expected[g] < cut else cut <= v <= expected[g], (g, depth, cut)
 
 
+def test_a_split_bucket_no_second_guess_finishes_is_infinite_not_its_cutoff():
+    """A bucket no second guess can finish gives INF (CI once hung here: the split returned its
+    cutoff, and the caller's rising cutoffs climbed one at a time towards INF)."""
+    game = get_game("mastermind", pegs=2, colours=4)
+    spec = SearchSpec(PuzzleSpec(game))
+    split = split_by_second_guess(SerialExecutor(), spec, None)
+    search = FeasibilitySearch(ExactSolver(spec.puzzle.build()))
+    candidates, (allowed, h) = search.solver.root_bucket(search.solver.puzzle.index_of("12"), 0)
+    assert len(candidates) > 2  # reply 0 (no peg right): two guesses cannot finish them
+    order = search.second_guesses(candidates, allowed, 3)
+    assert split("12", 0, search.second_guesses(candidates, allowed, 2), 2, 5, None) == INF
+    assert split("12", 0, order, 3, 10**6, None) < 10**6  # three guesses do
+
+
 def test_cli_fewest_worst_splits_a_large_bucket_over_the_workers(tmp_path, monkeypatch):
     """--workers 2 --fewest-worst: the first replies' large buckets go one second guess a task to
     the worker processes, with the same count as one process (Bulls and Cows 4 of 7: 4)."""
@@ -357,6 +371,25 @@ def test_fewest_last_keeps_what_it_proved_and_a_rerun_resumes(tmp_path):
     again = FeasibilitySearch(ExactSolver(puzzle, store=store))
     assert again.fewest_last("0123", 6) == expected  # a finished run's store answers at once
     assert again.nodes + int(again.counts.stats[0]) < resumed.nodes + int(resumed.counts.stats[0])
+
+
+def test_a_split_counts_worker_reads_what_the_others_proved(tmp_path):
+    """refresh reads the store again (after `age` seconds): a search made before another one
+    proved the count then answers it from the memo."""
+    game = get_game("bulls", digits=4, symbols=7)
+    codes = game.generated_words()
+    puzzle = Puzzle(game, codes, codes)
+    store = ResultStore(tmp_path / "s.sqlite")
+    waiting = FeasibilitySearch(ExactSolver(puzzle, store=store))
+    waiting._counts_context()  # its memos are read now, from an empty store
+    other = FeasibilitySearch(ExactSolver(puzzle, store=store))
+    assert other.fewest_last("0123", 6) == 4
+    waiting.refresh(age=3600)
+    assert len(waiting.counts.memo) == 0  # not a minute old yet: not read
+    waiting.refresh(age=0)
+    assert len(waiting.counts.memo) > 0
+    assert waiting.fewest_last("0123", 6) == 4
+    assert waiting.nodes + int(waiting.counts.stats[0]) < other.nodes + int(other.counts.stats[0])
 
 
 def test_cli_a_stopped_count_keeps_the_worst_case_and_the_rerun_resumes(tmp_path):

@@ -113,13 +113,17 @@ def split_by_second_guess(executor: Executor, spec: SearchSpec, deadline: Deadli
     of the totals is the bucket's count."""
 
     def split(word: str, reply: int, order: list[int], depth: int, beta: int, progress: Progress | None) -> int:
-        best = beta
+        best, least = beta, int(INF)  # the cutoff of the next task; the least value returned
         tasks = ((spec, word, reply, index, depth, best, deadline) for index in order)  # `best` read as drawn
         for done, (_, value) in enumerate(executor.run(second_guess_task, tasks), 1):
-            best = min(best, value)
+            best, least = min(best, value), min(least, value)
             if progress:
                 progress(done, len(order))
-        return best
+        # Below beta: the least exact total. Else every task ran cut at beta and returned a
+        # bound >= beta (INF where the guess cannot finish): their least is the bucket's bound,
+        # INF when no second guess finishes it (not beta, which would make the caller's rising
+        # cutoffs climb for ever on an infeasible bucket).
+        return best if best < beta else least
 
     return split
 

@@ -36,6 +36,7 @@ from wordguess.vocab import Progress
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
 FEWEST_VERDICT_FLOOR = 15  # fewest_last stores the verdicts of sets this large (Bulls and Cows:
 # every set that needs 3 guesses or more; the smaller ones take microseconds to prove again)
+REFRESH_AFTER = 60.0  # seconds after which a split count's task reads the store again
 NEVER = np.int64(1) << np.int64(62)  # a persist floor no set reaches: nothing is queued for the store
 
 
@@ -94,6 +95,7 @@ class FeasibilitySearch:
         base = puzzle_key(puzzle, None)  # the memo keys hold the depth and the allowed guesses
         self.sets_keys = (f"{VERSION}:verdicts:{base}", f"{VERSION}:last-counts:{base}")  # store keys
         self._saved = time.monotonic()  # when fewest_last's results last went to the store
+        self._loaded = time.monotonic()  # when they were last read from it
 
     @property
     def nodes(self) -> int:
@@ -146,9 +148,22 @@ class FeasibilitySearch:
                                               stats=np.zeros(8, dtype=np.int64), params=params)
             if store is not None:
                 self.ctx.params[kernel.PERSIST_FLOOR] = FEWEST_VERDICT_FLOOR
-                feasible.load_verdicts(self.ctx.memo, *store.sets(self.sets_keys[0]))
-                kernel.load(self.counts.memo, *store.sets(self.sets_keys[1]))
+                self._load()
         return self.counts
+
+    def _load(self) -> None:
+        """Read what the store holds for fewest_last into both memos (the stronger entry wins)."""
+        store = self.solver.store
+        feasible.load_verdicts(self.ctx.memo, *store.sets(self.sets_keys[0]))
+        kernel.load(self.counts.memo, *store.sets(self.sets_keys[1]))
+        self._loaded = time.monotonic()
+
+    def refresh(self, age: float = REFRESH_AFTER) -> None:
+        """Read the store again if the last read is `age` seconds old: a worker of a split count
+        then sees what the other workers proved (each writes to the same store)."""
+        if self.counts is not None and self.solver.store is not None and time.monotonic() - self._loaded >= age:
+            self.save()
+            self._load()
 
     def save(self) -> None:
         """Write fewest_last's newly proven large sets (verdicts and counts) to the store."""
@@ -194,7 +209,9 @@ class FeasibilitySearch:
                                             started, start_nodes)
                 if v < cut or v >= kernel.INF or cut >= beta - total:
                     break
-                cut, step = v + step, step * 2
+                # (a split bucket's next round starts just past its least bound: its rounds
+                # re-read the memo, and a cut past the count costs every second guess more)
+                cut, step = v + step, (1 if splitting else step * 2)
             total = min(int(kernel.INF), total + v)
         return total
 
@@ -238,6 +255,7 @@ class FeasibilitySearch:
         beta (exact); else a bound >= beta. The kernel's loop of one guess, here so that a bucket
         can be split one second guess a task: largest buckets first, each with rising cutoffs."""
         counts = self._counts_context()
+        self.refresh()
         started, start_nodes = time.monotonic(), self.nodes + int(counts.stats[kernel.NODES])
         puzzle, solved = self.solver.puzzle, self.solver.puzzle.game.solved_reply
         capacity = self._capacity(depth)
