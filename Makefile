@@ -29,7 +29,7 @@ test: $(STAMP) browser
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 test-all: $(STAMP) browser
 	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
-	$(BIN)/python -m pytest -q -m "slow or not slow"
+	$(BIN)/python -m pytest -q -m "slow or not slow" --timeout 3600
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do echo "# $$script"; $(BIN)/python $$script || exit 1; done
