@@ -5,7 +5,9 @@ Each command lives in the module of its area; this module only assembles the app
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from typing import Annotated
 
 import typer
@@ -54,6 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
     command = typer.main.get_command(app)
     argv = list(sys.argv[1:] if argv is None else argv) or ["--help"]  # no arguments: the help, exit 0
+    stop_on_sigterm()
     try:
         code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
     except USAGE_ERROR as exc:
@@ -76,6 +79,18 @@ def main(argv: list[str] | None = None) -> None:
         code = 0
     quiet_if_pipe_closed()
     sys.exit(code or 0)
+
+
+def _sigterm(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def stop_on_sigterm() -> None:
+    """Make SIGTERM (kill, a service manager, a CI timeout) stop a command as Ctrl-C does: its
+    executor closes and stops its worker processes (killed outright, the command would leave a
+    worker pool's processes running on). Only from the main thread, and only over the default action."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _sigterm)
 
 
 def quiet_if_pipe_closed() -> None:

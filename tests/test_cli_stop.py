@@ -1,0 +1,61 @@
+"""A command stopped by SIGTERM (kill, a service manager, a CI timeout) stops as Ctrl-C does: its
+worker processes end with it, and it exits 130 saying it was interrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+
+
+def children(pid: int) -> set[int]:
+    """Return the pids of a process's children (from /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(p) for p in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether the process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_sigterm_stops_the_worker_processes_too(tmp_path):
+    command = [sys.executable, "-c", "from wordguess.cli import main; main()", "optimal", "--game", "bulls",
+               "--first", "0123", "--objective", "worst", "--max-guesses", "7", "--fewest-worst",
+               "--workers", "2", "--store", str(tmp_path / "s.sqlite"), "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "NUMBA_NUM_THREADS": "1"})
+    try:
+        deadline = time.monotonic() + 120
+        while len(workers := children(process.pid)) < 2 and process.poll() is None:
+            assert time.monotonic() < deadline, "no worker processes started within 120 s"
+            time.sleep(0.2)
+        assert process.poll() is None, process.communicate()
+        time.sleep(2)  # the workers are searching
+        workers = children(process.pid)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(alive(pid) for pid in workers), "worker processes outlived the command"
