@@ -8,6 +8,7 @@ import functools
 import itertools
 import json
 import random
+import re
 import time
 
 import numpy as np
@@ -20,6 +21,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
 from wordguess.optimal import kernel
 from wordguess.optimal.run import SearchSpec, optimal
+from wordguess.optimal.run import opener_task as REAL_OPENER_TASK
 from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
 from wordguess.play.hosts import FixedHost
@@ -448,6 +450,47 @@ def test_a_stopped_search_never_reports_a_tree_beyond_the_limit(tmp_path):
                                  "--out", str(tmp_path / "t.json")])
     assert result.exit_code == 0 and "no tree within 4 guesses" in result.stdout
     assert "guesses in all" not in result.stdout and not (tmp_path / "t.json").exists()
+
+
+def stop_at_call(monkeypatch, n: int) -> None:
+    """Make the n-th opener task (and every later one) stop as a time limit would."""
+    from wordguess.optimal import run as run_module
+    real, calls = REAL_OPENER_TASK, []
+
+    def task(args):
+        calls.append(args[1])
+        if len(calls) >= n:
+            raise SearchStopped("time limit of 1 s reached")
+        return real(args)
+
+    monkeypatch.setattr(run_module, "opener_task", task)
+
+
+@pytest.mark.parametrize("how", ["all", "ranked"])
+def test_a_stopped_search_over_openers_keeps_what_it_settled(monkeypatch, how):
+    """Stopped at its second opener task, --all-openers (after the seed) and --openers keep the
+    openers settled before the stop: listed, and the best exact one gives the tree."""
+    spec = SearchSpec(PuzzleSpec(get_game("mastermind", pegs=3, colours=4)), store=None)
+    puzzle = mastermind_puzzle(pegs=3, colours=4)
+    stop_at_call(monkeypatch, 2)
+    outcome = optimal(spec, all_openers=True) if how == "all" else optimal(spec, openers=3)
+    assert not outcome.proven and "time limit of 1 s" in outcome.stopped
+    settled = [r for r in outcome.openers if r.exact]
+    assert len(outcome.openers) == (2 if how == "all" else 1) and settled
+    best = min(settled, key=lambda r: r.value)
+    assert outcome.first == best.opener
+    assert best.value == ExactSolver(puzzle).opener(best.opener).value
+    assert outcome.total == total_guesses(outcome.tree) == best.value  # proven in this process: the exact tree
+    data = outcome.to_json(len(puzzle.answers))
+    assert [o["opener"] for o in data["openers"]] == [r.opener for r in outcome.openers]
+    stop_at_call(monkeypatch, 2)
+    result = runner.invoke(app, ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "4",
+                                 "--all-openers", "--no-store", "--no-certificate"])
+    assert result.exit_code == 0, result.output
+    assert "an upper bound only: time limit of 1 s reached" in result.stdout
+    headline = re.search(r"^(\d+): (\d+) guesses in all", result.stdout, re.M)
+    listed = re.search(r"^openers settled before the stop \(2\): (\d+) (\d+), \d+ \d+$", result.stdout, re.M)
+    assert headline and listed and headline.groups() == listed.groups(), result.stdout  # the best settled one leads
 
 
 def test_the_time_limit_is_for_the_whole_run():

@@ -42,6 +42,7 @@ from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
 
 OBJECTIVES = ("total", "worst")  # what `optimal --objective` minimises first
+SHOWN_OPENERS = 20  # the openers a text report lists (--json lists them all)
 SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "openers": "proven optimal for this opener; best of the {n} most promising openers "
                      "(use --all-openers to certify it over every first guess)",
@@ -154,9 +155,12 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
     else:
         out.print(f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes, {outcome.cache_hits:,} cache hits"
                   + (f"; proven results kept in {store}" if store else ""), markup=False)
-    if len(outcome.openers) > 1:
-        shown = ", ".join(opener_text(r, limit) for r in outcome.openers)
-        out.print(f"openers: {shown}", markup=False)
+    if len(outcome.openers) > 1 or (outcome.openers and not outcome.proven):
+        head = ("openers settled before the stop" if not outcome.proven else "openers")
+        shown = ", ".join(opener_text(r, limit) for r in outcome.openers[:SHOWN_OPENERS])
+        more = len(outcome.openers) - SHOWN_OPENERS
+        out.print(f"{head} ({len(outcome.openers):,}): {shown}"
+                  + (f", and {more:,} more (--json lists them all)" if more > 0 else ""), markup=False)
     if outcome.tree is not None:
         out.print(evaluation_text(tree_evaluation(puzzle, outcome.tree, name="optimal tree")))
 

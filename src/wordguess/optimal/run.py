@@ -257,11 +257,15 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
     executor = executor or SerialExecutor()
     results: list[OpenerResult] = []
     deadline = solver_for(spec).deadline
-    for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
-        record(solver_for(spec), result)
-        results.append(result)
-        if progress:
-            progress(len(results), len(words))
+    try:
+        for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
+            record(solver_for(spec), result)
+            results.append(result)
+            if progress:
+                progress(len(results), len(words))
+    except SearchStopped as exc:
+        exc.partial = tuple(sorted(results, key=lambda r: (r.value, words.index(r.opener))))
+        raise
     return sorted(results, key=lambda r: (r.value, words.index(r.opener)))
 
 
@@ -298,17 +302,24 @@ def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progre
             if word not in results:
                 yield spec, word, incumbent + 1, solver.deadline
 
-    for _, result in executor.run(opener_task, tasks()):
-        record(solver, result)
-        results[result.opener] = result
-        if result.exact and result.value < incumbent:
-            incumbent = result.value
-        done += 1
-        if progress:
-            progress(done, len(rest) + len(seeds))
     order = {w: i for i, w in enumerate(words)}
-    ranked = sorted(results.values(), key=lambda r: (r.value, not r.exact, order.get(r.opener, 0)))
-    return ranked, len(words)
+
+    def ranked() -> list[OpenerResult]:
+        return sorted(results.values(), key=lambda r: (r.value, not r.exact, order.get(r.opener, 0)))
+
+    try:
+        for _, result in executor.run(opener_task, tasks()):
+            record(solver, result)
+            results[result.opener] = result
+            if result.exact and result.value < incumbent:
+                incumbent = result.value
+            done += 1
+            if progress:
+                progress(done, len(rest) + len(seeds))
+    except SearchStopped as exc:
+        exc.partial = tuple(ranked())
+        raise
+    return ranked(), len(words)
 
 
 def fallback_tree(solver: ExactSolver, word: str) -> Tree:
@@ -366,10 +377,12 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
             results = rank_openers(spec, openers or 1, executor, progress)
     except SearchStopped as exc:
         stopped = str(exc)
+        results = list(exc.partial)  # the openers settled before the stop, best first
     if not results and not stopped:
         raise WordguessError(f"no tree solves every secret within {spec.max_guesses} guesses")
     if not results or stopped:
-        word = first or promising_openers(solver, 1)[0]
+        settled = [r.opener for r in results if r.exact and r.value < INF]
+        word = first or (settled[0] if settled else promising_openers(solver, 1)[0])
         tree = fallback_tree(solver, word)
         limit = solver.max_guesses
         over = sum(1 for _, depth in leaves(tree) if limit is not None and depth > limit)

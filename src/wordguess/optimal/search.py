@@ -42,7 +42,10 @@ VERSION = "exact-1"  # part of every store key: change it when the search's resu
 
 
 class SearchStopped(WordguessError):
-    """The search reached its time or node limit before proving a value."""
+    """The search reached its time or node limit before proving a value. A search over several
+    openers sets `partial` to the results it had settled before the stop, best first."""
+
+    partial: tuple = ()
 
 
 @dataclasses.dataclass
