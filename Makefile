@@ -24,7 +24,7 @@ browser:
 		($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji)
 
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 test-all: $(STAMP) browser
