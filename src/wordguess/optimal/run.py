@@ -257,6 +257,10 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
     executor = executor or SerialExecutor()
     results: list[OpenerResult] = []
     deadline = solver_for(spec).deadline
+
+    def ranked() -> list[OpenerResult]:
+        return sorted(results, key=lambda r: (r.value, words.index(r.opener)))
+
     try:
         for _, result in executor.run(opener_task, [(spec, w, INF, deadline) for w in words]):
             record(solver_for(spec), result)
@@ -264,9 +268,9 @@ def rank_openers(spec: SearchSpec, count: int, executor: Executor | None = None,
             if progress:
                 progress(len(results), len(words))
     except SearchStopped as exc:
-        exc.partial = tuple(sorted(results, key=lambda r: (r.value, words.index(r.opener))))
+        exc.partial = tuple(ranked())
         raise
-    return sorted(results, key=lambda r: (r.value, words.index(r.opener)))
+    return ranked()
 
 
 def certify(spec: SearchSpec, executor: Executor | None = None, progress: Progress | None = None,
