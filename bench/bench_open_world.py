@@ -1,8 +1,9 @@
 """Open-world benchmark (issue 10): the guesser sees every allowed word, weighted by the prior.
 
-    python bench/bench_open_world.py [--folds 5] [--part wordle|termo|sutom|speed|all] [--quick]
+    python bench/bench_open_world.py [--folds 5] [--part wordle|every|termo|sutom|speed|all] [--quick]
 
-Wordle: the 2,315 public answers played as secrets, with
+Every word: each of the open world's 14,855 allowed words as the secret, with and without the
+never-lose guard (what the guarantee costs). Wordle: the 2,315 public answers played as secrets, with
 - the cross-validated prior: the answers are split into `folds` seeded folds; the prior used on a
   fold's secrets is fitted without that fold's words (they are neither positives nor negatives);
 - the prior fitted on all 2,315 (the shipped model: in-sample, for comparison);
@@ -27,6 +28,7 @@ import numpy as np
 from wordguess import PuzzleSpec, get_game
 from wordguess.lists import priors, read_bundled
 from wordguess.strategies import get_strategy
+from wordguess.strategies.expected import FewestGuesses
 from wordguess.trees.report import evaluate
 
 
@@ -54,8 +56,9 @@ def wordle(folds: int, quick: bool) -> dict:
     order = rng.permutation(len(answers))
     fold_of = {answers[i]: k % folds for k, i in enumerate(order)}
     words, _ = priors.wordle_training_set()
-    table = priors.frequency_table("wordle-guesses")
+    table = priors.frequency_table(priors.TABLES["wordle"])
     x = priors.features(words, table)
+    x_open = priors.features(list(base.answers), table)  # the fold's prior, on every open-world word
     parts, fold_rows = [], []
     start = time.perf_counter()
     for k in range(folds):
@@ -63,7 +66,7 @@ def wordle(folds: int, quick: bool) -> dict:
         keep = np.array([w not in held for w in words])
         y = np.array([1.0 if (w in fold_of and w not in held) else 0.0 for w in words])
         beta = priors.fit(x[keep], y[keep])
-        weights = priors.probabilities(x, beta)
+        weights = priors.probabilities(x_open, beta)
         puzzle = dataclasses.replace(base, weights=weights)
         fold_secrets = [w for w in secrets if w in held]
         t = time.perf_counter()
@@ -80,6 +83,29 @@ def wordle(folds: int, quick: bool) -> dict:
     ev = evaluate(uniform, get_strategy("entropy"), secrets=secrets)
     result["uniform_entropy"] = summary(ev, time.perf_counter() - t)
     return result
+
+
+def every_word() -> dict:
+    """Every allowed word of the open world (14,855) as the secret, with and without the guard:
+    failures, worst, mean, prior-weighted mean; the same over the 12,972 of 2022 and over the
+    1,883 words the NYT added."""
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    old = set(read_bundled("wordle-guesses"))
+    out = {"allowed": len(puzzle.answers)}
+    for name, guarantee in (("guarded", True), ("unguarded", False)):
+        t = time.perf_counter()
+        ev = evaluate(puzzle, FewestGuesses(guarantee=guarantee), world="open")
+        seconds = time.perf_counter() - t
+        row = {**summary(ev, seconds), "first": ev.first}
+        for part, words in (("of_12972", [w for w in ev.scores if w in old]),
+                            ("nyt_added_1883", [w for w in ev.scores if w not in old])):
+            values = [ev.scores[w] for w in words]
+            row[part] = {"secrets": len(values), "failures": sum(v > 6 for v in values), "worst": max(values),
+                         "mean": round(sum(values) / len(values), 4)}
+        row["lost"] = sorted(w for w, v in ev.scores.items() if v > 6)[:40]
+        out[name] = row
+    out["guarantee_costs_weighted_mean"] = round(out["guarded"]["weighted_mean"] - out["unguarded"]["weighted_mean"], 4)
+    return out
 
 
 def drawn_and_frequent(game, draw: int, top: int, seed: int) -> dict:
@@ -140,13 +166,15 @@ def speed(games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--part", choices=["wordle", "termo", "sutom", "speed", "all"], default="all")
+    parser.add_argument("--part", choices=["wordle", "every", "termo", "sutom", "speed", "all"], default="all")
     parser.add_argument("--quick", action="store_true", help="fewer secrets (a smoke run)")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
     scale = 10 if args.quick else 1
     if args.part in ("wordle", "all"):
         report["wordle"] = wordle(args.folds, args.quick)
+    if args.part in ("every", "all"):
+        report["every_word"] = every_word()
     if args.part in ("termo", "all"):
         report["termo"] = drawn_and_frequent(get_game("termo"), 2000 // scale, 1000 // scale, 1)
     if args.part in ("sutom", "all"):

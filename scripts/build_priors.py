@@ -45,7 +45,7 @@ from build_wordlists import DATA, LICENSES, debian_package, fold, pypi_wheel, sh
 WORDFREQ = ("wordfreq", "3.1.1")
 WAMERICAN = "wamerican"
 STEM_ZIPF = 2.5  # a stem at least this frequent is a word
-LISTS = {"wordle-guesses": "en", "termo": "pt", "sutom": "fr"}
+LISTS = {"wordle-guesses-nyt": "en", "termo": "pt", "sutom": "fr"}
 
 
 def wordfreq_table(lang: str, folded: bool) -> dict[str, float]:

@@ -9,6 +9,9 @@ Sources (downloaded with the ordinary clients into a cache folder, never at run 
 - PyPI my-termo 0.2.0 (MIT): the Portuguese Termo list, with accents.
 - Debian hunspell-fr-classical (MPL-2.0), expanded with `unmunch` from Debian hunspell-tools:
   French words of 4 to 12 letters under Sutom's rules.
+- The NYT's allowed guesses of 2022-08-30 (14,855 words: the 12,972 plus 1,883 added), the file
+  `wordlist_nyt20220830_all` of Alex Selby's public repository alex1770/wordle at commit 8fd3f1b
+  (MIT), kept in the project's `shared/peers/selby-wordle/` (`--peers` names that folder).
 - Debian scowl 2020.12.07-2 (SCOWL's own permissive licence): English words of 4 to 11 letters,
   one answers list (levels <= 50) and one guesses list (levels <= 70) per length.
 Each output is written deterministically (gzip with mtime 0), so a rebuild is byte-identical;
@@ -44,7 +47,10 @@ EXPECTED = {
     "wordle-answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
     "wordle-answers-nyt": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
     "wordle-guesses": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
+    "wordle-guesses-nyt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
 }
+NYT_GUESSES = "selby-wordle/wordlist_nyt20220830_all"  # under --peers
+PEERS = ROOT.parent / "shared" / "peers"
 SUTOM_LENGTHS = range(4, 13)
 SCOWL_DEB = "scowl"
 SCOWL_LENGTHS = range(4, 12)
@@ -141,6 +147,20 @@ def build_wordle(cache: Path, manifest: dict) -> None:
                "plus the answers", "description": "Every allowed Wordle guess, answers included."}, manifest)
 
 
+def build_wordle_nyt(cache: Path, manifest: dict) -> None:
+    """Build wordle-guesses-nyt: the NYT's allowed guesses as of 2022-08-30 (Selby's file, MIT)."""
+    source = PEERS / NYT_GUESSES
+    if not source.is_file():
+        raise SystemExit(f"{source} is missing: pass --peers with the folder that holds {NYT_GUESSES}")
+    raw = source.read_bytes()
+    (LICENSES / "selby-wordle-MIT.txt").write_bytes((source.parent / "LICENSE").read_bytes())
+    write_list("wordle-guesses-nyt", raw.decode("ascii").split(), {
+        "language": "en", "game": "wordle", "licence": "MIT", "licence_file": "licenses/selby-wordle-MIT.txt",
+        "source_sha256": sha256_bytes(raw),
+        "source": "the public repository alex1770/wordle at commit 8fd3f1b, wordlist_nyt20220830_all (Alex Selby, MIT)",
+        "description": "Every guess the NYT accepts (as of 2022-08-30): the 12,972 plus 1,883 it added."}, manifest)
+
+
 def build_termo(cache: Path, manifest: dict) -> None:
     """Build the Portuguese Termo list, keeping accents."""
     wheel = pypi_wheel(cache, *MY_TERMO)
@@ -235,15 +255,18 @@ def build_scowl(cache: Path, manifest: dict) -> None:
                            f"included): the allowed guesses of wordle --length {n}."}, manifest)
 
 
-BUILDERS = {"wordle": build_wordle, "termo": build_termo, "sutom": build_sutom, "scowl": build_scowl}
+BUILDERS = {"wordle": build_wordle, "wordle-nyt": build_wordle_nyt, "termo": build_termo, "sutom": build_sutom, "scowl": build_scowl}
 
 
 def main() -> None:
+    global PEERS
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=sorted(BUILDERS), help="rebuild one source's lists")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "wordguess-build",
                         help="where downloads are kept between runs")
+    parser.add_argument("--peers", type=Path, default=ROOT.parent / "shared" / "peers", help="the folder of the peer programs' data")
     args = parser.parse_args()
+    PEERS = args.peers
     args.cache.mkdir(parents=True, exist_ok=True)
     LICENSES.mkdir(parents=True, exist_ok=True)
     manifest_path = DATA / "wordlists.json"

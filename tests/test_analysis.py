@@ -167,12 +167,16 @@ def test_cli_three_forms_agree_and_bad_input_is_one_line(small, tmp_path):
     assert text.exit_code == 0 and "total regret" in text.stdout and "skill" in text.stdout
     bad = [["--secret", secret], ["--secret", secret, "--history", "crate=.....", "crate"],
            ["--share", share, "crate"], ["--secret", secret, "crate", "--budget", "0"],
-           ["--secret", secret, "qqqqq"], ["--history", "crate=GGGGG,pound=....."],
+           ["--secret", secret, "qqqq"], ["--history", "crate=GGGGG,pound=....."],
            ["--secret", secret, secret, "crate"], ["--world", "flat", "--secret", secret, "crate"]]
     for args in bad:
         result = cli(*args, *lists)
         assert result.exit_code == 2, (args, result.output)
         assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, (args, result.stderr)
+    # A well-formed word in no list is a real guess: taken as played, with a note.
+    taken = cli("--secret", secret, "qqqqq", secret, *lists, "--json")
+    assert taken.exit_code == 0 and "QQQQQ is in no list" in taken.stderr
+    assert [m["guess"] for m in json.loads(taken.stdout)["moves"]][0] == "qqqqq"
 
 
 def test_cli_auto_world_turns_open_for_a_word_outside_the_answers():

@@ -81,7 +81,7 @@ def test_full_interactive_solve(tmp_path, name):
 def test_undo_and_refusals_keep_the_state(tmp_path):
     words = WORDLE_SMALL
     script = ["crate", "GG...",  # a real turn
-              "zzzzz",  # not in the list: refused
+              "zzzz",  # malformed (a word in no list would be taken as played): refused
               "crate", "GGXQ.",  # malformed reply: refused, and the reply to CRATE asked again
               "GGGG",  # wrong length: refused, asked again
               "help", "undo",  # at the reply prompt: undo takes back the first turn
@@ -94,7 +94,7 @@ def test_undo_and_refusals_keep_the_state(tmp_path):
     assert result.exit_code == 0, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 5, result.stderr
-    assert "not in the list" in errors[0] and "unknown marks" in errors[1]
+    assert "not a valid wordle word" in errors[0] and "unknown marks" in errors[1]
     assert "expected 5" in errors[2] and "contradicts" in errors[3] and "nothing to undo" in errors[4]
     assert "took back CRATE" in result.stdout and "Traceback" not in result.output
 
@@ -105,7 +105,7 @@ def test_assistant_state_is_unchanged_by_refusals():
     assistant = Assistant(puzzle, get_strategy("entropy"))
     assistant.report("crate", "GG...")
     before = (list(assistant.history), assistant.candidates)
-    for word, reply, error in [("zzzzz", "GG...", WordError), ("crate", "GG", ReplyError),
+    for word, reply, error in [("zzzz", "GG...", WordError), ("zzzzz", "GG...", ReplyError), ("crate", "GG", ReplyError),
                                ("crust", "GGGGG", ReplyError)]:
         with pytest.raises(error):
             assistant.report(word, reply)

@@ -17,7 +17,7 @@ from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.lists import priors
+from wordguess.lists import priors, read_bundled
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import RandomHost
 from wordguess.strategies import get_strategy, scoring
@@ -152,7 +152,10 @@ def test_the_random_host_draws_by_weight():
 
 def test_the_open_world_puzzle_and_its_prior():
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
-    assert puzzle.answers is puzzle.guesses and len(puzzle.answers) == 12972
+    # Today's lists: the NYT's 14,855 allowed words (the 12,972 and the 1,883 it added since).
+    assert puzzle.answers is puzzle.guesses and len(puzzle.answers) == 14855
+    assert puzzle.answers.name == "wordle-guesses-nyt" and set(read_bundled("wordle-guesses")) < set(puzzle.answers)
+    assert {"aapas", "amaro", "chaat", "crema", "flowy", "glamp", "guano", "gizmo", "emoji"} <= set(puzzle.answers)
     p = dict(zip(puzzle.answers, puzzle.probabilities(puzzle.all_candidates()), strict=True))
     assert p["cigar"] > p["cards"] > p["aahed"]  # a common word, a plural, an obscure word
     assert p["gizmo"] > 10 * np.median(list(p.values()))
@@ -168,7 +171,7 @@ def test_the_open_world_puzzle_and_its_prior():
 
 def test_scowl_lists_have_no_prior_so_the_open_world_keeps_their_answers():
     assert priors.table_name("wordle", "scowl-guesses-7") is None
-    assert priors.table_name("wordle", "wordle-guesses") == "wordle-guesses"
+    assert priors.table_name("wordle", "wordle-guesses") == "wordle-guesses-nyt"
     puzzle = PuzzleSpec(get_game("wordle", length=4), world="open").build()
     assert puzzle.weights is None and puzzle.answers.name == "scowl-answers-4" and len(puzzle.answers) == 2302
 

@@ -105,7 +105,7 @@ def test_assist_solved_and_termo_accents(client):
 @pytest.mark.parametrize(("body", "fragment"), [
     ({"game": "nope"}, "unknown game"),
     ({"game": "../../etc/passwd"}, "game"),
-    ({"turns": [{"guess": "zzzzz", "reply": "....."}]}, "not in the list"),
+    ({"turns": [{"guess": "zzzz", "reply": "....."}]}, "not a valid wordle word"),
     ({"turns": [{"guess": "salet", "reply": "..Q.."}]}, "reply"),
     ({"turns": [{"guess": "crane", "reply": "GGGGG"}, {"guess": "salet", "reply": "....."}]}, "turn 2"),
     ({"turns": [{"guess": "x" * 25, "reply": "....."}]}, "turns.0.guess"),
@@ -227,9 +227,9 @@ def test_the_daily_secret_depends_on_the_servers_key():
 
 def test_absurdle_and_sutom_hosts(client):
     game = client.post("/api/play/new", json={"game": "wordle", "host": "absurdle"}).json()
-    assert game["max_guesses"] == 40 and game["guesses_left"] == 40 and game["adversary_candidates"] == 12972
+    assert game["max_guesses"] == 40 and game["guesses_left"] == 40 and game["adversary_candidates"] == 14855
     game = client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}).json()
-    assert 0 < game["adversary_candidates"] < 12972 and not game["over"]
+    assert 0 < game["adversary_candidates"] < 14855 and not game["over"]
     sutom = client.post("/api/play/new", json={"game": "sutom", "host": "random", "world": "closed"}).json()
     assert sutom["length"] == 6 and sutom["clue"].startswith("starting with ")
 
@@ -302,7 +302,7 @@ def test_analyze_a_pasted_share_text(client):
     ({"guesses": ["salet"]}, "one way"),
     ({"guesses": ["salet", "crane"], "share": "⬛⬛⬛⬛⬛"}, "1 rows"),
     ({"guesses": ["salet"], "share": "no grid here"}, "no row"),
-    ({"guesses": ["qqqqq"], "secret": "rebut"}, "not in the list"),
+    ({"guesses": ["qqqq"], "secret": "rebut"}, "not a valid wordle word"),
     ({"game": "quordle", "guesses": ["salet"], "secret": "rebut"}, "single-board"),
     ({"guesses": ["salet"] * 41, "secret": "rebut"}, "guesses"),
     ({"share": "x" * 4001, "guesses": ["salet"]}, "share"),
@@ -314,8 +314,8 @@ def test_analyze_refuses_bad_input(client, body, fragment):
 
 def test_expensive_calls_are_rate_limited():
     limited = TestClient(create_app(Settings(limits=Limits(expensive_per_minute=1))))
-    body = {"guesses": ["zzzzz"], "secret": "rebut"}  # well formed: counted, then refused by the worker
-    assert "zzzzz" in refused(limited.post("/api/analyze", json=body))
+    body = {"guesses": ["zzzz"], "secret": "rebut"}  # valid for the API: counted, then refused by the worker
+    assert "zzzz" in refused(limited.post("/api/analyze", json=body))
     assert "a minute" in refused(limited.post("/api/analyze", json=body), 429)
     refused(limited.post("/api/analyze", json={"guesses": ["salet"]}))  # malformed: refused before counting
 
@@ -569,3 +569,15 @@ def test_fibble_hosted_game_lies_once_per_row_and_replays_the_same_lies(client):
     assert game["won"] and turns[-1][1] == "GGGGG"
     for guess, shown in turns[:-1]:
         assert rules.parse_reply(shown) in rules.shown_replies(rules.feedback(guess, game["secret"].lower()))
+
+
+def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
+    data = client.post("/api/assist", json={"world": "closed", "turns": [{"guess": "zzzax", "reply": "....."}]}).json()
+    assert data["turns"][0]["word"] == "zzzax" and "ZZZAX is in no list" in data["notices"][0]
+    assert data["candidate_count"] > 0
+    boards = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed",
+                                                      "turns": [{"guess": "zzzax", "reply": "..... ....."}]}).json()
+    assert "ZZZAX is in no list" in boards["notices"][0]
+    analysis = client.post("/api/analyze", json={"guesses": ["zzzax", "rebut"], "secret": "rebut",
+                                                 "world": "closed"}).json()
+    assert analysis["moves"][0]["guess"] == "zzzax" and "ZZZAX" in analysis["notices"][0]

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from wordguess.analysis import DEFAULT_BUDGET, EXACT, GameAnalysis, analyze, replay
 from wordguess.cli.common import (
+    AddWordsOpt,
     AnswersOpt,
     ExcludeFactorOpt,
     ExcludeOpt,
@@ -35,6 +36,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.optimal.store import ResultStore, default_store_path
+from wordguess.play.assistant import admit_all
 from wordguess.vocab import History
 
 AnalyzeWorldOpt = Annotated[str, typer.Option(
@@ -56,9 +58,20 @@ def read_share(value: str) -> str:
 
 
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
-                 share: str | None) -> History:
-    """Return the played turns from exactly one of: the guesses and the secret, a GUESS=REPLY
-    history, or a share text (already read: see read_share) with the guesses."""
+                 share: str | None, quiet: bool = False) -> tuple[Puzzle, History]:
+    """Return (the puzzle, the played turns) from exactly one of: the guesses and the secret, a
+    GUESS=REPLY history, or a share text (already read: see read_share) with the guesses. A
+    well-formed word in no list is taken as played (the puzzle returned has it, see
+    play.assistant.admitted) with a notice."""
+    played = [parse_turn(t)[0] for t in split_turns(history)] if history is not None else list(words)
+    puzzle, notices = admit_all(puzzle, [*played, *([secret] if secret is not None else [])])
+    for notice in [] if quiet else notices:
+        err.print(f"note: {notice}", markup=False)
+    return puzzle, _turns(rules, puzzle, words, secret, history, share)
+
+
+def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
+           share: str | None) -> History:
     if sum(x is not None for x in (secret, history, share)) != 1:
         raise WordguessError("give the game one way: --secret S with the guesses, --history "
                              "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
@@ -151,6 +164,7 @@ def analyze_command(
     guesses: GuessesOpt = None,
     exclude: ExcludeOpt = None,
     exclude_factor: ExcludeFactorOpt = 0.1,
+    add_words: AddWordsOpt = None,
     budget: Annotated[float, typer.Option(help="Seconds of exact search per move (closed world).")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
@@ -173,8 +187,8 @@ def analyze_command(
     chosen = "closed" if world == "auto" and answers else world
     closed = turns = None
     if chosen == "auto":  # closed when the game fits the answer list, else open
-        closed = build_puzzle(puzzle_spec(rules, answers, guesses, mode))
-        turns = game_history(rules, closed, words, secret, history, share)  # bad input stops here
+        closed = build_puzzle(puzzle_spec(rules, answers, guesses, mode, add_words=add_words))
+        closed, turns = game_history(rules, closed, words, secret, history, share)  # bad input stops here
         chosen = "closed"
         try:
             replay(closed, turns)
@@ -190,8 +204,8 @@ def analyze_command(
         puzzle = closed  # its turns are parsed already
     else:
         puzzle = build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude,
-                                          exclude_factor=exclude_factor))
-        turns = game_history(rules, puzzle, words, secret, history, share)
+                                          exclude_factor=exclude_factor, add_words=add_words))
+        puzzle, turns = game_history(rules, puzzle, words, secret, history, share, quiet=turns is not None)
     results = None if no_store else ResultStore(store or default_store_path())
     with progress_bar("analysing") as progress:
         progress(0, len(turns))

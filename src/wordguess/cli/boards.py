@@ -20,6 +20,7 @@ from wordguess.cli.common import (
     game_seed,
     out,
     puzzle_spec,
+    show_notices,
 )
 from wordguess.cli.render import TILE_STYLES
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
@@ -121,11 +122,11 @@ def list_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
 
 
 def board_puzzle(game: GameChoice, answers: str | None, guesses: str | None, world: str,
-                 exclude: str | None, exclude_factor: float) -> tuple[MultiBoard, Puzzle]:
+                 exclude: str | None, exclude_factor: float, add_words: str | None = None) -> tuple[MultiBoard, Puzzle]:
     """Return the rules of a multi-board session and the puzzle its boards share."""
     rules = game.boards()
     return rules, build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                                           exclude_factor=exclude_factor))
+                                           exclude_factor=exclude_factor, add_words=add_words))
 
 
 def board_state_json(rules: MultiBoard, assistant: BoardAssistant) -> dict:
@@ -143,9 +144,9 @@ def board_state_json(rules: MultiBoard, assistant: BoardAssistant) -> dict:
 
 def solve_boards(game: GameChoice, answers: str | None, guesses: str | None, world: str, exclude: str | None,
                  exclude_factor: float, strategy: str | None, history: str | None, secret: str | None,
-                 as_json: bool) -> None:
+                 as_json: bool, add_words: str | None = None) -> None:
     """`solve` for a multi-board game: scripted (--history, --secret) or interactive."""
-    rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
+    rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor, add_words)
     guesser = get_multi_strategy(strategy or "fewest-total")
     if secret is not None:
         words = [w for w in secret.replace(",", " ").split() if w]
@@ -171,8 +172,10 @@ def solve_boards(game: GameChoice, answers: str | None, guesses: str | None, wor
     if history is not None:
         for turn in split_turns(history):
             assistant.report(*parse_turn(turn))
+        notices = list(assistant.notices)
+        show_notices(assistant)
         if as_json:
-            out.print_json(json.dumps(board_state_json(rules, assistant)))
+            out.print_json(json.dumps({**board_state_json(rules, assistant), "notices": notices}))
             return
         out.print(status_table(rules, assistant))
         if assistant.solved:
@@ -218,6 +221,8 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
         except WordguessError as exc:
             err.print(f"error: {exc}", markup=False)
             continue
+        finally:
+            show_notices(assistant)
         if not ask_board_replies(rules, assistant, guess):
             return
     out.print(f"all {rules.boards} boards solved in {len(assistant.history)} of {rules.max_guesses}",

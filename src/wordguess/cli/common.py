@@ -33,6 +33,14 @@ from wordguess.play.hosted import daily_seed
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
+
+def show_notices(session) -> None:
+    """Print (to stderr, one line each) and clear what a session noted: a word in no list taken
+    as played."""
+    for notice in session.notices:
+        err.print(f"note: {notice}", markup=False)
+    session.notices.clear()
+
 GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
 LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto, jotto2; bulls: digits).")]
 FirstOpt = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
@@ -53,6 +61,9 @@ WorldOpt = Annotated[str, typer.Option(
     "--world", help="closed: the secret is one of the answer list (the published figures); open: any allowed "
     "word may be, weighted by how common it is (today's puzzles; Wordle, Termo and Sutom).")]
 ExcludeOpt = Annotated[str | None, typer.Option(help="A list (name or file) of words to weigh down, e.g. past answers.")]
+AddWordsOpt = Annotated[str | None, typer.Option(
+    "--add-words", help="A file (or list name) of words in no list that the game takes: they join the guesses and "
+    "the possible secrets.")]
 ExcludeFactorOpt = Annotated[float, typer.Option(
     "--exclude-factor", help="The weight of --exclude words is multiplied by this (above 0, at most 1).")]
 OpenStrategyOpt = Annotated[str | None, typer.Option(
@@ -196,7 +207,7 @@ def build_puzzle(spec: PuzzleSpec) -> Puzzle:
 
 def puzzle_spec(rules: Game, answers: str | None, guesses: str | None, mode: str = "normal",
                 window: str | None = None, ties: str = "candidates", world: str = "closed",
-                exclude: str | None = None, exclude_factor: float = 0.1) -> PuzzleSpec:
+                exclude: str | None = None, exclude_factor: float = 0.1, add_words: str | None = None) -> PuzzleSpec:
     """Return the PuzzleSpec of the command-line lists, mode, window, tie-break and world."""
     if ties not in ("candidates", "list"):
         raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
@@ -205,7 +216,7 @@ def puzzle_spec(rules: Game, answers: str | None, guesses: str | None, mode: str
         raise WordguessError(f"--exclude-factor must be above 0 and at most 1, not {exclude_factor}")
     return PuzzleSpec(rules, answers, guesses, mode, inconsistent_window=parse_window(window),
                       prefer_candidates=ties == "candidates", world=world, exclude=exclude,
-                      exclude_factor=exclude_factor)
+                      exclude_factor=exclude_factor, add_words=add_words)
 
 
 def parse_window(text: str | None) -> tuple[int, int] | None:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from wordguess.cli.boards import play_boards_command, solve_boards
 from wordguess.cli.common import (
+    AddWordsOpt,
     AnswersOpt,
     ExcludeFactorOpt,
     ExcludeOpt,
@@ -34,6 +35,7 @@ from wordguess.cli.common import (
     out,
     puzzle_spec,
     session_world,
+    show_notices,
 )
 from wordguess.cli.render import TILE_STYLES, tiles
 from wordguess.cli.reports import print_record
@@ -41,7 +43,7 @@ from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, OptionPrompt
-from wordguess.play.assistant import Assistant, Suggestion
+from wordguess.play.assistant import Assistant, Suggestion, admitted
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import FixedHost, get_host, with_lies
 from wordguess.play.simulate import SAFETY_LIMIT, play
@@ -169,6 +171,7 @@ def interactive_solve(assistant: Assistant) -> None:
             out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
         suggestions = assistant.suggestions(5)
         out.print(suggestion_table(game, suggestions))
+        show_promise(assistant)
         if not assistant.history:
             assistant.warm_up()  # the matrix and kernels load while the player types the reply
         line = ask(f"your guess, or GUESS=REPLY [Enter = {game.display(suggestions[0].guess)}]: ")
@@ -187,9 +190,18 @@ def interactive_solve(assistant: Assistant) -> None:
         except WordguessError as exc:
             err.print(f"error: {exc}", markup=False)
             continue
+        finally:
+            show_notices(assistant)
         if not ask_reply(assistant, guess):
             return
     out.print(f"solved in {len(assistant.history)}: {game.display(assistant.history[-1][0])}", style="bold green")
+
+
+def show_promise(assistant: Assistant) -> None:
+    """Say so when no win within the game's limit can be shown from here."""
+    if assistant.promise() is False:
+        out.print(f"no win within {assistant.puzzle.game.max_guesses} guesses can be shown from here: "
+                  "playing for the likeliest win", style="yellow")
 
 
 def ask_reply(assistant: Assistant, guess: str) -> bool:
@@ -249,6 +261,7 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
             "world": "open" if assistant.puzzle.weighted else "closed",
             "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
             "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
+            "win_shown_possible": assistant.promise(),
             "suggestions": [{"guess": s.guess, "expected": round(s.expected, 4), "bits": round(s.bits, 4),
                              "can_be_answer": s.can_be_answer, "probability": round(s.probability, 6),
                              "expected_guesses": round(s.guesses, 4)} for s in assistant.suggestions(5)]}
@@ -265,6 +278,7 @@ def solve(
     world: SessionWorldOpt = None,
     exclude: ExcludeOpt = None,
     exclude_factor: ExcludeFactorOpt = 0.1,
+    add_words: AddWordsOpt = None,
     history: Annotated[str | None, typer.Option(help='Turns so far, separated by ; or , e.g. "raise=..Y..;mount=.G..." or Mastermind\'s "1122=1,1;3456=0,2": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
     seed: SeedOpt = 0,
@@ -277,9 +291,10 @@ def solve(
     if game.multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        solve_boards(game, answers, guesses, world, exclude, exclude_factor, strategy, history, secret, as_json)
+        solve_boards(game, answers, guesses, world, exclude, exclude_factor, strategy, history, secret, as_json,
+                     add_words)
         return
-    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor}
+    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor, "add_words": add_words}
     if secret is not None:
         rules = game.rules().for_secret(secret)
         puzzle = session_puzzle(rules, answers, guesses, mode, **worlds)
@@ -287,6 +302,9 @@ def solve(
         rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted, **worlds)
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
     if secret is not None:
+        puzzle, notice = admitted(puzzle, secret)
+        if notice is not None:
+            err.print(f"note: {notice}", markup=False)
         record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
         if as_json:
             out.print_json(json.dumps(record.to_json(rules, game=rules.name, strategy=guesser.name)))
@@ -297,13 +315,16 @@ def solve(
     if history is not None:
         for turn in split_turns(history):
             assistant.report(*parse_turn(turn))
+        notices = list(assistant.notices)
+        show_notices(assistant)
         if as_json:
-            out.print_json(json.dumps(suggestion_json(rules, assistant)))
+            out.print_json(json.dumps({**suggestion_json(rules, assistant), "notices": notices}))
         elif len(assistant.candidates) == 1:
             out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
         else:
             show_candidates(rules, assistant)
             out.print(suggestion_table(rules, assistant.suggestions(5)))
+            show_promise(assistant)
         return
     interactive_solve(assistant)
 

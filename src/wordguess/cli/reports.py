@@ -10,6 +10,7 @@ import numpy as np
 import typer
 
 from wordguess.cli.common import (
+    AddWordsOpt,
     AnswersOpt,
     ExcludeFactorOpt,
     ExcludeOpt,
@@ -90,6 +91,7 @@ def evaluate(
     secrets: Annotated[str | None, typer.Option(help="Play these words (a list name or file) as the secrets; in the open world the guesser still sees every allowed word.")] = None,
     exclude: ExcludeOpt = None,
     exclude_factor: ExcludeFactorOpt = 0.1,
+    add_words: AddWordsOpt = None,
     host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
     sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
     seed: SeedOpt = 0,
@@ -116,7 +118,7 @@ def evaluate(
     if tree_out and (secrets or (world == "open" and sample is not None)):
         raise WordguessError("--tree-out writes the tree over every secret the guesser believes possible; "
                              "drop --secrets" + (" and --sample" if sample is not None and world == "open" else ""))
-    spec = puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude, exclude_factor)
+    spec = puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude, exclude_factor, add_words)
     secret_words = None if secrets is None else load_words(secrets)
     puzzle = build_puzzle(spec)
     if tree_file:

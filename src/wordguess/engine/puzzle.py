@@ -167,6 +167,35 @@ class Puzzle:
         return dataclasses.replace(self, game=rules, answers=answer_list, weights=weights,
                                    guesses=answer_list if same else WordList(allowed, self.guesses.name))
 
+    def with_words(self, words: Sequence[Word], weights: np.ndarray | None = None) -> Puzzle:
+        """Return the puzzle with `words` (well-formed words of the game that are in no list)
+        added at the end of the allowed guesses and, when `weights` are given (the open world:
+        their prior), of the possible secrets too. Indices of the words already here are kept, so
+        candidates carry over; the matrix is extended (their replies come from the rules), not
+        computed again."""
+        words = [w for w in dict.fromkeys(words) if self.guess_index.get(w, self.guess_index.get(self.game.fold(w))) is None]
+        if not words:
+            return self
+        for word in words:
+            self.game.check_word(word)
+        same = self.answers is self.guesses
+        guesses = WordList([*self.guesses, *words], self.guesses.name)
+        add_secrets = weights is not None and self.weights is not None
+        answers = WordList([*self.answers, *words], self.answers.name) if add_secrets else self.answers
+        if same and add_secrets:
+            guesses = answers
+        old = self.matrix
+        matrix = np.empty((len(guesses), len(answers)), dtype=old.dtype)
+        matrix[: len(self.guesses), : len(self.answers)] = old
+        matrix[len(self.guesses):] = self.game.pattern_matrix(words, answers)
+        if add_secrets:
+            matrix[: len(self.guesses), len(self.answers):] = self.game.pattern_matrix(self.guesses, words).astype(old.dtype)
+        new_weights = np.concatenate([self.weights, np.asarray(weights, dtype=np.float64)]) if add_secrets else self.weights
+        puzzle = dataclasses.replace(self, answers=answers, guesses=guesses, weights=new_weights)
+        matrix.flags.writeable = False
+        puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
+        return puzzle
+
     @functools.cached_property
     def fingerprint(self) -> str:
         """Return a digest of everything a choice depends on (rules, lists, mode, settings and
@@ -253,22 +282,43 @@ class PuzzleSpec:
     world: str = "closed"
     exclude: str | None = None  # a list (name or file) of words to weigh down (past answers)
     exclude_factor: float = 0.1  # their prior is multiplied by this (0 < factor <= 1)
+    # A list (name or file) of words in no list that the game takes (today's new words): they
+    # join the allowed guesses and the possible secrets (in the open world with the prior of a
+    # word it has no frequency for).
+    add_words: str | None = None
 
     def lists(self) -> tuple[WordList, WordList]:
-        """Return (answers, guesses) as loaded for the game; words it cannot play are skipped
-        and listed in each WordList's `rejected`. In the open world the answers are the
-        guesses (the same WordList) when the game has a prior."""
+        """Return (answers, guesses) as loaded for the game, with the added words; words it
+        cannot play are skipped and listed in each WordList's `rejected`. In the open world the
+        answers are the guesses (the same WordList) when the game has a prior."""
+        answers, guesses = self._listed()
+        if self.add_words is None:
+            return answers, guesses
+        extra = load_words(self.add_words, self.game)
+        if extra.rejected:
+            word, why = extra.rejected[0]
+            raise WordError(f"--add-words: {word!r} is not a valid {self.game.name} word: {why}")
+        known = {self.game.fold(w) for w in guesses}
+        new = [w for w in extra if self.game.fold(w) not in known]
+        added = WordList([*answers, *(w for w in new if self.game.fold(w) not in {self.game.fold(a) for a in answers})],
+                         answers.name, answers.rejected)
+        if answers is guesses:
+            return added, added
+        return added, WordList([*guesses, *new], guesses.name, guesses.rejected)
+
+    def _listed(self) -> tuple[WordList, WordList]:
         if self.world == "open" and self.prior_table() is not None:
             if self.answers is not None:
                 raise WordguessError("--answers names the secrets of the closed world; in the open world every "
                                      "allowed word may be the secret (choose them with --guesses)")
-            _, allowed = game_words(self.game, self.guesses or self.game.default_guesses, self.guesses)
+            source = self.guesses or self.game.open_guesses
+            _, allowed = game_words(self.game, source, source)
             return allowed, allowed
         return game_words(self.game, self.answers, self.guesses)
 
     def prior_table(self) -> str | None:
         """Return the frequency table of the game's prior, or None when it has none."""
-        return priors.table_name(self.game.name, self.guesses or self.game.default_guesses)
+        return priors.table_name(self.game.name, self.guesses or self.game.open_guesses)
 
     def weights(self, secrets: WordList) -> np.ndarray | None:
         """Return the prior weight of each secret (None in the closed world, and for games with

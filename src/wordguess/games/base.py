@@ -69,6 +69,12 @@ class Game(ABC):
     default_answers: ClassVar[str]  # the bundled list of secrets, by name
     default_guesses: ClassVar[str | None]  # the bundled list of allowed guesses (None: the answers)
 
+    @property
+    def open_guesses(self) -> str | None:
+        """Return the allowed guesses of the open world (today's game): every word it may take
+        as a guess or a secret. The closed world's list unless the game has a newer one."""
+        return self.default_guesses
+
     # --- capabilities, each with the default most games have -----------------------------
     has_hard_mode: ClassVar[bool] = False  # whether hard mode (hard_mode_problem/allowed) exists
     per_letter_marks: ClassVar[bool] = False  # whether replies mark each letter (see tile_marks)
@@ -79,6 +85,9 @@ class Game(ABC):
     # Whether every word of the alphabet and length is a word of the game, listed or not
     # (Mastermind's codes; LeetCode's lists are the judge's own): `feedback` needs no list.
     open_vocabulary: ClassVar[bool] = False
+    # Whether a guess must be a word of the game's list (LeetCode's judge refuses any other):
+    # else a well-formed word in no list is taken as played (play.assistant.admitted).
+    listed_guesses_only: ClassVar[bool] = False
     # Whether the host may show a reply other than the true one (Fibble: one tile lies), so a
     # shown reply stands for several true ones (see truths).
     lies: ClassVar[bool] = False

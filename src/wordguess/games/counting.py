@@ -102,6 +102,7 @@ class Matches(CountingGame):
     default_answers = "leetcode"  # generated: random words, as the problem's tests draw them
     default_guesses = None  # the answers: the problem's guesses come from its word list
     open_vocabulary = True
+    listed_guesses_only = True  # the judge answers -1 to a word outside the list
 
     word_length: int | None = None  # any length; fixed by the word list (generated lists: 6)
 

@@ -97,6 +97,12 @@ class Wordle(LetterGame):
         """Return the allowed guesses of this length: the NYT's for 5 letters, else SCOWL's."""
         return "wordle-guesses" if self.word_length in (None, 5) else f"scowl-guesses-{self.word_length}"
 
+    @property
+    def open_guesses(self) -> str:
+        """Return the open world's allowed guesses: for 5 letters the NYT's list of today (the
+        12,972 of 2022 and the 1,883 it added since, a superset of every bundled 5-letter list)."""
+        return "wordle-guesses-nyt" if self.default_guesses == "wordle-guesses" else self.default_guesses
+
     @functools.cached_property
     def n_replies(self) -> int:
         return 3 ** self._need_length()

@@ -16,7 +16,8 @@ the coefficients fitted on every answer. Termo and Sutom have no public answer l
 same coefficients on their own language's frequencies (a word's Zipf frequency means the same in
 every language: how often it is printed), and their own plural flags; the flags that only English
 has (past tense, names, dictionary) are 0 there, which shifts every word of the list alike and so
-changes no relative weight.
+changes no relative weight. Where a language's answers are known to differ from the NYT's
+(LANGUAGE_CHOICES: plurals are answers in Termo and Sutom), that feature's coefficient is set.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from wordguess.errors import WordguessError
 MODEL_FILE = "prior-model.json"
 FEATURES = ("bias", "z", "z^2", "z^3", "plural", "past", "name", "dictionary")
 FLAG_FEATURES = {"p": 4, "d": 5, "n": 6, "w": 7}
-TABLES = {"wordle": "wordle-guesses", "termo": "termo", "sutom": "sutom"}  # a game's list -> its table
+TABLES = {"wordle": "wordle-guesses-nyt", "termo": "termo", "sutom": "sutom"}  # a game's list -> its table
 # Lists that no table covers, by name prefix: SCOWL's lists of 4 to 11 letters (wordle --length N).
 # With them the open world keeps the answers, all alike, as a game without a prior does.
 UNCOVERED = ("scowl-",)
@@ -116,7 +117,7 @@ def fit_wordle_model(answers: Sequence[str] | None = None) -> dict:
     """Return the model fitted on the Wordle answers (or the given subset of them) against the
     rest of the allowed words, as stored in prior-model.json."""
     words, y = wordle_training_set(answers)
-    beta = fit(features(words, frequency_table("wordle-guesses")), y)
+    beta = fit(features(words, frequency_table(TABLES["wordle"])), y)
     return {"features": list(FEATURES), "coefficients": [round(float(b), 6) for b in beta],
             "fitted_on": f"{int(y.sum())} Wordle answers against {int(len(y) - y.sum())} other allowed words"}
 
@@ -130,8 +131,26 @@ def shipped_model() -> tuple[float, ...]:
     return tuple(model["coefficients"])
 
 
+# What each language's answers show, where it differs from the NYT's (the model is fitted on
+# those alone; Termo and Sutom publish no answer list to fit on). The NYT almost never picks a
+# plural (the fit gives plurals -7.7, a factor of about 2,000 less likely); Termo's answers do
+# include plurals (CASAS, OLHOS) and Sutom's grids too, so there a plural is weighed by its
+# frequency alone, like any other word.
+LANGUAGE_CHOICES: dict[str, dict[str, float]] = {"termo": {"plural": 0.0}, "sutom": {"plural": 0.0}}
+
+
+def coefficients_for(table: str) -> np.ndarray:
+    """Return the model's coefficients for a frequency table: the shipped fit with the table's
+    language choices (LANGUAGE_CHOICES) applied."""
+    beta = np.asarray(shipped_model(), dtype=np.float64).copy()
+    for feature, value in LANGUAGE_CHOICES.get(table, {}).items():
+        beta[FEATURES.index(feature)] = value
+    return beta
+
+
 def prior(words: Sequence[str], table: str, coefficients: Sequence[float] | None = None) -> np.ndarray:
     """Return the prior weight of each word (the model's P(answer), not normalised), from a
-    frequency table and the shipped model (or the given coefficients)."""
-    beta = np.asarray(shipped_model() if coefficients is None else coefficients, dtype=np.float64)
+    frequency table and the shipped model with the table's language choices (or the given
+    coefficients)."""
+    beta = coefficients_for(table) if coefficients is None else np.asarray(coefficients, dtype=np.float64)
     return probabilities(features(words, frequency_table(table)), beta)

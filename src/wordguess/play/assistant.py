@@ -26,6 +26,8 @@ from wordguess.strategies.scoring import (
 from wordguess.vocab import Reply, Turn, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
+# A guess that may be the answer is offered beside a better probe within this many expected guesses.
+CANDIDATE_MARGIN = 0.02
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +52,34 @@ class Knowledge:
     not_at: dict[int, set[str]]  # position -> letters known not to be there
 
 
+def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
+    """Return (the puzzle, None) when `word` is an allowed guess; for a well-formed word of the
+    game that is in no list, (the puzzle with it added, a one-line notice): a real guess is
+    never refused. Its replies come from the rules; in the open world it may also be the secret,
+    with the prior of the least likely listed word. A malformed word raises WordError."""
+    word = word.strip()
+    if puzzle.guess_index.get(word, puzzle.guess_index.get(puzzle.game.fold(word))) is not None:
+        return puzzle, None
+    if puzzle.game.listed_guesses_only:
+        puzzle.index_of(word)  # raises: not in the list
+    word = puzzle.game.check_word(word.lower())
+    weights = None if puzzle.weights is None else np.array([puzzle.weights.min()])
+    secret = " and counted as a possible secret" if weights is not None else ""
+    return (puzzle.with_words([word], weights),
+            f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
+
+
+def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
+    """Return (the puzzle with every well-formed word of `words` that is in no list added, the
+    notices): `admitted` for each."""
+    notices = []
+    for word in words:
+        puzzle, notice = admitted(puzzle, word)
+        if notice is not None:
+            notices.append(notice)
+    return puzzle, notices
+
+
 def check_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
     """Raise WordError if the puzzle's mode forbids `word` after `history`."""
     problem = puzzle.mode_problem(history, word)
@@ -66,6 +96,7 @@ class Assistant:
         self.history: list[Turn] = []  # the turns reported so far
         self._states: list[np.ndarray] = [puzzle.all_candidates()]  # candidates after each turn
         self._busy = threading.RLock()  # held while computing (see warm_up)
+        self.notices: list[str] = []  # one line each, for the front end to show (then clear)
 
     @property
     def candidates(self) -> list[Word]:
@@ -97,6 +128,7 @@ class Assistant:
     def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self._states[-1]
         first = self.strategy.choose(puzzle, candidates, self.history)
+        values = getattr(self.strategy, "values", None)  # the strategy's own expected guesses, when it has them
         if len(candidates) == 1:
             chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
         else:
@@ -105,9 +137,16 @@ class Assistant:
             if order is None:
                 guess_ids = puzzle.allowed(candidates, self.history)
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
-            others = [int(g) for g in order[: count + 1] if g != first]
+            refused_of = getattr(self.strategy, "refused", None)
+            refused = set() if refused_of is None else set(refused_of(puzzle, candidates, self.history).tolist())
+            others = [int(g) for g in order[: count + 1 + len(refused)] if g != first and int(g) not in refused]
             chosen = np.array([first, *others][:count], dtype=np.int64)
-        finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
+            if values is not None:
+                chosen = self._by_value(chosen, order, refused, values)
+        if values is not None and len(candidates) > 1:
+            finish = values(puzzle, candidates, self.history, chosen)
+        else:
+            finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
         chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
         total = total_weight(puzzle, candidates)
         if puzzle.game.lies:  # the bits of the reply as shown, lie included
@@ -118,6 +157,39 @@ class Assistant:
         return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)), float(b), bool(c > 0), float(c / total),
                            float(f))
                 for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
+
+    def _by_value(self, chosen: np.ndarray, order: np.ndarray, refused: set[int], values) -> np.ndarray:
+        """Return the rows of the table ordered by the value they show (the strategy's expected
+        guesses): its choice first, then the others from the least. A row the choice beats in
+        the strategy's search but not on this value (outside its second look) is left out; when
+        the choice cannot be the answer, the best guess that can is offered too if it is within
+        CANDIDATE_MARGIN of it (it may win at once)."""
+        puzzle, candidates = self.puzzle, self._states[-1]
+        first = int(chosen[0])
+        rows = chosen.tolist()
+        if not candidate_guesses(puzzle, chosen[:1], candidates)[0]:
+            may_win = candidate_guesses(puzzle, order, candidates)
+            close = next((int(g) for g, ok in zip(order, may_win, strict=True) if ok and int(g) not in refused), None)
+            if close is not None and close not in rows:
+                rows.append(close)
+        value = values(puzzle, candidates, self.history, np.array(rows, dtype=np.int64))
+        best = value[0]
+        offered = [k for k in range(1, len(rows))
+                   if value[k] >= best - 1e-9 and (k < len(chosen) or value[k] <= best + CANDIDATE_MARGIN)]
+        offered.sort(key=lambda k: (value[k], k))
+        while len(offered) > len(chosen) - 1 and any(k < len(chosen) for k in offered):
+            offered.remove(max((k for k in offered if k < len(chosen)), key=lambda k: (value[k], k)))  # room for the candidate
+        return np.array([first, *(rows[k] for k in offered[: len(chosen) - 1])], dtype=np.int64)
+
+    def promise(self) -> bool | None:
+        """Return whether a win within the game's limit is shown possible from here (every
+        candidate has a witness: strategies.guarantee), None when the strategy keeps no such
+        guarantee. False: the strategy then plays for the likeliest win."""
+        guard = getattr(self.strategy, "guard", None)
+        if guard is None or not getattr(self.strategy, "guarantee", False) or self.solved:
+            return None
+        with self._busy:
+            return guard.promise(self.puzzle, self._states[-1], self.history)
 
     def warm_up(self) -> threading.Thread:
         """Start loading, in a background thread, what the next suggestion needs and the first
@@ -181,9 +253,25 @@ class Assistant:
     def resolve(self, word: str) -> Word:
         """Return the allowed guess the player typed (accents optional), or raise WordError when
         it is not in the list or the mode forbids it now."""
+        self.admit(word)
         guess = self.puzzle.guesses[self.puzzle.index_of(word.strip())]
         check_mode(self.puzzle, self.history, guess)
         return guess
+
+    def admit(self, word: str) -> None:
+        """Add a well-formed word that is in no list (see `admitted`), with a notice; in the open
+        world it joins the candidates of every turn whose replies it fits."""
+        with self._busy:
+            puzzle, notice = admitted(self.puzzle, word)
+            if notice is None:
+                return
+            if len(puzzle.answers) > len(self.puzzle.answers):
+                index, secret = len(puzzle.answers) - 1, puzzle.answers[-1]
+                for k, state in enumerate(self._states):
+                    if all(puzzle.game.feedback(g, secret) == r for g, r in self.history[:k]):
+                        self._states[k] = np.append(state, index).astype(state.dtype)
+            self.puzzle = puzzle
+            self.notices.append(notice)
 
     def report(self, word: str, reply_text: str) -> None:
         """Record that `word` was played and got `reply_text`; refuse (state unchanged) an

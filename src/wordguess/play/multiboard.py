@@ -19,6 +19,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, MARK_TEXT
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
+from wordguess.play.assistant import admitted
 from wordguess.vocab import Progress, Word
 
 SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
@@ -203,6 +204,7 @@ class BoardAssistant:
         self.rules, self.puzzle, self.strategy = rules, puzzle, strategy
         self.history: list[tuple[Word, BoardReplies]] = []
         self._states: list[list[np.ndarray | None]] = [[puzzle.all_candidates() for _ in range(rules.boards)]]
+        self.notices: list[str] = []  # one line each, for the front end to show (then clear)
 
     @property
     def boards(self) -> list[np.ndarray | None]:
@@ -243,8 +245,26 @@ class BoardAssistant:
         return self.puzzle.guesses[self.strategy.choose(self.puzzle, open_boards, max(self.left, 1))]
 
     def resolve(self, word: str) -> Word:
-        """Return the allowed guess the player typed (accents optional), or raise WordError."""
+        """Return the allowed guess the player typed (accents optional), or raise WordError for
+        a malformed one (a well-formed word in no list is added: see admit)."""
+        self.admit(word)
         return self.puzzle.guesses[self.puzzle.index_of(word.strip())]
+
+    def admit(self, word: str) -> None:
+        """Add a well-formed word that is in no list (play.assistant.admitted), with a notice; in
+        the open world it joins each open board's candidates wherever its replies fit."""
+        puzzle, notice = admitted(self.puzzle, word)
+        if notice is None:
+            return
+        if len(puzzle.answers) > len(self.puzzle.answers):
+            index, secret = len(puzzle.answers) - 1, puzzle.answers[-1]
+            for k, state in enumerate(self._states):
+                for board, candidates in enumerate(state):
+                    if candidates is not None and all(puzzle.game.feedback(g, secret) == replies[board]
+                                                      for g, replies in self.history[:k]):
+                        state[board] = np.append(candidates, index).astype(candidates.dtype)
+        self.puzzle = puzzle
+        self.notices.append(notice)
 
     def report(self, word: str, replies_text: str) -> BoardReplies:
         """Record that `word` was played and got these replies (one per unsolved board, see

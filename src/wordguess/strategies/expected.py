@@ -19,6 +19,11 @@ Near the game's limit a lost game counts as `loss` guesses (default 10): with on
 after this one, a bucket of several candidates loses all but the likeliest, so the last guesses
 but one split the candidates apart rather than gamble on one of them. Three guesses from the end
 the second look makes that exact: each bucket's next guess is sought among every allowed word.
+
+The loss term weighs a lost secret by its prior, so it protects no unlikely word. The guard
+(`guarantee.Guard`) does, whatever the prior: of the guesses ranked best first, the first whose
+every bucket can still be finished within the guesses left is played (`guarantee=False`: the
+ranking alone, for measuring what the guarantee costs).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
+from wordguess.strategies.guarantee import Guard, guard_version
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
 
@@ -55,10 +61,13 @@ class FewestGuesses:
     width: int = 8  # how many of the best guesses get a second look
     pool: int = 400  # the guesses a bucket's best next guess is sought among (with its candidates)
     loss: float = 10.0  # what a lost game (the secret unsolved at the limit) costs, in guesses
+    guarantee: bool = True  # play only guesses that keep every candidate winnable (see the module)
     name: str = "fewest-guesses"
 
-    # The ranking of the last search, for `ranking`: (its key, guesses best first).
-    _last: tuple[bytes, np.ndarray, np.ndarray, np.ndarray] | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
+    # The last search, for `ranking`, `values` and `refused`: (its key, guesses best first, the
+    # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses).
+    _last: tuple | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
+    guard: Guard = dataclasses.field(default_factory=Guard, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.width < 1:
@@ -84,7 +93,7 @@ class FewestGuesses:
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                       puzzle.game.max_guesses,
+                                       puzzle.game.max_guesses, self.guarantee and guard_version(),
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
@@ -97,7 +106,11 @@ class FewestGuesses:
         guess_ids, scores = self.scores(puzzle, candidates, history)
         width = min(self.width, len(guess_ids))
         if width <= 1:
-            return pick_best(puzzle, guess_ids, scores, candidates)
+            choice = pick_best(puzzle, guess_ids, scores, candidates)
+            if not self.guarantee:
+                return choice
+            order = ranked(puzzle, guess_ids, scores, candidates)
+            return self.guard.choose(puzzle, candidates, history, np.concatenate([[choice], order[order != choice]]))
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
             refined = second_looks(puzzle, pool[:width], candidates, pool, *cost_curve(), self.left(puzzle, history),
@@ -107,8 +120,36 @@ class FewestGuesses:
         choice = pick_best(puzzle, pool[:width], refined, candidates)
         best = ranked(puzzle, pool[:width], refined, candidates)
         head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
-        self._last = (self._key(puzzle, candidates, history), head, guess_ids, scores)
+        refused: list[int] = []
+        if self.guarantee:
+            guarded = self.guard.choose(puzzle, candidates, history, head)
+            refused = self.guard.refused
+            if guarded != choice:  # a safer guess than the ranking's best: it heads the ranking
+                choice = guarded
+                head = np.concatenate([[choice], head[head != choice]]).astype(np.int64)
+        self._last = (self._key(puzzle, candidates, history), head, guess_ids, scores, pool,
+                      np.array(refused, dtype=np.int64))
         return choice
+
+    def values(self, puzzle: Puzzle, candidates: Candidates, history: History, guess_ids: np.ndarray) -> np.ndarray:
+        """Return the expected guesses to finish after each guess (itself included) as the
+        search ranks its best: each bucket costed by its best next guess (the second look)."""
+        last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
+        if last is not None:
+            pool = last[4]
+        else:
+            guesses, scores = self.scores(puzzle, candidates, history)
+            pool = guesses[best_first(guesses, scores, self.pool)]
+        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
+            return second_looks(puzzle, guess_ids, candidates, pool, *cost_curve(), self.left(puzzle, history), self.loss)
+        return np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in guess_ids])
+
+    def refused(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray:
+        """Return the guesses the guard found unsafe in the last search of this position (every
+        secret they may leave could not be shown winnable): not to be offered."""
+        if self._last is None or self._last[0] != self._key(puzzle, candidates, history):
+            return np.zeros(0, dtype=np.int64)
+        return self._last[5]
 
     @staticmethod
     def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:
@@ -122,7 +163,7 @@ class FewestGuesses:
         order is sorted only when more are asked for)."""
         if self._last is None or self._last[0] != self._key(puzzle, candidates, history):
             return None
-        _, head, guess_ids, scores = self._last
+        _, head, guess_ids, scores = self._last[:4]
         if count is not None and count <= len(head):
             return head
         order = guess_ids[np.lexsort((guess_ids, scores))]

@@ -163,6 +163,9 @@ class AssistAnswer(Answer):
     """The likeliest candidates, most likely first (at most 20)."""
     suggestions: list[SuggestionOut]
     """The best guesses, best first (empty once solved)."""
+    notices: list[str]
+    """One line per word of the turns that is in no list: taken as played, its replies by the
+    rules (and, in the open world, a possible secret)."""
 
 
 # --- games hosted here --------------------------------------------------------------------------
@@ -255,6 +258,8 @@ class BoardsAssistAnswer(Answer):
     """The turns so far."""
     suggestion: str | None
     """The guess to play next, null once solved."""
+    notices: list[str]
+    """One line per word of the turns that is in no list (taken as played)."""
 
 
 class BoardsPlayState(Answer):
@@ -444,3 +449,5 @@ class AnalysisAnswer(Answer):
     """Every move, in order."""
     chart: list[ChartPoint]
     """The chart's series."""
+    notices: list[str]
+    """One line per word of the game that is in no list (taken as played)."""

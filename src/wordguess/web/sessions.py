@@ -163,7 +163,8 @@ def assist(state: AppState, request: AssistRequest) -> dict:
             "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
             "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected_left": s.expected, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
-                             "expected_guesses": s.guesses} for s in suggestions]}
+                             "expected_guesses": s.guesses} for s in suggestions],
+            "notices": assistant.notices}
 
 
 # --- games hosted here --------------------------------------------------------------------------
@@ -330,7 +331,8 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
             "guesses_left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
             "turns": board_turns_json(rules, assistant.history),
-            "suggestion": None if assistant.solved else game.display(assistant.suggest())}
+            "suggestion": None if assistant.solved else game.display(assistant.suggest()),
+            "notices": assistant.notices}
 
 
 def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:

@@ -9,14 +9,22 @@ from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, is_multiboard
+from wordguess.play.assistant import admit_all
 from wordguess.vocab import History
 from wordguess.web.models import GAME_OPTIONS
 
 
-def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
-    """Return the game's turns from one of: turns (guess and reply), the guesses with a share
-    text, or the guesses with the secret (as `wordguess analyze` takes them; AnalyzeRequest has
-    checked that exactly one is given)."""
+def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
+    """Return (the puzzle, the game's turns, the notices) from one of: turns (guess and reply),
+    the guesses with a share text, or the guesses with the secret (as `wordguess analyze` takes
+    them; AnalyzeRequest has checked that exactly one is given). A well-formed word in no list
+    is taken as played (the puzzle returned has it) with a notice."""
+    words = [t["guess"] for t in request["turns"]] or list(request["guesses"])
+    puzzle, notices = admit_all(puzzle, [*words, *([request["secret"]] if request["secret"] else [])])
+    return puzzle, _turns(rules, puzzle, request), notices
+
+
+def _turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
     if request["turns"]:
         return [(puzzle.guesses[puzzle.index_of(t["guess"])], rules.parse_reply(t["reply"])) for t in request["turns"]]
     guesses = [puzzle.guesses[puzzle.index_of(w)] for w in request["guesses"]]
@@ -71,7 +79,7 @@ def _analyze(request: dict) -> dict:
     turns = None
     if world == "auto":  # closed when the game fits the answer list, else open (as `analyze`)
         closed = sized_puzzle(PuzzleSpec(rules, mode=request["mode"]), request["matrix_bytes"])
-        turns = played_turns(rules, closed, request)
+        closed, turns, notices = played_turns(rules, closed, request)
         world = "closed"
         try:
             replay(closed, turns)
@@ -84,10 +92,11 @@ def _analyze(request: dict) -> dict:
             puzzle = closed
     if world != "closed" or turns is None:
         puzzle = sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
-        turns = played_turns(rules, puzzle, request)
+        puzzle, turns, notices = played_turns(rules, puzzle, request)
     analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
     game = puzzle.game
     result = analysis.to_json(game)
+    result["notices"] = notices
     for move, data in zip(analysis.moves, result["moves"], strict=True):
         data["display"] = game.display(move.guess)
         data["best_display"] = game.display(move.best_guess)

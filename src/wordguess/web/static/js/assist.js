@@ -45,8 +45,11 @@ function drawAdvice(data) {
     (data.candidate_count > data.likely.length ? `; the ${data.likely.length} likeliest` : "");
   const list = $("#assist-candidates");
   list.replaceChildren(...data.likely.map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) }))));
-  if (data.solved) say($("#assist-message"), `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}`);
-  else if (data.candidate_count === 1) say($("#assist-message"), `The word is ${data.likely[0].word}`);
+  // A word in no list was taken as played: the notice says so (beside the game's news).
+  const news = data.solved ? `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}` :
+    data.candidate_count === 1 ? `The word is ${data.likely[0].word}` : "";
+  const said = [news, ...(data.notices || [])].filter(Boolean).join(" · ");
+  if (said) say($("#assist-message"), said);
 }
 
 // Put a word in the guess box; the focus goes there unless the person is typing in another field

@@ -102,7 +102,7 @@ async function assist(next = turns, keepWorld = false) {
     shownWorld = world;
     save();
     boardMarks = [];
-    say($("#boards-assist-message"), "");
+    say($("#boards-assist-message"), (advice.notices || []).join(" · "));
     $("#boards-guess").value = advice.suggestion ? advice.suggestion.toLowerCase() : "";
     drawAdvice();
     drawEntry();

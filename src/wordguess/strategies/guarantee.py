@@ -1,0 +1,377 @@
+"""The never-lose guarantee: a guess is played only when every secret it may leave can still be
+found within the guesses left, whatever its prior.
+
+"Every secret of a set S can be found within d guesses" is proven by a witness: a guess tree
+over S no deeper than d. `Witnesses` looks for one by a guided depth-limited search: at each set
+it tries the few guesses that split S best (most buckets, then the smallest largest bucket, a
+candidate first), each kept only if every one of its buckets has a witness within d - 1. Two
+cases are settled without search:
+- |S| <= d (or |S| = 2 and d >= 2): guessing the candidates one by one finds each within |S|,
+  since each guess is the secret or removes itself from the set;
+- d = 2: exactly the sets that some guess splits into singletons (the search over every allowed
+  guess is exhaustive there, so "no witness" within 2 is a proof).
+Above 2, "no witness found" means only that the guided search (with its width and node budget)
+found none, not that none exists; `guard` then falls back to the guess of a witness of the whole
+set, found in the same way, and to the strategy's own choice only when there is none either (then
+no win can be promised from here: `Guard.promise` says so).
+
+The search is the check of `Guard.choose`: the strategy ranks its guesses by what it wants
+(fewest guesses expected under the prior), the guard plays the first of them that is safe.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import gzip
+import hashlib
+import json
+from importlib import resources
+
+import numpy as np
+from numba import get_num_threads, njit, prange
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.strategies.scoring import chunk_range, reply_table
+from wordguess.vocab import Candidates, History
+
+NONE = -1  # no witness found (at the widths tried so far)
+WIDTHS = (3, 12, 40)
+GUARANTEE_INDEX = "guarantee.json"  # the shipped witness trees: game, file, sha256  # guesses tried per set, in rounds: a wider round only when the narrower fails
+
+
+def path_of(game, history: History) -> str:
+    """Return the turns of a history as "GUESS=REPLY ..." (the keys of a witness tree)."""
+    return " ".join(f"{game.fold(g)}={game.format_reply(r)}" for g, r in history)
+
+
+class OutOfNodes(Exception):
+    """The search examined more sets than its budget allows."""
+
+
+@njit(cache=True, nogil=True)
+def _split_chunk(table, guess_ids, candidates, solved, counts, parts, largest, lo, hi):
+    """Fill parts[i] (non-empty buckets, the solved one included) and largest[i] (the largest
+    unsolved bucket) for guesses lo..hi-1; `counts` is zeroed scratch, left zeroed."""
+    for i in range(lo, hi):
+        g = guess_ids[i]
+        p = 0
+        big = 0
+        for s in candidates:
+            r = table[g, s]
+            c = counts[r] + 1
+            counts[r] = c
+            if c == 1:
+                p += 1
+            if c > big and r != solved:
+                big = c
+        for s in candidates:
+            counts[table[g, s]] = 0
+        parts[i] = p
+        largest[i] = big
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _split_parallel(table, guess_ids, candidates, solved, n_replies, n_chunks, parts, largest):
+    for chunk in prange(n_chunks):
+        lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+        _split_chunk(table, guess_ids, candidates, solved, np.zeros(n_replies, dtype=np.int32), parts, largest,
+                     lo, hi)
+
+
+def split_stats(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
+    """Return (the number of buckets, the largest unsolved bucket) of each guess on the
+    candidates, counted in secrets whatever their prior."""
+    n = len(guess_ids)
+    parts, largest = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    if n:
+        table = reply_table(puzzle, len(candidates))
+        guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
+        candidates = np.ascontiguousarray(candidates, dtype=np.int64)
+        solved, n_replies = puzzle.game.solved_reply, puzzle.game.n_replies
+        if n * len(candidates) < 2_000_000:
+            _split_chunk(table, guess_ids, candidates, solved, np.zeros(n_replies, dtype=np.int32), parts, largest,
+                         0, n)
+        else:
+            _split_parallel(table, guess_ids, candidates, solved, n_replies, min(n, 8 * get_num_threads()), parts,
+                            largest)
+    return parts, largest
+
+
+def trivially_within(n: int, depth: int) -> bool:
+    """Return whether any n secrets can be found within `depth` guesses by guessing them one by
+    one (each guess is the secret or leaves at most n - 1 of them: by induction, n guesses)."""
+    return n <= depth or (n == 2 and depth >= 2) or (n == 1 and depth >= 1) or n == 0
+
+
+@dataclasses.dataclass
+class Witnesses:
+    """The witness search over one puzzle, with its memo (see the module)."""
+
+    puzzle: Puzzle
+    nodes: int = 20_000  # sets examined per question before giving up (the answer is then "not found")
+    # (set, depth, allowed) -> a witness's first guess, or NONE with the widest width tried
+    _found: dict = dataclasses.field(default_factory=dict, repr=False)
+    _failed: dict = dataclasses.field(default_factory=dict, repr=False)
+    spent: int = 0  # sets examined in all (the guard's budget is counted in them)
+    _count: int = 0
+    _budget: int = 0
+
+    def guess(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None) -> int | None:
+        """Return the first guess of a witness tree finding every candidate within `depth`
+        guesses after `history` (the mode's allowed guesses), or None when none was found
+        within `nodes` sets examined (default: the search's budget)."""
+        candidates = np.asarray(candidates, dtype=np.int64)
+        if len(candidates) == 0:
+            return None
+        for width in WIDTHS:
+            self._count = 0
+            self._budget = self.nodes if nodes is None else nodes
+            try:
+                found = self._find(candidates, depth, list(history), width)
+            except OutOfNodes:
+                return None
+            if found != NONE:
+                return found
+        return None
+
+    def within(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None) -> bool:
+        """Return whether a witness tree within `depth` guesses was found for the candidates."""
+        if trivially_within(len(candidates), depth):
+            return True
+        return self.guess(candidates, depth, history, nodes) is not None
+
+    def tree(self, candidates: Candidates, depth: int, history: History = ()) -> dict[str, str]:
+        """Return the witness tree of a set the search has proven (guess() found it), as
+        {the turns leading to a node ("GUESS=REPLY ..."): the guess played there}, leaves
+        (a single candidate) left out; raise WordguessError if it has not been proven."""
+        puzzle, game = self.puzzle, self.puzzle.game
+        nodes: dict[str, str] = {}
+
+        def walk(candidates: Candidates, depth: int, history: History) -> None:
+            if len(candidates) <= 1:
+                return
+            guess = self.guess(candidates, depth, history)
+            if guess is None:
+                raise WordguessError(f"no witness within {depth} for {len(candidates)} candidates after "
+                                     f"{path_of(game, history) or 'the start'}")
+            word = puzzle.guesses[guess]
+            nodes[path_of(game, history)] = word
+            for reply, bucket in puzzle.buckets(guess, candidates):
+                if reply != game.solved_reply:
+                    walk(bucket, depth - 1, [*history, (word, reply)])
+
+        walk(np.asarray(candidates, dtype=np.int64), depth, list(history))
+        return nodes
+
+    def _key(self, candidates: Candidates, depth: int, history: History) -> bytes:
+        digest = hashlib.blake2b(np.asarray(candidates, dtype=np.int64).tobytes(), digest_size=16)
+        digest.update(depth.to_bytes(2, "little"))
+        if self.puzzle.mode != "normal":  # the allowed guesses depend on the turns played
+            digest.update(repr(history).encode())
+        return digest.digest()
+
+    def _find(self, candidates: Candidates, depth: int, history: History, width: int) -> int:
+        puzzle = self.puzzle
+        n = len(candidates)
+        if n == 0 or depth <= 0 or (depth == 1 and n > 1):
+            return NONE
+        if trivially_within(n, depth):
+            weights = puzzle.weights_of(candidates)
+            return int(puzzle.guess_of_answer[candidates[int(np.argmax(weights))]])
+        key = self._key(candidates, depth, history)
+        found = self._found.get(key)
+        if found is not None:
+            return found
+        if self._failed.get(key, 0) >= width or (depth == 2 and key in self._failed):
+            return NONE
+        self._count += 1
+        self.spent += 1
+        if self._count > self._budget:
+            raise OutOfNodes
+        result = self._search(candidates, depth, history, width)
+        if result == NONE:
+            self._failed[key] = max(width, self._failed.get(key, 0))
+        else:
+            self._found[key] = result
+        return result
+
+    def _search(self, candidates: Candidates, depth: int, history: History, width: int) -> int:
+        puzzle = self.puzzle
+        n = len(candidates)
+        # The candidates' own guesses first, without scoring every allowed word: one that leaves
+        # only buckets of at most depth - 1 secrets is a witness at once (trivially_within).
+        own = puzzle.guess_of_answer[candidates]
+        if puzzle.mode != "normal":
+            own = np.intersect1d(own, puzzle.allowed(candidates, history))
+        for g in own:
+            sizes = puzzle.bucket_sizes(int(g), candidates)
+            sizes[puzzle.game.solved_reply] = 0
+            if trivially_within(int(sizes.max()), depth - 1):
+                return int(g)
+        allowed = puzzle.allowed(candidates, history)
+        parts, largest = split_stats(puzzle, allowed, candidates)
+        useful = (largest < n) & (parts >= 2)
+        if depth == 2:  # within 2: every unsolved bucket a single secret (exhaustive over the guesses)
+            ok = np.flatnonzero(useful & (largest <= 1))
+            if not len(ok):
+                return NONE
+            return int(allowed[ok[np.argmin(~np.isin(allowed[ok], own))]])
+        is_own = np.isin(allowed, own)
+        ids = np.flatnonzero(useful)
+        if depth == 3:  # every bucket within 2: the smallest largest bucket first
+            order = ids[np.lexsort((~is_own[ids], -parts[ids], largest[ids]))]
+        else:
+            order = ids[np.lexsort((~is_own[ids], largest[ids], -parts[ids]))]
+        tried: set[int] = set()
+        queue = list(order[:width])
+        while queue and len(tried) < width:
+            i = int(queue.pop(0))
+            if i in tried:
+                continue
+            tried.add(i)
+            g = int(allowed[i])
+            word = puzzle.guesses[g]
+            failed = None
+            for reply, bucket in sorted(puzzle.buckets(g, candidates), key=lambda b: -len(b[1])):
+                if reply != puzzle.game.solved_reply and self._find(bucket, depth - 1, [*history, (word, reply)],
+                                                                    width) == NONE:
+                    failed = bucket
+                    break
+            if failed is None:
+                return g
+            # The bucket that failed is where the difficulty lies (a cluster of words that
+            # differ in one letter, say): next try the guesses that split it best, of those
+            # that still split the whole set well.
+            hard_parts, _ = split_stats(puzzle, allowed[ids], failed)
+            focus = ids[np.lexsort((largest[ids], -parts[ids], -hard_parts))]
+            queue = [int(k) for k in focus[: max(2, width // 3)] if int(k) not in tried] + queue
+        return NONE
+
+
+@dataclasses.dataclass(frozen=True)
+class ShippedWitness:
+    """A witness tree proven offline (scripts/build_guarantee.py) for a word set: it finds every
+    word of the set within `depth` guesses, so it does for any subset of it."""
+
+    words: frozenset[str]  # the set it covers (folded)
+    depth: int  # the guesses it needs at most
+    mode: str  # the mode its guesses keep to
+    nodes: dict[str, str]  # the turns leading to a node -> the guess played there
+
+    def covers(self, puzzle: Puzzle) -> bool:
+        """Return whether the tree can be played on the puzzle: its mode, every answer one of
+        the tree's words, every guess of the tree an allowed guess, within the game's limit."""
+        game = puzzle.game
+        return (self.mode == puzzle.mode and self.depth <= game.max_guesses
+                and all(game.fold(w) in self.words for w in puzzle.answers)
+                and all(puzzle.guess_index.get(w) is not None for w in set(self.nodes.values())))
+
+    def guess(self, game, history: History) -> str | None:
+        """Return the tree's guess after `history`, or None when the history left the tree."""
+        return self.nodes.get(path_of(game, history))
+
+
+SEARCH_VERSION = 1  # changes when the witness search changes what it finds
+
+
+@functools.lru_cache(maxsize=1)
+def guard_version() -> str:
+    """Return what a remembered choice of the guard depends on: the search's version and the
+    shipped witness trees' index (a rebuilt tree changes it)."""
+    index = (resources.files("wordguess.strategies") / "data" / GUARANTEE_INDEX).read_bytes()
+    return f"{SEARCH_VERSION}:{hashlib.sha256(index).hexdigest()[:16]}"
+
+
+@functools.lru_cache(maxsize=4)
+def shipped_witnesses(game_key: str) -> tuple[ShippedWitness, ...]:
+    """Return the witness trees shipped for a game's rules (data/guarantee.json lists them; each
+    file's sha256 is checked, a damaged one is an error)."""
+    folder = resources.files("wordguess.strategies") / "data"
+    index = json.loads((folder / GUARANTEE_INDEX).read_text("utf-8"))
+    found = []
+    for entry in index["trees"]:
+        if entry["game"] != game_key:
+            continue
+        raw = (folder / entry["file"]).read_bytes()
+        if hashlib.sha256(raw).hexdigest() != entry["sha256"]:
+            raise WordguessError(f"{entry['file']} is damaged (its sha256 differs from {GUARANTEE_INDEX}'s)")
+        data = json.loads(gzip.decompress(raw))
+        found.append(ShippedWitness(frozenset(data["words"]), data["depth"], data["mode"], data["nodes"]))
+    return tuple(found)
+
+
+@dataclasses.dataclass
+class Guard:
+    """Keeps a strategy's play winnable: `choose` returns the first of the strategy's ranked
+    guesses whose every bucket has a witness within the guesses left (see the module)."""
+
+    tries: int = 8  # the strategy's best guesses checked before a witness's guess is played
+    nodes: int = 4_000  # the witness search's budget per decision, shared by its checks
+    refused: list[int] = dataclasses.field(default_factory=list, repr=False)  # the last choice's unsafe guesses
+    _witnesses: Witnesses | None = dataclasses.field(default=None, repr=False)
+    _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
+
+    def witnesses(self, puzzle: Puzzle) -> Witnesses:
+        """Return the witness search of this puzzle (a new one, with an empty memo, for another),
+        and note which shipped witness tree covers its answers."""
+        if self._witnesses is None or self._witnesses.puzzle is not puzzle:
+            self._witnesses = Witnesses(puzzle, nodes=self.nodes)
+            self._shipped = next((tree for tree in shipped_witnesses(puzzle.game.key) if tree.covers(puzzle)), None)
+        return self._witnesses
+
+    def safe(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
+             nodes: int | None = None) -> bool:
+        """Return whether every secret the guess may leave has a witness within the guesses left
+        after it (found within `nodes` sets examined)."""
+        left = puzzle.game.max_guesses - len(history) - 1
+        word = puzzle.guesses[guess]
+        buckets = [(r, b) for r, b in puzzle.buckets(guess, candidates) if r != puzzle.game.solved_reply]
+        if any(len(b) == len(candidates) for _, b in buckets):
+            return False
+        search = self.witnesses(puzzle)
+        return all(search.within(b, left, [*history, (word, r)], nodes)
+                   for r, b in sorted(buckets, key=lambda rb: -len(rb[1])))
+
+    def fallback(self, puzzle: Puzzle, candidates: Candidates, history: History, nodes: int | None = None) -> int | None:
+        """Return a guess known to keep every candidate winnable: the shipped tree's while the
+        game follows it, else a witness's (found at once when an earlier check proved this set)."""
+        search = self.witnesses(puzzle)
+        if self._shipped is not None:
+            word = self._shipped.guess(puzzle.game, history)
+            if word is not None:
+                return puzzle.index_of(word)
+        return search.guess(candidates, puzzle.game.max_guesses - len(history), history, nodes)
+
+    def promise(self, puzzle: Puzzle, candidates: Candidates, history: History) -> bool:
+        """Return whether a win within the game's limit can be promised from here."""
+        left = puzzle.game.max_guesses - len(history)
+        return trivially_within(len(candidates), left) or self.fallback(puzzle, candidates, history) is not None
+
+    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History, ranking: np.ndarray) -> int:
+        """Return the first safe guess of `ranking` (the strategy's guesses, best first) among
+        its first `tries`, else a witness's guess, else ranking[0] (no win can be promised)."""
+        first = int(ranking[0])
+        self.refused = []
+        left = puzzle.game.max_guesses - len(history)
+        if left < 2 or trivially_within(len(candidates), left - 1):
+            return first  # the last guess, or every guess is safe
+        self.witnesses(puzzle)
+        shipped = None if self._shipped is None else self._shipped.guess(puzzle.game, history)
+        if not history and shipped is not None:
+            # The opening: the whole list is too large to check a guess here, the shipped proof
+            # covers its own opener. Played unless the strategy's first guesses include it.
+            return puzzle.index_of(shipped)
+        budget = self.nodes
+        for guess in ranking[: self.tries]:
+            search = self.witnesses(puzzle)
+            before = search.spent
+            if self.safe(puzzle, int(guess), candidates, history, max(budget, 0)):
+                return int(guess)
+            self.refused.append(int(guess))
+            budget -= search.spent - before
+            if budget <= 0:
+                break
+        found = self.fallback(puzzle, candidates, history)
+        return first if found is None else found

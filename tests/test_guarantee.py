@@ -1,0 +1,225 @@
+"""The never-lose guarantee (strategies/guarantee.py) and words in no list taken as played."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import gzip
+import json
+import random
+from typing import ClassVar
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from conftest import words_for
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordError
+from wordguess.games import get_game
+from wordguess.games.wordle import Wordle
+from wordguess.lists import read_bundled
+from wordguess.play.assistant import Assistant, admitted
+from wordguess.strategies import get_strategy
+from wordguess.strategies.expected import FewestGuesses
+from wordguess.strategies.guarantee import Guard, Witnesses, shipped_witnesses, trivially_within
+from wordguess.trees.report import evaluate
+
+runner = CliRunner()
+WORDLE = get_game("wordle")
+# Words of a few clusters that differ in one letter: the sets a greedy player loses words of.
+CLUSTER_ENDINGS = ("ills", "atch", "ight", "ound", "ower", "aker", "ines", "ears")
+
+
+def cluster_words() -> list[str]:
+    return [w for w in read_bundled("wordle-guesses") if w[1:] in CLUSTER_ENDINGS]
+
+
+@functools.cache
+def least_worst(puzzle: Puzzle, secrets: frozenset[int], limit: int) -> int:
+    """The slow twin: the least worst case of any tree over the secrets (the guesses are the
+    puzzle's), by exhaustive search; limit + 1 stands for "more than limit"."""
+    if len(secrets) <= 1:
+        return len(secrets)
+    if limit <= 1:
+        return limit + 1
+    best = limit + 1
+    ids = np.array(sorted(secrets))
+    for g in range(len(puzzle.guesses)):
+        worst = 1
+        for reply, bucket in puzzle.buckets(g, ids):
+            if reply == puzzle.game.solved_reply:
+                continue
+            if len(bucket) == len(ids):
+                worst = limit + 1
+                break
+            worst = max(worst, 1 + least_worst(puzzle, frozenset(bucket.tolist()), best - 2))
+            if worst >= best:
+                break
+        best = min(best, worst)
+    return best
+
+
+def tight_game(limit: int) -> Wordle:
+    """Return Wordle with another limit of guesses (the shipped proof needs 6: not used)."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Tight(Wordle):
+        max_guesses: ClassVar[int] = limit
+
+    return Tight()
+
+
+def cluster_puzzle(seed: int, size: int) -> Puzzle:
+    words = sorted(random.Random(seed).sample(cluster_words(), size))
+    weights = np.array([10.0 ** random.Random(seed + k).uniform(-6, 0) for k in range(size)])
+    probe = tight_game(6)
+    return Puzzle(probe, words, words, weights=weights, store=None)
+
+
+def test_trivially_within_is_the_count_argument():
+    assert trivially_within(3, 3) and trivially_within(2, 2) and trivially_within(1, 1) and trivially_within(0, 0)
+    assert not trivially_within(3, 2) and not trivially_within(2, 1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_guard_wins_every_secret_whenever_some_tree_can(seed):
+    """Against the exhaustive twin: with the limit set to the least worst case of the set, the
+    guarded strategy finds every secret within it (and the unguarded one sometimes does not)."""
+    base = cluster_puzzle(seed, 18)
+    least = least_worst(base, frozenset(range(len(base.answers))), 8)
+    assert least <= 6
+    puzzle = dataclasses.replace(base, game=tight_game(least))
+    guarded = evaluate(puzzle, FewestGuesses(), world="open")
+    assert guarded.worst <= least and guarded.failures == 0
+
+
+def test_the_guard_matters_on_some_of_those_sets():
+    lost = 0
+    for seed in range(6):
+        base = cluster_puzzle(seed, 18)
+        least = least_worst(base, frozenset(range(len(base.answers))), 8)
+        puzzle = dataclasses.replace(base, game=tight_game(least))
+        lost += evaluate(puzzle, FewestGuesses(guarantee=False), world="open").failures
+    assert lost > 0  # the loss term alone protects no unlikely word: the test above can fail
+
+
+def test_within_two_is_exact_and_a_witness_is_a_tree_within_its_depth():
+    base = cluster_puzzle(3, 14)
+    search = Witnesses(base)
+    everything = np.arange(len(base.answers))
+    for size in (3, 4, 5):
+        for start in range(0, len(everything) - size, 3):
+            s = everything[start:start + size]
+            assert search.within(s, 2) == (least_worst(base, frozenset(s.tolist()), 3) <= 2)
+    least = least_worst(base, frozenset(everything.tolist()), 8)
+    tree = search.tree(everything, least) if search.within(everything, least) else None
+    if tree is not None:  # every secret found within `least` by following the witness
+        for secret in base.answers:
+            history = []
+            while not history or not base.game.is_solved(history[-1][1]):
+                word = tree.get(" ".join(f"{g}={base.game.format_reply(r)}" for g, r in history), secret)
+                history.append((word, base.game.feedback(word, secret)))
+            assert len(history) <= least
+
+
+def test_the_shipped_witness_tree_covers_the_open_world_and_is_checked():
+    (tree,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "normal"]
+    puzzle = PuzzleSpec(WORDLE, world="open").build()
+    assert tree.covers(puzzle) and tree.depth == 6 and len(tree.words) == 14855 and tree.nodes[""] == "lants"
+    # Every word of a sample is found within 6 by following it.
+    for secret in random.Random(1).sample(sorted(tree.words), 300):
+        history = []
+        while not history or not WORDLE.is_solved(history[-1][1]):
+            word = tree.guess(WORDLE, history) or secret
+            history.append((word, WORDLE.feedback(word, secret)))
+        assert len(history) <= 6
+    assert not tree.covers(PuzzleSpec(WORDLE).build())  # the closed world's guesses lack some of its words
+
+
+def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
+    from wordguess.strategies import guarantee
+
+    data = tmp_path / "data"
+    data.mkdir()
+    raw = gzip.compress(json.dumps({"words": ["cigar"], "depth": 6, "mode": "normal", "nodes": {}}).encode())
+    (data / "t.json.gz").write_bytes(raw)
+    (data / guarantee.GUARANTEE_INDEX).write_text(json.dumps({"trees": [
+        {"game": "x", "mode": "normal", "file": "t.json.gz", "sha256": "0" * 64}]}))
+
+    class Folder:
+        def __truediv__(self, name):
+            return data if name == "data" else None
+
+    monkeypatch.setattr(guarantee.resources, "files", lambda package: Folder())
+    guarantee.shipped_witnesses.cache_clear()
+    try:
+        with pytest.raises(Exception, match="damaged"):
+            guarantee.shipped_witnesses("x")
+    finally:
+        guarantee.shipped_witnesses.cache_clear()
+
+
+def test_the_open_world_opening_is_the_proven_one():
+    puzzle = PuzzleSpec(WORDLE, world="open").build()
+    strategy = FewestGuesses()
+    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "lants"
+    assert Guard().promise(puzzle, puzzle.all_candidates(), [])
+
+
+# --- words in no list ---------------------------------------------------------------------------
+
+@given(words=st.lists(words_for(WORDLE, few_letters=False), min_size=1, max_size=3, unique=True))
+def test_an_added_word_gets_its_replies_from_the_rules(words):
+    base = Puzzle(WORDLE, ["cigar", "rebut", "sissy"], ["cigar", "rebut", "sissy", "humph"], weights=np.ones(3),
+                  store=None)
+    new = [w for w in words if w not in base.guess_index]
+    puzzle = base.with_words(words, np.full(len(new), 0.5))
+    assert list(puzzle.guesses[: 4]) == list(base.guesses) and list(puzzle.answers[:3]) == list(base.answers)
+    for g, guess in enumerate(puzzle.guesses):
+        for s, secret in enumerate(puzzle.answers):
+            assert puzzle.matrix[g, s] == WORDLE.feedback(guess, secret)
+    assert len(puzzle.weights) == len(puzzle.answers)
+
+
+def test_the_assistant_takes_a_word_in_no_list_and_refuses_a_malformed_one():
+    puzzle = Puzzle(WORDLE, ["cigar", "rebut", "sissy", "humph"], ["cigar", "rebut", "sissy", "humph", "awake"],
+                    weights=np.ones(4), store=None)
+    assistant = Assistant(puzzle, get_strategy("fewest-guesses"))
+    assistant.report("zzzax", ".....")
+    assert "ZZZAX is in no list" in assistant.notices[0] and "possible secret" in assistant.notices[0]
+    assert "zzzax" not in assistant.candidates  # a possible secret, ruled out by its own reply
+    before = (list(assistant.history), list(assistant.candidates))
+    for bad in ("zzza", "zzz1x", "abcdef"):
+        with pytest.raises(WordError):
+            assistant.report(bad, ".....")
+    assert (assistant.history, assistant.candidates) == before  # the state is kept
+    closed = Assistant(Puzzle(WORDLE, ["cigar", "rebut"], ["cigar", "rebut"], store=None), get_strategy("entropy"))
+    closed.report("qqqqq", ".....")
+    assert closed.candidates == ["cigar", "rebut"] and "possible secret" not in closed.notices[0]
+    _, notice = admitted(closed.puzzle, "cigar")
+    assert notice is None
+
+
+def test_solve_takes_a_real_guess_in_no_list_with_a_notice():
+    result = runner.invoke(app, ["solve", "--answers", "wordle-answers", "--guesses", "wordle-answers",
+                                 "--world", "closed", "--history", "aapas=.....", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["notices"] and "AAPAS is in no list" in data["notices"][0]
+    bad = runner.invoke(app, ["solve", "--world", "closed", "--history", "aapa=....."])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "not a valid wordle word" in bad.output
+
+
+def test_add_words_joins_the_lists(tmp_path):
+    extra = tmp_path / "new.txt"
+    extra.write_text("zzzax\nqzzzq\n")
+    spec = PuzzleSpec(WORDLE, answers="wordle-answers", add_words=str(extra))
+    answers, guesses = spec.lists()
+    assert {"zzzax", "qzzzq"} <= set(answers) and {"zzzax", "qzzzq"} <= set(guesses)
+    extra.write_text("toolong\n")
+    with pytest.raises(WordError, match="toolong"):
+        PuzzleSpec(WORDLE, add_words=str(extra)).lists()
