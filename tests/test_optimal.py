@@ -28,7 +28,7 @@ from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.trees.build import TreeStrategy, build_tree
-from wordguess.trees.tree import TreeFile, leaves, total_guesses
+from wordguess.trees.tree import TreeFile, check_covers, leaves, total_guesses
 
 
 def twin_rules(game, answers, guesses, mode):
@@ -509,3 +509,19 @@ def test_sutom_optimal_takes_the_revealed_letter(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["secrets"] == 5 and data["first"].startswith("b") and data["proven"]
+
+
+def test_a_limit_that_expires_while_the_tree_is_grown_gives_the_fallback_tree(monkeypatch):
+    """Forced, not raced: the search finishes, then every step of growing its tree meets the
+    limit; the outcome is the stopped one with its fallback tree (it raised before)."""
+
+    def out_of_time(self, candidates, node_state):
+        raise SearchStopped("time limit of 60 s reached")
+
+    monkeypatch.setattr(ExactSolver, "_best", out_of_time)
+    puzzle_spec = PuzzleSpec(get_game("mastermind", pegs=3, colours=4))
+    outcome = optimal(SearchSpec(puzzle_spec, seconds=60), first="122")
+    assert not outcome.proven and "time limit of 60 s" in outcome.stopped and outcome.first == "122"
+    puzzle = puzzle_spec.build()
+    check_covers(outcome.tree, puzzle.game, puzzle.answers)
+    assert outcome.total >= outcome.openers[0].value  # the fallback bounds the proven value from above

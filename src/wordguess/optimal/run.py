@@ -384,19 +384,24 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
         results = list(exc.partial)  # the openers settled before the stop, best first
     if not results and not stopped:
         raise WordguessError(f"no tree solves every secret within {spec.max_guesses} guesses")
-    if not results or stopped:
-        settled = [r.opener for r in results if r.exact and r.value < INF]
-        word = first or (settled[0] if settled else promising_openers(solver, 1)[0])
+    def fallback(word: str, stopped: str) -> Outcome:
         tree = fallback_tree(solver, word)
         limit = solver.max_guesses
         over = sum(1 for _, depth in leaves(tree) if limit is not None and depth > limit)
         return Outcome(word, total_guesses(tree), False, scope, results, time.monotonic() - started,
                        solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits,
                        tree, stopped, over)
+
+    if not results or stopped:
+        settled = [r.opener for r in results if r.exact and r.value < INF]
+        return fallback(first or (settled[0] if settled else promising_openers(solver, 1)[0]), stopped)
     best = results[0]
     if best.value >= INF:
         raise WordguessError("no tree solves every secret within the maximum number of guesses")
-    tree = solver.tree(best.opener)
+    try:
+        tree = solver.tree(best.opener)
+    except SearchStopped as exc:  # the limit came while the proven tree was grown: the fallback's
+        return fallback(best.opener, str(exc))
     if total_guesses(tree) != best.value:
         raise WordguessError(f"internal error: the tree totals {total_guesses(tree)}, not {best.value}")
     return Outcome(best.opener, best.value, True, scope, results, time.monotonic() - started,
