@@ -69,6 +69,14 @@ def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
             f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
 
 
+def new_secret(old: Puzzle, new: Puzzle, states: int) -> list[tuple[int, Word]]:
+    """Return (the new secret's answer index, the word) once per state when `new` (admitted's
+    puzzle) added a possible secret to `old`, else []."""
+    if len(new.answers) == len(old.answers):
+        return []
+    return [(len(new.answers) - 1, new.answers[-1])] * states
+
+
 def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
     """Return (the puzzle with every well-formed word of `words` that is in no list added, the
     notices): `admitted` for each."""
@@ -265,11 +273,9 @@ class Assistant:
             puzzle, notice = admitted(self.puzzle, word)
             if notice is None:
                 return
-            if len(puzzle.answers) > len(self.puzzle.answers):
-                index, secret = len(puzzle.answers) - 1, puzzle.answers[-1]
-                for k, state in enumerate(self._states):
-                    if all(puzzle.game.feedback(g, secret) == r for g, r in self.history[:k]):
-                        self._states[k] = np.append(state, index).astype(state.dtype)
+            for k, (index, secret) in enumerate(new_secret(self.puzzle, puzzle, len(self._states))):
+                if all(puzzle.game.feedback(g, secret) == r for g, r in self.history[:k]):
+                    self._states[k] = np.append(self._states[k], index).astype(self._states[k].dtype)
             self.puzzle = puzzle
             self.notices.append(notice)
 
