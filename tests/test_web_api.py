@@ -578,6 +578,16 @@ def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
     boards = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed",
                                                       "turns": [{"guess": "zzzax", "reply": "..... ....."}]}).json()
     assert "ZZZAX is in no list" in boards["notices"][0]
-    analysis = client.post("/api/analyze", json={"guesses": ["zzzax", "rebut"], "secret": "rebut",
-                                                 "world": "closed"}).json()
-    assert analysis["moves"][0]["guess"] == "zzzax" and "ZZZAX" in analysis["notices"][0]
+    added = client.post("/api/assist", json={"world": "closed", "add_words": ["qxqxq"],
+                                              "turns": [{"guess": "crane", "reply": "....."}]}).json()
+    assert "QXQXQ" in added["notices"][0] and added["candidate_count"] > 0
+    assert "add_words" in refused(client.post("/api/assist", json={"add_words": ["qxq"]}))
+    from wordguess.engine.puzzle import Puzzle
+    from wordguess.web.work import played_turns
+
+    wordle = get_game("wordle")
+    small = Puzzle(wordle, ["rebut", "cigar"], ["rebut", "cigar"], store=None)
+    puzzle, turns, notices = played_turns(wordle, small, {"turns": [], "guesses": ["zzzax", "rebut"],
+                                                           "secret": "rebut", "share": None})
+    assert turns[0] == ("zzzax", wordle.feedback("zzzax", "rebut")) and "ZZZAX" in notices[0]
+    assert "zzzax" in puzzle.guesses

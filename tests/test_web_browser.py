@@ -207,6 +207,22 @@ def test_solve_a_wordle_in_the_assistant_by_clicking_tiles(page):
     shot(page, "assist-solved")
 
 
+def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
+    assistant = AssistantPage(page).open()
+    page.locator("#assist-guess").fill("zzzax")
+    assistant.add_turn(1)
+    assert "ZZZAX is in no list" in assistant.message()
+    page.locator("details.paste summary", has_text="Words in no list").click()
+    page.locator("#assist-add-words").fill("qxqxq, zyzyz")
+    page.locator("#assist-add-words-apply").click()
+    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('QXQXQ')")
+    assistant.wait_for_turns(1)
+    page.locator("#assist-add-words").fill("toolong")
+    page.locator("#assist-add-words-apply").click()
+    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('toolong')")
+    shot(page, "assist-words-in-no-list")
+
+
 def test_tiles_work_from_the_keyboard_and_undo(page):
     assistant = AssistantPage(page).open()
     first = page.locator("#assist-tiles button[data-index='0']")

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+MAX_ADDED = 50  # words added to a game's lists by one request
 MAX_TURNS = 40  # turns in a history (an adversary's game may run past the usual limit)
 MAX_WORD = 24  # characters of a guess
 MAX_REPLY = 300  # characters of a reply (a multi-board reply holds one per board)
@@ -59,6 +60,8 @@ class AssistRequest(Setting):
 
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
     count: int = Field(5, ge=1, le=10)  # suggestions wanted
+    # Words in no list that the game takes (today's new words): guesses and possible secrets.
+    add_words: list[Guess] = Field(default_factory=list, max_length=MAX_ADDED)
 
 
 class PlayNew(Setting):

@@ -148,6 +148,11 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     _, puzzle = puzzle_of(state, rules, request)
     strategy = offered_strategy("fewest-guesses" if puzzle.weighted else "entropy")
     assistant = Assistant(puzzle, strategy)
+    for word in request.add_words:
+        try:
+            assistant.admit(word)
+        except WordguessError as exc:
+            raise WordguessError(f"add_words: {exc}") from None
     for number, turn in enumerate(request.turns, 1):
         try:
             assistant.report(turn.guess, turn.reply)

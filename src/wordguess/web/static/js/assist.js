@@ -13,8 +13,15 @@ let asked = 0;     // the latest request: an older answer arriving later is drop
 let shown = null;  // the setting of the page's last answer (the form goes back to it when refused)
 const form = () => $("#assist-setting");
 
+let added = [];     // words in no list the player added (guesses and possible secrets)
+
 function save() {
-  localStorage.setItem(STORE, JSON.stringify({ setting: readSetting(form()), turns }));
+  localStorage.setItem(STORE, JSON.stringify({ setting: readSetting(form()), turns, added }));
+}
+
+// The words typed in "Words in no list", split at spaces and commas.
+function typedWords() {
+  return $("#assist-add-words").value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
 }
 
 function info() { return gameInfo(form().elements.game.value); }
@@ -86,8 +93,8 @@ async function ask(next, keepSetting = false) {
   busy(true);
   say($("#assist-message"), "Working…");
   try {
-    const data = await call("/api/assist", { ...setting, turns: next });
-    if (mine !== asked) return;
+    const data = await call("/api/assist", { ...setting, turns: next, add_words: added });
+    if (mine !== asked) return false;
     turns = next;
     shown = setting;
     save();
@@ -99,10 +106,12 @@ async function ask(next, keepSetting = false) {
     document.body.dataset.assistSetting = `${data.game} ${data.world} ${data.mode}`;
     document.body.dataset.assistList = data.answers;
     document.body.dataset.assistAnswers = String(Number(document.body.dataset.assistAnswers || 0) + 1);
+    return true;
   } catch (error) {
-    if (mine !== asked) return;
+    if (mine !== asked) return false;
     if (keepSetting && shown) restore(shown);
     say($("#assist-message"), error.message, true);
+    return false;
   } finally {
     if (mine === asked) busy(false);
   }
@@ -148,6 +157,8 @@ export function start(context) {
     renderAnswers(f, info());
     if (saved.setting.answers) f.elements.answers.value = saved.setting.answers;
     turns = saved.turns || [];
+    added = saved.added || [];
+    $("#assist-add-words").value = added.join(" ");
   } else {
     renderOptions(f, info());
   }
@@ -161,5 +172,10 @@ export function start(context) {
   });
   $("#assist-reset").addEventListener("click", () => ask([]));
   $("#assist-share-apply").addEventListener("click", applyShare);
+  $("#assist-add-words-apply").addEventListener("click", () => {
+    const before = added;
+    added = typedWords();
+    ask(turns).then((ok) => { if (!ok) added = before; });  // refused: the list is as it was
+  });
   ask(turns);
 }
