@@ -223,3 +223,15 @@ def test_add_words_joins_the_lists(tmp_path):
     extra.write_text("toolong\n")
     with pytest.raises(WordError, match="toolong"):
         PuzzleSpec(WORDLE, add_words=str(extra)).lists()
+
+
+@pytest.mark.parametrize("secret", ["sissy", "rebut", "humph"])
+def test_hard_mode_allowed_turn_by_turn_equals_the_puzzles(secret):
+    puzzle = Puzzle(WORDLE, read_bundled("wordle-answers")[:300], read_bundled("wordle-answers")[:300] + ["crane"],
+                    mode="hard", store=None)
+    search = Witnesses(puzzle)
+    history = []
+    for guess in ("crane", "lousy", "pithy"):
+        history.append((guess, WORDLE.feedback(guess, secret)))
+        assert np.array_equal(search._allowed(puzzle.all_candidates(), history),
+                              puzzle.allowed(puzzle.all_candidates(), history))

@@ -129,6 +129,11 @@ class Puzzle:
         return index
 
     @functools.cached_property
+    def guess_letters(self) -> np.ndarray:
+        """Return the allowed guesses encoded (the game's encode_words), for hard mode's rule."""
+        return self.game.encode_words(self.guesses)
+
+    @functools.cached_property
     def guess_of_answer(self) -> np.ndarray:
         """Return, for each answer, its index among the allowed guesses."""
         return np.array([self.guess_index[w] for w in self.answers], dtype=np.int64)
@@ -249,7 +254,7 @@ class Puzzle:
             if self.mode == "strict":
                 ok &= self.game.pattern_matrix([guess], self.guesses)[0] == reply
             else:
-                ok &= self.game.hard_mode_allowed(guess, reply, self.guesses)
+                ok &= self.game.hard_mode_mask(guess, reply, self.guess_letters)
         return np.flatnonzero(ok)
 
     def mode_problem(self, history: History, word: Word) -> str | None:

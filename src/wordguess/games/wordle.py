@@ -174,10 +174,14 @@ class Wordle(LetterGame):
     def hard_mode_allowed(self, guess: Word, reply: Reply, words: Sequence[Word]) -> np.ndarray:
         """Return a boolean array: which of `words` keep hard mode after `guess` got `reply`
         (the vectorised twin of hard_mode_problem)."""
-        letters = self.encode_words(words)
+        return self.hard_mode_mask(guess, reply, self.encode_words(words))
+
+    def hard_mode_mask(self, guess: Word, reply: Reply, letters: np.ndarray) -> np.ndarray:
+        """Return hard_mode_allowed for words given encoded (`encode_words`: a puzzle encodes
+        its guesses once, Puzzle.guess_letters)."""
         g = self.encode_words([guess])[0]
         marks = decode_marks(reply, len(g))
-        ok = np.ones(len(words), dtype=bool)
+        ok = np.ones(len(letters), dtype=bool)
         for k, mark in enumerate(marks):
             if mark == RIGHT:
                 ok &= letters[:, k] == g[k]

@@ -115,6 +115,7 @@ class Witnesses:
     _found: dict = dataclasses.field(default_factory=dict, repr=False)
     _failed: dict = dataclasses.field(default_factory=dict, repr=False)
     spent: int = 0  # sets examined in all (the guard's budget is counted in them)
+    _hard: dict = dataclasses.field(default_factory=dict, repr=False)  # hard mode: history -> allowed guesses
     _count: int = 0
     _budget: int = 0
 
@@ -165,6 +166,26 @@ class Witnesses:
         walk(np.asarray(candidates, dtype=np.int64), depth, list(history))
         return nodes
 
+    def _allowed(self, candidates: Candidates, history: History) -> np.ndarray:
+        """Return the guesses the mode allows after `history`: in hard mode narrowed turn by turn
+        from the previous turn's (remembered), as the search meets one history after another."""
+        puzzle = self.puzzle
+        if puzzle.mode != "hard":
+            return puzzle.allowed(candidates, history)
+        key = tuple(history)
+        found = self._hard.get(key)
+        if found is None:
+            if len(self._hard) > 200_000:
+                self._hard.clear()
+            if not history:
+                found = np.arange(len(puzzle.guesses), dtype=np.int64)
+            else:
+                before = self._allowed(candidates, history[:-1])
+                guess, reply = history[-1]
+                found = before[puzzle.game.hard_mode_mask(guess, reply, puzzle.guess_letters[before])]
+            self._hard[key] = found
+        return found
+
     def _key(self, candidates: Candidates, depth: int, history: History) -> bytes:
         digest = hashlib.blake2b(np.asarray(candidates, dtype=np.int64).tobytes(), digest_size=16)
         digest.update(depth.to_bytes(2, "little"))
@@ -203,14 +224,14 @@ class Witnesses:
         # The candidates' own guesses first, without scoring every allowed word: one that leaves
         # only buckets of at most depth - 1 secrets is a witness at once (trivially_within).
         own = puzzle.guess_of_answer[candidates]
+        allowed = self._allowed(candidates, history)
         if puzzle.mode != "normal":
-            own = np.intersect1d(own, puzzle.allowed(candidates, history))
+            own = np.intersect1d(own, allowed)
         for g in own:
             sizes = puzzle.bucket_sizes(int(g), candidates)
             sizes[puzzle.game.solved_reply] = 0
             if trivially_within(int(sizes.max()), depth - 1):
                 return int(g)
-        allowed = puzzle.allowed(candidates, history)
         parts, largest = split_stats(puzzle, allowed, candidates)
         useful = (largest < n) & (parts >= 2)
         if depth == 2:  # within 2: every unsolved bucket a single secret (exhaustive over the guesses)
