@@ -212,7 +212,7 @@ def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
     page.locator("#assist-guess").fill("zzzax")
     assistant.add_turn(1)
     assert "ZZZAX is in no list" in assistant.message()
-    page.locator("details.paste summary", has_text="Words in no list").click()
+    page.locator("#page-assist details.add-words summary").click()
     page.locator("#assist-add-words").fill("qxqxq, zyzyz")
     page.locator("#assist-add-words-apply").click()
     page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('QXQXQ')")

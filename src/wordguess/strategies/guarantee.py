@@ -111,7 +111,8 @@ class Witnesses:
 
     puzzle: Puzzle
     nodes: int = 20_000  # sets examined per question before giving up (the answer is then "not found")
-    # (set, depth, allowed) -> a witness's first guess, or NONE with the widest width tried
+    # By _key (the set, the depth, in hard mode the turns): a witness's first guess, and the
+    # widest width the search tried without finding one.
     _found: dict = dataclasses.field(default_factory=dict, repr=False)
     _failed: dict = dataclasses.field(default_factory=dict, repr=False)
     spent: int = 0  # sets examined in all (the guard's budget is counted in them)
@@ -381,8 +382,8 @@ class Guard:
         self.witnesses(puzzle)
         shipped = None if self._shipped is None else self._shipped.guess(puzzle.game, history)
         if not history and shipped is not None:
-            # The opening: the whole list is too large to check a guess here, the shipped proof
-            # covers its own opener. Played unless the strategy's first guesses include it.
+            # The opening: the whole list is too large to check a guess at run time, and the
+            # shipped proof covers its own opener only, so that opener is played.
             return puzzle.index_of(shipped)
         budget = self.nodes
         for guess in ranking[: self.tries]:
