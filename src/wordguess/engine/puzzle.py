@@ -149,9 +149,13 @@ class Puzzle:
         """Return the indices of every answer."""
         return np.arange(len(self.answers), dtype=np.int64)
 
+    def lookup(self, word: Word) -> int | None:
+        """Return the index of an allowed guess (as spelled or folded), or None."""
+        return self.guess_index.get(word, self.guess_index.get(self.game.fold(word)))
+
     def index_of(self, word: Word) -> int:
         """Return the index of an allowed guess, or raise WordError."""
-        found = self.guess_index.get(word, self.guess_index.get(self.game.fold(word)))
+        found = self.lookup(word)
         if found is None:
             self.game.check_word(word)
             raise WordError(f"{word!r} is not in the list of allowed guesses")
@@ -178,7 +182,7 @@ class Puzzle:
         their prior), of the possible secrets too. Indices of the words already here are kept, so
         candidates carry over; the matrix is extended (their replies come from the rules), not
         computed again."""
-        words = [w for w in dict.fromkeys(words) if self.guess_index.get(w, self.guess_index.get(self.game.fold(w))) is None]
+        words = [w for w in dict.fromkeys(words) if self.lookup(w) is None]
         if not words:
             return self
         for word in words:
@@ -302,11 +306,11 @@ class PuzzleSpec:
         extra = load_words(self.add_words, self.game)
         if extra.rejected:
             word, why = extra.rejected[0]
-            raise WordError(f"--add-words: {word!r} is not a valid {self.game.name} word: {why}")
-        known = {self.game.fold(w) for w in guesses}
-        new = [w for w in extra if self.game.fold(w) not in known]
-        added = WordList([*answers, *(w for w in new if self.game.fold(w) not in {self.game.fold(a) for a in answers})],
-                         answers.name, answers.rejected)
+            raise WordError(f"the added words: {word!r} is not a valid {self.game.name} word: {why}")
+        fold = self.game.fold
+        known, secrets = {fold(w) for w in guesses}, {fold(w) for w in answers}
+        new = [w for w in extra if fold(w) not in known]
+        added = WordList([*answers, *(w for w in extra if fold(w) not in secrets)], answers.name, answers.rejected)
         if answers is guesses:
             return added, added
         return added, WordList([*guesses, *new], guesses.name, guesses.rejected)

@@ -58,7 +58,7 @@ def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
     never refused. Its replies come from the rules; in the open world it may also be the secret,
     with the prior of the least likely listed word. A malformed word raises WordError."""
     word = word.strip()
-    if puzzle.guess_index.get(word, puzzle.guess_index.get(puzzle.game.fold(word))) is not None:
+    if puzzle.lookup(word) is not None:
         return puzzle, None
     if puzzle.game.listed_guesses_only:
         puzzle.index_of(word)  # raises: not in the list
@@ -69,12 +69,12 @@ def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
             f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
 
 
-def new_secret(old: Puzzle, new: Puzzle, states: int) -> list[tuple[int, Word]]:
-    """Return (the new secret's answer index, the word) once per state when `new` (admitted's
-    puzzle) added a possible secret to `old`, else []."""
+def added_secret(old: Puzzle, new: Puzzle) -> tuple[int, Word] | None:
+    """Return (the answer index, the word) of the possible secret `new` (admitted's puzzle)
+    added to `old`, or None when it added a guess only."""
     if len(new.answers) == len(old.answers):
-        return []
-    return [(len(new.answers) - 1, new.answers[-1])] * states
+        return None
+    return len(new.answers) - 1, new.answers[-1]
 
 
 def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
@@ -149,10 +149,8 @@ class Assistant:
             refused = set() if refused_of is None else set(refused_of(puzzle, candidates, self.history).tolist())
             others = [int(g) for g in order[: count + 1 + len(refused)] if g != first and int(g) not in refused]
             chosen = np.array([first, *others][:count], dtype=np.int64)
-            if values is not None:
-                chosen = self._by_value(chosen, order, refused, values)
         if values is not None and len(candidates) > 1:
-            finish = values(puzzle, candidates, self.history, chosen)
+            chosen, finish = self._by_value(chosen, order, refused, values)
         else:
             finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
         chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
@@ -166,14 +164,14 @@ class Assistant:
                            float(f))
                 for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
 
-    def _by_value(self, chosen: np.ndarray, order: np.ndarray, refused: set[int], values) -> np.ndarray:
-        """Return the rows of the table ordered by the value they show (the strategy's expected
-        guesses): its choice first, then the others from the least. A row the choice beats in
-        the strategy's search but not on this value (outside its second look) is left out; when
-        the choice cannot be the answer, the best guess that can is offered too if it is within
-        CANDIDATE_MARGIN of it (it may win at once)."""
+    def _by_value(self, chosen: np.ndarray, order: np.ndarray, refused: set[int],
+                  values) -> tuple[np.ndarray, np.ndarray]:
+        """Return the rows of the table and the value they show (the strategy's expected
+        guesses), ordered by it: its choice first, then the others from the least. A row the
+        choice beats in the strategy's search but not on this value (outside its second look) is
+        left out; when the choice cannot be the answer, the best guess that can is offered too if
+        it is within CANDIDATE_MARGIN of it (it may win at once)."""
         puzzle, candidates = self.puzzle, self._states[-1]
-        first = int(chosen[0])
         rows = chosen.tolist()
         if not candidate_guesses(puzzle, chosen[:1], candidates)[0]:
             may_win = candidate_guesses(puzzle, order, candidates)
@@ -185,9 +183,11 @@ class Assistant:
         offered = [k for k in range(1, len(rows))
                    if value[k] >= best - 1e-9 and (k < len(chosen) or value[k] <= best + CANDIDATE_MARGIN)]
         offered.sort(key=lambda k: (value[k], k))
-        while len(offered) > len(chosen) - 1 and any(k < len(chosen) for k in offered):
-            offered.remove(max((k for k in offered if k < len(chosen)), key=lambda k: (value[k], k)))  # room for the candidate
-        return np.array([first, *(rows[k] for k in offered[: len(chosen) - 1])], dtype=np.int64)
+        probes = [k for k in offered if k < len(chosen)]
+        if len(offered) > len(chosen) - 1 and probes:  # room for the candidate: the worst probe goes
+            offered.remove(probes[-1])
+        kept = [0, *offered[: len(chosen) - 1]]
+        return np.array([rows[k] for k in kept], dtype=np.int64), value[kept]
 
     def promise(self) -> bool | None:
         """Return whether a win within the game's limit is shown possible from here (every
@@ -273,9 +273,11 @@ class Assistant:
             puzzle, notice = admitted(self.puzzle, word)
             if notice is None:
                 return
-            for k, (index, secret) in enumerate(new_secret(self.puzzle, puzzle, len(self._states))):
+            added = added_secret(self.puzzle, puzzle)
+            for k, state in enumerate(self._states if added else []):
+                index, secret = added
                 if all(puzzle.game.feedback(g, secret) == r for g, r in self.history[:k]):
-                    self._states[k] = np.append(self._states[k], index).astype(self._states[k].dtype)
+                    self._states[k] = np.append(state, index).astype(state.dtype)
             self.puzzle = puzzle
             self.notices.append(notice)
 

@@ -19,7 +19,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, MARK_TEXT
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
-from wordguess.play.assistant import admitted, new_secret
+from wordguess.play.assistant import added_secret, admitted
 from wordguess.vocab import Progress, Word
 
 SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
@@ -256,8 +256,9 @@ class BoardAssistant:
         puzzle, notice = admitted(self.puzzle, word)
         if notice is None:
             return
-        for k, (index, secret) in enumerate(new_secret(self.puzzle, puzzle, len(self._states))):
-            state = self._states[k]
+        added = added_secret(self.puzzle, puzzle)
+        for k, state in enumerate(self._states if added else []):
+            index, secret = added
             for board, candidates in enumerate(state):
                 if candidates is not None and all(puzzle.game.feedback(g, secret) == replies[board]
                                                   for g, replies in self.history[:k]):
