@@ -4,6 +4,7 @@ point `wordguess.cli.main` (usage errors included)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -155,3 +156,27 @@ def test_ctrl_c_in_play_shows_the_word_on_a_new_line(tmp_path):
     proc.wait(timeout=SECONDS)  # before communicate, which would close stdin (an end of input)
     out, err = proc.communicate(timeout=SECONDS)
     assert proc.returncode == 130 and "the word was" in out and "Traceback" not in err
+
+
+def degenerate_values(tmp_path, full: bool) -> None:
+    """Run tests/cli_degenerate.py (every numeric option of every command at 0, 1, -1, 2 and a
+    huge value; each game's own options with every game) in a subprocess, so that a signal death
+    fails the test and names the case that died."""
+    words, progress = tmp_path / "w.txt", tmp_path / "progress"
+    words.write_text("\n".join(WORDLE_SMALL[:40]))
+    driver = Path(__file__).with_name("cli_degenerate.py")
+    done = subprocess.run([sys.executable, str(driver), str(progress), str(words), *(["--full"] if full else [])],
+                          capture_output=True, text=True, timeout=3600, env={**os.environ, "COLUMNS": "100"})
+    died = progress.read_text() if progress.exists() else "before the first case"
+    assert done.returncode == 0, f"exit {done.returncode} (a signal: {done.returncode < 0}) in {died}"
+    assert died == "done"
+    assert done.stdout == "", "cases that did not end cleanly:\n" + done.stdout
+
+
+def test_degenerate_values_end_cleanly(tmp_path):
+    degenerate_values(tmp_path, full=False)
+
+
+@pytest.mark.slow
+def test_degenerate_values_with_every_games_lists_end_cleanly(tmp_path):
+    degenerate_values(tmp_path, full=True)

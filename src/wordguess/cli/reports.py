@@ -28,6 +28,7 @@ from wordguess.cli.common import (
     build_puzzle,
     check_workers,
     default_strategy,
+    err,
     friendly,
     game_options,
     out,
@@ -50,6 +51,8 @@ from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
 from wordguess.trees.report import first_guess_table, tree_evaluation
 from wordguess.trees.tree import TreeFile, total_guesses, tree_size
+
+MAX_GAMES = 1_000_000  # multi-board games simulated by one evaluate
 
 
 def print_record(puzzle: Puzzle, record: GameRecord) -> None:
@@ -93,7 +96,7 @@ def evaluate(
     exclude_factor: ExcludeFactorOpt = 0.1,
     add_words: AddWordsOpt = None,
     host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
-    sample: Annotated[int | None, typer.Option(help="Evaluate a seeded sample of this many secrets.")] = None,
+    sample: Annotated[int | None, typer.Option(min=1, help="Evaluate a seeded sample of this many secrets (1 or more).")] = None,
     seed: SeedOpt = 0,
     window: WindowOpt = None,
     ties: TiesOpt = "candidates",
@@ -102,7 +105,7 @@ def evaluate(
     plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs the extra wordguess\\[plot]).")] = None,
     tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
     tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
-    games: Annotated[int, typer.Option(help="Multi-board games: how many seeded games to simulate.")] = 1000,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Multi-board games: how many seeded games to simulate (1 to 1,000,000).")] = 1000,
     boards: Annotated[int | None, typer.Option(help="Multi-board games: the number of boards (--game multiboard).")] = None,
     max_guesses: Annotated[int | None, typer.Option(help="Multi-board games: the guess limit (default: the game's).")] = None,
     workers: Annotated[int, typer.Option(help="Multi-board games: play the games in this many processes (same result).")] = 1,
@@ -128,6 +131,8 @@ def evaluate(
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
+    if sample is not None and sample > len(puzzle.answers) and secret_words is None:
+        err.print(f"note: --sample {sample:,} is more than the {len(puzzle.answers):,} secrets: every one is played")
     if puzzle.game.lies:
         evaluate_lies_command(puzzle, guesser, host, sample, seed, secrets, tree_out, plot, as_json)
         return

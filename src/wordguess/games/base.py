@@ -308,6 +308,7 @@ class Game(ABC):
 
 
 ENGLISH = "abcdefghijklmnopqrstuvwxyz"
+MAX_LENGTH = 30  # the longest words any game takes (a reply's code must fit in 64 bits)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -318,6 +319,10 @@ class LetterGame(Game):
     option_aliases = {"length": "word_length"}
 
     word_length: int | None = 5  # letters per word
+
+    def __post_init__(self) -> None:
+        if self.word_length is not None and not 1 <= self.word_length <= MAX_LENGTH:
+            raise WordError(f"{self.name} words have 1 to {MAX_LENGTH} letters, not {self.word_length}")
 
     @property
     def alphabet(self) -> str:

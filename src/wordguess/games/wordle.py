@@ -83,6 +83,7 @@ class Wordle(LetterGame):
     word_length: int | None = 5  # letters per word (None: fixed later by a list or secret)
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.lengths is not None and self.word_length is not None and self.word_length not in self.lengths:
             accepted = f"{self.lengths.start} to {self.lengths.stop - 1}" if len(self.lengths) > 1 else self.lengths.start
             raise WordError(f"{self.name} words have {accepted} letters, not {self.word_length}")
@@ -240,6 +241,7 @@ class Sutom(AccentedWordle):
         return problem
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.first is not None:
             first = strip_accents(self.first)
             if len(first) != 1 or first not in ENGLISH:

@@ -105,6 +105,8 @@ class Evaluation:
 
 def sample_candidates(puzzle: Puzzle, sample: int | None, seed: int) -> np.ndarray:
     """Return every answer index, or a seeded sample of `sample` of them (sorted)."""
+    if sample is not None and sample < 1:
+        raise WordguessError(f"a sample needs at least 1 secret, not {sample}")
     everything = puzzle.all_candidates()
     if sample is None or sample >= len(everything):
         return everything
