@@ -65,7 +65,6 @@ def test_feedback(args, reply):
     (("evaluate", "--game", "mastermind", "--mode", "hard"), "hard mode"),
     (("evaluate", "--game", "mastermind", "--inconsistent-window", "x"), "LO-HI"),
     (("evil", "--game", "mastermind", "--tree", "/no/such/file.json"), "cannot read tree file"),
-    (("evaluate", "--game", "mastermind", "--sample", "0"), "at least 1 secret"),
     (("evaluate", "--game", "matches", "--length", "3", "--answers", "wordle-answers"), "no word of the answers list"),
     (("evaluate", "--game", "matches", "--length", "1"), "too few"),
     (("tree", "--game", "mastermind", "--pegs", "2", "--colours", "2", "--out", "/no/such/dir/t.json"),

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
 from wordguess.cli.interactive import keyboard
-from wordguess.cli.render import TILE_STYLES
+from wordguess.cli.render import TILE_STYLES, percent
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
@@ -84,9 +84,11 @@ def test_undo_and_refusals_keep_the_state(tmp_path):
               "zzzz",  # malformed (a word in no list would be taken as played): refused
               "crate", "GGXQ.",  # malformed reply: refused, and the reply to CRATE asked again
               "GGGG",  # wrong length: refused, asked again
-              "help", "undo",  # at the reply prompt: undo takes back the first turn
+              "help", "undo",  # at the reply prompt: undo drops the pending CRATE, nothing else
+              "undo",  # at the guess prompt: takes back the first turn
               "crate=GG...",  # guess and reply at once
               "crust", "GGGGG",  # contradicts the first reply: refused, asked again
+              "cancel",  # drops the pending CRUST
               "undo",  # takes back CRATE
               "undo",  # nothing left to take back
               "list", "hint", "help", "quit"]
@@ -96,6 +98,8 @@ def test_undo_and_refusals_keep_the_state(tmp_path):
     assert len(errors) == 5, result.stderr
     assert "not a valid wordle word" in errors[0] and "unknown marks" in errors[1]
     assert "expected 5" in errors[2] and "contradicts" in errors[3] and "nothing to undo" in errors[4]
+    assert "dropped CRATE" in result.stdout and "dropped CRUST" in result.stdout
+    assert result.stdout.count("took back CRATE") == 2
     assert "took back CRATE" in result.stdout and "Traceback" not in result.output
 
 
@@ -193,7 +197,7 @@ def test_sutom_asks_length_and_first_letter_again_until_valid(tmp_path):
 def test_sutom_asks_again_when_no_word_has_that_length(tmp_path):
     game = get_game("sutom", length=6, first="m")
     lines, turns = scripted_lines(game, SUTOM, "mouton")
-    answers = ["99", "m", "6", "m"]  # no 99-letter word: both asked again
+    answers = ["29", "m", "6", "m"]  # no 29-letter word: both asked again
     result = runner.invoke(app, ["solve", "--game", "sutom", *list_file(tmp_path, SUTOM)],
                            input="\n".join(answers + lines) + "\n")
     assert result.exit_code == 0, result.output
@@ -332,3 +336,40 @@ def test_fibble_play_and_solve_with_a_lying_host(tmp_path):
     result = runner.invoke(app, ["solve", "--game", "fibble", *words, "--history", f"crate={shown}"])
     assert result.exit_code == 0, result.output
     assert "candidates left" in result.stdout or "the word is" in result.stdout
+
+
+@pytest.mark.parametrize(("p", "text"), [(0.0, "0%"), (1.0, "100%"), (0.00043, "0.043%"), (0.9996, ">99.9%"),
+                                         (0.00000001, "<0.01%"), (0.125, "12.5%"), (0.0999, "10.0%")])
+def test_percentages_never_read_as_another_value(p, text):
+    assert percent(p) == text
+
+
+@pytest.mark.parametrize("strategy", ["entropy", "minimax", "fewest-guesses"])
+def test_suggestions_below_the_choice_are_sorted_by_guesses_to_finish(strategy):
+    puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL, WORDLE_SMALL)
+    assistant = Assistant(puzzle, get_strategy(strategy))
+    for turn in ([], [("crate", "....."), ]):
+        for guess, reply in turn:
+            assistant.report(guess, reply)
+        rows = assistant.suggestions(5)
+        ids = np.array([puzzle.answers.index(w) for w in assistant.candidates], dtype=np.int64)
+        assert rows[0].guess == puzzle.guesses[get_strategy(strategy).choose(puzzle, ids, assistant.history)]
+        rest = [s.guesses_to_finish for s in rows[1:]]
+        assert rest == sorted(rest) and all(s.guesses_to_finish >= 1 for s in rows)
+        # The same rows whatever the count asked for (the sort draws from the same pool).
+        assert [s.guess for s in assistant.suggestions(3)] == [s.guess for s in rows[:3]]
+
+
+def test_no_turn_after_a_win(tmp_path):
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL), "--history", "cigar=GGGGG;rebut=....."])
+    assert result.exit_code == 2 and "no turn comes after a win" in result.stderr
+    assistant = Assistant(Puzzle(get_game("wordle"), WORDLE_SMALL, WORDLE_SMALL), get_strategy("entropy"))
+    assistant.report("cigar", "GGGGG")
+    with pytest.raises(ReplyError, match="after a win"):
+        assistant.report("rebut", ".....")
+    assert len(assistant.history) == 1
+
+
+def test_end_of_input_ends_the_line(tmp_path):
+    result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate\n")
+    assert result.exit_code == 0 and result.stdout.endswith("reply to CRATE: \n")

@@ -129,7 +129,7 @@ def test_evaluate_cli_for_multi_boards_and_refusals(tmp_path):
                 ["solve", "--game", "dordle", "--answers", str(words), "--guesses", str(words), "--secret", "cigar"],
                 ["solve", "--game", "dordle", "--answers", str(words), "--guesses", str(words),
                  "--history", "cigar=GGGGG ....Y;rebut=....."],
-                ["evaluate", "--game", "quordle", "--games", "0"], ["evaluate", "--game", "dordle", "--workers", "0"],
+                ["evaluate", "--game", "dordle", "--workers", "0"],
                 ["evaluate", "--game", "quordle", "--strategy", "entropy"],
                 ["evaluate", "--game", "multiboard"]):
         result = runner.invoke(app, bad)

@@ -73,7 +73,7 @@ def test_assist_narrows_and_suggests(client):
     after = assist(client, [("salet", "..Y.."), ("corni", ".Y...")]).json()
     assert 0 < after["candidate_count"] < 99 and after["turns"][1]["marks"] == ".Y..."
     best = after["suggestions"][0]
-    assert best["expected_left"] <= after["candidate_count"] and best["expected_guesses"] >= 1
+    assert best["expected_left"] <= after["candidate_count"] and best["guesses_to_finish"] >= 1
     assert sum(p["probability"] for p in after["likely"]) == pytest.approx(min(1, 20 / after["candidate_count"]))
     if after["candidate_count"] <= 20:
         assert set(after["words"]) == {w["word"] for w in after["likely"]}

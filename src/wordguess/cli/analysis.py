@@ -63,18 +63,23 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
     GUESS=REPLY history, or a share text (already read: see read_share) with the guesses. A
     well-formed word in no list is taken as played (the puzzle returned has it, see
     play.assistant.admitted) with a notice."""
+    if sum(x is not None for x in (secret, history, share)) != 1:
+        raise WordguessError("give the game one way: --secret S with the guesses, --history "
+                             "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
     played = [parse_turn(t)[0] for t in split_turns(history)] if history is not None else list(words)
     puzzle, notices = admit_all(puzzle, [*played, *([secret] if secret is not None else [])])
+    turns = _turns(rules, puzzle, words, secret, history, share)  # bad input stops before any notice
+    won = [k for k, (_, reply) in enumerate(turns[:-1], 1) if rules.is_solved(reply)]
+    if won:
+        raise WordguessError(f"turn {won[0]} won the game ({rules.display(turns[won[0] - 1][0])}): "
+                             "no turn comes after a win; give the turns up to it")
     for notice in [] if quiet else notices:
         err.print(f"note: {notice}", markup=False)
-    return puzzle, _turns(rules, puzzle, words, secret, history, share)
+    return puzzle, turns
 
 
 def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
            share: str | None) -> History:
-    if sum(x is not None for x in (secret, history, share)) != 1:
-        raise WordguessError("give the game one way: --secret S with the guesses, --history "
-                             "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
     if history is not None:
         if words:
             raise WordguessError("--history holds the guesses already: give no words besides it")

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.cli.common import (
+    PENDING,
     GameChoice,
     ask,
     ask_move,
@@ -22,7 +23,7 @@ from wordguess.cli.common import (
     puzzle_spec,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES
+from wordguess.cli.render import TILE_STYLES, percent
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
@@ -31,7 +32,8 @@ from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
 from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.vocab import Word
 
-BOARD_COMMANDS = {"undo": "take back the last turn", "list": "show every board's candidates", "help": "this help",
+BOARD_COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
+                  "cancel": "drop the guess whose replies are asked (Esc Esc)", "list": "show every board's candidates", "help": "this help",
                   "quit": "stop"}
 BOARD_PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the words"}
 PER_ROW = 4  # boards side by side
@@ -106,7 +108,7 @@ def status_table(rules: MultiBoard, assistant: BoardAssistant) -> Table:
         if s.solved is not None:
             table.add_row(f"#{s.board}", "solved", rules.board.display(s.solved), style="green")
             continue
-        shown = [rules.board.display(w) + (f" {100 * p:.1f}%" if weighted else "")
+        shown = [rules.board.display(w) + (f" {percent(p)}" if weighted else "")
                  for w, p in zip(s.candidates[:SHOWN], s.probabilities[:SHOWN], strict=False)]
         more = f" … (+{len(s.candidates) - SHOWN:,})" if len(s.candidates) > SHOWN else ""
         table.add_row(f"#{s.board}", f"{len(s.candidates):,}", ", ".join(shown) + more,
@@ -237,10 +239,15 @@ def ask_board_replies(rules: MultiBoard, assistant: BoardAssistant, guess: Word)
         if line is None or line.strip().lower() == "quit":
             return False
         command = line.strip().lower()
+        if command in PENDING:  # the guess waiting for its replies is dropped, nothing else
+            out.print(f"dropped {rules.board.display(guess)}: not played")
+            return True
+        if not command:
+            err.print(f"error: type the replies to {rules.board.display(guess)}, one per unsolved board, or cancel",
+                      markup=False)
+            continue
         if command in BOARD_COMMANDS:
             board_command(command, rules, assistant)
-            if command == "undo":
-                return True
             continue
         try:
             assistant.report(guess, line)
@@ -252,7 +259,9 @@ def ask_board_replies(rules: MultiBoard, assistant: BoardAssistant, guess: Word)
 
 
 def board_command(command: str, rules: MultiBoard, session: BoardAssistant | HostedBoards) -> None:
-    if command == "undo":
+    if command == "cancel":
+        err.print("error: no guess is waiting for its replies (undo takes back the last turn)", markup=False)
+    elif command == "undo":
         try:
             guess, replies = session.undo()
             out.print(f"took back {rules.board.display(guess)} {rules.format_reply(replies)}", markup=False)

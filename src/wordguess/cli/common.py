@@ -3,14 +3,17 @@ game options, progress bars. Only the CLI layer imports this module."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import datetime
 import functools
 import inspect
+import sys
 from pathlib import Path
 from typing import Annotated
 
+import platformdirs
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -254,11 +257,45 @@ def check_workers(workers: int) -> None:
         raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
 
 
-def ask(prompt: str) -> str | None:
-    """Return a line typed by the player (stripped of its newline), or None at end of input."""
+PENDING = ("cancel", "undo")  # typed at a reply prompt: the guess waiting for its reply is dropped
+HISTORY_LINES = 1000  # typed lines kept between sessions (the up arrow, Ctrl-R)
+
+
+@functools.lru_cache(maxsize=1)
+def line_editing() -> bool:
+    """Turn on line editing for the prompts when the player types at a terminal: the standard
+    readline (arrows, Home/End, the history of earlier sessions with the up arrow and Ctrl-R,
+    kept in the user's state folder; Esc Esc types `cancel`). Return whether it is on."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
     try:
-        return out.input(prompt)
+        import readline
+    except ImportError:  # a Python built without it: plain input
+        return False
+    history = Path(platformdirs.user_state_dir("wordguess")) / "history"
+    with contextlib.suppress(OSError):
+        readline.read_history_file(history)
+    readline.set_history_length(HISTORY_LINES)
+    readline.parse_and_bind(r'"\e\e": "\C-a\C-kcancel\n"')
+
+    def save() -> None:
+        with contextlib.suppress(OSError):
+            history.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(history)
+
+    atexit.register(save)
+    return True
+
+
+def ask(prompt: str) -> str | None:
+    """Return a line typed by the player (stripped of its newline), or None at end of input
+    (Ctrl-D: the next output starts on a new line)."""
+    try:
+        if line_editing():
+            return input(prompt)  # readline knows the prompt, so it redraws it when editing
+        return out.input(prompt, markup=False)
     except EOFError:
+        out.print()
         return None
 
 

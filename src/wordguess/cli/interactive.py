@@ -13,6 +13,7 @@ from rich.text import Text
 
 from wordguess.cli.boards import play_boards_command, solve_boards
 from wordguess.cli.common import (
+    PENDING,
     AddWordsOpt,
     AnswersOpt,
     ExcludeFactorOpt,
@@ -37,7 +38,7 @@ from wordguess.cli.common import (
     session_world,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, tiles
+from wordguess.cli.render import TILE_STYLES, percent, tiles
 from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
@@ -49,7 +50,8 @@ from wordguess.play.hosts import FixedHost, get_host, with_lies
 from wordguess.play.simulate import SAFETY_LIMIT, play
 from wordguess.strategies import offered_strategy
 
-COMMANDS = {"undo": "take back the last turn", "list": "show every candidate", "hint": "the letters known so far",
+COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
+            "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
 PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
@@ -126,13 +128,16 @@ def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: 
             err.print(f"error: {exc}; answer again", markup=False)
 
 
-def suggestion_table(game: Game, suggestions: list[Suggestion]) -> Table:
-    """Return the suggestions as a table."""
-    table = Table("", "guess", "expected left", "bits", "chance it is the word", "guesses to finish", box=None)
+def suggestion_table(game: Game, suggestions: list[Suggestion], strategy: str) -> Table:
+    """Return the suggestions as a table: the strategy's choice, then the other guesses from the
+    fewest guesses to finish (the column the table is sorted by)."""
+    caption = f"→ the {strategy} strategy's choice; below it, other guesses by guesses to finish" if len(suggestions) > 1 else None
+    table = Table("", "guess", "guesses to finish", "expected left", "bits", "chance it is the word", box=None,
+                  caption=caption, caption_justify="left")
     for i, s in enumerate(suggestions):
-        chance = f"{100 * s.probability:.1f}%" if s.can_be_answer else "no"
-        table.add_row("→" if i == 0 else "", game.display(s.guess), f"{s.expected:.2f}", f"{s.bits:.2f}",
-                      chance, f"{s.guesses:.2f}")
+        chance = percent(s.probability) if s.can_be_answer else "no"
+        table.add_row("→" if i == 0 else "", game.display(s.guess), f"{s.guesses_to_finish:.2f}",
+                      f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance, end_section=i == 0)
     return table
 
 
@@ -141,7 +146,7 @@ def show_candidates(game: Game, assistant: Assistant, everything: bool = False) 
     words = assistant.candidates
     out.print(f"{len(words):,} candidate{'s' if len(words) != 1 else ''} left", style="bold")
     if assistant.puzzle.weighted and not everything and len(words) > 1:
-        out.print("likeliest: " + ", ".join(f"{game.display(w)} {100 * p:.1f}%" for w, p in assistant.likely(SHOWN)),
+        out.print("likeliest: " + ", ".join(f"{game.display(w)} {percent(p)}" for w, p in assistant.likely(SHOWN)),
                   markup=False)
     elif everything or len(words) <= SHOWN:
         out.print(" ".join(game.display(w) for w in words), markup=False)
@@ -170,7 +175,7 @@ def interactive_solve(assistant: Assistant) -> None:
         if len(assistant.candidates) == 1:
             out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
         suggestions = assistant.suggestions(5)
-        out.print(suggestion_table(game, suggestions))
+        out.print(suggestion_table(game, suggestions, assistant.strategy.name))
         show_promise(assistant)
         if not assistant.history:
             assistant.warm_up()  # the matrix and kernels load while the player types the reply
@@ -212,10 +217,16 @@ def ask_reply(assistant: Assistant, guess: str) -> bool:
         reply = ask(f"reply to {game.display(guess)}: ")
         if reply is None or reply.strip().lower() == "quit":
             return False
-        if reply.strip().lower() in COMMANDS:
-            run_command(reply.strip().lower(), game, assistant)
-            if reply.strip().lower() == "undo":
-                return True
+        command = reply.strip().lower()
+        if command in PENDING:  # the guess waiting for its reply is dropped, nothing else
+            out.print(f"dropped {game.display(guess)}: not played")
+            return True
+        if not command:
+            err.print(f"error: type the reply to {game.display(guess)} ({game.reply_notations}), or cancel",
+                      markup=False)
+            continue
+        if command in COMMANDS:
+            run_command(command, game, assistant)
             continue
         try:
             assistant.report(guess, reply)
@@ -230,6 +241,8 @@ def run_command(command: str, game: Game, assistant: Assistant) -> None:
     """Carry out one of the solve loop's commands."""
     if command == "undo":
         take_back(game, assistant)
+    elif command == "cancel":
+        err.print("error: no guess is waiting for its reply (undo takes back the last turn)", markup=False)
     elif command == "list":
         show_candidates(game, assistant, everything=True)
     elif command == "hint":
@@ -262,9 +275,9 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
             "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
             "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
             "win_shown_possible": assistant.promise(),
-            "suggestions": [{"guess": s.guess, "expected": round(s.expected, 4), "bits": round(s.bits, 4),
+            "suggestions": [{"guess": s.guess, "expected_left": round(s.expected_left, 4), "bits": round(s.bits, 4),
                              "can_be_answer": s.can_be_answer, "probability": round(s.probability, 6),
-                             "expected_guesses": round(s.guesses, 4)} for s in assistant.suggestions(5)]}
+                             "guesses_to_finish": round(s.guesses_to_finish, 4)} for s in assistant.suggestions(5)]}
 
 
 @friendly
@@ -323,7 +336,7 @@ def solve(
             out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
         else:
             show_candidates(rules, assistant)
-            out.print(suggestion_table(rules, assistant.suggestions(5)))
+            out.print(suggestion_table(rules, assistant.suggestions(5), assistant.strategy.name))
             show_promise(assistant)
         return
     interactive_solve(assistant)

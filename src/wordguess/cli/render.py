@@ -12,6 +12,21 @@ from wordguess.trees.report import Evaluation
 TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
 
 
+def percent(p: float) -> str:
+    """Return a probability as a percentage that never reads as another: 0% and 100% only when
+    exact, small ones with two significant digits (0.043%), near-certain ones as >99.9%."""
+    v = 100 * p
+    if p <= 0 or p >= 1:
+        return f"{max(0.0, min(v, 100.0)):.0f}%"
+    if v < 0.01:
+        return "<0.01%"
+    if v < 1:
+        return f"{v:.2g}%"
+    if v > 99.9:
+        return ">99.9%"
+    return f"{v:.1f}%"
+
+
 def tiles(game: Game, guess: str, reply: int, compact: bool = False) -> Text:
     """Return the guess as coloured tiles (Wordle-like games) or with its reply (others);
     compact: one cell per letter, and the reply written out only when there are no tiles."""
@@ -41,14 +56,14 @@ def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
                 f"total {ev.total:,}; failures (over {ev.max_guesses}): {ev.failures}\n")
     if ev.weights is not None:
         text.append(f"mean weighted by the prior: {ev.weighted_mean:.4f}\n")
-    text.append("cumulative: " + ", ".join(f"≤{k}: {100 * v:.1f}%" for k, v in ev.cumulative().items()) + "\n")
+    text.append("cumulative: " + ", ".join(f"≤{k}: {percent(v)}" for k, v in ev.cumulative().items()) + "\n")
     top = max(ev.histogram.values())
     for k, n in ev.histogram.items():
         bar = "█" * max(1 if n else 0, round(bar_width * n / top))
         style = "red" if k > ev.max_guesses else "cyan"
         text.append(f"{k:>3} ")
         text.append(f"{bar:<{bar_width}}", style=style)
-        text.append(f" {n:>6,} {100 * n / len(ev.scores):5.1f}%\n")
+        text.append(f" {n:>6,} {percent(n / len(ev.scores)):>6}\n")
     text.append(f"({ev.seconds:.2f} s)")
     return text
 

@@ -35,7 +35,7 @@ from wordguess.cli.common import (
     progress_bar,
     puzzle_spec,
 )
-from wordguess.cli.render import evaluation_text, first_guess_tables, tiles
+from wordguess.cli.render import evaluation_text, first_guess_tables, percent, tiles
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -192,7 +192,7 @@ def evaluate_boards_command(game: GameChoice, answers: str | None, guesses: str 
         out.print_json(json.dumps(ev.to_json()))
         return
     out.print(f"{rules.title}, {ev.world} world, {guesser.name}: mean {ev.mean:.4f} ± {ev.ci95:.4f} (95%), "
-              f"won {ev.wins:,} of {len(ev.guesses):,} ({ev.wins / len(ev.guesses):.2%}), worst {max(ev.guesses)}, "
+              f"won {ev.wins:,} of {len(ev.guesses):,} ({percent(ev.wins / len(ev.guesses))}), worst {max(ev.guesses)}, "
               f"first {rules.board.display(ev.first)}")
     top = max(ev.histogram.values())
     for k, n in ev.histogram.items():

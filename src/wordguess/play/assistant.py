@@ -13,7 +13,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, RIGHT
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
-from wordguess.strategies.expected import cost_curve
+from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.lies import shown_entropies
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import (
@@ -28,6 +28,7 @@ from wordguess.vocab import Reply, Turn, Word
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
 CANDIDATE_MARGIN = 0.02
+FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,11 +36,14 @@ class Suggestion:
     """A guess worth playing, with what it is expected to achieve."""
 
     guess: Word  # the word to play
-    expected: float  # the expected number of candidates left after it
+    expected_left: float  # the expected number of candidates left after it
     bits: float  # the entropy of its buckets, in bits
     can_be_answer: bool  # whether it may be the secret itself
     probability: float = 0.0  # the chance that it is the secret (the prior's, given the replies)
-    guesses: float = 0.0  # the guesses expected to finish the game if it is played, itself included
+    # The guesses expected to finish the game if it is played, itself included: one definition
+    # everywhere (the table, analyze, the web, the JSON): each reply's bucket costed by its best
+    # next guess (FewestGuesses.values, the second look), whatever strategy suggests the guess.
+    guesses_to_finish: float = 0.0
 
 
 @dataclasses.dataclass
@@ -129,7 +133,7 @@ class Assistant:
             return self._suggestions(count)
         puzzle = self.puzzle
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
-        key = hashlib.sha256(repr(("suggestions-2", puzzle.fingerprint, repr(self.strategy), kept)).encode()).hexdigest()[:32]
+        key = hashlib.sha256(repr(("suggestions-3", puzzle.fingerprint, repr(self.strategy), kept)).encode()).hexdigest()[:32]
         rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
         return [Suggestion(*row) for row in rows[:count]]
 
@@ -147,12 +151,20 @@ class Assistant:
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
             refused_of = getattr(self.strategy, "refused", None)
             refused = set() if refused_of is None else set(refused_of(puzzle, candidates, self.history).tolist())
-            others = [int(g) for g in order[: count + 1 + len(refused)] if g != first and int(g) not in refused]
-            chosen = np.array([first, *others][:count], dtype=np.int64)
-        if values is not None and len(candidates) > 1:
+            # Rows sorted by the estimate below are drawn from the same rows whatever the count.
+            rows = count if values is not None or puzzle.game.lies else max(count, OPENING_KEPT)
+            others = [int(g) for g in order[: rows + 1 + len(refused)] if g != first and int(g) not in refused]
+            chosen = np.array([first, *others][:rows], dtype=np.int64)
+        if len(candidates) == 1:
+            finish = np.ones(1)
+        elif values is not None:
             chosen, finish = self._by_value(chosen, order, refused, values)
-        else:
+        elif puzzle.game.lies:  # no second look through lies: the one-step estimate
             finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
+        else:  # the strategy's choice first, then the others by the one estimate all tables show
+            finish = FINISH.values(puzzle, candidates, self.history, chosen)
+            keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
+            chosen, finish = chosen[keep], finish[keep]
         chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
         total = total_weight(puzzle, candidates)
         if puzzle.game.lies:  # the bits of the reply as shown, lie included
@@ -292,6 +304,10 @@ class Assistant:
     def record(self, guess: Word, reply: Reply) -> None:
         """Record an encoded reply to an allowed guess (see report)."""
         index = self.puzzle.index_of(guess)
+        if self.solved:
+            game = self.puzzle.game
+            raise ReplyError(f"the game was won at turn {len(self.history)} with "
+                             f"{game.display(self.history[-1][0])}: no turn comes after a win (undo takes it back)")
         with self._busy:
             narrowed = self.puzzle.narrow(self._states[-1], index, reply)
         if len(narrowed) == 0:

@@ -129,9 +129,9 @@ class SuggestionOut(Answer):
     """Whether it may be the secret itself."""
     probability: float
     """Its chance of being the secret."""
-    expected_guesses: float
-    """The guesses expected to finish the game when it is played, itself included (0 when the
-    strategy does not estimate them)."""
+    guesses_to_finish: float
+    """The guesses expected to finish the game when it is played, itself included: each reply's
+    bucket costed by its best next guess (the same estimate as the analysis's)."""
 
 
 class AssistAnswer(Answer):

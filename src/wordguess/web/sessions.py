@@ -166,9 +166,9 @@ def assist(state: AppState, request: AssistRequest) -> dict:
             "turns": [turn_json(game, g, r) for g, r in assistant.history],
             "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
             "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
-            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected_left": s.expected, "bits": s.bits,
+            "suggestions": [{"guess": game.display(s.guess), "word": s.guess, "expected_left": s.expected_left, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
-                             "expected_guesses": s.guesses} for s in suggestions],
+                             "guesses_to_finish": s.guesses_to_finish} for s in suggestions],
             "notices": assistant.notices}
 
 

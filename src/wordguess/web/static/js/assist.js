@@ -43,7 +43,7 @@ function drawAdvice(data) {
   body.replaceChildren();
   for (const s of data.suggestions) {
     const pick = el("button", { type: "button", class: "word", text: s.guess, onclick: () => useGuess(s.word) });
-    body.append(el("tr", {}, el("td", {}, pick), el("td", { class: "num", text: s.expected_guesses.toFixed(2) }),
+    body.append(el("tr", {}, el("td", {}, pick), el("td", { class: "num", text: s.guesses_to_finish.toFixed(2) }),
       el("td", { class: "num", text: s.can_be_answer ? percent(s.probability) : "no" }),
       el("td", { class: "num", text: s.expected_left.toFixed(1) })));
   }
