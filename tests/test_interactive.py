@@ -258,7 +258,8 @@ def test_quit_at_the_reply_prompt_ends_the_session(tmp_path):
     assert result.stdout.count("your guess") == 1 and "G...." not in result.stdout
 
 
-def test_keyboard_shows_each_letter_at_its_best_mark():
+def test_keyboard_shows_each_letter_at_its_best_mark(monkeypatch):
+    monkeypatch.setattr("wordguess.cli.interactive.in_colour", lambda: True)
     game = get_game("wordle")
     session = HostedGame(Puzzle(game, WORDLE_SMALL, WORDLE_SMALL), get_host("fixed", secret="cigar"))
     for word in ("crate", "cigar"):
@@ -268,6 +269,19 @@ def test_keyboard_shows_each_letter_at_its_best_mark():
     styles = {board.plain[span.start:span.end].strip(): span.style for span in board.spans}
     assert styles["C"] == TILE_STYLES["G"] and styles["T"] == "grey30" and "Q" not in styles
     assert session.share_text("t").splitlines()[2:] == ["🟩🟨🟨⬛⬛", "🟩🟩🟩🟩🟩"]
+    monkeypatch.setattr("wordguess.cli.interactive.in_colour", lambda: False)  # NO_COLOR, a pipe: the marks
+    plain = keyboard(game, {"c": "G", "r": "Y", "t": "."}).plain
+    assert "[C]" in plain and "(R)" in plain and " T " not in plain and " Q " in plain and not keyboard(game, {}).spans
+
+
+def test_boards_without_colour_show_every_mark(tmp_path):
+    words = list_file(tmp_path, WORDLE_SMALL)
+    result = runner.invoke(app, ["play", "--game", "dordle", *words, "--seed", "1"], input="crate\nquit\n",
+                           env={"NO_COLOR": "1"})
+    row = next(line for line in result.stdout.splitlines() if line.startswith(" 1 CRATE"))
+    assert row.count("CRATE") == 2 and len(row.split()) == 5  # 1, then each board's letters and marks
+    keys = result.stdout.split("Q ")[1].splitlines()[1]
+    assert set(keys.replace(" ", "")) <= set("GY.-") and "-" in keys
 
 
 def test_a_refused_reply_asks_again_for_the_same_guess(tmp_path):

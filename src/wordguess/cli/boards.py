@@ -21,9 +21,10 @@ from wordguess.cli.common import (
     game_seed,
     out,
     puzzle_spec,
+    redraw,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, percent
+from wordguess.cli.render import TILE_STYLES, in_colour, percent
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
@@ -47,16 +48,23 @@ def board_cells(rules: MultiBoard, guess: Word, reply: int | None) -> Text:
     game = rules.board
     text = Text()
     if reply is None:
-        return text.append(" " * game.length)
+        return text.append(" " * cell_width(rules))
     for letter, mark in zip(game.display(guess), game.tile_marks(reply), strict=False):
         text.append(letter, style=TILE_STYLES[mark])
+    if not in_colour():  # the marks beside the letters
+        text.append(" " + game.format_reply(reply))
     return text
+
+
+def cell_width(rules: MultiBoard) -> int:
+    """Return the width of one board's row: its letters, and without colour its marks too."""
+    return rules.board.length if in_colour() else 2 * rules.board.length + 1
 
 
 def board_grid(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], last_only: bool = False) -> Text:
     """Return the boards side by side (PER_ROW to a row of boards), one line per guess."""
     text = Text()
-    width = rules.board.length
+    width = cell_width(rules)
     for start in range(0, rules.boards, PER_ROW):
         block = range(start, min(start + PER_ROW, rules.boards))
         text.append("   " + "  ".join(f"{'#' + str(b + 1):<{width}}" for b in block) + "\n", style="dim")
@@ -79,6 +87,7 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
     each key per board: the letter, then one coloured cell per board (in board order, up to four
     a line; a solved board's cells stay dark)."""
     lines_per_key = -(-rules.boards // PER_ROW)
+    colour = in_colour()
     text = Text()
     for row in KEYBOARD:
         text.append("  ".join(f"{letter.upper():<{PER_ROW}}" for letter in row) + "\n", style="bold")
@@ -88,7 +97,9 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
                     text.append("  ")
                 for b in range(line * PER_ROW, min((line + 1) * PER_ROW, rules.boards)):
                     mark = states[b].get(letter)
-                    if solved[b]:
+                    if not colour:  # the mark itself: G, Y, . (absent), - (not played), blank once solved
+                        text.append(" " if solved[b] else "-" if mark is None else mark)
+                    elif solved[b]:
                         text.append("·", style="grey23")
                     elif mark is None:
                         text.append("▪", style="grey70")
@@ -285,8 +296,9 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
     rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
     secrets = draw_secrets(puzzle, rules.boards, 1, game_seed(daily, seed))[0]
     session = HostedBoards(rules, puzzle, secrets)
-    out.print(f"{rules.title}: guess the {rules.boards} {rules.board.length}-letter words; every guess is played on "
-              f"each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
+    banner = (f"{rules.title}: guess the {rules.boards} {rules.board.length}-letter words; every guess is played "
+              f"on each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
+    out.print(banner)
     interrupted = False
     while not session.over:
         line, interrupted = ask_move(f"guess {len(session.turns) + 1} of {rules.max_guesses}: ")
@@ -303,7 +315,8 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
         except WordguessError as exc:
             err.print(f"error: {exc} (no turn used)", markup=False)
             continue
-        out.print(board_grid(rules, session.turns, last_only=rules.boards > FULL_GRID))
+        # A terminal: the whole grid again, in place; a pipe: the new row only beyond FULL_GRID boards.
+        out.print(board_grid(rules, session.turns, last_only=not redraw(banner) and rules.boards > FULL_GRID))
         out.print(board_keyboard(rules, session.letter_states(), session.solved_mask()))
     solved = session.solved_mask()
     if session.won:

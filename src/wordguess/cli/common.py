@@ -287,9 +287,9 @@ def line_editing() -> bool:
     return True
 
 
-def ask(prompt: str) -> str | None:
+def read_line(prompt: str) -> str | None:
     """Return a line typed by the player (stripped of its newline), or None at end of input
-    (Ctrl-D: the next output starts on a new line)."""
+    (Ctrl-D: the next output starts on a new line); Ctrl-C raises KeyboardInterrupt."""
     try:
         if line_editing():
             return input(prompt)  # readline knows the prompt, so it redraws it when editing
@@ -299,14 +299,35 @@ def ask(prompt: str) -> str | None:
         return None
 
 
+def ask(prompt: str) -> str | None:
+    """Return a line typed by the player, or None at end of input; Ctrl-C ends the command on a
+    new line with exit code 130."""
+    try:
+        return read_line(prompt)
+    except KeyboardInterrupt:
+        out.print()
+        err.print("interrupted", markup=False)
+        raise typer.Exit(130) from None
+
+
 def ask_move(prompt: str) -> tuple[str | None, bool]:
     """Return (the line typed at a play prompt, or None when input ends or Ctrl-C is pressed;
     whether it was Ctrl-C, so the game can end cleanly and still print its share text)."""
     try:
-        return ask(prompt), False
+        return read_line(prompt), False
     except KeyboardInterrupt:
         out.print()
         return None, True
+
+
+def redraw(banner: str) -> bool:
+    """Clear a terminal and print the game's banner again, so the caller redraws the whole grid
+    in place; return False (nothing done) when the output is not a terminal."""
+    if not out.is_terminal:
+        return False
+    out.clear()
+    out.print(banner)
+    return True
 
 
 def game_seed(daily: bool, seed: int | None) -> int:

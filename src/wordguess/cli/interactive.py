@@ -35,14 +35,15 @@ from wordguess.cli.common import (
     game_seed,
     out,
     puzzle_spec,
+    redraw,
     session_world,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, percent, tiles
+from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles
 from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import WordguessError
+from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion, admitted
 from wordguess.play.hosted import HostedGame
@@ -53,6 +54,7 @@ from wordguess.strategies import offered_strategy
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
             "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
+PLAY_HOSTS = ("random", "evil", "absurdle")  # who hosts `play` (fixed needs a secret: that is `solve --secret`)
 PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
 KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -345,11 +347,16 @@ def solve(
 def keyboard(game: Game, states: dict[str, str]) -> Text:
     """Return the keyboard with each played letter coloured by its best mark."""
     rows = KEYBOARD if set(game.alphabet) <= set("".join(KEYBOARD)) else (game.alphabet,)
+    colour = in_colour()
     text = Text()
     for row in rows:
         for letter in row:
-            style = TILE_STYLES.get(states.get(letter, ""), "")
-            if letter in states and states[letter] == ".":
+            mark = states.get(letter, "")
+            if not colour:  # [Q] right place, (Q) elsewhere, · absent
+                text.append({"G": f"[{letter.upper()}]", "Y": f"({letter.upper()})", ".": " · "}.get(mark, f" {letter.upper()} "))
+                continue
+            style = TILE_STYLES.get(mark, "")
+            if mark == ".":
                 style = "grey30"
             text.append(f" {letter.upper()} ", style=style)
         text.append("\n")
@@ -373,6 +380,8 @@ def play_command(
     """Play a game in the terminal: you guess, the computer hosts (multi-board games too)."""
     if daily and seed is not None:
         raise WordguessError("give --daily or --seed, not both: the daily game's seed follows from the date")
+    if host not in PLAY_HOSTS:
+        raise unknown_name("host", host, PLAY_HOSTS)
     if game.multiboard:
         if mode != "normal" or host != "random":
             raise WordguessError("multi-board games are played in normal mode against the random host: "
@@ -382,7 +391,8 @@ def play_command(
         return
     if host != "random" and (daily or seed is not None):
         raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
-    world = session_world(world, answers)
+    # An adversary keeps the answer list's words possible, as Absurdle and Evil Wordle do.
+    world = session_world(world or (None if host == "random" else "closed"), answers)
     hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
@@ -398,8 +408,9 @@ def play_command(
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text
     clue = f" {rules.clue()}" if rules.clue() else ""
-    out.print(f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
+    banner = (f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
               f"host {hosting.name}). Commands: {', '.join(PLAY_COMMANDS)}.")
+    out.print(banner)
     interrupted = False
     while not session.over:
         line, interrupted = ask_move(f"guess {len(session.turns) + 1}: ")
@@ -414,7 +425,11 @@ def play_command(
         except WordguessError as exc:
             err.print(f"error: {exc} (no turn used)", markup=False)
             continue
-        out.print(tiles(rules, session.turns[-1][0], reply))
+        if redraw(banner):  # a terminal: the whole grid again, in place
+            for guess, earlier in session.turns:
+                out.print(tiles(rules, guess, earlier))
+        else:  # a pipe or a log: the new row only
+            out.print(tiles(rules, session.turns[-1][0], reply))
         if rules.per_letter_marks:
             out.print(keyboard(rules, session.letter_states()))
         if host != "random" and not session.won:

@@ -27,15 +27,24 @@ def percent(p: float) -> str:
     return f"{v:.1f}%"
 
 
+def in_colour() -> bool:
+    """Return whether the standard output shows colour (not with NO_COLOR, a pipe or a dumb
+    terminal): without it, every tile and key is written with its mark."""
+    from wordguess.cli.common import out
+
+    return out.color_system is not None and not out.no_color
+
+
 def tiles(game: Game, guess: str, reply: int, compact: bool = False) -> Text:
     """Return the guess as coloured tiles (Wordle-like games) or with its reply (others);
-    compact: one cell per letter, and the reply written out only when there are no tiles."""
+    compact: one cell per letter, and the reply written out only when there are no tiles (or no
+    colour to show them)."""
     text = Text()
     marks = game.tile_marks(reply)
     if marks is not None:
         for letter, mark in zip(game.display(guess), marks, strict=False):
             text.append(letter if compact else f" {letter} ", style=TILE_STYLES[mark])
-        if compact:
+        if compact and in_colour():
             return text
     else:
         text.append(game.display(guess) if compact else f" {game.display(guess)} ", style="bold reverse")

@@ -261,6 +261,10 @@ class Sutom(AccentedWordle):
     def for_secret(self, secret: Word) -> Sutom:
         """Return the game as played on `secret`: its length and first letter revealed."""
         folded = self.fold(secret)
+        if self.word_length is not None and len(folded) != self.word_length:
+            raise WordError(f"the secret {secret!r} has {len(folded)} letters, not the {self.word_length} of --length")
+        if self.first is not None and folded[:1] != self.first:
+            raise WordError(f"the secret {secret!r} starts with {folded[:1]!r}, not the {self.first!r} of --first")
         return dataclasses.replace(self, word_length=len(folded), first=folded[0])
 
     def starting_candidates(self, words: Sequence[Word], secret: Word | None = None) -> list[Word]:
