@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
+from wordguess.games import get_game
 
 runner = CliRunner()
 
@@ -235,3 +236,29 @@ def test_fibble_filter_keeps_every_secret_a_lie_explains():
     assert "crank" not in found  # its true reply GGGG. is never shown: the row always lies
     assert "crane" not in found  # a correct guess is shown all green
     assert "crash" in found and "crate" not in found  # GGG.. shown with one lie; GGG.G needs two
+
+
+def test_help_lists_and_strategies_read_well():
+    from wordguess.cli import main
+
+    def output(*argv):
+        with pytest.raises(SystemExit):
+            main(list(argv))
+
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        output("evaluate", "-h")
+    assert "<bool>" not in buffer.getvalue() and "-h" in buffer.getvalue()
+    names = [line.split()[0] for line in run("lists").stdout.splitlines()[1:] if line.startswith(" scowl-answers-")]
+    assert names == [f"scowl-answers-{k}" for k in range(4, 12)]
+    assert "fewest-total" in run("strategies").stdout
+
+
+def test_each_game_names_its_words_and_keyboard():
+    assert get_game("nerdle").word_text() == "8-symbol equation"
+    assert get_game("mastermind").word_text(plural=True) == "4-peg codes"
+    assert get_game("sutom", length=6).keyboard()[0] == "azertyuiop"
+    assert get_game("wordle").keyboard()[0] == "qwertyuiop" and get_game("mastermind").keyboard() == ("123456",)

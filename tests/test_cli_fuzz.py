@@ -82,7 +82,7 @@ TABLE = [
     (["evaluate", "--game", "mastermind", "--sample", "0"], 2, "greater than or equal to 1"),
     (["evaluate", "--game", "fibble", "--sample", "-1"], 2, "greater than or equal to 1"),
     (["evaluate", "--game", "quordle", "--games", "99999999999999999999"], 2, "less than or equal to 1000000"),
-    (["solve", "--game", "matches", "--length", "0"], 2, "1 to 30 letters"),
+    (["solve", "--game", "matches", "--length", "0"], 2, "1 to 40 letters"),
     (["feedback"], 2, "Missing argument"),
     (["evaluate", "--no-such-option"], 2, "No such option"),
     (["evaluate", "--sample", "x"], 2, "valid integer"),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from conftest import GAME_INSTANCES, words_for
 from wordguess.errors import WordError
 from wordguess.games import get_game, kernels
+from wordguess.games.base import reply_dtype
 
 
 def scalar_matrix(game, guesses, secrets) -> np.ndarray:
@@ -72,6 +73,8 @@ def test_long_words_use_wide_replies(length, data):
 
 
 def test_too_long_words_are_a_word_error():
+    with pytest.raises(WordError, match="1 to 40 letters"):
+        get_game("sutom", length=41)
     with pytest.raises(WordError, match="64 bits"):
-        get_game("sutom", length=41).pattern_matrix(["a" * 41], ["a" * 41])
+        reply_dtype(3 ** 41)
 

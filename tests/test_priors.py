@@ -200,7 +200,7 @@ def test_the_assistant_shows_probabilities_and_names_the_contradicting_turn():
     puzzle = weighted_puzzle(7)
     assistant = Assistant(puzzle, FewestGuesses(width=2, pool=30))
     top = assistant.suggestions(3)[0]
-    assert 1.0 <= top.guesses and (top.probability > 0) == top.can_be_answer
+    assert 1.0 <= top.guesses_to_finish and (top.probability > 0) == top.can_be_answer
     likely = assistant.likely(5)
     assert [p for _, p in likely] == sorted((p for _, p in likely), reverse=True)
     assert math.isclose(sum(puzzle.probabilities(puzzle.all_candidates())), 1.0)

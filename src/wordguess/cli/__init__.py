@@ -5,6 +5,7 @@ Each command lives in the module of its area; this module only assembles the app
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
@@ -54,7 +55,7 @@ CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Click
 def main(argv: list[str] | None = None) -> None:
     """Run the command line. A usage error is one line on stderr with exit code 2, Ctrl-C ends
     with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
-    command = typer.main.get_command(app)
+    command = plain_help_flags(typer.main.get_command(app))
     argv = list(sys.argv[1:] if argv is None else argv) or ["--help"]  # no arguments: the help, exit 0
     stop_on_sigterm()
     try:
@@ -79,6 +80,22 @@ def main(argv: list[str] | None = None) -> None:
         code = 0
     quiet_if_pipe_closed()
     sys.exit(code or 0)
+
+
+def plain_help_flags(root):
+    """Return the command tree made to read well in the help: the -h/--help options shown as the
+    flags they are (typer would show `<bool>`), each command's text in whole lines (its docstring
+    is wrapped for the source) and its first sentence as the line in the command list."""
+    for command in [root, *getattr(root, "commands", {}).values()]:
+        option = command.get_help_option(command.context_class(command, **root.context_settings))
+        if option is not None:
+            option.metavar = ""
+        if command.help:
+            paragraphs = [" ".join(p.split()) for p in command.help.strip().split("\n\n")]
+            command.help = "\n\n".join(paragraphs)
+            first = re.split(r"(?<=[.?!])\s", paragraphs[0], maxsplit=1)[0]
+            command.short_help = first if first.endswith((".", "?", "!")) else first + "."
+    return root
 
 
 def _sigterm(signum: int, frame: object) -> None:

@@ -29,6 +29,7 @@ from wordguess.games import GAMES, MULTI_BOARDS, Game
 from wordguess.lists import list_infos, load_words
 from wordguess.optimal.store import default_store_path
 from wordguess.strategies import ALIASES, STRATEGIES
+from wordguess.strategies.multiboard import MULTI_STRATEGIES
 
 
 @friendly
@@ -109,12 +110,15 @@ def filter_command(
 
 @friendly
 def strategies() -> None:
-    """List the strategies with a line on each, their aliases, and the modes."""
+    """List the strategies with a line on each, their aliases, the multi-board ones, and the modes."""
     for name, entry in STRATEGIES.items():
         aliases = ", ".join(a for a, target in ALIASES.items() if target == name)
         extra = "; ".join(part for part in (f"aliases {aliases}" if aliases else "",
                                             " ".join(f"--{o}" for o in entry.options)) if part)
         out.print(f"{name:<17} {entry.description}" + (f" ({extra})" if extra else ""), markup=False)
+    for name, cls in MULTI_STRATEGIES.items():
+        text = (cls.__doc__ or "").strip().splitlines()[0]
+        out.print(f"{name:<17} multi-board games: {text[0].lower()}{text[1:]}", markup=False)
     for mode, text in MODES.items():
         out.print(f"mode {mode}: {text}", markup=False)
 

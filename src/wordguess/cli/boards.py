@@ -40,7 +40,6 @@ BOARD_PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", 
 PER_ROW = 4  # boards side by side
 FULL_GRID = 8  # up to this many boards the whole grid is drawn after each guess; beyond, the last row
 SHOWN = 8  # candidates listed per board
-KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
 def board_cells(rules: MultiBoard, guess: Word, reply: int | None) -> Text:
@@ -89,7 +88,7 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
     lines_per_key = -(-rules.boards // PER_ROW)
     colour = in_colour()
     text = Text()
-    for row in KEYBOARD:
+    for row in rules.board.keyboard():
         text.append("  ".join(f"{letter.upper():<{PER_ROW}}" for letter in row) + "\n", style="bold")
         for line in range(lines_per_key):
             for i, letter in enumerate(row):
@@ -287,7 +286,7 @@ def board_command(command: str, rules: MultiBoard, session: BoardAssistant | Hos
         if isinstance(session, BoardAssistant):
             out.print(f"  replies: one per unsolved board, each in {rules.board.reply_notations}", markup=False)
         else:
-            out.print(f"  anything else is a guess: a {rules.board.length}-letter word")
+            out.print(f"  anything else is a guess: a {rules.board.word_text()}")
 
 
 def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers: str | None, guesses: str | None,
@@ -296,7 +295,7 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
     rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
     secrets = draw_secrets(puzzle, rules.boards, 1, game_seed(daily, seed))[0]
     session = HostedBoards(rules, puzzle, secrets)
-    banner = (f"{rules.title}: guess the {rules.boards} {rules.board.length}-letter words; every guess is played "
+    banner = (f"{rules.title}: guess the {rules.boards} {rules.board.word_text(plural=True)}; every guess is played "
               f"on each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
     out.print(banner)
     interrupted = False

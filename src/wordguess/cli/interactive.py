@@ -57,7 +57,6 @@ COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)
 PLAY_HOSTS = ("random", "evil", "absurdle")  # who hosts `play` (fixed needs a secret: that is `solve --secret`)
 PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
-KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
 def ask_until_valid(prompt: str, check):
@@ -346,7 +345,7 @@ def solve(
 
 def keyboard(game: Game, states: dict[str, str]) -> Text:
     """Return the keyboard with each played letter coloured by its best mark."""
-    rows = KEYBOARD if set(game.alphabet) <= set("".join(KEYBOARD)) else (game.alphabet,)
+    rows = game.keyboard()
     colour = in_colour()
     text = Text()
     for row in rows:
@@ -408,7 +407,7 @@ def play_command(
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text
     clue = f" {rules.clue()}" if rules.clue() else ""
-    banner = (f"{rules.title}: guess the {rules.length}-letter word{clue} ({limit} guesses; {mode} mode; "
+    banner = (f"{rules.title}: guess the {rules.word_text()}{clue} ({limit} guesses; {mode} mode; "
               f"host {hosting.name}). Commands: {', '.join(PLAY_COMMANDS)}.")
     out.print(banner)
     interrupted = False
@@ -450,4 +449,4 @@ def play_command_word(command: str, rules: Game, session: HostedGame) -> None:
     if command == "undo":
         take_back(rules, session)
     elif command == "help":
-        show_commands(PLAY_COMMANDS, f"  anything else is a guess: a {rules.length}-letter word")
+        show_commands(PLAY_COMMANDS, f"  anything else is a guess: a {rules.word_text()}")

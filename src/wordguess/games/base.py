@@ -93,6 +93,21 @@ class Game(ABC):
     lies: ClassVar[bool] = False
     # Other names get_game accepts for the options, {alias: field} (LetterGame's `length`).
     option_aliases: ClassVar[dict[str, str]] = {}
+    # What its words and their symbols are called ("guess the 8-symbol equation").
+    word_noun: ClassVar[str] = "word"
+    symbol_noun: ClassVar[str] = "letter"
+    # The keyboard its players know, row by row (None: the alphabet in one row).
+    keyboard_rows: ClassVar[tuple[str, ...] | None] = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+    def word_text(self, plural: bool = False) -> str:
+        """Return what one word of the game is, e.g. "5-letter word", "8-symbol equation"."""
+        return f"{self.length}-{self.symbol_noun} {self.word_noun}{'s' if plural else ''}"
+
+    def keyboard(self) -> tuple[str, ...]:
+        """Return the keyboard's rows: the game's layout when it holds the whole alphabet, else
+        the alphabet in one row."""
+        rows = self.keyboard_rows
+        return rows if rows is not None and set(self.alphabet) <= set("".join(rows)) else (self.alphabet,)
 
     # --- size -------------------------------------------------------------------------------
     @property
@@ -308,7 +323,7 @@ class Game(ABC):
 
 
 ENGLISH = "abcdefghijklmnopqrstuvwxyz"
-MAX_LENGTH = 30  # the longest words any game takes (a reply's code must fit in 64 bits)
+MAX_LENGTH = 40  # the longest words any game takes (a reply's code must fit in 64 bits: 3^40 < 2^64)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -41,6 +41,7 @@ class Bulls(DistinctTwoCount):
     name = "bulls"
     aliases = ("bulls-and-cows", "bc", "cows-and-bulls")
     title = "Bulls and Cows"
+    word_noun, symbol_noun = "code", "digit"
     max_guesses = 10
     default_answers = "bulls"
     default_guesses = "bulls"

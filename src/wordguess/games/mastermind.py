@@ -95,6 +95,7 @@ class Mastermind(TwoCountGame):
     name = "mastermind"
     aliases = ("mm", "bulls-and-cows-colours")
     title = "Mastermind"
+    word_noun, symbol_noun = "code", "peg"
     max_guesses = 10
     default_answers = "mastermind"
     default_guesses = "mastermind"

@@ -176,6 +176,7 @@ class Nerdle(Wordle):
     name = "nerdle"
     aliases = ("classic-nerdle", "equations")
     title = "Nerdle (equations)"
+    word_noun, symbol_noun = "equation", "symbol"
     default_answers = "nerdle"
     default_guesses = "nerdle"
     has_hard_mode = False  # the real game has none

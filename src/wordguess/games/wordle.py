@@ -221,6 +221,7 @@ class Sutom(AccentedWordle):
     name = "sutom"
     aliases = ("motus", "fr", "french")
     title = "Sutom (fr)"
+    keyboard_rows = ("azertyuiop", "qsdfghjklm", "wxcvbn")  # the French keyboard, as Sutom's page has it
     default_answers = "sutom"
     default_guesses = "sutom"
     lengths = None  # any: __post_init__ checks at least 2

@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import gzip
 import json
+import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -174,7 +175,13 @@ def list_infos() -> list[ListInfo]:
                               description, derived_from=base))
     for name, (game_name, description) in GENERATED.items():
         infos.append(ListInfo(name, len(get_game(game_name).generated_words()), "-", game_name, "-", description))
-    return sorted(infos, key=lambda info: info.name)
+    return sorted(infos, key=lambda info: natural_key(info.name))
+
+
+def natural_key(name: str) -> tuple:
+    """Return a sort key that orders the numbers inside names by value (scowl-answers-4 before
+    scowl-answers-10)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
 
 
 def list_description(name: str) -> str:

@@ -135,7 +135,7 @@ class JointEntropy:
 
 @dataclasses.dataclass
 class FewestTotal:
-    """The least expected work left over all boards (see the module)."""
+    """The least expected work left over all boards: each board's expected guesses to finish, summed."""
 
     name: str = "fewest-total"
     slack: int = 0  # play safe when the guesses left are at most the unsolved boards plus this
