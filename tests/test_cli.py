@@ -262,3 +262,29 @@ def test_each_game_names_its_words_and_keyboard():
     assert get_game("mastermind").word_text(plural=True) == "4-peg codes"
     assert get_game("sutom", length=6).keyboard()[0] == "azertyuiop"
     assert get_game("wordle").keyboard()[0] == "qwertyuiop" and get_game("mastermind").keyboard() == ("123456",)
+
+
+def test_unclear_refusals_say_what_is_accepted(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    result = run("filter", "--answers", str(empty), "raise=.....")
+    assert_one_line_error(result, "holds no word")
+    share = tmp_path / "share.txt"
+    share.write_text("hello\n")
+    result = run("analyze", "--share", str(share), "soare")
+    assert_one_line_error(result, "--share takes the text itself, - for standard input, or a file")
+
+
+def test_a_hard_tree_is_evaluated_in_hard_mode_and_open_world_json_names_the_opener(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:40]))
+    tree = tmp_path / "hard.json"
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    assert run("tree", "--mode", "hard", *lists, "--out", str(tree)).exit_code == 0
+    result = run("evaluate", "--tree", str(tree), *lists)
+    assert result.exit_code == 0 and "(hard mode)" in result.stdout and "(0.00 s)" not in result.stdout
+    secrets = tmp_path / "s.txt"
+    secrets.write_text("cigar\nrebut\n")
+    data = json.loads(run("evaluate", "--world", "open", "--secrets", str(secrets), "--json").stdout)
+    opening = json.loads(run("solve", "--history", "", "--json").stdout)["suggestions"][0]["guess"]
+    assert data["first"] == opening

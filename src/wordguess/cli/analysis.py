@@ -95,7 +95,10 @@ def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, hi
             raise WordguessError(f"the secret {rules.display(secret_word)} was found at guess "
                                  f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
         return list(zip(guesses, replies, strict=True))
-    rows = share_replies(rules, share)
+    try:
+        rows = share_replies(rules, share)
+    except WordguessError as exc:
+        raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
     if len(rows) != len(guesses):
         raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
     return list(zip(guesses, rows, strict=True))

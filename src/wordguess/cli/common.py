@@ -33,8 +33,9 @@ from wordguess.games import (
 from wordguess.lists import WordList
 from wordguess.play.hosted import daily_seed
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# On a terminal long lines wrap between words; piped, a line stays one line (for grep and tests).
+out = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 
 def show_notices(session) -> None:

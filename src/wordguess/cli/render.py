@@ -73,7 +73,8 @@ def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
         text.append(f"{k:>3} ")
         text.append(f"{bar:<{bar_width}}", style=style)
         text.append(f" {n:>6,} {percent(n / len(ev.scores)):>6}\n")
-    text.append(f"({ev.seconds:.2f} s)")
+    if ev.seconds >= 0.005:  # a tree read off its leaves takes no time worth showing
+        text.append(f"({ev.seconds:.2f} s)")
     return text
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated
 
@@ -126,6 +127,8 @@ def evaluate(
     puzzle = build_puzzle(spec)
     if tree_file:
         loaded = TreeFile.load(tree_file, world)
+        if loaded.mode != puzzle.mode and mode == "normal":  # --mode not given: the tree's own mode
+            puzzle = build_puzzle(dataclasses.replace(spec, mode=loaded.mode))
         check_tree(loaded.tree, puzzle)
         ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world)
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))

@@ -133,6 +133,8 @@ def load_words(source: str | Path, game: Game | None = None, forbidden: str | Pa
     are skipped and reported in `.rejected`; a forbidden-words list (name or path) is subtracted."""
     source = str(source)
     words, _ = _raw_words(source)
+    if not words and source not in GENERATED:
+        raise WordguessError(f"{source} holds no word: a word list has one word per line")
     rejected: list[tuple[Word, str]] = []
     if game is not None:
         if source in GENERATED and GENERATED[source][0] == game.name:

@@ -130,12 +130,13 @@ def secret_indices(puzzle: Puzzle, secrets: Sequence[Word]) -> np.ndarray:
 
 
 def play_secrets(puzzle: Puzzle, strategy: Strategy, secrets: Candidates,
-                 progress: Progress | None = None) -> dict[Word, int]:
+                 progress: Progress | None = None) -> tuple[dict[Word, int], Word | None]:
     """Return the guesses the strategy takes on each secret (indices into the answers), growing
     its tree only along the paths those secrets take: every candidate stays possible for the
-    guesser, but branches no secret reaches are never built. A clue the host shows first
-    (Sutom's letter) starts each secret in its clue's puzzle."""
+    guesser, but branches no secret reaches are never built; and its first guess (None when a
+    clue the host shows first, Sutom's letter, starts each secret in its clue's own puzzle)."""
     scores: dict[Word, int] = {}
+    openers: set[Word] = set()
     total = len(secrets)
     chosen = {puzzle.answers[int(i)] for i in secrets}
 
@@ -145,6 +146,8 @@ def play_secrets(puzzle: Puzzle, strategy: Strategy, secrets: Candidates,
         else:
             guess = strategy.choose(part, candidates, history)
             word = part.guesses[guess]
+            if not history:
+                openers.add(word)
             for reply, bucket in part.buckets(guess, candidates):
                 if not wanted[bucket].any():
                     continue
@@ -159,11 +162,12 @@ def play_secrets(puzzle: Puzzle, strategy: Strategy, secrets: Candidates,
         if progress:
             progress(len(scores), total)
 
-    for part in clue_puzzles(puzzle):
+    parts = clue_puzzles(puzzle)
+    for part in parts:
         wanted = np.array([w in chosen for w in part.answers], dtype=bool)
         if wanted.any():
             walk(part, wanted, part.all_candidates(), [], 0)
-    return scores
+    return scores, (next(iter(openers)) if len(openers) == 1 and len(parts) == 1 else None)
 
 
 def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed: int = 0,
@@ -183,9 +187,9 @@ def evaluate(puzzle: Puzzle, strategy: Strategy, sample: int | None = None, seed
             chosen = np.sort(np.random.default_rng(seed).choice(chosen, size=sample, replace=False))
         if progress:
             progress(0, len(chosen))
-        scores = play_secrets(puzzle, strategy, chosen, progress)
+        scores, first = play_secrets(puzzle, strategy, chosen, progress)
         return Evaluation(puzzle.game.name, strategy.name, puzzle.mode, puzzle.game.max_guesses, scores,
-                          time.perf_counter() - start, None, None, weights, world)
+                          time.perf_counter() - start, first, None, weights, world)
     trees, done = [], 0
     if progress:
         progress(0, len(puzzle.answers))  # the total is known before the first leaf
