@@ -61,6 +61,7 @@ SKILL_RATE = 4.0  # skill = 99 exp(-SKILL_RATE * regret)
 DEFAULT_BUDGET = 10.0  # seconds of exact search per move
 HEURISTIC_MAX = 400  # the largest set given an upper bound by a heuristic tree when unproven
 OPENER_SEARCH = 1.0  # seconds the first move spends certifying the best opener beyond what is known
+FIRST_MOVE_SEARCH = 2.0  # seconds a played opener not in the certificate gets (proof, then its buckets)
 OPENER_FEW = 50  # ... unless at most this many openers are left to examine: then the move's budget
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
 
@@ -288,7 +289,14 @@ class ExactValues:
             if known is not None and not known[1]:
                 floor = known[0]
             if known is None or not known[1]:
-                try:  # the opener's proof, kept in the store for the next analyses
+                # The opener's proof, kept in the store for the next analyses. A good opener is
+                # proven in about a second (Wordle's); one that is not (a list without a
+                # certificate: Termo's) gets FIRST_MOVE_SEARCH seconds in all, its proof and then
+                # its buckets' bounds below, not the move's whole budget.
+                stop = time.time() + min(self.budget, FIRST_MOVE_SEARCH)
+                if self.solver.deadline is None or stop < self.solver.deadline[0]:
+                    self.solver.deadline = (stop, FIRST_MOVE_SEARCH)
+                try:
                     known = (self.solver.opener(word).value, True)
                 except SearchStopped:
                     known = None
