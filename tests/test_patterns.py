@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wordguess.engine.patterns import PatternStore, matrix_key
+from wordguess.engine.patterns import PatternStore, machine_memory, matrix_key
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 
@@ -67,3 +67,16 @@ def test_remembered_results_persist(tmp_path):
     assert PatternStore(tmp_path).remembered("k", compute) == [["soare", 62.3, 5.89, False]]
     assert len(calls) == 2  # once by the first store, once by the direct call above; not again
     assert PatternStore(None).remembered("k", compute) and len(calls) == 3
+
+
+def test_a_matrix_is_written_at_its_second_use_and_the_defaults_fit_the_machine(tmp_path):
+    game = get_game("wordle")
+    words = ["crane", "slate", "cigar", "rebut"]
+    first = PatternStore(tmp_path, disk_min_entries=1, write_on_use=2).matrix(game, words, words)
+    assert not list(tmp_path.glob("*.npy")) and len(list((tmp_path / "uses").iterdir())) == 1
+    again = PatternStore(tmp_path, disk_min_entries=1, write_on_use=2).matrix(game, words, words)
+    assert len(list(tmp_path.glob("*.npy"))) == 1 and not list((tmp_path / "uses").iterdir())
+    np.testing.assert_array_equal(first, again)
+    assert PatternStore(tmp_path, disk_min_entries=1).clear() > 0 and not list(tmp_path.rglob("*.*"))
+    store = PatternStore.from_environment()
+    assert store.write_on_use == 2 and store.max_bytes <= machine_memory() // 4 and store.cap_bytes <= 1 << 30

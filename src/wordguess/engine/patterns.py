@@ -4,7 +4,10 @@ A `PatternStore` maps (game rules, guesses, secrets) to the matrix of encoded re
 cache lives under the user cache folder (or $WORDGUESS_CACHE_DIR), keyed by a content hash, and
 is written atomically (a temporary file renamed into place), so concurrent processes never see a
 partial file. A file's name carries the checksum of its data, checked on every read: a damaged
-file is removed and the matrix computed again.
+file is removed and the matrix computed again. Sized to the machine: a matrix is written at its
+second use (a one-off command's stays off the disk), the files together take at most 1 GiB or a
+tenth of the disk's free space ($WORDGUESS_CACHE_MAX_MB), and no matrix is made over a quarter of
+the machine's memory (4 GiB at most).
 """
 
 from __future__ import annotations
@@ -56,9 +59,12 @@ class PatternStore:
     """Pattern matrices by content: in memory for the process, and on disk when a folder is set."""
 
     def __init__(self, cache_dir: Path | None = None, disk_min_entries: int = DISK_MIN_ENTRIES,
-                 cap_bytes: int = DEFAULT_CAP_BYTES, max_bytes: int = MAX_MATRIX_BYTES):
+                 cap_bytes: int = DEFAULT_CAP_BYTES, max_bytes: int = MAX_MATRIX_BYTES, write_on_use: int = 1):
         self.cache_dir = cache_dir  # where large matrices persist between processes (None: nowhere)
         self.disk_min_entries = disk_min_entries  # smaller matrices stay in memory only
+        # A matrix is written at its n-th computation (a small mark counts the earlier ones): 2
+        # keeps a one-off command's matrix (a Nerdle session, a list given once) off the disk.
+        self.write_on_use = write_on_use
         self.cap_bytes = cap_bytes  # the most the folder's matrix files may take together
         self.max_bytes = max_bytes  # the largest matrix this store makes
         self._memory: dict[str, np.ndarray] = {}
@@ -71,14 +77,15 @@ class PatternStore:
         """Return a new store on the default cache folder (see default_cache_dir), capped at
         $WORDGUESS_CACHE_MAX_MB megabytes if set, making matrices of at most `max_bytes`."""
         cap = os.environ.get("WORDGUESS_CACHE_MAX_MB", "")
-        return cls(default_cache_dir(), cap_bytes=int(cap) << 20 if cap.isdecimal() else DEFAULT_CAP_BYTES,
-                   max_bytes=max_bytes)
+        folder = default_cache_dir()
+        return cls(folder, cap_bytes=int(cap) << 20 if cap.isdecimal() else machine_cap(folder),
+                   max_bytes=min(max_bytes, machine_memory() // 4), write_on_use=2)
 
     def files(self) -> list[Path]:
         """Return the store's files on disk (matrices and remembered results), oldest use first."""
         if self.cache_dir is None or not self.cache_dir.is_dir():
             return []
-        found = [*self.cache_dir.glob("*.npy"), *self.cache_dir.glob("results/*.json")]
+        found = [*self.cache_dir.glob("*.npy"), *self.cache_dir.glob("results/*.json"), *self.cache_dir.glob("uses/*")]
         return sorted(found, key=lambda p: p.stat().st_mtime)
 
     def clear(self) -> int:
@@ -167,17 +174,47 @@ class PatternStore:
         return None
 
     def _save(self, key: str, matrix: np.ndarray) -> None:
-        """Write the matrix under a name that carries its key and the checksum of its data."""
+        """Write the matrix under a name that carries its key and the checksum of its data (at
+        its `write_on_use`-th computation: before, a mark counts the uses)."""
         if not self._on_disk(matrix.size):
             return
         try:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
+            if self.write_on_use > 1:
+                mark = self.cache_dir / "uses" / key
+                uses = int(mark.read_text()) + 1 if mark.is_file() and mark.read_text().isdecimal() else 1
+                if uses < self.write_on_use:
+                    mark.parent.mkdir(exist_ok=True)
+                    mark.write_text(str(uses))
+                    return
+                mark.unlink(missing_ok=True)
             with tempfile.NamedTemporaryFile(dir=self.cache_dir, suffix=".tmp", delete=False) as tmp:
                 np.save(tmp, matrix, allow_pickle=False)
             os.replace(tmp.name, self.cache_dir / f"{key}-{checksum(matrix)}.npy")
             self._trim()
         except OSError:
             pass  # the cache is an optimisation; a read-only home must not stop the program
+
+
+def machine_memory() -> int:
+    """Return the machine's memory in bytes (8 GiB when it cannot be read)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
+def machine_cap(folder: Path | None) -> int:
+    """Return the default cap of the matrix files: DEFAULT_CAP_BYTES, or a tenth of the free
+    space of the cache's disk when that is less."""
+    probe = folder
+    while probe is not None and not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        free = os.statvfs(probe).f_bavail * os.statvfs(probe).f_frsize if probe is not None else DEFAULT_CAP_BYTES
+    except OSError:
+        return DEFAULT_CAP_BYTES
+    return min(DEFAULT_CAP_BYTES, free // 10)
 
 
 def checksum(matrix: np.ndarray) -> str:
