@@ -235,3 +235,26 @@ def test_hard_mode_allowed_turn_by_turn_equals_the_puzzles(secret):
         history.append((guess, WORDLE.feedback(guess, secret)))
         assert np.array_equal(search._allowed(puzzle.all_candidates(), history),
                               puzzle.allowed(puzzle.all_candidates(), history))
+
+
+def test_a_decision_stops_at_its_budget_of_replies_looked_up():
+    """A large set far from the end (an opener off the shipped tree) costs the guard at most its
+    cell budget, counted, not timed: the same work on any machine, and the position then said
+    not shown winnable unless a witness was found within it."""
+    answers = read_bundled("wordle-answers")
+    puzzle = Puzzle(get_game("wordle"), answers, sorted(set(answers) | set(read_bundled("wordle-guesses")[:3000])))
+    candidates = puzzle.all_candidates()
+    history = [(puzzle.guesses[0], puzzle.game.parse_reply("....."))]
+    candidates = puzzle.narrow(candidates, 0, history[0][1])
+    strategy = FewestGuesses()
+    guard = strategy.guard
+    guard.cells = 5_000_000
+    search = guard.witnesses(puzzle)
+    before = search.worked
+    choice = strategy.choose(puzzle, candidates, history)
+    largest_split = len(puzzle.guesses) * len(candidates) + 500_000
+    assert guard.cells <= search.worked - before <= guard.cells + 2 * largest_split, search.worked - before
+    again = FewestGuesses()
+    again.guard.cells = 5_000_000
+    assert again.choose(puzzle, candidates, history) == choice  # deterministic
+    assert isinstance(guard.promise(puzzle, candidates, history), bool)

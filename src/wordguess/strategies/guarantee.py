@@ -37,6 +37,7 @@ from wordguess.strategies.scoring import chunk_range, reply_table
 from wordguess.vocab import Candidates, History
 
 NONE = -1  # no witness found (at the widths tried so far)
+CALL_CELLS = 500_000  # a split's fixed cost with its node's own work, in replies looked up (about 0.5 ms here)
 WIDTHS = (3, 12, 40)
 GUARANTEE_INDEX = "guarantee.json"  # the shipped witness trees: game, file, sha256  # guesses tried per set, in rounds: a wider round only when the narrower fails
 
@@ -116,17 +117,28 @@ class Witnesses:
     _found: dict = dataclasses.field(default_factory=dict, repr=False)
     _failed: dict = dataclasses.field(default_factory=dict, repr=False)
     spent: int = 0  # sets examined in all (the guard's budget is counted in them)
+    # Replies looked up in all (guesses x secrets of every split scored, a call's fixed cost
+    # counted as CALL_CELLS): the time a search takes, counted so the same search stops at the
+    # same place on any machine. `cells` is the budget per question (None: none).
+    worked: int = 0
+    cells: int | None = None
     _hard: dict = dataclasses.field(default_factory=dict, repr=False)  # hard mode: history -> allowed guesses
     _count: int = 0
     _budget: int = 0
+    _cell_budget: int | None = None
 
-    def guess(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None) -> int | None:
+    def guess(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None,
+              cells: int | None = None) -> int | None:
         """Return the first guess of a witness tree finding every candidate within `depth`
         guesses after `history` (the mode's allowed guesses), or None when none was found
-        within `nodes` sets examined (default: the search's budget)."""
+        within `nodes` sets examined and `cells` replies looked up (default: the search's
+        budgets; the rounds of widths share them)."""
         candidates = np.asarray(candidates, dtype=np.int64)
         if len(candidates) == 0:
             return None
+        self._cell_budget = self.cells if cells is None else cells
+        if self._cell_budget is not None:
+            self._cell_budget += self.worked  # counted from here
         for width in WIDTHS:
             self._count = 0
             self._budget = self.nodes if nodes is None else nodes
@@ -138,11 +150,19 @@ class Witnesses:
                 return found
         return None
 
-    def within(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None) -> bool:
+    def within(self, candidates: Candidates, depth: int, history: History = (), nodes: int | None = None,
+               cells: int | None = None) -> bool:
         """Return whether a witness tree within `depth` guesses was found for the candidates."""
         if trivially_within(len(candidates), depth):
             return True
-        return self.guess(candidates, depth, history, nodes) is not None
+        return self.guess(candidates, depth, history, nodes, cells) is not None
+
+    def _split(self, guess_ids: np.ndarray, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
+        """split_stats, its work counted against the cell budget (OutOfNodes past it)."""
+        self.worked += len(guess_ids) * len(candidates) + CALL_CELLS
+        if self._cell_budget is not None and self.worked > self._cell_budget:
+            raise OutOfNodes
+        return split_stats(self.puzzle, guess_ids, candidates)
 
     def tree(self, candidates: Candidates, depth: int, history: History = ()) -> dict[str, str]:
         """Return the witness tree of a set the search has proven (guess() found it), as
@@ -228,12 +248,11 @@ class Witnesses:
         allowed = self._allowed(candidates, history)
         if puzzle.mode != "normal":
             own = np.intersect1d(own, allowed)
-        for g in own:
-            sizes = puzzle.bucket_sizes(int(g), candidates)
-            sizes[puzzle.game.solved_reply] = 0
-            if trivially_within(int(sizes.max()), depth - 1):
+        _, own_largest = self._split(own, candidates)
+        for g, big in zip(own.tolist(), own_largest.tolist(), strict=True):
+            if trivially_within(int(big), depth - 1):
                 return int(g)
-        parts, largest = split_stats(puzzle, allowed, candidates)
+        parts, largest = self._split(allowed, candidates)
         useful = (largest < n) & (parts >= 2)
         if depth == 2:  # within 2: every unsolved bucket a single secret (exhaustive over the guesses)
             ok = np.flatnonzero(useful & (largest <= 1))
@@ -266,7 +285,7 @@ class Witnesses:
             # The bucket that failed is where the difficulty lies (a cluster of words that
             # differ in one letter, say): next try the guesses that split it best, of those
             # that still split the whole set well.
-            hard_parts, _ = split_stats(puzzle, allowed[ids], failed)
+            hard_parts, _ = self._split(allowed[ids], failed)
             focus = ids[np.lexsort((largest[ids], -parts[ids], -hard_parts))]
             queue = [int(k) for k in focus[: max(2, width // 3)] if int(k) not in tried] + queue
         return NONE
@@ -331,9 +350,13 @@ class Guard:
 
     tries: int = 8  # the strategy's best guesses checked before a witness's guess is played
     nodes: int = 4_000  # the witness search's budget per decision, shared by its checks
+    # ... and in replies looked up, shared by the checks and the fallback (about a second here):
+    # past it, a large set far from the end (an opener off the shipped tree) is not proven.
+    cells: int = 600_000_000
     refused: list[int] = dataclasses.field(default_factory=list, repr=False)  # the last choice's unsafe guesses
     _witnesses: Witnesses | None = dataclasses.field(default=None, repr=False)
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
+    _decided: tuple | None = dataclasses.field(default=None, repr=False)  # (position, whether a win was shown)
 
     def witnesses(self, puzzle: Puzzle) -> Witnesses:
         """Return the witness search of this puzzle (a new one, with an empty memo, for another),
@@ -344,19 +367,22 @@ class Guard:
         return self._witnesses
 
     def safe(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
-             nodes: int | None = None) -> bool:
+             nodes: int | None = None, cells: int | None = None) -> bool:
         """Return whether every secret the guess may leave has a witness within the guesses left
-        after it (found within `nodes` sets examined)."""
+        after it (found within `nodes` sets examined and `cells` replies looked up)."""
         left = puzzle.game.max_guesses - len(history) - 1
         word = puzzle.guesses[guess]
         buckets = [(r, b) for r, b in puzzle.buckets(guess, candidates) if r != puzzle.game.solved_reply]
         if any(len(b) == len(candidates) for _, b in buckets):
             return False
         search = self.witnesses(puzzle)
-        return all(search.within(b, left, [*history, (word, r)], nodes)
+        stop = None if cells is None else search.worked + cells
+        return all(search.within(b, left, [*history, (word, r)], nodes,
+                                 None if stop is None else max(stop - search.worked, 0))
                    for r, b in sorted(buckets, key=lambda rb: -len(rb[1])))
 
-    def fallback(self, puzzle: Puzzle, candidates: Candidates, history: History, nodes: int | None = None) -> int | None:
+    def fallback(self, puzzle: Puzzle, candidates: Candidates, history: History, nodes: int | None = None,
+                 cells: int | None = None) -> int | None:
         """Return a guess known to keep every candidate winnable: the shipped tree's while the
         game follows it, else a witness's (found at once when an earlier check proved this set)."""
         search = self.witnesses(puzzle)
@@ -364,12 +390,21 @@ class Guard:
             word = self._shipped.guess(puzzle.game, history)
             if word is not None:
                 return puzzle.index_of(word)
-        return search.guess(candidates, puzzle.game.max_guesses - len(history), history, nodes)
+        return search.guess(candidates, puzzle.game.max_guesses - len(history), history, nodes,
+                            self.cells if cells is None else cells)
 
     def promise(self, puzzle: Puzzle, candidates: Candidates, history: History) -> bool:
         """Return whether a win within the game's limit can be promised from here."""
         left = puzzle.game.max_guesses - len(history)
-        return trivially_within(len(candidates), left) or self.fallback(puzzle, candidates, history) is not None
+        if trivially_within(len(candidates), left):
+            return True
+        if self._decided is not None and self._decided[0] == self._position(puzzle, candidates, history):
+            return self._decided[1]  # the last decision here showed it, or spent its budget trying
+        return self.fallback(puzzle, candidates, history) is not None
+
+    @staticmethod
+    def _position(puzzle: Puzzle, candidates: Candidates, history: History) -> tuple:
+        return id(puzzle), tuple(history), len(candidates)
 
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History, ranking: np.ndarray) -> int:
         """Return the first safe guess of `ranking` (the strategy's guesses, best first) among
@@ -386,14 +421,17 @@ class Guard:
             # shipped proof covers its own opener only, so that opener is played.
             return puzzle.index_of(shipped)
         budget = self.nodes
+        search = self.witnesses(puzzle)
+        stop = search.worked + self.cells  # the decision's cells, shared by the checks and the fallback
         for guess in ranking[: self.tries]:
-            search = self.witnesses(puzzle)
             before = search.spent
-            if self.safe(puzzle, int(guess), candidates, history, max(budget, 0)):
+            if self.safe(puzzle, int(guess), candidates, history, max(budget, 0), max(stop - search.worked, 0)):
+                self._decided = (self._position(puzzle, candidates, history), True)
                 return int(guess)
             self.refused.append(int(guess))
             budget -= search.spent - before
-            if budget <= 0:
+            if budget <= 0 or search.worked >= stop:
                 break
-        found = self.fallback(puzzle, candidates, history)
+        found = self.fallback(puzzle, candidates, history, cells=max(stop - search.worked, 0))
+        self._decided = (self._position(puzzle, candidates, history), found is not None)
         return first if found is None else found
