@@ -288,3 +288,24 @@ def test_a_hard_tree_is_evaluated_in_hard_mode_and_open_world_json_names_the_ope
     data = json.loads(run("evaluate", "--world", "open", "--secrets", str(secrets), "--json").stdout)
     opening = json.loads(run("solve", "--history", "", "--json").stdout)["suggestions"][0]["guess"]
     assert data["first"] == opening
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("solve", "--game", "sutom", "--length", "6", "--first", "c", "--secret", "bateau"), "not the 'c' of --first"),
+    (("solve", "--game", "sutom", "--length", "4", "--secret", "bateau"), "not the 4 of --length"),
+    (("play", "--host", "fixed"), "choose one of: absurdle, evil, random"),
+    (("analyze", "--history", "raise=GGGGG;mount=....."), "no turn comes after a win"),
+])
+def test_options_that_contradict_each_other_are_refused(args, fragment):
+    assert_one_line_error(run(*args, input="quit\n"), fragment)
+
+
+def test_an_adversary_plays_over_the_answer_list_and_a_large_sample_is_noted(tmp_path):
+    result = run("play", "--host", "absurdle", input="soare\nclint\nquit\n")
+    assert result.exit_code == 0 and "world" not in result.stderr
+    counts = [int(line.split()[0].replace(",", "")) for line in result.stdout.splitlines() if "still possible" in line]
+    assert counts and counts[0] < 300  # over the 2,315 answers SOARE keeps 183; over the 14,855 words, far more
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:40]))
+    result = run("evaluate", "--answers", str(words), "--guesses", str(words), "--sample", "999")
+    assert result.exit_code == 0 and "more than the 40 secrets" in result.stderr
