@@ -138,8 +138,10 @@ def test_open_world_values_are_labelled_estimates():
     assert analysis.kind == ESTIMATE and analysis.world == "open" and analysis.solved
     for move in analysis.moves:
         assert move.played.kind == move.best.kind == ESTIMATE
-        assert move.regret[0] == move.regret[1] >= 0 and 0 <= move.skill <= 99 and 0 <= move.luck <= 99
-    assert analysis.moves[-1].candidates_after == 1 and analysis.optimal_guesses is not None
+        assert move.regret[0] == move.regret[1] == pytest.approx(max(0.0, move.played.low - move.best.low))
+        assert move.skill == round(99 * math.exp(-4 * move.regret[0])) and 0 <= move.luck <= 99
+    assert analysis.moves[-1].candidates_after == 1 and analysis.moves[-1].played.low >= 1.0
+    assert analysis.optimal_guesses is not None and 1 <= analysis.optimal_guesses <= 6
 
 
 def cli(*args):

@@ -192,21 +192,21 @@ def test_hosted_boards_reply_keyboards_and_share_text_round_trips(small):
         game.guess("crate")
 
 
-def naive_value(puzzle, position, left, penalty):
+def naive_value(puzzle, position, left, penalty, first=None):
     """The slow twin of the endgame search: every allowed guess, replies by the game's feedback,
-    no grouping and no cut-off (memoised only)."""
+    no grouping and no cut-off (memoised only); `first`: the first guess forced."""
     game = puzzle.game
     memo = {}
 
-    def value(position, left):
+    def value(position, left, only=None):
         if not position:
             return 0.0
         if left <= 0:
             return penalty + len(position)
-        if (position, left) in memo:
+        if only is None and (position, left) in memo:
             return memo[(position, left)]
         best = np.inf
-        for guess in puzzle.guesses:
+        for guess in puzzle.guesses if only is None else [only]:
             per_board = []
             useful = False
             for board in position:
@@ -223,10 +223,11 @@ def naive_value(puzzle, position, left, penalty):
                 p = math.prod(q for q, _ in combo)
                 total += p * value(tuple(sorted(c for _, c in combo if c is not None)), left - 1)
             best = min(best, total)
-        memo[(position, left)] = best
+        if only is None:
+            memo[(position, left)] = best
         return best
 
-    return value(position, left)
+    return value(position, left, first)
 
 
 def test_endgame_search_equals_the_slow_twin():
@@ -242,7 +243,9 @@ def test_endgame_search_equals_the_slow_twin():
         left = int(rng.integers(1, 5))
         value, guess = search.solve(puzzle, position, left)
         assert value == pytest.approx(naive_value(puzzle, position_of(position), left, search.penalty), rel=1e-12)
-        assert guess >= 0
+        # the guess it returns is one that achieves the value (not merely some guess)
+        achieved = naive_value(puzzle, position_of(position), left, search.penalty, first=puzzle.guesses[guess])
+        assert achieved == pytest.approx(value, rel=1e-12)
 
 
 def test_memory_and_workers_change_nothing(small, tmp_path):
@@ -305,7 +308,9 @@ def test_past_the_limit_every_strategy_still_finishes(small):
     for name in MULTI_STRATEGIES:
         for row in draw_secrets(small, 4, 10, seed=5):
             record = play_boards(rules, small, get_multi_strategy(name), row)
-            assert record.guesses > 4 or record.won
+            solved = [any(replies[k] == small.game.solved_reply for _, replies in record.turns) for k in range(4)]
+            assert all(solved), (name, row)  # every board finished, past the limit or not
+            assert record.guesses <= 4 + len(small.answers)  # and every guess after the limit helped
     search = Endgame()
     boards = [np.array([0, 1]), np.array([2])]
     for left in (0, -3):
