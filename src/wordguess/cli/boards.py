@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.cli.common import (
-    PENDING,
     GameChoice,
     ask,
     ask_move,
+    ask_replies,
     build_puzzle,
     err,
     game_seed,
@@ -244,28 +244,12 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
 def ask_board_replies(rules: MultiBoard, assistant: BoardAssistant, guess: Word) -> bool:
     """Ask for the replies to `guess` until they are accepted; False when the player quits."""
     open_boards = assistant.solved_mask().count(False)
-    while True:
-        line = ask(f"replies to {rules.board.display(guess)} ({open_boards} board{'s' if open_boards > 1 else ''}): ")
-        if line is None or line.strip().lower() == "quit":
-            return False
-        command = line.strip().lower()
-        if command in PENDING:  # the guess waiting for its replies is dropped, nothing else
-            out.print(f"dropped {rules.board.display(guess)}: not played")
-            return True
-        if not command:
-            err.print(f"error: type the replies to {rules.board.display(guess)}, one per unsolved board, or cancel",
-                      markup=False)
-            continue
-        if command in BOARD_COMMANDS:
-            board_command(command, rules, assistant)
-            continue
-        try:
-            assistant.report(guess, line)
-        except WordguessError as exc:
-            err.print(f"error: {exc}", markup=False)
-            continue
-        out.print(board_grid(rules, assistant.history, last_only=True))
-        return True
+    shown = rules.board.display(guess)
+    return ask_replies(f"replies to {shown} ({open_boards} board{'s' if open_boards > 1 else ''}): ", shown,
+                       f"the replies to {shown}, one per unsolved board", BOARD_COMMANDS,
+                       lambda command: board_command(command, rules, assistant),
+                       lambda line: assistant.report(guess, line),
+                       lambda: out.print(board_grid(rules, assistant.history, last_only=True)))
 
 
 def board_command(command: str, rules: MultiBoard, session: BoardAssistant | HostedBoards) -> None:

@@ -311,6 +311,32 @@ def ask(prompt: str) -> str | None:
         raise typer.Exit(130) from None
 
 
+def ask_replies(prompt: str, shown: str, expected: str, commands: dict, run_command, report, draw) -> bool:
+    """Ask for the reply to a pending guess (`shown`) until `report` accepts one, then `draw`;
+    `cancel` or `undo` drop the guess, an empty line says what is `expected`, a command of
+    `commands` is run by `run_command`. Return False when the player quits or input ends."""
+    while True:
+        line = ask(prompt)
+        command = "quit" if line is None else line.strip().lower()
+        if command == "quit":
+            return False
+        if command in PENDING:  # the guess waiting for its reply is dropped, nothing else
+            out.print(f"dropped {shown}: not played")
+            return True
+        if not command:
+            err.print(f"error: type {expected}, or cancel", markup=False)
+        elif command in commands:
+            run_command(command)
+        else:
+            try:
+                report(line)
+            except WordguessError as exc:
+                err.print(f"error: {exc}", markup=False)
+                continue
+            draw()
+            return True
+
+
 def ask_move(prompt: str) -> tuple[str | None, bool]:
     """Return (the line typed at a play prompt, or None when input ends or Ctrl-C is pressed;
     whether it was Ctrl-C, so the game can end cleanly and still print its share text)."""

@@ -13,7 +13,6 @@ from rich.text import Text
 
 from wordguess.cli.boards import play_boards_command, solve_boards
 from wordguess.cli.common import (
-    PENDING,
     AddWordsOpt,
     AnswersOpt,
     ExcludeFactorOpt,
@@ -27,6 +26,7 @@ from wordguess.cli.common import (
     SessionWorldOpt,
     ask,
     ask_move,
+    ask_replies,
     build_puzzle,
     default_strategy,
     err,
@@ -214,28 +214,11 @@ def ask_reply(assistant: Assistant, guess: str) -> bool:
     """Ask for the reply to `guess` until one is accepted (or a command takes the player back
     to the guess prompt); return False when the player quits or input ends."""
     game = assistant.puzzle.game
-    while True:
-        reply = ask(f"reply to {game.display(guess)}: ")
-        if reply is None or reply.strip().lower() == "quit":
-            return False
-        command = reply.strip().lower()
-        if command in PENDING:  # the guess waiting for its reply is dropped, nothing else
-            out.print(f"dropped {game.display(guess)}: not played")
-            return True
-        if not command:
-            err.print(f"error: type the reply to {game.display(guess)} ({game.reply_notations}), or cancel",
-                      markup=False)
-            continue
-        if command in COMMANDS:
-            run_command(command, game, assistant)
-            continue
-        try:
-            assistant.report(guess, reply)
-        except WordguessError as exc:
-            err.print(f"error: {exc}", markup=False)
-            continue
-        out.print(tiles(game, *assistant.history[-1]))
-        return True
+    shown = game.display(guess)
+    return ask_replies(f"reply to {shown}: ", shown, f"the reply to {shown} ({game.reply_notations})", COMMANDS,
+                       lambda command: run_command(command, game, assistant),
+                       lambda line: assistant.report(guess, line),
+                       lambda: out.print(tiles(game, *assistant.history[-1])))
 
 
 def run_command(command: str, game: Game, assistant: Assistant) -> None:
