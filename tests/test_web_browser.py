@@ -263,6 +263,7 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
 
 def test_give_up_shows_the_word(page):
     play = PlayPage(page).open()
+    assert page.title() == "Play · wordguess"  # each page names itself in the tab
     play.type_physical("salet")  # the focus was on "New game": Enter submits the guess
     play.wait_for_turns(1)
     page.locator("#play-give-up").click()

@@ -32,8 +32,10 @@ function showPage() {
   const page = PAGES[name] ? name : "assist";
   for (const section of document.querySelectorAll(".page")) section.hidden = section.id !== `page-${page}`;
   for (const link of document.querySelectorAll("nav a[data-page]")) {
-    if (link.dataset.page === page) link.setAttribute("aria-current", "page");
-    else link.removeAttribute("aria-current");
+    if (link.dataset.page === page) {
+      link.setAttribute("aria-current", "page");
+      document.title = `${link.textContent.trim()} · wordguess`;  // the tab and the history say where
+    } else link.removeAttribute("aria-current");
   }
   if (!started.has(page)) {
     started.add(page);

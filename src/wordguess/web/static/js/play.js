@@ -34,7 +34,8 @@ function draw() {
     }
   }
   drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k));
-  const adversary = game.adversary_candidates === null ? "" : `; ${game.adversary_candidates.toLocaleString("en")} words still possible`;
+  const left = game.adversary_candidates;
+  const adversary = left === null ? "" : `; ${left.toLocaleString("en")} word${left === 1 ? "" : "s"} still possible`;
   $("#play-status").textContent = `${game.title}: guess the ${game.length}-letter word` +
     `${game.clue ? " " + game.clue : ""} (${game.max_guesses ?? "∞"} guesses; host ${game.host}${adversary})`;
   $("#play-share").hidden = !game.over;
