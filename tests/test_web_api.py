@@ -591,3 +591,12 @@ def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
                                                            "secret": "rebut", "share": None})
     assert turns[0] == ("zzzax", wordle.feedback("zzzax", "rebut")) and "ZZZAX" in notices[0]
     assert "zzzax" in puzzle.guesses
+
+
+@pytest.mark.parametrize(("method", "path", "status", "allow"), [
+    ("get", "/api/assist", 405, "POST"), ("put", "/api/assist", 405, "POST"), ("delete", "/api/games", 405, "GET"),
+    ("get", "/api/no-such-route", 404, None), ("post", "/api/no/such/route", 404, None)])
+def test_a_wrong_method_is_405_with_allow_and_an_unknown_api_path_404(client, method, path, status, allow):
+    answer = getattr(client, method)(path)
+    assert answer.status_code == status and answer.headers.get("allow") == allow
+    assert set(answer.json()) == {"detail"} and "\n" not in answer.json()["detail"]

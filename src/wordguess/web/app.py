@@ -14,6 +14,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
 from wordguess.web.config import Settings
@@ -72,6 +73,25 @@ def add_docs(app: FastAPI) -> None:
         return FileResponse(STATIC / "docs.html")
 
 
+def add_api_fallback(app: FastAPI) -> None:
+    """Answer a request under /api/ that no route takes: 405 with the `Allow` header when the
+    path exists with other methods (GET /api/assist), else 404; never the static pages' answer
+    (which allows GET and HEAD only)."""
+    paths: list = []  # (the path's pattern, its methods), from the OpenAPI document on first use
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+                   include_in_schema=False)
+    def api_fallback(request: Request, rest: str) -> JSONResponse:
+        if not paths:
+            paths.extend((compile_path(path)[0], {m.upper() for m in methods})
+                         for path, methods in app.openapi()["paths"].items())
+        allowed = sorted({m for pattern, methods in paths if pattern.match(request.url.path) for m in methods})
+        if not allowed:
+            return JSONResponse({"detail": f"no API route {request.url.path}"}, status_code=404)
+        return JSONResponse({"detail": f"{request.method} is not allowed here; allowed: {', '.join(allowed)}"},
+                            status_code=405, headers={"Allow": ", ".join(allowed)})
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Return the web app (one per server process)."""
     settings = settings or Settings()
@@ -91,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_error_handlers(app)
     if settings.docs:
         add_docs(app)
+    add_api_fallback(app)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
