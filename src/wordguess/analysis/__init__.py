@@ -278,7 +278,22 @@ class ExactValues:
         return (value, value) if value < INF else (INF, None)
 
     def played(self, candidates: Candidates, history: History, guess: int):
-        """Return (low, high) totals when `guess` is played, and per reply (share, low, high)."""
+        """Return (low, high) totals when `guess` is played, and per reply (share, low, high).
+        A first move gets FIRST_MOVE_SEARCH seconds of the move's budget: a good opener is proven
+        in about a second (Wordle's), one that is not (a list without a certificate: Termo's)
+        would spend the whole budget on its proof and buckets, leaving none to the best opener."""
+        if history or len(candidates) != len(self.puzzle.answers):
+            return self._played(candidates, history, guess)
+        saved = self.solver.deadline
+        stop = time.time() + min(self.budget, FIRST_MOVE_SEARCH)
+        if saved is None or stop < saved[0]:
+            self.solver.deadline = (stop, FIRST_MOVE_SEARCH)
+        try:
+            return self._played(candidates, history, guess)
+        finally:
+            self.solver.deadline = saved
+
+    def _played(self, candidates: Candidates, history: History, guess: int):
         puzzle, game = self.puzzle, self.puzzle.game
         state, depth = self.state_after(history)
         n = len(candidates)
@@ -289,14 +304,7 @@ class ExactValues:
             if known is not None and not known[1]:
                 floor = known[0]
             if known is None or not known[1]:
-                # The opener's proof, kept in the store for the next analyses. A good opener is
-                # proven in about a second (Wordle's); one that is not (a list without a
-                # certificate: Termo's) gets FIRST_MOVE_SEARCH seconds in all, its proof and then
-                # its buckets' bounds below, not the move's whole budget.
-                stop = time.time() + min(self.budget, FIRST_MOVE_SEARCH)
-                if self.solver.deadline is None or stop < self.solver.deadline[0]:
-                    self.solver.deadline = (stop, FIRST_MOVE_SEARCH)
-                try:
+                try:  # the opener's proof, kept in the store for the next analyses
                     known = (self.solver.opener(word).value, True)
                 except SearchStopped:
                     known = None

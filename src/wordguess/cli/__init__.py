@@ -55,7 +55,7 @@ CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Click
 def main(argv: list[str] | None = None) -> None:
     """Run the command line. A usage error is one line on stderr with exit code 2, Ctrl-C ends
     with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
-    command = plain_help_flags(typer.main.get_command(app))
+    command = tidy_help(typer.main.get_command(app))
     argv = list(sys.argv[1:] if argv is None else argv) or ["--help"]  # no arguments: the help, exit 0
     stop_on_sigterm()
     try:
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code or 0)
 
 
-def plain_help_flags(root):
+def tidy_help(root):
     """Return the command tree made to read well in the help: the -h/--help options shown as the
     flags they are (typer would show `<bool>`), each command's text in whole lines (its docstring
     is wrapped for the source) and its first sentence as the line in the command list."""

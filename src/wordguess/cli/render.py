@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from wordguess.cli.common import out
 from wordguess.games import Game
 from wordguess.strategies.metrics import METRICS
 from wordguess.trees.report import Evaluation
@@ -30,8 +31,6 @@ def percent(p: float) -> str:
 def in_colour() -> bool:
     """Return whether the standard output shows colour (not with NO_COLOR, a pipe or a dumb
     terminal): without it, every tile and key is written with its mark."""
-    from wordguess.cli.common import out
-
     return out.color_system is not None and not out.no_color
 
 

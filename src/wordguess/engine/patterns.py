@@ -182,7 +182,8 @@ class PatternStore:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
             if self.write_on_use > 1:
                 mark = self.cache_dir / "uses" / key
-                uses = int(mark.read_text()) + 1 if mark.is_file() and mark.read_text().isdecimal() else 1
+                seen = mark.read_text() if mark.is_file() else ""
+                uses = int(seen) + 1 if seen.isdecimal() else 1
                 if uses < self.write_on_use:
                     mark.parent.mkdir(exist_ok=True)
                     mark.write_text(str(uses))
@@ -210,11 +211,13 @@ def machine_cap(folder: Path | None) -> int:
     probe = folder
     while probe is not None and not probe.exists() and probe != probe.parent:
         probe = probe.parent
+    if probe is None:
+        return DEFAULT_CAP_BYTES
     try:
-        free = os.statvfs(probe).f_bavail * os.statvfs(probe).f_frsize if probe is not None else DEFAULT_CAP_BYTES
+        disk = os.statvfs(probe)
     except OSError:
         return DEFAULT_CAP_BYTES
-    return min(DEFAULT_CAP_BYTES, free // 10)
+    return min(DEFAULT_CAP_BYTES, disk.f_bavail * disk.f_frsize // 10)
 
 
 def checksum(matrix: np.ndarray) -> str:

@@ -73,12 +73,19 @@ def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
             f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
 
 
-def added_secret(old: Puzzle, new: Puzzle) -> tuple[int, Word] | None:
-    """Return (the answer index, the word) of the possible secret `new` (admitted's puzzle)
-    added to `old`, or None when it added a guess only."""
-    if len(new.answers) == len(old.answers):
-        return None
-    return len(new.answers) - 1, new.answers[-1]
+def admit_into(session, word: str, extend) -> None:
+    """Admit `word` into a session (an Assistant or a BoardAssistant: its `puzzle`, `history`
+    and `notices`; see `admitted`). When it joins the possible secrets, extend(index, replies)
+    adds its answer index to the states its replies fit (replies: what it would have got to
+    each turn played)."""
+    puzzle, notice = admitted(session.puzzle, word)
+    if notice is None:
+        return
+    if len(puzzle.answers) > len(session.puzzle.answers):  # a possible secret, not a guess only
+        secret = puzzle.answers[-1]
+        extend(len(puzzle.answers) - 1, [puzzle.game.feedback(g, secret) for g, _ in session.history])
+    session.puzzle = puzzle
+    session.notices.append(notice)
 
 
 def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
@@ -281,17 +288,14 @@ class Assistant:
     def admit(self, word: str) -> None:
         """Add a well-formed word that is in no list (see `admitted`), with a notice; in the open
         world it joins the candidates of every turn whose replies it fits."""
-        with self._busy:
-            puzzle, notice = admitted(self.puzzle, word)
-            if notice is None:
-                return
-            added = added_secret(self.puzzle, puzzle)
-            for k, state in enumerate(self._states if added else []):
-                index, secret = added
-                if all(puzzle.game.feedback(g, secret) == r for g, r in self.history[:k]):
+        def extend(index: int, replies: list) -> None:
+            played = [r for _, r in self.history]
+            for k, state in enumerate(self._states):
+                if replies[:k] == played[:k]:
                     self._states[k] = np.append(state, index).astype(state.dtype)
-            self.puzzle = puzzle
-            self.notices.append(notice)
+
+        with self._busy:
+            admit_into(self, word, extend)
 
     def report(self, word: str, reply_text: str) -> None:
         """Record that `word` was played and got `reply_text`; refuse (state unchanged) an

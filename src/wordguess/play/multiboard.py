@@ -19,7 +19,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
 from wordguess.games.base import ABSENT, MARK_TEXT
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
-from wordguess.play.assistant import added_secret, admitted
+from wordguess.play.assistant import admit_into
 from wordguess.vocab import Progress, Word
 
 SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
@@ -253,18 +253,13 @@ class BoardAssistant:
     def admit(self, word: str) -> None:
         """Add a well-formed word that is in no list (play.assistant.admitted), with a notice; in
         the open world it joins each open board's candidates wherever its replies fit."""
-        puzzle, notice = admitted(self.puzzle, word)
-        if notice is None:
-            return
-        added = added_secret(self.puzzle, puzzle)
-        for k, state in enumerate(self._states if added else []):
-            index, secret = added
-            for board, candidates in enumerate(state):
-                if candidates is not None and all(puzzle.game.feedback(g, secret) == replies[board]
-                                                  for g, replies in self.history[:k]):
-                    state[board] = np.append(candidates, index).astype(candidates.dtype)
-        self.puzzle = puzzle
-        self.notices.append(notice)
+        def extend(index: int, replies: list) -> None:
+            for k, state in enumerate(self._states):
+                for board, candidates in enumerate(state):
+                    if candidates is not None and all(replies[j] == self.history[j][1][board] for j in range(k)):
+                        state[board] = np.append(candidates, index).astype(candidates.dtype)
+
+        admit_into(self, word, extend)
 
     def report(self, word: str, replies_text: str) -> BoardReplies:
         """Record that `word` was played and got these replies (one per unsolved board, see

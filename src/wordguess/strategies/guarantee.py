@@ -404,7 +404,7 @@ class Guard:
 
     @staticmethod
     def _position(puzzle: Puzzle, candidates: Candidates, history: History) -> tuple:
-        return id(puzzle), tuple(history), len(candidates)
+        return puzzle.fingerprint, tuple(history), len(candidates)
 
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History, ranking: np.ndarray) -> int:
         """Return the first safe guess of `ranking` (the strategy's guesses, best first) among
