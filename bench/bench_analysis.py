@@ -41,17 +41,17 @@ def quantiles(values: list[float]) -> dict:
 
 def speed(games: int, budget: float) -> dict:
     puzzle = PuzzleSpec(get_game("wordle")).build()
-    values = ExactValues(puzzle, budget, ResultStore(default_store_path()))
+    values = ExactValues(puzzle, ResultStore(default_store_path()))
     rng = np.random.default_rng(11)
     out = {}
     for name, count in (("entropy", games), ("letter-frequency", games), ("random", max(1, games // 10))):
         strategy = get_strategy(name, **({"seed": 5} if name == "random" else {}))
         secrets = [puzzle.answers[int(i)] for i in rng.choice(len(puzzle.answers), size=count, replace=False)]
         histories = [play(puzzle, strategy, FixedHost(s)).turns for s in secrets]
-        analyze(puzzle, histories[0], values=values)  # warm: the solver's tables and the first move's search
+        analyze(puzzle, histories[0], budget=budget, values=values)  # warm: the solver's tables and the first move's search
         seconds, moves, exact, first_exact = [], 0, 0, 0
         for history in histories:
-            analysis = analyze(puzzle, history, values=values)
+            analysis = analyze(puzzle, history, budget=budget, values=values)
             seconds.append(analysis.seconds)
             moves += len(analysis.moves)
             exact += sum(m.played.kind == EXACT and m.best.kind == EXACT for m in analysis.moves)
@@ -65,7 +65,7 @@ def speed(games: int, budget: float) -> dict:
 def error(positions: int, budget: float) -> dict:
     closed = PuzzleSpec(get_game("wordle")).build()
     uniform = Puzzle(closed.game, closed.answers, closed.guesses, weights=np.ones(len(closed.answers)))
-    exact, estimate = ExactValues(closed, budget), EstimatedValues(uniform)
+    exact, estimate = ExactValues(closed), EstimatedValues(uniform)
     rng = np.random.default_rng(3)
     rows = []
     openers = ["salet", "crane", "adieu", "pious", "fuzzy", "track", "mound", "lying"]
@@ -82,7 +82,7 @@ def error(positions: int, budget: float) -> dict:
         _, best_estimate, best, _ = estimate.move(candidates, history, other)
         for guess in (best, other):
             est = estimate.move(candidates, history, guess)[0].low
-            exact.start_move()
+            exact.start_move(budget)
             (low, high), _ = exact.played(candidates, history, guess)
             if high is None or low != high:
                 continue
@@ -100,7 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--positions", type=int, default=120)
-    parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds of exact search: per analysis (speed), per position (error)")
     parser.add_argument("--part", choices=["speed", "error", "all"], default="all")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}

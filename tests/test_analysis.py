@@ -194,3 +194,37 @@ def test_cli_share_text_from_standard_input_is_read_once():
                            input=grid)
     assert result.exit_code == 0, result.output
     assert [m["reply"] for m in json.loads(result.stdout)["moves"]] == ["..G.G", "G...Y", "GGGGG"]
+
+
+def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeypatch):
+    """Each move gets an even share of the time left, the last move first, so the time a quick late
+    move leaves goes to the early ones, and the whole analysis keeps its budget (a clock that moves
+    only when told: each move spends its share, or nothing)."""
+    from wordguess import analysis as module
+    from wordguess.analysis import EstimatedValues
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "time", lambda: clock[0])
+
+    class Recorded(EstimatedValues):
+        def __init__(self, puzzle, spend):
+            super().__init__(puzzle)
+            self.spend, self.shares, self.turns = spend, [], []
+
+        def start_move(self, seconds):
+            self.shares.append(seconds)
+            clock[0] += seconds if self.spend(len(self.shares)) else 0.0
+
+        def move(self, candidates, history, guess):
+            self.turns.append(len(history) + 1)
+            return super().move(candidates, history, guess)
+
+    puzzle = PuzzleSpec(GAME).build()
+    history = [(w, GAME.feedback(w, "shake")) for w in ("crane", "slosh", "shale", "shake")]
+    spent_all = Recorded(puzzle, lambda k: True)
+    analyze(puzzle, history, budget=9.0, values=spent_all)
+    assert spent_all.turns == [4, 3, 2, 1]
+    assert spent_all.shares == pytest.approx([2.0] * 4)  # 9 s over 4 moves and half a share of optimal play
+    quick_late = Recorded(puzzle, lambda k: k > 2)  # the last two moves spend nothing
+    analyze(puzzle, history, budget=9.0, values=quick_late)
+    assert quick_late.shares == pytest.approx([2.0, 9 / 3.5, 3.6, 3.6])  # 9 / 2.5, then 5.4 / 1.5

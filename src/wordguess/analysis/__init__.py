@@ -15,7 +15,7 @@ For each move, at the position before it (the candidates the earlier replies lef
 Values carry their kind. In the closed world (the answer list known, every answer alike) of a
 game the exact solver takes (normal and hard mode), they are the solver's proven optima,
 labelled `exact`: the optimal expected guesses of a set S is f(S) / |S|, f its least total
-within the game's limit. The solver works within a time budget per move; when it ends first,
+within the game's limit. The solver works within a time budget (the analysis's, shared by its moves); when it ends first,
 the move shows proven `bounds` [low, high] (low from the admissible least-total table, high from
 a tree actually built within the limit, or unknown), never a silent estimate. The first move's
 best is certified over every opener: the shipped opener certificate (optimal/certificates.py,
@@ -52,17 +52,14 @@ from wordguess.strategies import get_strategy
 from wordguess.strategies.base import pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.scoring import bucket_cost, second_looks
-from wordguess.trees.build import grow_tree
-from wordguess.trees.tree import leaves
 from wordguess.vocab import Candidates, History, Word
 
 EXACT, BOUNDS, ESTIMATE = "exact", "bounds", "estimate"
 SKILL_RATE = 4.0  # skill = 99 exp(-SKILL_RATE * regret)
-DEFAULT_BUDGET = 10.0  # seconds of exact search per move
-HEURISTIC_MAX = 400  # the largest set given an upper bound by a heuristic tree when unproven
-OPENER_SEARCH = 1.0  # seconds the first move spends certifying the best opener beyond what is known
-FIRST_MOVE_SEARCH = 2.0  # seconds a played opener not in the certificate gets (proof, then its buckets)
-OPENER_FEW = 50  # ... unless at most this many openers are left to examine: then the move's budget
+DEFAULT_BUDGET = 3.0  # seconds of exact search for the whole analysis
+PLAYED_OPENER_SHARE = 0.5  # of the first move's time, what a played opener the certificate does not
+# settle gets (its proof, then its buckets' bounds); the rest certifies the best opener
+OPTIMAL_PLAY_SHARE = 0.5  # of a move's share of the time left, what optimal play on the secret gets
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
 
 
@@ -227,18 +224,17 @@ class ExactValues:
 
     kind = EXACT
 
-    def __init__(self, puzzle: Puzzle, budget: float = DEFAULT_BUDGET, store: ResultStore | None = None):
+    def __init__(self, puzzle: Puzzle, store: ResultStore | None = None):
         self.puzzle = puzzle
-        self.budget = budget
         self.solver = ExactSolver(puzzle, puzzle.game.max_guesses, Limits(), store)
         self.solver.slice = ANALYSIS_SLICE
         self.fallback = get_strategy("entropy")
         self._opener_bounds: tuple[np.ndarray, np.ndarray] | None = None
         self._best_opener: tuple[int, int | None, int] | None = None  # searched once per instance
 
-    def start_move(self) -> None:
-        """Give the next move its budget."""
-        self.solver.deadline = (time.time() + self.budget, self.budget)
+    def start_move(self, seconds: float) -> None:
+        """Give the next move its time."""
+        self.solver.deadline = (time.time() + seconds, seconds)
 
     def _least(self, depth: int, n: int) -> int:
         tables = self.solver.ctx.tables
@@ -252,17 +248,10 @@ class ExactValues:
             depth = int(child_depth(depth))
         return state, depth
 
-    def heuristic_total(self, candidates: Candidates, history: History, depth: int) -> int | None:
-        """Return the total of the entropy strategy's tree from here: an upper bound, or None
-        when it breaks the depth limit (then it bounds nothing) or the set is too large to be
-        worth the time (over HEURISTIC_MAX candidates)."""
-        puzzle = self.puzzle
-        if depth < 1 or len(candidates) > HEURISTIC_MAX:
-            return None
-        tree = grow_tree(puzzle, candidates, list(history), lambda c, h: self.fallback.choose(puzzle, c, h),
-                         lambda h, g, r: [*h, (puzzle.guesses[g], r)])
-        depths = [d for _, d in leaves(tree)]
-        return None if depth < kernel.UNLIMITED and max(depths) > depth else sum(depths)
+    def heuristic_total(self, candidates: Candidates, depth: int) -> int | None:
+        """Return the total of a greedy tree from here (ExactSolver.upper_total): an upper bound,
+        or None when it breaks the depth limit (then it bounds nothing)."""
+        return self.solver.upper_total(candidates, depth) if depth >= 1 else None
 
     def set_total(self, candidates: Candidates, history: History, state, depth: int) -> tuple[int, int | None]:
         """Return proven (low, high) bounds on the least total of the set (equal when solved)."""
@@ -274,20 +263,20 @@ class ExactValues:
                 raise SearchStopped("the move's budget is spent")
             value = self.solver.solve(np.sort(candidates.astype(np.int32)), state, INF, depth)
         except SearchStopped:
-            return self._least(depth, n), self.heuristic_total(candidates, history, depth)
+            return self._least(depth, n), self.heuristic_total(candidates, depth)
         return (value, value) if value < INF else (INF, None)
 
     def played(self, candidates: Candidates, history: History, guess: int):
         """Return (low, high) totals when `guess` is played, and per reply (share, low, high).
-        A first move gets FIRST_MOVE_SEARCH seconds of the move's budget: a good opener is proven
-        in about a second (Wordle's), one that is not (a list without a certificate: Termo's)
-        would spend the whole budget on its proof and buckets, leaving none to the best opener."""
+        A first move's played opener gets PLAYED_OPENER_SHARE of the move's time: one the
+        certificate does not settle (a list without one: Termo's) would spend it all on its proof
+        and buckets, leaving none to the best opener."""
         if history or len(candidates) != len(self.puzzle.answers):
             return self._played(candidates, history, guess)
         saved = self.solver.deadline
-        stop = time.time() + min(self.budget, FIRST_MOVE_SEARCH)
-        if saved is None or stop < saved[0]:
-            self.solver.deadline = (stop, FIRST_MOVE_SEARCH)
+        if saved is not None:
+            left = max(0.0, saved[0] - time.time()) * PLAYED_OPENER_SHARE
+            self.solver.deadline = (time.time() + left, left)
         try:
             return self._played(candidates, history, guess)
         finally:
@@ -368,43 +357,35 @@ class ExactValues:
     def best_opener(self) -> tuple[int, int | None, int]:
         """Return (low, high, guess) for the first move. Openers are taken in the order of their
         admissible bounds, each cut off at the best total proven so far (the shipped certificate and
-        the store hold earlier proofs); the search stops at the move's deadline or after
-        OPENER_SEARCH seconds, and the best is then bounded below by the least bound of the
-        openers not yet examined (`optimal --all-openers` examines them all)."""
+        the store hold earlier proofs); the search stops at the move's deadline, and the best is
+        then bounded below by the least bound of the openers not yet examined (`optimal
+        --all-openers` examines them all)."""
         puzzle, solver = self.puzzle, self.solver
         known = {w: r for w, r in self.known_openers().items() if w in puzzle.guess_index}
         exact = {w: v for w, (v, e) in known.items() if e}
         best_word = min(exact, key=lambda w: (exact[w], w)) if exact else None
         best = exact[best_word] if best_word else INF
         ids, bounds = self.opener_bounds()
-        # A few openers to examine (Mastermind's 5 classes) get the move's budget, thousands 2 s.
-        stop = time.time() + (OPENER_SEARCH if int((bounds < best).sum()) > OPENER_FEW else self.budget)
-        if solver.deadline is not None:
-            stop = min(stop, solver.deadline[0])
-        saved, solver.deadline = solver.deadline, (stop, OPENER_SEARCH)
         low = best
-        try:
-            for k in np.lexsort((ids, bounds)):
-                if bounds[k] >= best:
-                    break  # every opener left is bounded at or above the best: certified
-                word = puzzle.guesses[ids[k]]
-                value, is_exact = known.get(word, (0, False))
-                if (is_exact and value >= best) or (not is_exact and value >= best):
-                    continue  # proven no better earlier
-                try:
-                    result = solver.opener(word, best)
-                except SearchStopped:
-                    low = int(bounds[k])
-                    break
-                if result.exact and result.value < best:
-                    best, best_word = result.value, word
-                    low = best
-        finally:
-            solver.deadline = saved
+        for k in np.lexsort((ids, bounds)):
+            if bounds[k] >= best:
+                break  # every opener left is bounded at or above the best: certified
+            word = puzzle.guesses[ids[k]]
+            value, is_exact = known.get(word, (0, False))
+            if value >= best:
+                continue  # proven no better earlier
+            try:
+                result = solver.opener(word, best)
+            except SearchStopped:
+                low = int(bounds[k])
+                break
+            if result.exact and result.value < best:
+                best, best_word = result.value, word
+                low = best
         low = min(low, best)
-        if best_word is None:  # nothing proven: the entropy strategy's opener bounds it from above
+        if best_word is None:  # nothing proven: a greedy tree bounds it from above
             guess = self.fallback.choose(puzzle, puzzle.all_candidates(), [])
-            return low, self.heuristic_total(puzzle.all_candidates(), [], solver.depth), guess
+            return low, self.heuristic_total(puzzle.all_candidates(), solver.depth), guess
         return low, best, puzzle.index_of(best_word)
 
     def optimal_play(self, secret: Word, opener: int) -> int | None:
@@ -434,7 +415,7 @@ class EstimatedValues:
         self.puzzle = puzzle
         self.strategy = strategy or FewestGuesses()
 
-    def start_move(self) -> None:
+    def start_move(self, seconds: float) -> None:
         pass
 
     def move(self, candidates: Candidates, history: History, guess: int):
@@ -481,8 +462,14 @@ def exact_supported(puzzle: Puzzle) -> bool:
 def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,
             store: ResultStore | None = None, values: ExactValues | EstimatedValues | None = None) -> GameAnalysis:
     """Return the analysis of a played game (its turns as (guess, encoded reply)); see the
-    module for what each move reports. `values` may be reused between games of one puzzle."""
+    module for what each move reports. `values` may be reused between games of one puzzle.
+
+    `budget` is the exact search's seconds for the whole analysis. The moves are taken last
+    first: a late move's few candidates are proven in milliseconds, and what it leaves of its
+    share goes to the early moves, where the sets are large; each move gets an even share of
+    the time left (optimal play on the secret half a share, last)."""
     started = time.perf_counter()
+    end = time.time() + budget
     if not history:
         raise WordguessError("there is no move to analyse: give at least one guess")
     if budget <= 0:
@@ -490,16 +477,18 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     game = puzzle.game
     states = replay(puzzle, history)
     if values is None:
-        values = ExactValues(puzzle, budget, store) if exact_supported(puzzle) else EstimatedValues(puzzle)
+        values = ExactValues(puzzle, store) if exact_supported(puzzle) else EstimatedValues(puzzle)
     solved = game.is_solved(history[-1][1])
     if solved:
         secret = history[-1][0]
     elif secret is not None:
         secret = puzzle.guesses[puzzle.index_of(secret)]
-    moves = []
-    for turn, (word, reply) in enumerate(history, 1):
+    moves = {}
+    reserve = OPTIMAL_PLAY_SHARE if secret is not None else 0.0
+    for turn in range(len(history), 0, -1):
+        word, reply = history[turn - 1]
         move_started = time.perf_counter()
-        values.start_move()
+        values.start_move(max(0.0, end - time.time()) / (turn + reserve))
         candidates, before = states[turn - 1], history[: turn - 1]
         guess = puzzle.index_of(word)
         n = len(candidates)
@@ -523,15 +512,16 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         replies = list(buckets)
         luck = luck_score(shares, bucket_values, replies.index(reply))
         w_before, w_after = puzzle.weights_of(candidates).sum(), puzzle.weights_of(states[turn]).sum()
-        moves.append(Move(turn, word, reply, n, len(states[turn]), float(w_before), float(w_after), played,
-                          best_value, puzzle.guesses[best], float(shares[replies.index(reply)]),
-                          float((shares**2).sum()), luck, "guesses" if known else "weight",
-                          time.perf_counter() - move_started))
+        moves[turn] = Move(turn, word, reply, n, len(states[turn]), float(w_before), float(w_after), played,
+                           best_value, puzzle.guesses[best], float(shares[replies.index(reply)]),
+                           float((shares**2).sum()), luck, "guesses" if known else "weight",
+                           time.perf_counter() - move_started)
+    moves = [moves[turn] for turn in sorted(moves)]
     optimal_guesses = optimal_opener = None
     if secret is not None:
         if isinstance(values, ExactValues):
             opener = puzzle.index_of(moves[0].best_guess)
-            values.start_move()
+            values.start_move(max(0.0, end - time.time()))
             optimal_guesses, optimal_opener = values.optimal_play(secret, opener), moves[0].best_guess
         else:
             record = play(puzzle, values.strategy, FixedHost(secret))

@@ -173,7 +173,7 @@ def analyze_command(
     exclude: ExcludeOpt = None,
     exclude_factor: ExcludeFactorOpt = 0.1,
     add_words: AddWordsOpt = None,
-    budget: Annotated[float, typer.Option(help="Seconds of exact search per move (closed world).")] = DEFAULT_BUDGET,
+    budget: Annotated[float, typer.Option(help="Seconds of exact search for the whole analysis (closed world).")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
     as_json: JsonOpt = False,

@@ -20,7 +20,7 @@ from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import kernels
-from wordguess.optimal import kernel
+from wordguess.optimal import greedy, kernel
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
 from wordguess.trees.build import grow_tree
@@ -190,6 +190,7 @@ class ExactSolver:
         self._second: dict[int, np.ndarray] = {}
         self._letters: np.ndarray | None = None
         self._thirds_end = 0  # how much of ctx.third_guesses is filled
+        self._wide: np.ndarray | None = None  # upper_total's guesses for large sets
         self.ctx = self._context()
         self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
         self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
@@ -276,6 +277,24 @@ class ExactSolver:
                     self._thirds_end = end
             return self._second[guess], -2 - guess
         return sub, int(h)
+
+    def upper_total(self, candidates: np.ndarray, depth: int | None = None) -> int | None:
+        """Return a proven upper bound on f(candidates) within `depth` guesses (default: the
+        solver's): the total of a greedy tree actually built (optimal/greedy.py; in hard mode
+        over the candidates' own words, always legal), or None when that tree needs more guesses."""
+        depth = self.depth if depth is None else depth
+        params = self.ctx.params
+        if self._wide is None:
+            if params[kernel.HARD]:
+                self._wide = self.all_guesses[:0].astype(np.int64)
+            else:
+                self._wide = greedy.top_splitters(self.ctx.matrix, np.arange(len(self.puzzle.answers), dtype=np.int64),
+                                                  self.all_guesses, int(params[kernel.N_REPLIES]), greedy.WIDE)
+        every = self.all_guesses[:0] if params[kernel.HARD] else self.all_guesses
+        total = greedy.greedy_total(self.ctx.matrix, self.ctx.guess_of_answer, np.sort(candidates.astype(np.int64)),
+                                    self._wide, every, int(params[kernel.N_REPLIES]), int(params[kernel.SOLVED]),
+                                    depth)
+        return None if total < 0 else int(total)
 
     def _classes(self, fixed: list[int], rows: np.ndarray) -> np.ndarray:
         if self._letters is None:

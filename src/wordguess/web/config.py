@@ -47,8 +47,7 @@ class Limits:
     """What one request may ask for."""
 
     max_body: int = 32 * 1024  # bytes of a request body (the sizes of its fields: web.models)
-    analyze_seconds: float = 20.0  # the time budget of one analysis, all moves together
-    move_seconds: float = 10.0  # at most this many seconds of exact search per move
+    analyze_seconds: float = 2.5  # the exact search's seconds of one analysis, all moves together
     startup_seconds: float = 30.0  # a fresh worker's extra time (imports, compiled kernels, the puzzle)
     expensive_per_minute: int = 12  # expensive calls (analysis) per client and minute
     workers: int = 1  # processes for heavy work

@@ -58,8 +58,8 @@ def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
 
 
 def analyze_task(request: dict) -> dict:
-    """Return the analysis of a game (an AnalyzeRequest as a dict, with `budget`: seconds per
-    move, and `matrix_bytes`: the largest pattern matrix it may make) as JSON-ready data, with a
+    """Return the analysis of a game (an AnalyzeRequest as a dict, with `budget`: the exact
+    search's seconds for the whole analysis, and `matrix_bytes`: the largest pattern matrix it may make) as JSON-ready data, with a
     chart series; or {"error": message} for bad input."""
     try:
         return _analyze(request)

@@ -18,10 +18,8 @@ router = APIRouter(tags=["analysis"])
              summary="Per-move values (played and best), regret, skill, luck and a chart series")
 async def analyze(body: AnalyzeRequest, request: Request, state: AppState = Depends(app_state)) -> dict:
     state.limiter.check(client_of(request))
-    moves = max(1, len(body.turns) or len(body.guesses))
     limits = state.limits
-    task = {**body.model_dump(), "budget": min(limits.move_seconds, limits.analyze_seconds / (moves + 1)),
-            "matrix_bytes": limits.matrix_mb << 20}
+    task = {**body.model_dump(), "budget": limits.analyze_seconds, "matrix_bytes": limits.matrix_mb << 20}
     result = await state.pool.run(analyze_task, task, limits.analyze_seconds + limits.startup_seconds)
     if "error" in result:
         raise WordguessError(result["error"])
