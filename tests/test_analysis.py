@@ -228,3 +228,19 @@ def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeyp
     quick_late = Recorded(puzzle, lambda k: k > 2)  # the last two moves spend nothing
     analyze(puzzle, history, budget=9.0, values=quick_late)
     assert quick_late.shares == pytest.approx([2.0, 9 / 3.5, 3.6, 3.6])  # 9 / 2.5, then 5.4 / 1.5
+
+
+def test_a_game_too_large_for_its_matrix_is_analysed_by_estimates_on_its_candidates(monkeypatch):
+    """Over FOCUS_BYTES (classic Nerdle) the analysis never makes the whole matrix: each move is
+    estimated on the puzzle focused on its candidates, and the replies' shares are the whole
+    puzzle's (the actual reply is one of them, even when the values came from a sample)."""
+    from wordguess.engine import puzzle as module
+
+    monkeypatch.setattr(module, "FOCUS_BYTES", 40 * 40 * 2)
+    puzzle = Puzzle(GAME, WORDLE_SMALL[:60], WORDLE_SMALL, store=None)
+    secret = "pride"
+    history = [(w, GAME.feedback(w, secret)) for w in ("crate", "dwarf", "pride")]
+    analysis = analyze(puzzle, history, secret=secret)
+    assert analysis.kind == ESTIMATE and analysis.moves[-1].candidates_after == 1
+    assert analysis.moves[0].candidates_before == 60 and analysis.optimal_guesses is not None
+    assert "matrix" not in puzzle.__dict__

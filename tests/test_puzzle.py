@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import GAME_INSTANCES, SMALL_LISTS, small_puzzle, words_for
+from conftest import GAME_INSTANCES, SMALL_LISTS, WORDLE_SMALL, small_puzzle, words_for
 from wordguess.engine.kernels import transpose
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
@@ -140,3 +140,50 @@ def test_by_secret_is_the_read_only_transpose():
     puzzle = small_puzzle("wordle", "normal")
     np.testing.assert_array_equal(puzzle.by_secret, puzzle.matrix.T)
     assert not puzzle.by_secret.flags.writeable
+
+
+def test_a_puzzle_too_large_for_its_matrix_is_played_by_rows_and_focused(monkeypatch):
+    """Over FOCUS_BYTES (classic Nerdle's 599 MB), a player's game never makes the whole matrix:
+    replies come row by row from the rules, suggestions from the puzzle focused on the candidates
+    (a sample of them, said in a notice, while even their own words do not fit), and each equals
+    what the whole matrix gives."""
+    from wordguess.engine import puzzle as module
+    from wordguess.play.assistant import Assistant
+    from wordguess.play.hosts import FixedHost
+    from wordguess.play.simulate import play
+    from wordguess.strategies import get_strategy
+
+    game = get_game("wordle")
+    whole = Puzzle(game, WORDLE_SMALL[:60], WORDLE_SMALL, store=None)
+    assert whole.matrix.shape == (386, 60)  # made: it is played on its matrix
+    monkeypatch.setattr(module, "FOCUS_BYTES", 40 * 40 * 2)  # the answers' own 60 x 60 do not fit
+    rows = Puzzle(game, WORDLE_SMALL[:60], WORDLE_SMALL, store=None)
+    assert rows.by_rows and not whole.by_rows
+    everything = rows.all_candidates()
+    for g in (0, 7, 99):
+        assert [int(r) for r in rows.row(g)] == [game.feedback(rows.guesses[g], a) for a in rows.answers]
+        reply = game.feedback(rows.guesses[g], rows.answers[3])
+        assert rows.narrow(everything, g, reply).tolist() == whole.narrow(everything, g, reply).tolist()
+        assert [(r, b.tolist()) for r, b in rows.buckets(g, everything)] == \
+            [(r, b.tolist()) for r, b in whole.buckets(g, everything)]
+    assistant = Assistant(rows, get_strategy("entropy"))
+    first = assistant.suggestions(3)
+    assert len(first) == 3 and any("40 of the 60" in n for n in assistant.notices)
+    focus = rows.focused(everything)
+    assert len(focus.answers) == 40 and set(focus.answers) <= set(rows.answers)
+    opener = rows.index_of(first[0].guess)
+    # a secret that leaves 2 to 4 candidates: they and every guess fit (3,200 bytes)
+    secret = next(rows.answers[b[0]] for _, b in rows.buckets(opener, everything) if 2 <= len(b) <= 4)
+    assistant.record(first[0].guess, game.feedback(first[0].guess, secret))
+    left = assistant.candidates
+    assert left == [w for w in rows.answers if game.feedback(first[0].guess, w) == assistant.history[-1][1]]
+    shown = assistant.suggestions(5)
+    reference = Assistant(whole, get_strategy("entropy"))
+    reference.record(*assistant.history[-1])
+    narrowed = rows.focused(np.array([rows.answers.index(w) for w in left], dtype=np.int64))
+    assert len(narrowed.guesses) == len(rows.guesses)  # every guess fits: the whole matrix's table
+    assert [(s.guess, s.expected_left) for s in shown] == \
+        [(s.guess, s.expected_left) for s in reference.suggestions(5)]
+    record = play(rows, get_strategy("entropy"), FixedHost(secret))
+    assert record.turns[-1][0] == secret
+    assert "matrix" not in rows.__dict__  # never made

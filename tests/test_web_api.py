@@ -468,14 +468,18 @@ def test_pages_have_no_inline_script_or_external_link(client):
 
 # --- limits and hardening -------------------------------------------------------------------------
 
-def test_a_game_whose_matrix_is_too_large_is_refused(client):
-    message = refused(assist(client, game="mastermind", pegs=5, colours=9))
-    assert "over the limit of 256 MB" in message
+def test_a_game_whose_matrix_is_too_large_is_played_by_rows_and_an_adversary_refused(client):
+    """A game whose matrix is over the server's limit is played by rows, its suggestions from
+    the candidates' own puzzle (a sample while they are too many, said so); an adversary needs the
+    whole matrix from the first guess on: refused in one line."""
+    answer = assist(client, game="mastermind", pegs=5, colours=9)
+    assert answer.status_code == 200 and answer.json()["suggestions"]
+    assert "11,585 of the 59,049 possible codes" in answer.json()["notices"][0]
     assert "over the limit" in refused(client.post("/api/play/new", json={"game": "sutom", "length": 7,
                                                                           "host": "absurdle"}))
     small = TestClient(create_app(Settings(limits=Limits(matrix_mb=1))))
-    assert "over the limit of 1 MB" in refused(small.post("/api/analyze", json={
-        "game": "wordle", "guesses": ["salet", "corni"], "secret": "rebut"}))
+    analysis = small.post("/api/analyze", json={"game": "wordle", "guesses": ["salet", "corni"], "secret": "rebut"})
+    assert analysis.status_code == 200 and analysis.json()["kind"] == "estimate"
 
 
 def test_analysis_input_is_checked_before_any_work(client):
@@ -600,3 +604,24 @@ def test_a_wrong_method_is_405_with_allow_and_an_unknown_api_path_404(client, me
     answer = getattr(client, method)(path)
     assert answer.status_code == status and answer.headers.get("allow") == allow
     assert set(answer.json()) == {"detail"} and "\n" not in answer.json()["detail"]
+
+
+def test_classic_nerdle_is_played_with_the_assistant_and_analysed_within_the_matrix_limit(client):
+    """Classic Nerdle's 17,723 x 17,723 matrix (599 MB) is over the server's 256 MB: its game is
+    played by rows and its suggestions come from the candidates' own puzzle (a sample of them on
+    the first move, said so), not refused."""
+    game = client.post("/api/play/new", json={"game": "nerdle", "length": 8, "host": "random"}).json()
+    turns = []
+    while not game["over"]:
+        answer = client.post("/api/assist", json={"game": "nerdle", "length": 8, "turns": turns})
+        assert answer.status_code == 200, answer.text
+        if not turns:
+            assert answer.json()["candidate_count"] == 17723 and "8,192 of the 17,723" in answer.json()["notices"][0]
+        guess = answer.json()["suggestions"][0]["word"]
+        game = client.post("/api/play/guess", json={"token": game["token"], "guess": guess}).json()
+        turns.append({"guess": guess, "reply": game["turns"][-1]["reply"]})
+    assert game["won"] and len(turns) <= 6
+    analysis = client.post("/api/analyze", json={"game": "nerdle", "length": 8, "guesses": [t["guess"] for t in turns],
+                                                 "secret": game["secret"]})
+    assert analysis.status_code == 200, analysis.text
+    assert analysis.json()["kind"] == "estimate" and len(analysis.json()["moves"]) == len(turns)

@@ -435,13 +435,34 @@ class EstimatedValues:
         best = pick_best(puzzle, options, values, candidates)
         played = float(values[options == guess][0])
         best_value = float(values[options == best][0])
+        return (Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best,
+                self.buckets(candidates, history, guess))
+
+    def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:
+        """Return per reply the guess can meet (share, its bucket's estimated guesses to finish)."""
+        puzzle, strategy = self.puzzle, self.strategy
+        left = strategy.left(puzzle, history)
         total = puzzle.weights_of(candidates).sum()
         buckets = {}
         for reply, bucket in puzzle.buckets(guess, candidates):
             w = puzzle.weights_of(bucket)
             buckets[reply] = (w.sum() / total, 0.0 if reply == puzzle.game.solved_reply
                               else bucket_estimate(w, left, strategy.loss))
-        return Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best, buckets
+        return buckets
+
+
+class FocusedEstimates(EstimatedValues):
+    """EstimatedValues on a puzzle too large for its matrix (Puzzle.by_rows: classic Nerdle):
+    each move's values from the puzzle focused on its candidates (a sample of them while even
+    their own words do not fit), the played guess kept among its guesses; the replies' shares
+    and buckets from the whole puzzle's rows."""
+
+    def move(self, candidates: Candidates, history: History, guess: int):
+        puzzle = self.puzzle
+        focus = puzzle.focused(candidates, keep=[guess])
+        played, best_value, best, _ = EstimatedValues(focus, self.strategy).move(
+            focus.all_candidates(), history, focus.index_of(puzzle.guesses[guess]))
+        return played, best_value, puzzle.index_of(focus.guesses[best]), self.buckets(candidates, history, guess)
 
 
 def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
@@ -456,7 +477,8 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
 
 def exact_supported(puzzle: Puzzle) -> bool:
     """Return whether the exact solver takes this puzzle (closed world, normal or hard mode)."""
-    return not puzzle.weighted and puzzle.mode in ("normal", "hard") and puzzle.matrix.dtype in (np.uint8, np.uint16)
+    return (not puzzle.weighted and puzzle.mode in ("normal", "hard") and not puzzle.by_rows
+            and puzzle.matrix.dtype in (np.uint8, np.uint16))
 
 
 def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,
@@ -477,7 +499,8 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     game = puzzle.game
     states = replay(puzzle, history)
     if values is None:
-        values = ExactValues(puzzle, store) if exact_supported(puzzle) else EstimatedValues(puzzle)
+        values = (ExactValues(puzzle, store) if exact_supported(puzzle)
+                  else FocusedEstimates(puzzle) if puzzle.by_rows else EstimatedValues(puzzle))
     solved = game.is_solved(history[-1][1])
     if solved:
         secret = history[-1][0]

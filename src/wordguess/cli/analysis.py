@@ -148,7 +148,8 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     kinds = {m.played.kind for m in analysis.moves} | {m.best.kind for m in analysis.moves}
     notes = {"exact": "exact: proven optimal expected guesses", "bounds": "low–high: proven bounds (not solved "
              "within the budget; for a first move, not every opener examined: `optimal --all-openers`; ? = no tree "
-             "within the limit known)", "estimate": "~: the prior-weighted strategy's estimate"}
+             "within the limit known)",
+             "estimate": "~: the fewest-guesses strategy's estimate" + (", by the prior" if analysis.world == "open" else "")}
     text.append("\n" + "; ".join(notes[k] for k in ("exact", "bounds", "estimate") if k in kinds))
     if any(m.played.can_lose or m.best.can_lose for m in analysis.moves):
         text.append(f"; can lose: proven that no play finishes every secret left within {game.max_guesses} guesses")

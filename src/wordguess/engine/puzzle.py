@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import math
 import threading
 from collections.abc import Sequence
 
@@ -20,6 +21,11 @@ from wordguess.lists import WordList, game_words, load_words, priors
 from wordguess.vocab import Bucket, Candidates, History, Reply, Word
 
 _MATRIX_LOCK = threading.RLock()  # one matrix load at a time (the assistant warms up in a thread)
+# A pattern matrix over this is not made for a player's game (a guess, a reply, a suggestion):
+# its rows are worked out as they are needed, and the suggestions come from the puzzle focused
+# on the candidates left (Puzzle.focused). Classic Nerdle's 17,723 x 17,723 (599 MB) is one.
+FOCUS_BYTES = 256 << 20
+ROWS_KEPT = 64  # rows worked out on demand, kept per puzzle
 
 MODES = {
     "normal": "any allowed guess",
@@ -149,6 +155,73 @@ class Puzzle:
         """Return the indices of every answer."""
         return np.arange(len(self.answers), dtype=np.int64)
 
+    @property
+    def by_rows(self) -> bool:
+        """Return whether a game played on this puzzle works row by row: its pattern matrix is
+        not made yet and would be over FOCUS_BYTES or its store's limit (see Puzzle.focused)."""
+        if "matrix" in self.__dict__:
+            return False
+        return len(self.guesses) * len(self.answers) * self.game.reply_dtype().itemsize > self.focus_bytes
+
+    @property
+    def focus_bytes(self) -> int:
+        """Return the most a player's game's matrix may take: FOCUS_BYTES, or its store's limit."""
+        return FOCUS_BYTES if self.store is None else min(FOCUS_BYTES, self.store.max_bytes)
+
+    def row(self, guess: int) -> np.ndarray:
+        """Return the guess's reply to every answer: the matrix's row, or, on a puzzle played by
+        rows, worked out from the rules (the last ROWS_KEPT are kept)."""
+        if not self.by_rows:
+            return self.matrix[guess]
+        with _MATRIX_LOCK:
+            rows = self.__dict__.setdefault("_rows", {})
+            found = rows.pop(guess, None)
+            if found is None:
+                found = self.game.pattern_matrix([self.guesses[guess]], self.answers)[0]
+            rows[guess] = found  # the most recent last
+            while len(rows) > ROWS_KEPT:
+                rows.pop(next(iter(rows)))
+            return found
+
+    def focused(self, candidates: Candidates, keep: Sequence[int] = ()) -> Puzzle:
+        """Return the puzzle whose answers are these candidates (with their weights), with every
+        allowed guess when that matrix is within focus_bytes, else the candidates' own words, the
+        guesses `keep` and allowed guesses evenly spread over the list, as many as fit. When even
+        the candidates' own words do not fit (the first move of classic Nerdle), its answers are
+        candidates evenly spread over them, as many as fit: a sample (the caller says so). Its
+        matrix is made at once; the last few are kept."""
+        key = (hashlib.sha256(np.ascontiguousarray(candidates, dtype=np.int64).tobytes()).hexdigest(),
+               tuple(sorted(int(g) for g in keep)))
+        with _MATRIX_LOCK:
+            kept = self.__dict__.setdefault("_focused", {})
+            if key in kept:
+                return kept[key]
+        itemsize = self.game.reply_dtype().itemsize
+        limit = self.focus_bytes
+        most = max(1, math.isqrt(limit // (2 * itemsize)))  # the matrix and its transpose
+        if len(candidates) > most:
+            candidates = np.unique(candidates[np.linspace(0, len(candidates) - 1, num=most).astype(np.int64)])
+        room = limit // max(1, 2 * len(candidates) * itemsize)
+        if room >= len(self.guesses):
+            chosen = np.arange(len(self.guesses), dtype=np.int64)
+        else:
+            own = self.guess_of_answer[candidates]
+            spread = np.linspace(0, len(self.guesses) - 1, num=max(1, room - len(own) - len(keep))).astype(np.int64)
+            chosen = np.unique(np.concatenate([own, np.asarray(keep, dtype=np.int64), spread]))
+        guesses = WordList([self.guesses[int(g)] for g in chosen], self.guesses.name)
+        answers = WordList([self.answers[int(c)] for c in candidates], self.answers.name)
+        weights = None if self.weights is None else self.weights[candidates]
+        focus = dataclasses.replace(self, answers=answers, guesses=guesses, weights=weights,
+                                    store=PatternStore(None, max_bytes=limit))
+        matrix = self.game.pattern_matrix(guesses, answers)
+        matrix.flags.writeable = False
+        focus.__dict__["matrix"] = matrix
+        with _MATRIX_LOCK:
+            kept[key] = focus
+            while len(kept) > 4:
+                kept.pop(next(iter(kept)))
+        return focus
+
     def lookup(self, word: Word) -> int | None:
         """Return the index of an allowed guess (as spelled or folded), or None."""
         return self.guess_index.get(word, self.guess_index.get(self.game.fold(word)))
@@ -231,18 +304,19 @@ class Puzzle:
     def narrow(self, candidates: Candidates, guess: int, reply: Reply) -> Candidates:
         """Return the candidates that give `reply` to the guess with index `guess` (in a game
         whose host lies, the candidates whose true reply the shown one can stand for)."""
+        replies = self.row(guess)[candidates]
         if self.game.lies:
-            return candidates[np.isin(self.matrix[guess, candidates], self.game.truths(reply))]
-        return candidates[self.matrix[guess, candidates] == reply]
+            return candidates[np.isin(replies, self.game.truths(reply))]
+        return candidates[replies == reply]
 
     def bucket_sizes(self, guess: int, candidates: Candidates) -> np.ndarray:
         """Return how many candidates give each reply to the guess (length game.n_replies)."""
-        return np.bincount(self.matrix[guess, candidates], minlength=self.game.n_replies)
+        return np.bincount(self.row(guess)[candidates], minlength=self.game.n_replies)
 
     def buckets(self, guess: int, candidates: Candidates) -> list[Bucket]:
         """Return the non-empty buckets of the guess over the candidates, in reply order; each
         keeps the candidates' order."""
-        grouped, spans = kernels.nonempty_buckets(self.matrix[guess], candidates, self.game.n_replies)
+        grouped, spans = kernels.nonempty_buckets(self.row(guess), candidates, self.game.n_replies)
         return [(r, grouped[a:b]) for r, a, b in spans.tolist()]
 
     def allowed(self, candidates: Candidates, history: History) -> np.ndarray:

@@ -27,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 
 from wordguess.errors import WordError
-from wordguess.games.base import Game
+from wordguess.games.base import Game, OptionPrompt
 from wordguess.games.wordle import Wordle
 from wordguess.vocab import Reply, Word
 
@@ -180,6 +180,7 @@ class Nerdle(Wordle):
     default_answers = "nerdle"
     default_guesses = "nerdle"
     has_hard_mode = False  # the real game has none
+    asked_options = (OptionPrompt("length", "symbols per equation (8 classic, 6 mini; 5-8)", default=8, prompted=False),)
 
     word_length: int | None = 8  # symbols per equation: 8 classic, 6 mini (5 to 8)
 

@@ -23,7 +23,7 @@ from wordguess.strategies.scoring import (
     second_looks,
     total_weight,
 )
-from wordguess.vocab import Reply, Turn, Word
+from wordguess.vocab import Candidates, History, Reply, Turn, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
@@ -106,6 +106,59 @@ def check_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
         raise WordError(problem)
 
 
+def by_value(puzzle: Puzzle, candidates: Candidates, history: History, chosen: np.ndarray, order: np.ndarray,
+             refused: set[int], values) -> tuple[np.ndarray, np.ndarray]:
+    """Return the rows of the table and the value they show (the strategy's expected
+    guesses), ordered by it: its choice first, then the others from the least. A row the
+    choice beats in the strategy's search but not on this value (outside its second look) is
+    left out; when the choice cannot be the answer, the best guess that can is offered too if
+    it is within CANDIDATE_MARGIN of it (it may win at once)."""
+    rows = chosen.tolist()
+    if not candidate_guesses(puzzle, chosen[:1], candidates)[0]:
+        may_win = candidate_guesses(puzzle, order, candidates)
+        close = next((int(g) for g, ok in zip(order, may_win, strict=True) if ok and int(g) not in refused), None)
+        if close is not None and close not in rows:
+            rows.append(close)
+    value = values(puzzle, candidates, history, np.array(rows, dtype=np.int64))
+    best = value[0]
+    offered = [k for k in range(1, len(rows))
+               if value[k] >= best - 1e-9 and (k < len(chosen) or value[k] <= best + CANDIDATE_MARGIN)]
+    offered.sort(key=lambda k: (value[k], k))
+    probes = [k for k in offered if k < len(chosen)]
+    if len(offered) > len(chosen) - 1 and probes:  # room for the candidate: the worst probe goes
+        offered.remove(probes[-1])
+    kept = [0, *offered[: len(chosen) - 1]]
+    return np.array([rows[k] for k in kept], dtype=np.int64), value[kept]
+
+
+def expected_left(puzzle: Puzzle, candidates: Candidates, guess: int) -> float:
+    """Return the expected size of the bucket the secret falls in (each reply's count,
+    weighted by its chance; uniform weights give the expectation metric)."""
+    total = puzzle.weights_of(candidates).sum()
+    if puzzle.game.lies:
+        return expected_left_shown(puzzle, candidates, guess)
+    left = 0.0
+    for _, bucket in puzzle.buckets(guess, candidates):
+        left += puzzle.weights_of(bucket).sum() / total * len(bucket)
+    return float(left)
+
+
+def expected_left_shown(puzzle: Puzzle, candidates: Candidates, guess: int) -> float:
+    """Return expected_left for a host that lies: over each reply it may show (its chance:
+    each candidate's weight spread over the lies of its true reply), the number of
+    candidates whose true reply that shown one stands for."""
+    game = puzzle.game
+    weights = puzzle.weights_of(candidates)
+    true = puzzle.row(guess)[candidates]
+    mass = np.zeros(game.n_replies)
+    left = np.zeros(game.n_replies)
+    for r in np.unique(true).tolist():
+        shown = game.lie_table[r][game.lie_table[r] >= 0]
+        mass[shown] += weights[true == r].sum() * game.lie_weights[r]
+        left[shown] += np.count_nonzero(true == r)
+    return float((mass / weights.sum() * left).sum())
+
+
 class Assistant:
     """Helps with a game played elsewhere: the player reports each guess and its reply."""
 
@@ -146,6 +199,14 @@ class Assistant:
 
     def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self._states[-1]
+        if puzzle.by_rows:  # too large for its matrix (classic Nerdle): the candidates' own puzzle
+            puzzle = puzzle.focused(candidates)
+            if len(puzzle.answers) < len(candidates):
+                notice = (f"suggestions from {len(puzzle.answers):,} of the {len(candidates):,} possible "
+                          f"{self.puzzle.game.word_noun}s, evenly spread (all of them need a larger matrix)")
+                if notice not in self.notices:
+                    self.notices.append(notice)
+            candidates = puzzle.all_candidates()
         first = self.strategy.choose(puzzle, candidates, self.history)
         values = getattr(self.strategy, "values", None)  # the strategy's own expected guesses, when it has them
         if len(candidates) == 1:
@@ -165,7 +226,7 @@ class Assistant:
         if len(candidates) == 1:
             finish = np.ones(1)
         elif values is not None:
-            chosen, finish = self._by_value(chosen, order, refused, values)
+            chosen, finish = by_value(puzzle, candidates, self.history, chosen, order, refused, values)
         elif puzzle.game.lies:  # no second look through lies: the one-step estimate
             finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
         else:  # the strategy's choice first, then the others by the one estimate all tables show
@@ -179,34 +240,10 @@ class Assistant:
         else:
             ent = score_guesses(puzzle, chosen, candidates, "entropy")
             bits = np.array([-METRICS["entropy"].value(h, total) + 0.0 for h in ent])
-        return [Suggestion(puzzle.guesses[g], self.expected_left(int(g)), float(b), bool(c > 0), float(c / total),
+        return [Suggestion(puzzle.guesses[g], expected_left(puzzle, candidates, int(g)), float(b), bool(c > 0),
+                           float(c / total),
                            float(f))
                 for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
-
-    def _by_value(self, chosen: np.ndarray, order: np.ndarray, refused: set[int],
-                  values) -> tuple[np.ndarray, np.ndarray]:
-        """Return the rows of the table and the value they show (the strategy's expected
-        guesses), ordered by it: its choice first, then the others from the least. A row the
-        choice beats in the strategy's search but not on this value (outside its second look) is
-        left out; when the choice cannot be the answer, the best guess that can is offered too if
-        it is within CANDIDATE_MARGIN of it (it may win at once)."""
-        puzzle, candidates = self.puzzle, self._states[-1]
-        rows = chosen.tolist()
-        if not candidate_guesses(puzzle, chosen[:1], candidates)[0]:
-            may_win = candidate_guesses(puzzle, order, candidates)
-            close = next((int(g) for g, ok in zip(order, may_win, strict=True) if ok and int(g) not in refused), None)
-            if close is not None and close not in rows:
-                rows.append(close)
-        value = values(puzzle, candidates, self.history, np.array(rows, dtype=np.int64))
-        best = value[0]
-        offered = [k for k in range(1, len(rows))
-                   if value[k] >= best - 1e-9 and (k < len(chosen) or value[k] <= best + CANDIDATE_MARGIN)]
-        offered.sort(key=lambda k: (value[k], k))
-        probes = [k for k in offered if k < len(chosen)]
-        if len(offered) > len(chosen) - 1 and probes:  # room for the candidate: the worst probe goes
-            offered.remove(probes[-1])
-        kept = [0, *offered[: len(chosen) - 1]]
-        return np.array([rows[k] for k in kept], dtype=np.int64), value[kept]
 
     def promise(self) -> bool | None:
         """Return whether a win within the game's limit is shown possible from here (every
@@ -242,33 +279,6 @@ class Assistant:
         thread = threading.Thread(target=work, name="wordguess-warm-up", daemon=True)
         thread.start()
         return thread
-
-    def expected_left(self, guess: int) -> float:
-        """Return the expected size of the bucket the secret falls in (each reply's count,
-        weighted by its chance; uniform weights give the expectation metric)."""
-        puzzle, candidates = self.puzzle, self._states[-1]
-        total = puzzle.weights_of(candidates).sum()
-        if puzzle.game.lies:
-            return self._expected_left_shown(guess)
-        left = 0.0
-        for _, bucket in puzzle.buckets(guess, candidates):
-            left += puzzle.weights_of(bucket).sum() / total * len(bucket)
-        return float(left)
-
-    def _expected_left_shown(self, guess: int) -> float:
-        """Return expected_left for a host that lies: over each reply it may show (its chance:
-        each candidate's weight spread over the lies of its true reply), the number of
-        candidates whose true reply that shown one stands for."""
-        puzzle, candidates, game = self.puzzle, self._states[-1], self.puzzle.game
-        weights = puzzle.weights_of(candidates)
-        true = puzzle.matrix[guess, candidates]
-        mass = np.zeros(game.n_replies)
-        left = np.zeros(game.n_replies)
-        for r in np.unique(true).tolist():
-            shown = game.lie_table[r][game.lie_table[r] >= 0]
-            mass[shown] += weights[true == r].sum() * game.lie_weights[r]
-            left[shown] += np.count_nonzero(true == r)
-        return float((mass / weights.sum() * left).sum())
 
     def likely(self, count: int = 10) -> list[tuple[Word, float]]:
         """Return the `count` likeliest candidates with their probabilities, likeliest first."""

@@ -43,13 +43,22 @@ class GameRecord:
                           for (g, r), n in zip(self.turns, self.remaining, strict=True)]}
 
 
+def choose(guesser: Strategy, puzzle: Puzzle, candidates: Candidates, turns: list[Turn]) -> int:
+    """Return the guesser's choice; on a puzzle too large for its matrix (Puzzle.by_rows), its
+    choice on the puzzle focused on the candidates."""
+    if not puzzle.by_rows:
+        return guesser.choose(puzzle, candidates, turns)
+    focus = puzzle.focused(candidates)
+    return puzzle.index_of(focus.guesses[guesser.choose(focus, focus.all_candidates(), turns)])
+
+
 def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None = None) -> GameRecord:
     """Return the record of one game played until solved (the limit only marks failure)."""
     candidates = host.start(puzzle)
     turns: list[Turn] = []
     remaining: list[int] = []
     while len(turns) < SAFETY_LIMIT:
-        guess = guesser.choose(puzzle, candidates, turns)
+        guess = choose(guesser, puzzle, candidates, turns)
         reply = host.reply(puzzle, guess, candidates)
         turns.append((puzzle.guesses[guess], reply))
         if puzzle.game.is_solved(reply):

@@ -3,9 +3,11 @@ picklable arguments, with the puzzles they need built once per worker."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from wordguess.analysis import analyze, replay
 from wordguess.engine.candidates import share_replies
-from wordguess.engine.patterns import check_size
+from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, is_multiboard
@@ -50,10 +52,12 @@ def first_word(request: dict) -> str | None:
 
 
 def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
-    """Return the spec's puzzle (built once per worker), refusing one whose pattern matrix would
-    be over the server's limit before it is made."""
-    puzzle = built_puzzle(spec)  # its pattern matrix is made on first use, after this check
-    check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), max_bytes)
+    """Return the spec's puzzle (built once per worker); one whose pattern matrix would be over
+    the server's limit is played by rows (Puzzle.by_rows: that matrix is never made)."""
+    puzzle = built_puzzle(spec)  # its pattern matrix is made on first use
+    size = len(puzzle.guesses) * len(puzzle.answers) * puzzle.game.reply_dtype().itemsize
+    if size > max_bytes and not puzzle.by_rows:
+        puzzle = dataclasses.replace(puzzle, store=PatternStore(None, max_bytes=max_bytes))
     return puzzle
 
 
