@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import settings
@@ -13,6 +14,10 @@ from wordguess.games import GAMES, Game, get_game
 
 os.environ.setdefault("WORDGUESS_NO_CACHE", "1")  # tests never touch the user's cache folder
 os.environ.setdefault("WORDGUESS_WEB_KEY", "tests")  # nor write the web app's key file
+# nor its data and state folders (the daily record, the prompt's history): one of their own
+_FOLDERS = tempfile.mkdtemp(prefix="wordguess-tests-")
+os.environ["XDG_DATA_HOME"] = os.path.join(_FOLDERS, "data")
+os.environ["XDG_STATE_HOME"] = os.path.join(_FOLDERS, "state")
 settings.register_profile("default", deadline=None, max_examples=150)
 settings.load_profile("default")
 

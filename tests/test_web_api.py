@@ -16,7 +16,8 @@ from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from wordguess.games import GAMES, MULTI_BOARDS, get_game
-from wordguess.web import Limits, Settings, config, create_app, responses
+from wordguess.play import daily
+from wordguess.web import Limits, Settings, create_app, responses
 from wordguess.web.state import ComputeSlots, HeavyPool
 
 WORDLE = get_game("wordle")
@@ -545,13 +546,13 @@ def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
 
 
 def test_the_signing_key_is_kept_between_runs(tmp_path, monkeypatch):
-    monkeypatch.delenv(config.KEY_VARIABLE, raising=False)
-    monkeypatch.setattr(config, "key_file", lambda: tmp_path / "wordguess" / "web-key")
-    key = config.signing_key()
-    assert config.signing_key() == key and len(key) == 64
+    monkeypatch.delenv(daily.KEY_VARIABLE, raising=False)
+    monkeypatch.setattr(daily, "key_file", lambda: tmp_path / "wordguess" / "web-key")
+    key = daily.signing_key()
+    assert daily.signing_key() == key and len(key) == 64
     assert (tmp_path / "wordguess" / "web-key").stat().st_mode & 0o777 == 0o600
-    monkeypatch.setenv(config.KEY_VARIABLE, "given")
-    assert config.signing_key() == "given"
+    monkeypatch.setenv(daily.KEY_VARIABLE, "given")
+    assert daily.signing_key() == "given"
 
 
 def test_only_the_trusted_host_names_are_answered():

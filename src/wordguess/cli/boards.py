@@ -17,6 +17,7 @@ from wordguess.cli.common import (
     ask_move,
     ask_replies,
     build_puzzle,
+    end_daily,
     err,
     game_seed,
     out,
@@ -29,6 +30,7 @@ from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
+from wordguess.play.daily import daily_variant
 from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets, play_boards
 from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.vocab import Word
@@ -277,7 +279,12 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
                         world: str, exclude: str | None, exclude_factor: float) -> None:
     """`play` for a multi-board game: the computer draws distinct secrets (seeded, or by date)."""
     rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
-    secrets = draw_secrets(puzzle, rules.boards, 1, game_seed(daily, seed))[0]
+    variant = daily_variant(f"{rules.name}/{rules.board.key}", "open" if puzzle.weighted else "closed",
+                            puzzle.answers.name)
+    seed = game_seed(daily, seed, variant)
+    if seed is None:  # today's daily was played here
+        return
+    secrets = draw_secrets(puzzle, rules.boards, 1, seed)[0]
     session = HostedBoards(rules, puzzle, secrets)
     banner = (f"{rules.title}: guess the {rules.boards} {rules.board.word_text(plural=True)}; every guess is played "
               f"on each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
@@ -309,6 +316,8 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
         out.print(f"{sum(solved)} of {rules.boards} boards solved; the other words were {', '.join(missed)}")
     title = f"wordguess {rules.name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
+    if daily:
+        end_daily(variant, session.won, len(session.turns), rules.max_guesses)
     if interrupted:
         raise typer.Exit(130)
 

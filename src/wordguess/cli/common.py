@@ -31,7 +31,14 @@ from wordguess.games import (
     is_multiboard,
 )
 from wordguess.lists import WordList
-from wordguess.play.hosted import daily_seed
+from wordguess.play.daily import (
+    DailyRecords,
+    DailyResult,
+    daily_seed,
+    daily_stats,
+    seconds_to_next_day,
+    signing_key,
+)
 
 # On a terminal long lines wrap between words; piped, a line stays one line (for grep and tests).
 out = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
@@ -357,9 +364,43 @@ def redraw(banner: str) -> bool:
     return True
 
 
-def game_seed(daily: bool, seed: int | None) -> int:
-    """Return the seed of a hosted game: the day's (the same for everyone), the one given, or
-    the clock's."""
+def game_seed(daily: bool, seed: int | None, variant: str) -> int | None:
+    """Return the seed of a hosted game: the day's daily's (play.daily: the same as the web
+    page's on this machine's key), the one given, or the clock's. None when today's daily of this
+    variant was played here already (its result and the record are printed)."""
     if daily:
-        return daily_seed(datetime.date.today())
+        today = datetime.date.today()
+        done = DailyRecords().find(today, variant)
+        if done is not None:
+            outcome = f"solved in {done.guesses}" if done.won else "not solved"
+            out.print(f"today's daily was {outcome} here; the next one comes in {countdown(seconds_to_next_day())}")
+            show_daily_record(variant)
+            return None
+        return daily_seed(signing_key(), today, variant)
     return seed if seed is not None else int(datetime.datetime.now().timestamp())
+
+
+def countdown(seconds: int) -> str:
+    hours, minutes = divmod(seconds // 60, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def end_daily(variant: str, won: bool, guesses: int, max_guesses: int) -> None:
+    """Keep a daily game's result (one played guess at least: quitting before is no attempt) in
+    the user data folder and print the record."""
+    if guesses == 0:
+        return
+    DailyRecords().add(DailyResult(datetime.date.today().isoformat(), variant, won, guesses, max_guesses))
+    show_daily_record(variant)
+
+
+def show_daily_record(variant: str) -> None:
+    """Print the record of a daily game: played, win %, streaks, the guess distribution."""
+    stats = daily_stats(DailyRecords().results(), variant, datetime.date.today())
+    out.print(f"played {stats.played}, won {stats.win_percent}%, streak {stats.current_streak} "
+              f"(best {stats.best_streak}); next daily in {countdown(seconds_to_next_day())}")
+    most = max(stats.distribution.values(), default=0)
+    for guesses in range(1, max(stats.distribution, default=0) + 1):
+        count = stats.distribution.get(guesses, 0)
+        out.print(f"  {guesses} {'█' * max(1 if count else 0, round(20 * count / most) if most else 0)} {count}",
+                  markup=False)

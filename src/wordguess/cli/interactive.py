@@ -29,6 +29,7 @@ from wordguess.cli.common import (
     ask_replies,
     build_puzzle,
     default_strategy,
+    end_daily,
     err,
     friendly,
     game_options,
@@ -46,6 +47,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion, admitted
+from wordguess.play.daily import daily_variant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import FixedHost, get_host, with_lies
 from wordguess.play.simulate import SAFETY_LIMIT, play
@@ -378,14 +380,18 @@ def play_command(
     hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
+    variant = daily_variant(rules.key, "open" if puzzle.weighted else "closed", puzzle.answers.name)
+    seed = game_seed(daily, seed, variant)
+    if seed is None:  # today's daily was played here
+        return
     if host == "random":
-        hosting = get_host("random", seed=game_seed(daily, seed))
+        hosting = get_host("random", seed=seed)
         revealed = rules.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # e.g. Sutom shows the first letter: the game is played on its words
             rules, puzzle = revealed, puzzle.restricted(revealed)
     else:
         hosting = get_host(host)
-    hosting = with_lies(hosting, rules, game_seed(daily, seed))  # Fibble's host lies, seeded
+    hosting = with_lies(hosting, rules, seed)  # Fibble's host lies, seeded
     rules = puzzle.game  # with its length fixed by the lists (LeetCode's matches take any length)
     session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
     limit = session.limit_text
@@ -423,6 +429,8 @@ def play_command(
     name = rules.name if host == "random" else f"{host} ({rules.name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
+    if daily:
+        end_daily(variant, session.won, len(session.turns), session.max_guesses)
     if interrupted:
         raise typer.Exit(130)
 

@@ -3,9 +3,6 @@ states and the share text. Pure: no printing or prompting; a refused guess costs
 
 from __future__ import annotations
 
-import datetime
-import hashlib
-
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordError
 from wordguess.games.base import ABSENT, MARK_TEXT
@@ -13,11 +10,6 @@ from wordguess.play.assistant import check_mode
 from wordguess.play.hosts import Host
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.vocab import Reply, Turn, Word
-
-
-def daily_seed(day: datetime.date) -> int:
-    """Return the seed of a day's game, the same for everyone on that date."""
-    return int.from_bytes(hashlib.sha256(day.isoformat().encode()).digest()[:8], "big")
 
 
 class HostedGame:

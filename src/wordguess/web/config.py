@@ -4,42 +4,8 @@ is made; nothing here changes while it runs."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import secrets
-from pathlib import Path
 
-import platformdirs
-
-KEY_VARIABLE = "WORDGUESS_WEB_KEY"  # a signing key given by the environment
-
-
-def key_file() -> Path:
-    """Return the file that keeps the signing key of game tokens between runs."""
-    return Path(platformdirs.user_data_dir("wordguess")) / "web-key"
-
-
-def signing_key() -> str:
-    """Return the key game tokens are signed with: $WORDGUESS_WEB_KEY, else the one kept in
-    key_file() (made on the first run, readable by its owner only), so that games survive a
-    restart; a random one, for this run only, when that file cannot be read or written."""
-    if os.environ.get(KEY_VARIABLE):
-        return os.environ[KEY_VARIABLE]
-    path = key_file()
-    try:
-        found = path.read_text(encoding="ascii").strip()
-        if len(found) >= 32:
-            return found
-    except (OSError, UnicodeDecodeError):
-        pass
-    key = secrets.token_hex(32)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(key + "\n")
-    except OSError:
-        pass  # a read-only home: this run's games end with it
-    return key
+from wordguess.play.daily import signing_key
 
 
 @dataclasses.dataclass(frozen=True)

@@ -17,6 +17,7 @@ MAX_TOKEN = 4000  # characters of a game token
 GameName = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[A-Za-z0-9.\- ]+$")]
 Guess = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
 ReplyText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_REPLY)]
+MAX_PREVIOUS = 8  # today's daily tokens a page sends with a new game
 Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN)]
 ListName = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9\-]*$")]  # never a file
 
@@ -68,6 +69,9 @@ class PlayNew(Setting):
     """A new game hosted here."""
 
     host: Literal["random", "daily", "evil", "absurdle"] = "random"
+    # The page's tokens of today's daily games: one of this daily that is over refuses a new one
+    # (one attempt a day, 409); one still being played is resumed.
+    previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)
 
 
 class PlayGuess(Strict):
@@ -118,3 +122,4 @@ class BoardsPlayNew(Strict):
     game: GameName = "quordle"
     world: Literal["open", "closed"] = "open"
     host: Literal["random", "daily"] = "random"
+    previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's

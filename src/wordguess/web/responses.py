@@ -170,6 +170,17 @@ class AssistAnswer(Answer):
 
 # --- games hosted here --------------------------------------------------------------------------
 
+class DailyOut(Answer):
+    """What names a daily game, for the page's record of its dailies."""
+
+    day: str
+    """The date of the daily (ISO), the server's."""
+    variant: str
+    """The daily game: its rules with their options, world and answer list (one secret a day each)."""
+    next_in: int
+    """Seconds until the next daily."""
+
+
 class PlayState(Answer):
     """A game hosted here, after the latest move."""
 
@@ -205,6 +216,8 @@ class PlayState(Answer):
     """Whether the game has ended (solved, out of guesses or given up)."""
     won: bool
     """Whether the last guess was the secret."""
+    daily: DailyOut | None
+    """The daily game's day and variant (null: not a daily)."""
     secret: str | None
     """The secret, once the game is over."""
     share: str | None
@@ -289,6 +302,8 @@ class BoardsPlayState(Answer):
     """Whether the game has ended."""
     won: bool
     """Whether every board was solved within the limit."""
+    daily: DailyOut | None
+    """The daily game's day and variant (null: not a daily)."""
     secrets: list[str] | None
     """The boards' secrets, once the game is over."""
     share: str | None

@@ -9,6 +9,8 @@ import hashlib
 import hmac
 import secrets as random_secrets
 
+from fastapi import HTTPException
+
 from wordguess.engine.candidates import parse_turn, split_turns
 from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
@@ -25,6 +27,7 @@ from wordguess.games import (
 )
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
+from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host, with_lies
 from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
@@ -182,8 +185,9 @@ def seed_of(key: str, nonce: str) -> int:
 
 def new_game_state(request: PlayNew | BoardsPlayNew) -> dict:
     """Return the state of a new hosted game, as its token holds it: the setting, the turns, and
-    a nonce naming the game (a random game's secret follows from it and the key)."""
-    token = request.model_dump()
+    a nonce naming the game (a random game's secret follows from it and the key; a daily's from
+    the day, its variant and the key)."""
+    token = request.model_dump(exclude={"previous"})
     token["turns"] = []
     token["stopped"] = False
     token["nonce"] = random_secrets.token_hex(8)
@@ -191,13 +195,19 @@ def new_game_state(request: PlayNew | BoardsPlayNew) -> dict:
     return token
 
 
-def game_seed(state: AppState, token: dict) -> int:
+def game_seed(state: AppState, token: dict, variant: str) -> int:
     """Return the seed of a game's secret: keyed, so that neither a page nor anyone without the
-    server's key can work out the secret (the daily game's: the same for every player of this
-    server on that date)."""
+    server's key can work out the secret. A daily game's (play.daily): the same for every player
+    of this server on that date, and distinct per game, variant and world (`variant`, kept in
+    the token)."""
     if token.get("day"):
-        return seed_of(state.settings.key, f"daily:{token['day']}")
+        token["variant"] = variant
+        return daily_seed(state.settings.key, datetime.date.fromisoformat(token["day"]), variant)
     return seed_of(state.settings.key, token["nonce"])
+
+
+def world_of(puzzle: Puzzle) -> str:
+    return "open" if puzzle.weighted else "closed"
 
 
 def check_lists(token: dict, puzzle: Puzzle) -> None:
@@ -214,15 +224,24 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
     check_lists(token, puzzle)
     host_name = token["host"]
     if host_name in ("random", "daily"):
-        host = get_host("random", seed=game_seed(state, token))
+        seed = game_seed(state, token, daily_variant(rules.key, world_of(puzzle), puzzle.answers.name))
+        host = get_host("random", seed=seed)
         revealed = rules.for_secret(host.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # Sutom shows the first letter: the game is played on its words
             puzzle = state.puzzles.restricted(spec, revealed)
-        session = HostedGame(puzzle, with_lies(host, rules, game_seed(state, token)))  # Fibble lies, seeded
+        session = HostedGame(puzzle, with_lies(host, rules, seed))  # Fibble lies, seeded
     else:  # an adversary plays on the whole list: its matrix is needed from the first guess on
         check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
         session = HostedGame(puzzle, with_lies(get_host(host_name), rules), max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
     return replayed(session, token), title_of(token, puzzle.game.name)
+
+
+def daily_json(token: dict) -> dict | None:
+    """Return what the page keeps of a daily game (its day and variant, the seconds to the next
+    one), or None for another game."""
+    if not token.get("day"):
+        return None
+    return {"day": token["day"], "variant": token["variant"], "next_in": seconds_to_next_day()}
 
 
 def title_of(token: dict, name: str) -> str:
@@ -252,7 +271,7 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
             "turns": [turn_json(game, g, r) for g, r in session.turns],
             "keyboard": session.letter_states() if game.per_letter_marks else {},
             "adversary_candidates": session.remaining if adversary else None,
-            "over": session.over, "won": session.won,
+            "over": session.over, "won": session.won, "daily": daily_json(token),
             "secret": game.display(session.revealed_secret()) if session.over else None,
             "share": session.share_text(title) if session.over else None}
 
@@ -272,12 +291,39 @@ def play_give_up(state: AppState, token_text: str) -> dict:
 
 
 def hosted_start(state: AppState, request: PlayNew | BoardsPlayNew, boards: bool) -> dict:
-    """Start a hosted game (single or multi-board) and return its first state."""
+    """Start a hosted game (single or multi-board) and return its first state. A daily game is
+    played once a day: the page sends its tokens of today's dailies (`previous`); one of this
+    daily that is over (won, lost or given up) refuses a new one (409), one still being played
+    is resumed."""
     token = new_game_state(request)
     replay, to_json = (hosted_boards, boards_json) if boards else (hosted_game, play_json)
     session, title = replay(state, token)
+    if token.get("day"):
+        for text in request.previous:
+            earlier = same_daily(state, text, token)
+            if earlier is None:
+                continue
+            old, old_title = replay(state, earlier)
+            moved_on = not state.ledger.latest(earlier["nonce"], len(earlier["turns"]), bool(earlier["stopped"]))
+            if old.over or moved_on:
+                outcome = (f"solved in {len(old.turns)}" if old.won else "not solved") if old.over else "played"
+                raise HTTPException(409, f"today's daily {old_title.removeprefix('wordguess ')} was {outcome} here: "
+                                         "the next one comes at midnight; start a random game meanwhile")
+            return to_json(state, earlier, old, old_title)
     state.ledger.record(token["nonce"], 0, False)
     return to_json(state, token, session, title)
+
+
+def same_daily(state: AppState, text: str, token: dict) -> dict | None:
+    """Return the game of a token the page kept when it is the same daily as `token` (same day
+    and variant, a token of this server), else None."""
+    try:
+        earlier = state.tokens.load(text)
+    except WordguessError:
+        return None
+    same = (earlier.get("day") == token["day"] and earlier.get("variant") == token.get("variant")
+            and earlier.get("game") == token["game"] and all(k in earlier for k in TOKEN_FIELDS))
+    return earlier if same else None
 
 
 def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
@@ -344,7 +390,8 @@ def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
     rules = board_rules(token["game"])
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=token["world"]))
     check_lists(token, puzzle)
-    session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, game_seed(state, token))[0])
+    seed = game_seed(state, token, daily_variant(f"{rules.name}/{rules.board.key}", world_of(puzzle), puzzle.answers.name))
+    session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
     return replayed(session, token), title_of(token, rules.name)
 
 
@@ -354,7 +401,7 @@ def boards_json(state: AppState, token: dict, session: HostedBoards, title: str)
             "length": rules.board.length, "max_guesses": rules.max_guesses,
             "guesses_left": rules.max_guesses - len(session.turns), "alphabet": rules.board.alphabet,
             "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
-            "keyboards": session.letter_states(), "over": session.over, "won": session.won,
+            "keyboards": session.letter_states(), "over": session.over, "won": session.won, "daily": daily_json(token),
             "secrets": [rules.board.display(w) for w in session.secret_words()] if session.over else None,
             "share": session.share_text(title) if session.over else None}
 

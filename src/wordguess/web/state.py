@@ -241,15 +241,20 @@ class GameLedger:
         self._games: collections.OrderedDict[str, tuple[int, bool]] = collections.OrderedDict()
         self._lock = threading.Lock()
 
-    def check(self, nonce: str, turns: int, ended: bool) -> None:
-        """Raise WordguessError unless a token at `turns` turns (`ended`: given up) is its
-        game's latest state."""
+    def latest(self, nonce: str, turns: int, ended: bool) -> bool:
+        """Return whether a token at `turns` turns (`ended`: given up) is its game's latest state
+        as far as this run knows (a game it has not seen: yes)."""
         with self._lock:
             seen = self._games.get(nonce)
         if seen is None:
-            return
+            return True
         seen_turns, seen_over = seen
-        if turns < seen_turns or (seen_over and turns == seen_turns and not ended):
+        return not (turns < seen_turns or (seen_over and turns == seen_turns and not ended))
+
+    def check(self, nonce: str, turns: int, ended: bool) -> None:
+        """Raise WordguessError unless a token at `turns` turns (`ended`: given up) is its
+        game's latest state."""
+        if not self.latest(nonce, turns, ended):
             raise WordguessError("this is an earlier state of a game that has moved on (in another tab?): "
                                  "reload the page to continue it, or start a new game")
 
