@@ -108,3 +108,12 @@ def test_the_record_counts_streaks_over_consecutive_days(tmp_path):
     assert daily_stats(records.results(), "v", day + datetime.timedelta(days=2)).current_streak == 0
     (tmp_path / "daily.json").write_text("{not json")
     assert DailyRecords(tmp_path / "daily.json").results() == []  # a damaged record starts again
+
+
+def test_a_multi_board_daily_is_played_once_a_day_too(client):
+    game = client.post("/api/boards/play/new", json={"game": "octordle", "host": "daily", "world": "closed"}).json()
+    ended = client.post("/api/boards/play/give-up", json={"token": game["token"]}).json()
+    assert ended["daily"]["variant"] == "octordle/wordle(word_length=5)|closed|wordle-answers"
+    again = client.post("/api/boards/play/new", json={"game": "octordle", "host": "daily", "world": "closed",
+                                                      "previous": [ended["token"]]})
+    assert again.status_code == 409 and "octordle" in again.json()["detail"]

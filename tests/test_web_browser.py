@@ -273,6 +273,31 @@ def test_give_up_shows_the_word(page):
     assert page.locator("#play-share-text").inner_text().splitlines()[0] == "wordguess wordle X/6"
 
 
+def test_the_daily_is_played_once_a_day_with_its_record_and_then_a_random_game(page):
+    """After giving up today's daily, "New game" (daily) does not replay it (it was "Solved in
+    1!" with the word just shown): it says so and offers a random game; the record shows."""
+    play = PlayPage(page).open(host="daily", world="open")  # the daily the page started, resumed
+    play.type_physical("salet")
+    play.wait_for_turns(1)
+    page.locator("#play-give-up").click()
+    page.wait_for_selector("body[data-play-over=true]")
+    stats = page.locator("#play-stats")
+    assert stats.is_visible() and "Your daily record" in stats.inner_text()
+    figures = stats.locator(".figures").inner_text().split()
+    assert figures[:2] == ["1", "played"] and figures[2:4] == ["0", "win"]
+    assert stats.locator(".bar").count() == 6
+    page.wait_for_function("() => /Next daily in \\d\\d:\\d\\d:\\d\\d/.test(document.querySelector('.next-daily').textContent)")
+    shot(page, "play-daily-record")
+    page.locator("#play-setting button[type=submit]").click()  # the daily again
+    page.wait_for_function("() => document.querySelector('#play-message').textContent.includes(\"today's daily\")")
+    assert page.locator("#play-setting select[name=host]").input_value() == "random"
+    assert page.locator("body").get_attribute("data-play-over") == "true"  # the finished daily stays shown
+    page.locator("#play-setting button[type=submit]").click()
+    page.wait_for_selector("body[data-play-games='3']")
+    assert page.locator("body").get_attribute("data-play-over") == "false" and play.rows() == []
+    assert stats.is_hidden()
+
+
 def test_analyse_a_pasted_game_at_phone_width(page):
     page.set_viewport_size({"width": 375, "height": 812})
     page.goto("/#analyze")

@@ -7,7 +7,9 @@ export async function call(path, body) {
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
-    throw new Error((data && data.detail) || `the server answered ${response.status}`);
+    const error = new Error((data && data.detail) || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }

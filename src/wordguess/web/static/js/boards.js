@@ -3,6 +3,7 @@
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
 import { $, el, letters, load, markTiles, percent, say, shareRows, tileRow } from "./dom.js";
+import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
 
@@ -51,6 +52,7 @@ function drawGame() {
     $("#boards-share-text").textContent = game.share;
     say($("#boards-message"), game.won ? `All boards solved in ${game.turns.length}!` : `The words were ${game.secrets.join(", ")}`);
   }
+  showStats($("#boards-stats"), game);
   document.body.dataset.boardsOver = String(game.over);
   document.body.dataset.boardsGames = String(hosted.started);
 }
@@ -155,7 +157,11 @@ function applyShare() {
 export function start() {
   const f = form();
   hosted = new HostedGame({ paths: { start: "/api/boards/play/new", guess: "/api/boards/play/guess", giveUp: "/api/boards/play/give-up" },
-    request: setting, draw: drawGame, save, message: $("#boards-message"), grid: $("#boards-grid") });
+    request: setting, draw: drawGame, save, message: $("#boards-message"), grid: $("#boards-grid"),
+    dailyDone: (text) => {  // today's daily was played here: the next "New game" is a random one
+      f.elements.host.value = "random";
+      say($("#boards-message"), `${text}. New game now starts a random one.`, true);
+    } });
   const saved = load(STORE);
   if (saved && saved.token) hosted.game = saved;  // kept by an older version of the page
   else if (saved) {

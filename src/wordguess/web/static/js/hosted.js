@@ -3,13 +3,15 @@
 // Only the latest request's answer counts: a guess or give-up answered after "New game" is dropped,
 // and keys wait while a request is in flight.
 import { call } from "./api.js";
+import { keep, recentTokens } from "./daily.js";
 import { copyText, letters, say } from "./dom.js";
 
 export class HostedGame {
   // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
-  // save(): keep the game; message: the page's message line; grid: focused after a new game.
-  constructor({ paths, request, draw, save, message, grid }) {
-    Object.assign(this, { paths, request, draw, save, message, grid });
+  // save(): keep the game; message: the page's message line; grid: focused after a new game;
+  // dailyDone(message): today's daily was played here (409): the page offers another game.
+  constructor({ paths, request, draw, save, message, grid, dailyDone }) {
+    Object.assign(this, { paths, request, draw, save, message, grid, dailyDone });
     this.game = null;
     this.typed = "";
     this.asked = 0;     // the latest request
@@ -26,12 +28,14 @@ export class HostedGame {
       this.game = answer;
       if (fresh || !body.guess || this.typed === body.guess) this.typed = "";
       if (fresh) this.started += 1;
+      keep(answer);
       this.save();
       say(this.message, "");
       this.draw();
       if (fresh) this.grid.focus();  // away from "New game": Enter now submits a guess
     } catch (error) {
-      if (mine === this.asked) say(this.message, error.message, true);
+      if (mine === this.asked && error.status === 409 && this.dailyDone) this.dailyDone(error.message);
+      else if (mine === this.asked) say(this.message, error.message, true);
     } finally {
       if (mine === this.asked) this.busy = false;
     }
@@ -39,7 +43,9 @@ export class HostedGame {
 
   newGame(event) {
     event?.preventDefault();
-    return this.ask(this.paths.start, this.request(), true);
+    const body = this.request();
+    if (body.host === "daily") body.previous = recentTokens();  // one attempt a day: resumed or refused
+    return this.ask(this.paths.start, body, true);
   }
 
   giveUp() {

@@ -1,6 +1,7 @@
 // The play page: a game hosted by the server (daily, random, evil, absurdle). The game lives in
 // a signed token the page keeps (local storage), so the secret never reaches the page.
 import { $, el, letters, load, say, tileRow, today, turnRow } from "./dom.js";
+import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
@@ -44,6 +45,7 @@ function draw() {
     $("#play-share-text").textContent = game.share;
     say($("#play-message"), game.won ? `Solved in ${game.turns.length}!` : `The word was ${game.secret}`);
   }
+  showStats($("#play-stats"), game);
   document.body.dataset.playOver = String(game.over);
   document.body.dataset.playGames = String(hosted.started);
   document.body.dataset.playTurns = String(game.turns.length);
@@ -53,7 +55,11 @@ function draw() {
 export function start(context) {
   const f = form();
   hosted = new HostedGame({ paths: { start: "/api/play/new", guess: "/api/play/guess", giveUp: "/api/play/give-up" },
-    request, draw, save, message: $("#play-message"), grid: $("#play-grid") });
+    request, draw, save, message: $("#play-message"), grid: $("#play-grid"),
+    dailyDone: (text) => {  // today's daily was played here: the next "New game" is a random one
+      f.elements.host.value = "random";
+      say($("#play-message"), `${text}. New game now starts a random one.`, true);
+    } });
   const saved = load(STORE);
   const known = saved && saved.setting && context.gameInfo(saved.setting.game);
   if (known) {
