@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 import tempfile
+import time
 
+import httpx
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -127,3 +132,32 @@ def pytest_runtest_makereport(item, call):
 
 
 PHASE_REPORTS = pytest.StashKey[dict]()
+
+
+# --- a live server (the browser and contract tests) ---------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve", "--port", str(port)],
+                               env={**os.environ, "WORDGUESS_WEB_KEY": "browser tests"})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not start")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(10)

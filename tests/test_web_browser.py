@@ -5,15 +5,10 @@ selectors; a screenshot of each important step goes to build/screenshots/ for a 
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from conftest import PHASE_REPORTS
@@ -32,33 +27,6 @@ SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 WORDLE = get_game("wordle")
 ANSWERS = list(load_words("wordle-answers"))
 CLICKS = {".": 0, "Y": 1, "G": 2}  # clicks from grey to each mark
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve", "--port", str(port)],
-                               env={**os.environ, "WORDGUESS_WEB_KEY": "browser tests"})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(10)
 
 
 @pytest.fixture(scope="module")

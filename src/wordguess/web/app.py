@@ -18,6 +18,7 @@ from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
 from wordguess.web.config import Settings
+from wordguess.web.responses import ERRORS
 from wordguess.web.routers import analyze, assist, boards, explore, games, play
 from wordguess.web.security import BodyLimit, SecurityHeaders
 from wordguess.web.state import AppState
@@ -47,7 +48,7 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc)}, status_code=422)
+        return JSONResponse({"detail": validation_message(exc)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -107,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               'a 4xx with {"detail": "one line"}.')
     app.state.wordguess = state
     for router in (games.router, assist.router, play.router, analyze.router, boards.router, explore.router):
-        app.include_router(router, prefix="/api")
+        app.include_router(router, prefix="/api", responses=ERRORS)
     add_error_handlers(app)
     if settings.docs:
         add_docs(app)

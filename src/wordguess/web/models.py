@@ -87,14 +87,29 @@ class PlayGiveUp(Strict):
     token: Token
 
 
+# The three ways an analysis takes a game, as the document says them (AnalyzeRequest.one_way
+# checks the same): the turns; or the guesses with the share text; or the guesses with the secret.
+ONE_WAY = {"oneOf": [
+    {"required": ["turns"], "properties": {"turns": {"minItems": 1}, "guesses": {"maxItems": 0}},
+     "not": {"anyOf": [{"required": ["share"]}, {"required": ["secret"]}]}},
+    {"required": ["guesses", "share"], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
+     "not": {"required": ["secret"]}},
+    {"required": ["guesses", "secret"], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
+     "not": {"required": ["share"]}},
+]}
+
+
 class AnalyzeRequest(GameSetting):
     """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
     with the share text, or the guesses with the secret."""
 
+    model_config = ConfigDict(extra="forbid", json_schema_extra=ONE_WAY)
+
     world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
     guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
-    share: str | None = Field(None, max_length=MAX_SHARE)
-    secret: Guess | None = None
+    # given or left out, never null (ONE_WAY tells them apart by their presence)
+    share: str = Field(None, max_length=MAX_SHARE)  # type: ignore[assignment]
+    secret: Guess = None  # type: ignore[assignment]
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @model_validator(mode="after")

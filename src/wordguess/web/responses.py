@@ -16,6 +16,32 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
+# --- errors -------------------------------------------------------------------------------------
+
+class ErrorAnswer(Answer):
+    """A refusal."""
+
+    detail: str
+    """What was wrong and what is accepted, in one line."""
+
+
+def error(description: str) -> dict:
+    return {"model": ErrorAnswer, "description": description}
+
+
+# What every API operation may answer besides its success (app.py gives each router these).
+ERRORS = {
+    400: error("The request does not fit this document: a body that is not JSON, a field missing, unknown or of "
+               "the wrong type or size."),
+    413: error("The body is over the size limit (32 KB)."),
+    422: error("The request fits this document but the game refuses it: a word not in its lists, a reply that "
+               "contradicts the others, a token that is not a game of this server. The game's state is unchanged."),
+    503: error("The server is busy: try again in a moment."),
+}
+DAILY_DONE = {409: error("Today's daily of this game was played in this browser already (one attempt a day).")}
+RATE_LIMITED = {429: error("Too many of these calls from this client in a minute.")}
+
+
 # --- shared pieces ------------------------------------------------------------------------------
 
 class TurnOut(Answer):

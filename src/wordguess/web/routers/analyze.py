@@ -7,14 +7,14 @@ from fastapi import APIRouter, Depends, Request
 
 from wordguess.errors import WordguessError
 from wordguess.web.models import AnalyzeRequest
-from wordguess.web.responses import AnalysisAnswer
+from wordguess.web.responses import RATE_LIMITED, AnalysisAnswer
 from wordguess.web.state import AppState, app_state, client_of
 from wordguess.web.work import analyze_task
 
 router = APIRouter(tags=["analysis"])
 
 
-@router.post("/analyze", response_model=AnalysisAnswer,
+@router.post("/analyze", response_model=AnalysisAnswer, responses=RATE_LIMITED,
              summary="Per-move values (played and best), regret, skill, luck and a chart series")
 async def analyze(body: AnalyzeRequest, request: Request, state: AppState = Depends(app_state)) -> dict:
     state.limiter.check(client_of(request))

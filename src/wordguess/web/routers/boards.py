@@ -6,7 +6,7 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import BoardsAssistRequest, BoardsPlayNew, PlayGiveUp, PlayGuess
-from wordguess.web.responses import BoardsAssistAnswer, BoardsPlayState
+from wordguess.web.responses import DAILY_DONE, BoardsAssistAnswer, BoardsPlayState
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(prefix="/boards", tags=["multi-board"])
@@ -18,7 +18,7 @@ def assist(request: BoardsAssistRequest, state: AppState = Depends(app_state)) -
         return sessions.boards_assist(state, request)
 
 
-@router.post("/play/new", response_model=BoardsPlayState, summary="Start a multi-board game: distinct random (or daily) secrets")
+@router.post("/play/new", response_model=BoardsPlayState, responses=DAILY_DONE, summary="Start a multi-board game: distinct random (or daily) secrets")
 def new(request: BoardsPlayNew, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.boards_new(state, request)

@@ -6,13 +6,13 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import PlayGiveUp, PlayGuess, PlayNew
-from wordguess.web.responses import PlayState
+from wordguess.web.responses import DAILY_DONE, PlayState
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(prefix="/play", tags=["play"])
 
 
-@router.post("/new", response_model=PlayState, summary="Start a game: random, daily (by date), evil or absurdle host")
+@router.post("/new", response_model=PlayState, responses=DAILY_DONE, summary="Start a game: random, daily (by date), evil or absurdle host")
 def new(request: PlayNew, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.play_new(state, request)
