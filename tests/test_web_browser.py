@@ -224,8 +224,9 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
     assert share.splitlines()[0] == f"wordguess wordle {turn}/6" and share.splitlines()[-1] == "🟩" * 5
     assert "mark-right" in play.key_class(history[-1][0][0])
     page.locator("#play-copy").click()
-    page.wait_for_function("() => document.querySelector('#play-message').textContent.includes('clipboard')")
+    page.wait_for_function("() => document.querySelector('#toast')?.textContent.includes('clipboard')")
     assert page.evaluate("navigator.clipboard.readText()") == share
+    assert page.locator("#play-message").inner_text() == f"Solved in {turn}!"  # Copy keeps the game's message
     shot(page, "play-won")
 
 
@@ -282,6 +283,17 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth && t.parentElement.scrollWidth <= t.parentElement.clientWidth")
     assert table.locator("tbody td[data-label='best is']").count() == 3
     shot(page, "analyze-phone")
+    # a share grid of two rows for three guesses: the old result goes, the error stands by its field
+    page.fill("#analyze-share", "⬛⬛⬛🟨🟩\n🟩🟩🟩🟩🟩")
+    page.click("#analyze-run")
+    page.wait_for_selector("#analyze-share-error")
+    assert page.locator("#analyze-result").is_hidden()
+    assert page.locator("#analyze-share").get_attribute("aria-invalid") == "true"
+    assert "rows" in page.locator("#analyze-share-error").inner_text()
+    page.fill("#analyze-share", "")
+    page.click("#analyze-run")  # neither the share text nor the secret: the whole body's error, no "body:"
+    page.wait_for_function("() => /one way/.test(document.querySelector('#analyze-message').textContent)")
+    assert not page.locator("#analyze-message").inner_text().startswith("body")
 
 
 def test_a_quordle_round(page):
@@ -599,8 +611,11 @@ def test_copy_without_a_clipboard_selects_the_text(page):
     PlayPage(page).open()
     page.locator("#play-give-up").click()
     page.wait_for_selector("body[data-play-over=true]")
+    word = page.locator("#play-message").inner_text()
+    assert word.startswith("The word was ")
     page.locator("#play-copy").click()
-    assert "Ctrl-C" in page.locator("#play-message").inner_text()
+    page.wait_for_function("() => document.querySelector('#toast') && document.querySelector('#toast').textContent.includes('Ctrl-C')")
+    assert page.locator("#play-message").inner_text() == word  # the word stays shown
     assert page.evaluate("window.getSelection().toString()").strip() == page.locator("#play-share-text").inner_text().strip()
 
 

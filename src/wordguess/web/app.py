@@ -33,10 +33,11 @@ def validation_message(exc: RequestValidationError) -> str:
     if not errors:
         return "the request is not valid"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
-    return f"{where}: {message}{more}".replace("\n", " ")
+    # a field's error names the field; the whole body's (its one way, JSON that does not parse) does not
+    return (f"{where}: {message}{more}" if where else f"{message}{more}").replace("\n", " ")
 
 
 def add_error_handlers(app: FastAPI) -> None:

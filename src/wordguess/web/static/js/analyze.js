@@ -63,6 +63,29 @@ function draw(data) {
   $("#analyze-result").hidden = false;
 }
 
+// The field an error is about: its name before a colon ("guesses.2: ..."), else the words it uses.
+function fieldOf(message) {
+  const named = /^(guesses|share|secret|game|mode)\b/.exec(message);
+  if (named) return named[1];
+  if (/share/i.test(message)) return "share";
+  if (/secret/i.test(message)) return "secret";
+  if (/guess|turn|word/i.test(message)) return "guesses";
+  return null;
+}
+
+// Show an error beside its field (null: clear every field's).
+function markField(name, message = "") {
+  const f = $("#analyze-form");
+  for (const node of f.querySelectorAll(".field-error")) node.remove();
+  for (const input of f.querySelectorAll("[aria-invalid]")) { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); }
+  const input = name && f.elements[name];
+  if (!input || !input.closest) return;
+  const note = el("span", { class: "field-error", id: `analyze-${name}-error`, text: message });
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", note.id);
+  input.closest("label").append(note);
+}
+
 async function run(event) {
   event.preventDefault();
   const f = $("#analyze-form");
@@ -71,12 +94,15 @@ async function run(event) {
   if (f.elements.share.value.trim()) body.share = f.elements.share.value;
   if (f.elements.secret.value.trim()) body.secret = f.elements.secret.value.trim();
   say($("#analyze-message"), "Analysing… (exact values take a few seconds)");
+  $("#analyze-result").hidden = true;  // the previous game's results go at once
+  markField(null);
   $("#analyze-run").disabled = true;
   try {
     draw(await call("/api/analyze", body));
     say($("#analyze-message"), "");
   } catch (error) {
     say($("#analyze-message"), error.message, true);
+    markField(fieldOf(error.message), error.message);
   } finally {
     $("#analyze-run").disabled = false;
   }

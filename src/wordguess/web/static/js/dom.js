@@ -57,18 +57,33 @@ export function markTiles(word, marks, label, attributes = () => ({})) {
 
 // Put `text` on the clipboard; where the page has no clipboard (plain HTTP to a LAN address),
 // select it in `node` so Ctrl-C copies it, and say so in `message`.
-export async function copyText(text, node, message) {
+// A short note that comes and goes at the foot of the screen (the page's own message stays).
+let toastTimer = null;
+export function toast(text, seconds = 3) {
+  let node = document.getElementById("toast");
+  if (!node) {
+    node = el("div", { id: "toast", class: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(node);
+  }
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, seconds * 1000);
+}
+
+// Copy the share text; say so in a toast, so the game's own message (the word) stays.
+export async function copyText(text, node) {
   try {
     if (!navigator.clipboard) throw new Error("no clipboard");
     await navigator.clipboard.writeText(text);
-    say(message, "The share text is on the clipboard");
+    toast("The share text is on the clipboard");
   } catch {
     const range = document.createRange();
     range.selectNodeContents(node);
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    say(message, "The clipboard is not available here: the share text is selected, press Ctrl-C (⌘-C on a Mac) to copy it");
+    toast("The clipboard is not available here: the share text is selected, press Ctrl-C (⌘-C on a Mac) to copy it", 6);
   }
 }
 

@@ -65,5 +65,5 @@ export class HostedGame {
     this.draw();
   }
 
-  copy(node) { return copyText(this.game.share, node, this.message); }
+  copy(node) { return copyText(this.game.share, node); }
 }
