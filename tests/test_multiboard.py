@@ -316,3 +316,20 @@ def test_past_the_limit_every_strategy_still_finishes(small):
     for left in (0, -3):
         guess = search.choose(small, boards, left)
         assert guess is not None and small.answer_of_guess[guess] >= 0
+
+
+def test_one_word_solves_one_board_at_most(small):
+    """The boards' words are all different: a guess shown solved on two boards, at once or in two
+    turns, is refused and the state kept (the page accepted CRANE solved on both of Dordle's)."""
+    rules = get_game("quordle")
+    assistant = BoardAssistant(rules, small, get_multi_strategy("fewest-total"))
+    secrets = ["cigar", "rebut", "sissy", "humph"]
+    with pytest.raises(WordguessError, match="boards 1 and 3"):
+        assistant.report("cigar", "GGGGG " + rules.board.format_reply(rules.board.feedback("cigar", "rebut")) +
+                         " GGGGG " + rules.board.format_reply(rules.board.feedback("cigar", "humph")))
+    assert assistant.history == []
+    assistant.report("cigar", rules.format_reply(rules.feedback("cigar", secrets)))
+    others = " ".join(rules.board.format_reply(rules.board.feedback("cigar", s)) for s in ("sissy", "humph"))
+    with pytest.raises(WordguessError, match="board 2"):  # boards 2, 3, 4 are left: 2 claimed solved
+        assistant.report("cigar", "GGGGG " + others)
+    assert len(assistant.history) == 1

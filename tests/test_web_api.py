@@ -627,3 +627,9 @@ def test_classic_nerdle_is_played_with_the_assistant_and_analysed_within_the_mat
                                                  "secret": game["secret"]})
     assert analysis.status_code == 200, analysis.text
     assert analysis.json()["kind"] == "estimate" and len(analysis.json()["moves"]) == len(turns)
+
+
+def test_fibble_analysis_is_refused_in_one_line_as_on_the_command_line(client):
+    message = refused(client.post("/api/analyze", json={"game": "fibble", "guesses": ["salet", "rebut"], "secret": "rebut"}),
+                      422)
+    assert "lies" in message and "no possible secret" not in message

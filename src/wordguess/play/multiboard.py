@@ -293,6 +293,13 @@ class BoardAssistant:
                                  f"{'contradicts its earlier replies' if self.history else 'fits no word'}: "
                                  f"{which} fits them all")
             after.append(None if reply == game.solved_reply else narrowed)
+        solving = [k for k, reply in enumerate(replies, 1) if reply == game.solved_reply]
+        before = [k for word, earlier in self.history if word == guess
+                  for k, reply in enumerate(earlier, 1) if reply == game.solved_reply]
+        if len(solving) + len(before) > 1:
+            boards = " and ".join(str(k) for k in sorted(before + solving))
+            raise ReplyError(f"{game.display(guess)} cannot be the word of boards {boards}: the boards' words are "
+                             "all different")
         self.history.append((guess, tuple(replies)))
         self._states.append(after)
 

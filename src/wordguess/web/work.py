@@ -76,6 +76,9 @@ def _analyze(request: dict) -> dict:
         raise WordguessError("the analysis is for single-board games")
     options = {k: request[k] for k in GAME_OPTIONS if request[k] is not None}
     rules = get_game(game_class(request["game"]).name, **options)
+    if rules.lies:  # as the command line's analyze
+        raise WordguessError(f"{rules.name}'s host lies, so its replies do not say what the player knew: the analysis "
+                             "is for games that never lie; play it or use the assistant")
     first = first_word(request)
     if first is not None:
         rules = rules.for_secret(first)
