@@ -654,3 +654,27 @@ def test_explore_path_in_the_url(page):
     page.wait_for_selector("body[data-explore-depth='0']")
     page.go_forward()
     page.wait_for_selector("body[data-explore-depth='1']")
+
+
+def test_a_closed_world_contradiction_offers_the_open_world_and_a_list_change_keeps_the_turns(page):
+    """GIZMO is in no answer list: in the closed world its replies fit no word there. The page
+    says why and offers the open world with the turns kept; choosing another answer list keeps
+    the turns too."""
+    assistant = AssistantPage(page).open()
+    page.fill("#assist-guess", "salet")
+    assistant.set_tiles(WORDLE.format_reply(WORDLE.feedback("salet", "gizmo")))
+    assistant.add_turn(1)
+    page.locator("#assist-setting select[name=answers]").select_option("wordle-answers-nyt")
+    page.wait_for_selector("body[data-assist-list='wordle-answers-nyt']", timeout=60_000)
+    assert page.evaluate("document.body.dataset.assistTurns") == "1"  # the list changed, the turns stayed
+    page.fill("#assist-guess", "gizmo")
+    assistant.set_tiles("GGGGG")
+    page.locator("#assist-add").click()
+    page.wait_for_selector("#assist-open-world")
+    assert "open world" in assistant.message() and "may be in none" in assistant.message()
+    page.locator("#assist-open-world").click()
+    page.wait_for_selector("body[data-assist-setting='wordle open normal']", timeout=60_000)
+    assistant.wait_for_turns(2)
+    assert page.locator("#assist-setting select[name=world]").input_value() == "open"
+    assert page.locator("#assist-count").inner_text() == "Solved!"
+    shot(page, "assist-open-world-offered")

@@ -328,8 +328,9 @@ class Assistant:
             game = self.puzzle.game
             which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"
             earlier = "contradicts the earlier replies" if self.history else "fits no word"
+            outside = "" if self.puzzle.weighted else " (the secret may be in none: the open world takes every allowed word)"
             raise ReplyError(f"turn {len(self.history) + 1}: reply {game.format_reply(reply)} to {game.display(guess)} "
-                             f"{earlier}: {which} fits them all")
+                             f"{earlier}: {which} fits them all{outside}")
         self.history.append((guess, reply))
         self._states.append(narrowed)
 

@@ -111,10 +111,23 @@ async function ask(next, keepSetting = false) {
     if (mine !== asked) return false;
     if (keepSetting && shown) restore(shown);
     say($("#assist-message"), error.message, true);
+    if (setting.world === "closed" && /no word of the answer list/.test(error.message)) offerOpenWorld(next);
     return false;
   } finally {
     if (mine === asked) busy(false);
   }
+}
+
+// The turns fit no word of the answer list (GIZMO is in none): offer the open world, where every
+// allowed word may be the secret, with the turns kept.
+function offerOpenWorld(next) {
+  const button = el("button", { type: "button", id: "assist-open-world", text: "Switch to the open world, keeping the turns",
+    onclick: () => {
+      form().elements.world.value = "open";
+      renderAnswers(form(), info());
+      ask(next, true);
+    } });
+  $("#assist-message").append(" ", button);
 }
 
 function addTurn(event) {
@@ -135,12 +148,13 @@ function applyShare() {
   say($("#assist-message"), `tiles set from row ${row + 1} of the grid`);
 }
 
-// A new game or new options start over; a world or mode change keeps the turns and asks again.
+// A new game or new options start over; a world, mode or answer list change keeps the turns and
+// asks again (refused: the setting goes back as it was).
 function changed(event) {
   const name = event.target.name;
   if (name === "game") renderOptions(form(), info());
   if (name === "length" || name === "world") renderAnswers(form(), info());
-  if (name === "world" || name === "hard") ask(turns, true);
+  if (name === "world" || name === "hard" || name === "answers") ask(turns, true);
   else ask([]);
 }
 
