@@ -124,6 +124,8 @@ class GameInfo(Answer):
     """The real game's limit of guesses."""
     hard_mode: bool
     """Whether it has a hard mode."""
+    worlds: bool
+    """Whether it has an open world (a prior weighing every allowed word) besides the closed one."""
     tiles: bool
     """Whether its reply is one mark per letter (tiles and a coloured keyboard)."""
     length: int | None

@@ -62,6 +62,7 @@ def games_catalogue() -> list[dict]:
         out.append({"name": name, "title": cls.title, "language": LANGUAGES.get(name), "multiboard": False,
                     "aliases": list(cls.aliases), "max_guesses": cls.max_guesses,
                     "hard_mode": cls.has_hard_mode, "tiles": cls.per_letter_marks,
+                    "worlds": PuzzleSpec(game).prior_table() is not None,
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
                     "options": [{"option": p.option, "question": p.question, "default": p.default,
                                  "hosted": p.hosted, "kind": p.kind.__name__} for p in cls.asked_options],
@@ -71,7 +72,7 @@ def games_catalogue() -> list[dict]:
         board = game_class(single)
         out.append({"name": name, "title": f"{name.capitalize()} ({boards} × {board.title})",
                     "language": LANGUAGES.get(single), "multiboard": True, "boards": boards, "board": single,
-                    "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True,
+                    "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True, "worlds": True,
                     "length": board().length, "alphabet": board().alphabet, "options": [], "answer_lists": [],
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out

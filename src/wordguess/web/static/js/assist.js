@@ -31,6 +31,15 @@ function drawTiles() {
   const tiles = info().tiles;
   box.hidden = !tiles;
   $(".reply-text").hidden = tiles;
+  // tiles to click and a share grid to paste only where a reply is one mark per letter; else the
+  // reply's format where it is typed
+  $("#page-assist .hint").textContent = tiles
+    ? "Type your guess, click its tiles to set the colours you got (grey → yellow → green), then add the turn."
+    : `Type your guess and the reply you got (${info().replies}), then add the turn.`;
+  $("#page-assist details.paste").hidden = !tiles;
+  const example = /e\.g\. (\S+)/.exec(info().replies);  // "B,C: bulls then cows, e.g. 1,2 (...)"
+  $("#assist-reply").placeholder = tiles ? "" : example ? example[1] : "2";
+  $("#assist-reply").title = info().replies;
   if (!tiles) { box.replaceChildren(); return; }
   const word = $("#assist-guess").value.trim();
   marks = marks.slice(0, letters(word).length);

@@ -10,12 +10,17 @@ export function renderOptions(form, info, hosted = false) {
     span.replaceChildren();
     for (const option of info.options) {
       if (hosted && option.default === null && option.hosted === null) continue;  // the host picks it (Sutom's first letter)
-      const value = option.default ?? (hosted ? option.hosted : null) ?? "";
+      const value = option.default ?? option.hosted ?? "";  // Sutom: 6 letters, as the real game's first
       const input = option.kind === "int"
         ? el("input", { name: option.option, type: "number", min: "2", max: "12", value, class: "option" })
         : el("input", { name: option.option, maxlength: "1", size: "2", value, class: "option", autocomplete: "off" });
       span.append(el("label", {}, option.question, input));
     }
+  }
+  const world = form.elements.world;
+  if (world) {  // a game without a prior has one world: the list's words, alike
+    world.closest("label").hidden = !info.worlds;
+    if (!info.worlds) world.value = "closed";
   }
   renderAnswers(form, info);
   const hard = form.querySelector(".hard");
