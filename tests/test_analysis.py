@@ -11,7 +11,16 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL
-from wordguess.analysis import BOUNDS, ESTIMATE, EXACT, analyze, luck_score
+from wordguess.analysis import (
+    BOUNDS,
+    ESTIMATE,
+    EXACT,
+    analyze,
+    legend,
+    luck_score,
+    luck_words,
+    skill_of,
+)
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
@@ -97,6 +106,42 @@ def test_a_tiny_budget_never_claims_exact(small):
                     assert quick.high is None or exact.low <= quick.high + 1e-9
             low, high = fast.regret
             assert low <= slow.regret[0] + 1e-9 and (high is None or slow.regret[0] <= high + 1e-9)
+            for value in (fast.played, fast.best):  # unsettled values carry an estimate within their bounds
+                if value.kind == BOUNDS:
+                    assert value.estimate is not None and value.low <= value.estimate <= (value.high or math.inf)
+                    assert f"{value.estimate:.2f}" in value.text()
+            if fast.regret_estimate is not None:
+                assert low <= fast.regret_estimate <= (high if high is not None else math.inf)
+                assert fast.skill_estimate == skill_of(fast.regret_estimate) and fast.skill_text() == f"~{fast.skill_estimate}"
+                assert f"≈{fast.regret_estimate:.2f}" in fast.regret_text()
+            elif high is not None and high == low:
+                assert fast.skill_text() == str(fast.skill) and fast.regret_text() == f"{low:.3f}"
+
+
+def test_each_move_reads_as_a_sentence_and_the_legend_explains_what_appears(small):
+    _, puzzle, outcome = small
+    n = len(puzzle.answers)
+    solver = ExactSolver(puzzle, GAME.max_guesses)
+    worse = next(w for w in puzzle.guesses if solver.opener(w).value > outcome.total)
+    secret = puzzle.answers[3]
+    history = [(worse, GAME.feedback(worse, secret))]
+    history.append((secret, GAME.solved_reply))
+    analysis = analyze(puzzle, history, budget=30)
+    first, last = analysis.moves
+    words = first.sentence(GAME)
+    assert words.startswith(f"{worse.upper()} left {first.candidates_after:,} of {n:,} possible words.")
+    assert f"{first.best_guess.upper()} was better: {outcome.total / n:.2f} guesses to finish on average" in words
+    assert f"{first.regret[0]:.2f} more" in words and f"Luck {first.luck} of 99 ({luck_words(first.luck)}" in words
+    assert last.sentence(GAME).startswith(f"{secret.upper()} found the word among {last.candidates_before:,}")
+    lines = legend(analysis, GAME.max_guesses)
+    assert any(line.startswith("Skill: 99 for the best guess, 66 for a tenth") for line in lines)
+    assert any(line.startswith("Luck: 0 to 99, 50 for the reply to expect") for line in lines)
+    starred = any(m.luck_by == "weight" for m in analysis.moves)  # the star is explained where it appears
+    assert any(line.startswith("*: luck judged by the size") for line in lines) == starred
+    assert not any(line.startswith("low–high") for line in lines)  # every value proven: no bounds to explain
+    assert [luck_words(x) for x in (0, 14, 15, 39, 40, 59, 60, 84, 85, 99)] == [
+        "very unlucky", "very unlucky", "unlucky", "unlucky", "average", "average", "lucky", "lucky",
+        "very lucky", "very lucky"]
 
 
 def test_an_opener_not_proven_within_the_budget_is_shown_as_bounds(tmp_path):

@@ -292,6 +292,10 @@ def test_analyze_a_game_given_with_the_secret(client):
     responses.AnalysisAnswer.model_validate(data)
     last = data["moves"][-1]
     assert last["marks"] == "GGGGG" and last["candidates_after"] == 1 and last["played"]["low"] >= 1
+    assert data["moves"][0]["sentence"].startswith("SALET left ") and "Luck " in data["moves"][0]["sentence"]
+    assert last["sentence"].startswith("REBUT found the word among ")
+    assert any(line.startswith("Skill: 99 for the best guess") for line in data["legend"])
+    assert all(m["regret_text"] and m["skill_text"] for m in data["moves"]) and data["total_regret_text"]
 
 
 def test_analyze_a_pasted_share_text(client):

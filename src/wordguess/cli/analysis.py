@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.analysis import DEFAULT_BUDGET, EXACT, GameAnalysis, analyze, replay
+from wordguess.analysis import DEFAULT_BUDGET, EXACT, GameAnalysis, analyze, legend, replay
 from wordguess.cli.common import (
     AddWordsOpt,
     AnswersOpt,
@@ -104,12 +104,6 @@ def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, hi
     return list(zip(guesses, rows, strict=True))
 
 
-def regret_text(low: float, high: float | None) -> str:
-    if math.isinf(low):
-        return "a sure win lost"
-    return f"{low:.3f}" if high is not None and high == low else f"{low:.3f}–{'?' if high is None else f'{high:.3f}'}"
-
-
 def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
     """Return the compact per-move table."""
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
@@ -119,22 +113,19 @@ def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
         table.add_column(name, justify=justify)
     weighted = analysis.world == "open"
     for m in analysis.moves:
-        low, high = m.regret
-        regret = regret_text(low, high)
         left = f"{m.candidates_before:,}→{m.candidates_after:,}"
         if weighted:
             left += f" ({m.bucket_share:.0%})"
         table.add_row(str(m.turn), tiles(game, m.guess, m.reply, compact=True), left, m.played.text(), m.best.text(),
-                      game.display(m.best_guess), regret, "-" if m.skill is None else str(m.skill),
+                      game.display(m.best_guess), m.regret_text(), m.skill_text(),
                       f"{m.luck}" + ("" if m.luck_by == "guesses" else "*"))
     return table
 
 
 def summary_text(game: Game, analysis: GameAnalysis) -> Text:
-    low, high = analysis.total_regret
+    low = analysis.total_regret[0]
     text = Text()
-    total = regret_text(low, high)
-    text.append("a sure win was lost" if math.isinf(low) else f"total regret {total} guesses")
+    text.append("a sure win was lost" if math.isinf(low) else f"total regret {analysis.total_regret_text()} guesses")
     if analysis.secret is not None and analysis.optimal_guesses is not None:
         if analysis.kind != EXACT:
             who = "the fewest-guesses strategy"
@@ -145,17 +136,8 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
         text.append(f"; {who} (opening {game.display(analysis.optimal_opener)}) needed "
                     f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, you {len(analysis.moves)}"
                     + ("" if analysis.solved else " and counting"))
-    kinds = {m.played.kind for m in analysis.moves} | {m.best.kind for m in analysis.moves}
-    notes = {"exact": "exact: proven optimal expected guesses", "bounds": "low–high: proven bounds (not solved "
-             "within the budget; for a first move, not every opener examined: `optimal --all-openers`; ? = no tree "
-             "within the limit known)",
-             "estimate": "~: the fewest-guesses strategy's estimate" + (", by the prior" if analysis.world == "open" else "")}
-    text.append("\n" + "; ".join(notes[k] for k in ("exact", "bounds", "estimate") if k in kinds))
-    if any(m.played.can_lose or m.best.can_lose for m in analysis.moves):
-        text.append(f"; can lose: proven that no play finishes every secret left within {game.max_guesses} guesses")
-    if any(m.luck_by == "weight" for m in analysis.moves):
-        text.append("; luck*: by the size of the reply's bucket (its guesses to finish unproven)")
-    text.append(f". {analysis.seconds:.1f} s")
+    text.append(f" ({analysis.seconds:.1f} s)\n")
+    text.append("\n".join(legend(analysis, game.max_guesses)))
     return text
 
 
@@ -224,4 +206,6 @@ def analyze_command(
         out.print_json(json.dumps(analysis.to_json(rules)))
         return
     out.print(analysis_table(rules, analysis))
+    for move in analysis.moves:
+        out.print(f"{move.turn}. {move.sentence(rules)}", markup=False, highlight=False)
     out.print(summary_text(rules, analysis))

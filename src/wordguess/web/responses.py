@@ -73,6 +73,8 @@ class Range(Answer):
     """The lower bound (null when the value is unbounded)."""
     high: float | None
     """The upper bound (null when unknown or unbounded)."""
+    estimate: float | None = None
+    """The best estimate within the bounds when they differ (null when known or not estimated)."""
 
 
 # --- the game picker ----------------------------------------------------------------------------
@@ -230,6 +232,10 @@ class PlayState(Answer):
     """The guesses still allowed (null: unlimited)."""
     clue: str | None
     """What the game reveals before the first guess (Sutom's first letter), or null."""
+    word_text: str
+    """What a word of the game is ("5-letter word", "8-symbol equation", "4-peg code")."""
+    symbols: str
+    """What its symbols are called, plural ("letters", "symbols", "pegs")."""
     alphabet: str | None
     """The symbols of the game's words (the keyboard)."""
     tiles: bool
@@ -399,6 +405,8 @@ class ValueOut(Answer):
     """The upper bound when only bounds are known, else null."""
     kind: str
     """exact, estimate or bounds."""
+    estimate: float | None = None
+    """Bounds only: the best estimate within them (the fewest-guesses strategy's second look)."""
     can_lose: bool = False
     """Whether the guess can lose the game (no value then)."""
 
@@ -438,10 +446,22 @@ class MoveOut(Answer):
     """The best guess found (display form)."""
     regret: Range
     """Bounds on played minus best, in guesses."""
+    regret_estimate: float | None
+    """The best estimate of a regret known only by its bounds (null when known or unestimated)."""
+    regret_text: str
+    """The regret as shown: exact, ≈estimate (bounds), or the bounds."""
     skill: int | None
     """0-99: how close the guess came to the best (null when unknown)."""
+    skill_estimate: int | None
+    """The skill of the estimated regret (null when the regret is known or unestimated)."""
+    skill_text: str
+    """The skill as shown: proven, ~estimated, or -."""
     luck: int
     """0-99: how kind the reply was, against the replies to expect."""
+    luck_words: str
+    """The luck in words (very unlucky to very lucky)."""
+    sentence: str
+    """The move in plain words: what it left, how it compares with the best, the luck."""
     luck_by: str
     """guesses (the buckets' values) or weight (their size, when some value is unproven)."""
     bucket_share: float
@@ -482,6 +502,10 @@ class AnalysisAnswer(Answer):
     """The number of moves analysed."""
     total_regret: Range
     """Bounds on the sum of the moves' regrets."""
+    total_regret_text: str
+    """The total regret as shown."""
+    legend: list[str]
+    """What the table's columns and signs mean, a sentence each (those that appear)."""
     optimal_guesses: int | None
     """The guesses the optimal (or, estimated, the strategy's) play needed on the secret."""
     optimal_opener: str | None

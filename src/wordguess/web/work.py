@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wordguess.analysis import analyze, replay
+from wordguess.analysis import analyze, legend, replay
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
@@ -110,6 +110,7 @@ def _analyze(request: dict) -> dict:
         data["marks"] = game.tile_marks(move.reply)
         data["played_text"], data["best_text"] = move.played.text(), move.best.text()
     # the chart: expected guesses to finish after each move's guess, the one played against the best
-    result["chart"] = [{"turn": m.turn, "played": None if m.played.can_lose else m.played.low,
-                        "best": None if m.best.can_lose else m.best.low} for m in analysis.moves]
+    result["chart"] = [{"turn": m.turn, "played": None if m.played.can_lose else m.played.point,
+                        "best": None if m.best.can_lose else m.best.point} for m in analysis.moves]
+    result["legend"] = legend(analysis, game.max_guesses)
     return result

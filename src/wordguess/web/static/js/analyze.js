@@ -12,12 +12,6 @@ function svg(tag, attributes = {}, text = null) {
   return node;
 }
 
-function regretText(regret) {
-  if (regret.low === null) return "a sure win lost";
-  const low = regret.low.toFixed(3);
-  return regret.high !== null && regret.high === regret.low ? low : `${low}–${regret.high === null ? "?" : regret.high.toFixed(3)}`;
-}
-
 // A line chart of the series {turn, played, best}: values are expected guesses to finish.
 export function chart(series) {
   const width = 480, height = 220, left = 44, right = 34, top = 16, bottom = 36;
@@ -48,17 +42,20 @@ function draw(data) {
     const row = el("tr", {}, el("td", { text: m.turn }), el("td", {}, m.marks ? tileRow(m.display, m.marks, true) : `${m.display} ${m.reply}`),
       el("td", { text: `${m.candidates_before.toLocaleString("en")}→${m.candidates_after.toLocaleString("en")}` }),
       el("td", { class: "num", text: m.played_text }), el("td", { class: "num", text: m.best_text }),
-      el("td", { text: m.best_display }), el("td", { class: "num", text: regretText(m.regret) }),
-      el("td", { class: "num", text: m.skill ?? "-" }), el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*") }));
+      el("td", { text: m.best_display }), el("td", { class: "num", text: m.regret_text }),
+      el("td", { class: "num", text: m.skill_text }),
+      el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*"), title: m.luck_words }));
     // each cell names its column: a phone stacks a move's cells as labelled pairs (app.css)
     [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", labels[i]));
     body.append(row);
   }
+  $("#analyze-moves").replaceChildren(...data.moves.map((m) => el("li", { text: m.sentence })));
+  $("#analyze-legend").replaceChildren(...data.legend.map((line) => el("li", { text: line })));
   const kind = data.kind === "exact" ? "Exact values (closed world)" : "Estimates (open world)";
   const optimal = data.optimal_guesses === null ? "" :
     `; the best play (opening ${data.optimal_opener.toUpperCase()}) needed ${data.optimal_guesses}, you ${data.guesses}`;
   $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +
-    `total regret ${regretText(data.total_regret)} guesses${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
+    `total regret ${data.total_regret_text} guesses${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
   $("#analyze-chart").replaceChildren(chart(data.chart));
   $("#analyze-result").hidden = false;
 }
