@@ -161,6 +161,121 @@ class PlayPage:
         return self.page.locator(f"#play-keyboard button[data-key='{letter}']").get_attribute("class")
 
 
+class AnalysePage:
+    """The analysis of a game played elsewhere: its form, the per-move table, the sentences, the chart."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def open(self):
+        self.page.goto("/#analyze")
+        self.page.wait_for_selector("body[data-ready=true]")
+        return self
+
+    def analyse(self, guesses: str, share: str = "", secret: str = "", game: str | None = None):
+        """Fill the form and run it; wait for the result or a message."""
+        if game is not None:
+            self.page.locator("#analyze-form select[name=game]").select_option(game)
+        self.page.fill("#analyze-guesses", guesses)
+        self.page.fill("#analyze-share", share)
+        self.page.fill("#analyze-secret", secret)
+        self.page.click("#analyze-run")
+        self.page.wait_for_function("() => !document.querySelector('#analyze-run').disabled")
+        return self
+
+    def shown(self) -> bool:
+        return not self.page.locator("#analyze-result").is_hidden()
+
+    def cells(self, column: str) -> list[str]:
+        """Return one column of the table (by its heading), a cell per move."""
+        return [c.inner_text() for c in self.page.locator(f"#analyze-table tbody td[data-label='{column}']").all()]
+
+    def sentences(self) -> list[str]:
+        return [li.inner_text() for li in self.page.locator("#analyze-moves li").all()]
+
+    def legend(self) -> list[str]:
+        return [li.inner_text() for li in self.page.locator("#analyze-legend li").all()]
+
+    def summary(self) -> str:
+        return self.page.locator("#analyze-summary").inner_text()
+
+    def message(self) -> str:
+        return self.page.locator("#analyze-message").inner_text()
+
+    def field_error(self, name: str) -> str:
+        return self.page.locator(f"#analyze-{name}-error").inner_text()
+
+
+class BoardsPage:
+    """A multi-board game hosted here (its boards, the keyboard coloured per board) and the assistant below it."""
+
+    def __init__(self, page):
+        self.page = page
+        self.form = page.locator("#boards-setting")
+
+    def open(self):
+        self.page.goto("/#boards")
+        self.page.wait_for_selector("body[data-boards-games='1']")  # the first (daily) game
+        return self
+
+    def games(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.boardsGames"))
+
+    def new_game(self, game: str | None = None, world: str = "closed", host: str = "random"):
+        """Start a game in this setting (choosing another game starts one at once too)."""
+        if game is not None and self.form.locator("select[name=game]").input_value() != game:
+            started = self.games()
+            self.form.locator("select[name=game]").select_option(game)
+            self.page.wait_for_selector(f"body[data-boards-games='{started + 1}']")
+        started = self.games()
+        self.form.locator("select[name=world]").select_option(world)
+        self.form.locator("select[name=host]").select_option(host)
+        self.form.locator("button[type=submit]").click()
+        self.page.wait_for_selector(f"body[data-boards-games='{started + 1}']")
+        return self
+
+    def boards(self, unsolved: bool = False):
+        return self.page.locator("#boards-grid .board" + (":not(.solved)" if unsolved else "")).all()
+
+    def over(self) -> bool:
+        return self.page.evaluate("document.body.dataset.boardsOver") == "true"
+
+    def play(self, guess: str, turn: int):
+        """Type a guess on the physical keyboard; wait until it is answered (turn: its number)."""
+        self.page.keyboard.type(guess)
+        self.page.keyboard.press("Enter")
+        self.page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of') || "
+                                    "document.body.dataset.boardsOver === 'true'")
+
+    def key(self, letter: str):
+        return self.page.locator(f"#boards-keyboard .key[data-key={letter}]")
+
+    def message(self) -> str:
+        return self.page.locator("#boards-message").inner_text()
+
+
+class ExplorePage:
+    """The optimal tree, one position at a time: its branches, the path in the URL."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def open(self):
+        self.page.goto("/#explore")
+        self.wait_for_depth(0)
+        return self
+
+    def wait_for_depth(self, depth: int):
+        self.page.wait_for_selector(f"body[data-explore-depth='{depth}']")
+
+    def follow_first_branch(self, depth_after: int):
+        self.page.locator("#explore-branches button").first.click()
+        self.wait_for_depth(depth_after)
+
+    def summary(self) -> str:
+        return self.page.locator("#explore-summary").inner_text()
+
+
 def test_solve_a_wordle_in_the_assistant_by_clicking_tiles(page):
     assistant = AssistantPage(page).open()
     secret = "rebut"
@@ -272,86 +387,77 @@ def test_the_daily_is_played_once_a_day_with_its_record_and_then_a_random_game(p
 
 def test_analyse_a_pasted_game_at_phone_width(page):
     page.set_viewport_size({"width": 375, "height": 812})
-    page.goto("/#analyze")
-    page.wait_for_selector("body[data-ready=true]")
-    page.fill("#analyze-guesses", "salet corni rebut")
-    page.fill("#analyze-share", "Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
-    page.click("#analyze-run")
-    page.wait_for_selector("#analyze-result:not([hidden])", timeout=90_000)
+    analysis = AnalysePage(page).open().analyse("salet corni rebut", share="Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
+    assert analysis.shown(), analysis.message()
     assert page.locator("#analyze-table tbody tr").count() == 3
     assert page.locator("#analyze-chart svg polyline").count() == 2
-    assert "Solved: REBUT" in page.locator("#analyze-summary").inner_text()
+    assert "Solved: REBUT" in analysis.summary()
+    # each move in a sentence; what skill and luck mean, beside the table
+    sentences = analysis.sentences()
+    assert len(sentences) == 3 and sentences[0].startswith("SALET left ") and sentences[2].startswith("REBUT found the word")
+    assert all("Luck " in line and " of 99 (" in line for line in sentences)
+    assert any(line.startswith("Skill: 99 for the best guess") for line in analysis.legend())
+    assert any(line.startswith("Luck: 0 to 99") for line in analysis.legend())
+    assert all(skill == "-" or skill.lstrip("~").isdigit() for skill in analysis.cells("skill"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     table = page.locator("#analyze-table")  # the table fits: nothing scrolls sideways inside it either
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth && t.parentElement.scrollWidth <= t.parentElement.clientWidth")
-    assert table.locator("tbody td[data-label='best is']").count() == 3
+    assert len(analysis.cells("best is")) == 3
     shot(page, "analyze-phone")
     # a share grid of two rows for three guesses: the old result goes, the error stands by its field
-    page.fill("#analyze-share", "⬛⬛⬛🟨🟩\n🟩🟩🟩🟩🟩")
-    page.click("#analyze-run")
-    page.wait_for_selector("#analyze-share-error")
-    assert page.locator("#analyze-result").is_hidden()
+    analysis.analyse("salet corni rebut", share="⬛⬛⬛🟨🟩\n🟩🟩🟩🟩🟩")
+    assert not analysis.shown()
     assert page.locator("#analyze-share").get_attribute("aria-invalid") == "true"
-    assert "rows" in page.locator("#analyze-share-error").inner_text()
-    page.fill("#analyze-share", "")
-    page.click("#analyze-run")  # neither the share text nor the secret: the whole body's error, no "body:"
-    page.wait_for_function("() => /one way/.test(document.querySelector('#analyze-message').textContent)")
-    assert not page.locator("#analyze-message").inner_text().startswith("body")
+    assert "rows" in analysis.field_error("share")
+    analysis.analyse("salet corni rebut")  # neither the share text nor the secret: the whole body's error, no "body:"
+    assert "one way" in analysis.message() and not analysis.message().startswith("body")
+
+
+def test_an_unsettled_first_move_shows_an_estimate_within_its_proven_bounds(page):
+    """Termo has no certificate: its first move is not settled within the page's budget. The page
+    shows the best estimate with the proven floor (never '–?') and explains the signs."""
+    analysis = AnalysePage(page).open().analyse("serta colio fundo mundo", secret="mundo", game="termo")
+    assert analysis.shown(), analysis.message()
+    played, best = analysis.cells("played")[0], analysis.cells("best")[0]
+    for value in (played, best):
+        assert "?" not in value and value.startswith("≈") and "(≥" in value, value
+    assert "?" not in analysis.cells("regret")[0]
+    assert any(line.startswith("low–high: proven bounds") and "≈" in line for line in analysis.legend())
+    assert analysis.sentences()[0].startswith("SERTÃ left ")
 
 
 def test_a_quordle_round(page):
-    page.goto("/#boards")
-    page.wait_for_selector("body[data-boards-games='1']")  # the first (daily) game
-    form = page.locator("#boards-setting")
-    form.locator("select[name=world]").select_option("closed")
-    form.locator("select[name=host]").select_option("random")
-    form.locator("button[type=submit]").click()
-    page.wait_for_selector("body[data-boards-games='2']")
+    boards = BoardsPage(page).open().new_game()
     for turn in range(1, 10):
         # the smallest unsolved board's first candidate, from the tiles on the page
-        open_boards = [tile_rows(card) for card in page.locator("#boards-grid .board:not(.solved)").all()]
-        left = min((filter_candidates(WORDLE, ANSWERS, [(g, WORDLE.parse_reply(m)) for g, m in rows])
-                    for rows in open_boards), key=len)
-        guess = "salet" if turn == 1 else left[0]
-        page.keyboard.type(guess)
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of') || "
-                               "document.body.dataset.boardsOver === 'true'")
-        if page.evaluate("document.body.dataset.boardsOver") == "true":
+        left = min((filter_candidates(WORDLE, ANSWERS, [(g, WORDLE.parse_reply(m)) for g, m in tile_rows(card)])
+                    for card in boards.boards(unsolved=True)), key=len)
+        boards.play("salet" if turn == 1 else left[0], turn)
+        if boards.over():
             break
     page.wait_for_selector("body[data-boards-over=true]")
     share = page.locator("#boards-share-text").inner_text()
     assert share.startswith("wordguess quordle ") and len(share.splitlines()) > 4
-    message = page.locator("#boards-message").inner_text()
+    message = boards.message()
     secrets = ([] if message.startswith("All boards solved") else
                [w.strip().lower() for w in message.removeprefix("The words were ").split(",")])
-    for board, secret in zip(page.locator("#boards-grid .board").all(), secrets, strict=False):
+    for board, secret in zip(boards.boards(), secrets, strict=False):
         for guess, marks in tile_rows(board):  # every board's tiles are the feedback of its secret
             assert marks == WORDLE.format_reply(WORDLE.feedback(guess, secret))
     shot(page, "quordle")
 
 
 def test_sedecordle_keys_show_the_best_mark_and_how_many_boards_hold_the_letter(page):
-    page.goto("/#boards")
-    page.wait_for_selector("body[data-boards-games='1']")
-    form = page.locator("#boards-setting")
-    form.locator("select[name=game]").select_option("sedecordle")
-    page.wait_for_selector("body[data-boards-games='2']")  # a new game comes with the game's change
-    form.locator("select[name=world]").select_option("closed")
-    form.locator("select[name=host]").select_option("random")
-    form.locator("button[type=submit]").click()
-    page.wait_for_selector("body[data-boards-games='3']")
-    assert page.locator("#boards-grid .board").count() == 16
+    boards = BoardsPage(page).open().new_game("sedecordle")
+    assert len(boards.boards()) == 16
     for turn, guess in enumerate(["salet", "corny"], 1):
-        page.keyboard.type(guess)
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of')")
-    open_boards = [dict(tile_rows(card)) for card in page.locator("#boards-grid .board:not(.solved)").all()]
+        boards.play(guess, turn)
+    open_boards = [dict(tile_rows(card)) for card in boards.boards(unsolved=True)]
     rank = {".": 0, "Y": 1, "G": 2}
     for letter in "saletcorny":
         marks = [max((m[i] for word, m in rows.items() for i, c in enumerate(word) if c == letter), key=rank.get)
                  for rows in open_boards]
-        key = page.locator(f"#boards-keyboard .key[data-key={letter}]")
+        key = boards.key(letter)
         assert key.locator(".count").inner_text() == str(sum(m != "." for m in marks)), letter
         best = {"G": "mark-right", "Y": "mark-elsewhere", ".": "mark-absent"}[max(marks, key=rank.get)]
         assert best in key.get_attribute("class"), letter
@@ -388,6 +494,53 @@ def test_phone_width(browser, server, hash_):
     wide = page.evaluate("""() => [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 376)
         .slice(0, 3).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, f"{hash_} is too wide at 375 px: {wide}"
+    context.close()
+
+
+def test_a_phone_shows_the_whole_board_and_the_keyboard_with_the_settings_behind_a_gear(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    game = page.locator("#play-setting select[name=game]")
+    assert game.is_hidden() and page.locator("#play-settings summary").is_visible()  # folded behind the gear
+    boxes = page.evaluate("""() => ({rows: [...document.querySelectorAll('#play-grid .row')].map(r => r.getBoundingClientRect().bottom),
+        keys: document.querySelector('#play-keyboard').getBoundingClientRect().bottom, height: innerHeight})""")
+    assert len(boxes["rows"]) == 6 and max(boxes["rows"]) <= boxes["keys"] <= boxes["height"], boxes  # no scrolling needed
+    shot(page, "phone-play-board-and-keyboard")
+    page.locator("#play-settings summary").tap()  # the gear opens the settings
+    assert game.is_visible()
+    context.close()
+    wide = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server).new_page()
+    wide.goto("/#boards")
+    wide.wait_for_selector("body[data-boards-games='1']", timeout=60_000)
+    assert wide.locator("#boards-setting select[name=game]").is_visible()  # a wide screen shows them
+    assert wide.locator("#boards-settings summary").is_hidden()
+    wide.context.close()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_new_row_flips_unless_motion_is_reduced_and_a_refused_word_is_a_toast(browser, server, motion):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server, reduced_motion=motion)
+    page = context.new_page()
+    play = PlayPage(page).open()
+    play.type_physical("salet")
+    play.wait_for_turns(1)
+    row = page.locator("#play-grid .row.reveal")
+    assert row.count() == 1 and tile_rows(page.locator("#play-grid"))[0][0] == "salet"
+    animation = row.locator(".tile").first.evaluate("t => getComputedStyle(t).animationName")
+    assert animation == ("none" if motion == "reduce" else "flip")
+    play.type_physical("x")  # a key redraws the grid: the row does not flip again; too short: said at once
+    assert page.locator("#play-grid .row.reveal").count() == 0
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.locator("#toast").inner_text() == "Not enough letters: 5 needed"
+    page.keyboard.press("Backspace")
+    play.type_physical("zzzzz")  # not a word: a toast says so, the row shakes, the game's message stays empty
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "zzzzz" in page.locator("#toast").inner_text().lower()
+    assert page.locator("#play-grid .row.current.shake").count() == 1
+    assert page.locator("#play-message").inner_text() == ""
+    assert page.evaluate("document.body.dataset.playTurns") == "1"
     context.close()
 
 
@@ -648,17 +801,16 @@ def test_multiboard_assistant_keeps_its_turns_and_reads_a_share_grid(page):
 
 
 def test_explore_path_in_the_url(page):
-    page.goto("/#explore")
-    page.wait_for_selector("body[data-explore-depth='0']")
-    page.locator("#explore-branches button").first.click()
-    page.wait_for_selector("body[data-explore-depth='1']")
+    explore = ExplorePage(page).open()
+    explore.follow_first_branch(1)
     assert "path=salet" in page.evaluate("location.hash")
     page.reload()
-    page.wait_for_selector("body[data-explore-depth='1']")
+    explore.wait_for_depth(1)
     page.go_back()
-    page.wait_for_selector("body[data-explore-depth='0']")
+    explore.wait_for_depth(0)
     page.go_forward()
-    page.wait_for_selector("body[data-explore-depth='1']")
+    explore.wait_for_depth(1)
+    assert explore.summary().startswith("Guess 2")
 
 
 def test_a_closed_world_contradiction_offers_the_open_world_and_a_list_change_keeps_the_turns(page):

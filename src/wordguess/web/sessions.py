@@ -268,6 +268,7 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
     return {"token": state.tokens.dump(token), "game": game.name, "title": game.title, "host": token["host"],
             "answers": session.puzzle.answers.name, "length": game.length, "max_guesses": limit, "guesses_left": None if limit is None else limit - len(session.turns),
             "clue": game.clue(), "alphabet": game.alphabet,
+            "word_text": game.word_text() if game.length else game.word_noun, "symbols": game.symbol_noun + "s",
             "tiles": game.per_letter_marks,
             "turns": [turn_json(game, g, r) for g, r in session.turns],
             "keyboard": session.letter_states() if game.per_letter_marks else {},

@@ -31,10 +31,16 @@ function drawGame() {
   const grid = $("#boards-grid");
   grid.replaceChildren();
   if (!game) return;
+  const reveal = hosted.revealed();
   for (let b = 0; b < game.boards; b++) {
     const card = el("div", { class: `board${game.solved[b] ? " solved" : ""}`, "aria-label": `board ${b + 1}` },
       el("h4", { text: `#${b + 1}${game.solved[b] ? " ✓" : ""}` }));
-    for (const turn of game.turns) if (turn.marks[b]) card.append(tileRow(turn.guess, turn.marks[b]));
+    game.turns.forEach((turn, i) => {
+      if (!turn.marks[b]) return;
+      const row = tileRow(turn.guess, turn.marks[b]);
+      if (i + 1 === reveal) row.classList.add("reveal");
+      card.append(row);
+    });
     if (!game.solved[b] && !game.over) {
       const row = el("div", { class: "row current" });
       const chars = letters(typed);

@@ -4,7 +4,7 @@
 // and keys wait while a request is in flight.
 import { call } from "./api.js";
 import { keep, recentTokens } from "./daily.js";
-import { copyText, letters, say } from "./dom.js";
+import { copyText, letters, say, toast } from "./dom.js";
 
 export class HostedGame {
   // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
@@ -17,6 +17,14 @@ export class HostedGame {
     this.asked = 0;     // the latest request
     this.busy = false;  // a request is in flight
     this.started = 0;   // new games answered (the tests wait for it)
+    this.reveal = 0;    // the turn just answered: its row flips once (none with reduced motion)
+  }
+
+  // The newest row when it was just answered (and forget it: a redraw while typing does not flip it again).
+  revealed() {
+    const turn = this.reveal;
+    this.reveal = 0;
+    return turn;
   }
 
   async ask(path, body, fresh = false) {
@@ -25,6 +33,7 @@ export class HostedGame {
     try {
       const answer = await call(path, body);
       if (mine !== this.asked) return;
+      this.reveal = !fresh && body.guess && answer.turns.length > (this.game?.turns.length ?? 0) ? answer.turns.length : 0;
       this.game = answer;
       if (fresh || !body.guess || this.typed === body.guess) this.typed = "";
       if (fresh) this.started += 1;
@@ -34,8 +43,16 @@ export class HostedGame {
       this.draw();
       if (fresh) this.grid.focus();  // away from "New game": Enter now submits a guess
     } catch (error) {
-      if (mine === this.asked && error.status === 409 && this.dailyDone) this.dailyDone(error.message);
-      else if (mine === this.asked) say(this.message, error.message, true);
+      if (mine !== this.asked) return;
+      if (error.status === 409 && this.dailyDone) this.dailyDone(error.message);
+      else if (body.guess && error.status === 422) {  // a word the game does not take: a toast, the row shakes
+        toast(error.message);
+        say(this.message, "");
+        const row = this.grid.querySelector(".row.current");
+        row?.classList.remove("shake");
+        void row?.offsetWidth;  // restart the animation
+        row?.classList.add("shake");
+      } else say(this.message, error.message, true);
     } finally {
       if (mine === this.asked) this.busy = false;
     }
@@ -57,6 +74,10 @@ export class HostedGame {
     const game = this.game;
     if (!game || game.over) return;
     if (k === "enter") {
+      if (this.typed && game.length && letters(this.typed).length < game.length) {
+        toast(`Not enough ${game.symbols || "letters"}: ${game.length} needed`);
+        return;
+      }
       if (this.typed && !this.busy) this.ask(this.paths.guess, { token: game.token, guess: this.typed });
       return;
     }

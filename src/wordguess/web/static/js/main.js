@@ -50,7 +50,17 @@ function setPalette(on) {
   localStorage.setItem("wordguess-palette", on ? "colour-blind" : "standard");
 }
 
+// A game's settings sit behind a gear: open on a wide screen, folded on a phone so the board and
+// the keyboard fit; the summary says what is set while they are folded.
+const WIDE = window.matchMedia("(min-width: 45rem)");
+
+function foldSettings() {
+  for (const box of document.querySelectorAll("details.settings")) box.open = WIDE.matches;
+}
+
 async function main() {
+  foldSettings();
+  WIDE.addEventListener("change", foldSettings);
   setPalette(localStorage.getItem("wordguess-palette") === "colour-blind");
   $("#palette").addEventListener("click", () => setPalette(!document.body.classList.contains("colour-blind")));
   catalogue = await call("/api/games");

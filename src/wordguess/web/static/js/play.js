@@ -22,7 +22,12 @@ function draw() {
   const grid = $("#play-grid");
   grid.replaceChildren();
   if (!game) return;
-  for (const turn of game.turns) grid.append(turnRow(turn));
+  const reveal = hosted.revealed();
+  game.turns.forEach((turn, i) => {
+    const row = turnRow(turn);
+    if (i + 1 === reveal) row.classList.add("reveal");
+    grid.append(row);
+  });
   if (!game.over) {
     const row = el("div", { class: "row current", "aria-label": "Your next guess" });
     const chars = letters(typed);
@@ -37,7 +42,7 @@ function draw() {
   drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k));
   const left = game.adversary_candidates;
   const adversary = left === null ? "" : `; ${left.toLocaleString("en")} word${left === 1 ? "" : "s"} still possible`;
-  $("#play-status").textContent = `${game.title}: guess the ${game.length}-letter word` +
+  $("#play-status").textContent = `${game.title}: guess the ${game.word_text}` +
     `${game.clue ? " " + game.clue : ""} (${game.max_guesses ?? "∞"} guesses; host ${game.host}${adversary})`;
   $("#play-share").hidden = !game.over;
   $("#play-give-up").hidden = game.over;
