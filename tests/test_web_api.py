@@ -55,6 +55,16 @@ def test_games_lists_every_registered_game_with_accented_languages(client):
     assert games["termo"]["language"] == "Português (Brasil)" and games["sutom"]["language"] == "Français"
     assert games["quordle"]["multiboard"] and games["quordle"]["boards"] == 4
     assert games["wordle"]["hard_mode"] and not games["jotto"]["tiles"]
+    # each game's share squares, as its own notation reads them (the page reads pasted grids by them)
+    wordle, sutom = games["wordle"]["share_squares"], games["sutom"]["share_squares"]
+    assert {wordle[c] for c in "🟩🟧"} == {"G"} and {wordle[c] for c in "🟨🟦"} == {"Y"} and wordle["⬛"] == "."
+    assert sutom["🟥"] == "G" and sutom["🟡"] == "Y" and sutom["🟦"] == "."
+    assert games["quordle"]["share_squares"] == wordle and games["jotto"]["share_squares"] == {}
+    for name, game in games.items():  # every square reads as the game's own parser reads it
+        if not game["multiboard"] and game["share_squares"]:
+            rules = get_game(name, **({"length": 6} if name == "sutom" else {}))
+            for square, mark in game["share_squares"].items():
+                assert rules.format_reply(rules.parse_reply(square * rules.length)) == mark * rules.length, (name, square)
 
 
 def test_wordle_of_other_lengths_from_the_picker(client):

@@ -122,6 +122,12 @@ class AssistantPage:
     def message(self) -> str:
         return self.page.locator("#assist-message").inner_text()
 
+    def tile_marks(self) -> str:
+        """Return the marks set on the guess's tiles, as G/Y/."""
+        marks = {"mark-right": "G", "mark-elsewhere": "Y", "mark-absent": "."}
+        classes = [b.get_attribute("class") for b in self.page.locator("#assist-tiles button").all()]
+        return "".join(next((m for c, m in marks.items() if c in cls), "?") for cls in classes)
+
 
 class PlayPage:
     """A game hosted here: the grid, the on-screen keyboard, the share text."""
@@ -594,6 +600,11 @@ def test_sutom_length_and_first_letter_in_the_assistant(page):
     assert page.locator("#assist-suggestions tbody tr").count() > 0 or "Solved" in assistant.message()
     assert tile_rows(page.locator("#assist-grid"))[0][0] == guess
     shot(page, "assist-sutom")
+    if "Solved" not in assistant.message():  # Sutom's own squares: red right, yellow circle elsewhere, blue absent
+        page.locator("#page-assist details.paste summary").click()
+        page.fill("#assist-share", "SUTOM #1 2/6\n\n🟥🟦🟡🟦🟦🟦")
+        page.click("#assist-share-apply")
+        assert assistant.tile_marks() == "G.Y..."
 
 
 def test_answer_list_chooser_in_the_assistant_and_play(page):
@@ -706,6 +717,9 @@ def test_share_grid_paste_and_picking_a_suggestion(page):
     page.click("#assist-share-apply")
     classes = [page.locator(f"#assist-tiles button[data-index='{i}']").get_attribute("class") for i in range(5)]
     assert ["mark-elsewhere" in c for c in classes] == [False, False, False, True, False] and "mark-right" in classes[4]
+    page.fill("#assist-share", "Wordle 1,234 3/6\n\n🟧🟦⬛⬛⬛\n🟧🟧🟧🟧🟧")  # the high-contrast squares: orange right, blue elsewhere
+    page.click("#assist-share-apply")
+    assert assistant.tile_marks() == "GY..."
     pick = page.locator("#assist-suggestions tbody button.word").nth(2)
     word = pick.inner_text().lower()
     pick.click()

@@ -138,6 +138,8 @@ class GameInfo(Answer):
     """The options it asks for."""
     replies: str
     """The notations its replies may be written in."""
+    share_squares: dict[str, str]
+    """The squares its share text may hold, each with its mark (G, Y or .): the game's own reading."""
     answer_lists: list[AnswerListInfo]
     """The answer lists `answers` takes for it, its default first (none for a multi-board game)."""
 

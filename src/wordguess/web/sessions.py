@@ -25,6 +25,7 @@ from wordguess.games import (
     get_multiboard,
     is_multiboard,
 )
+from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
@@ -54,6 +55,17 @@ LISTED = 60  # all candidates are listed when at most this many are left
 BOARD_LIKELY = 12  # candidates listed per board
 
 
+def share_squares(cls: type[Game]) -> dict[str, str]:
+    """Return the squares a game's share text may hold, each with its mark as G, Y or . (the
+    game's own notation: the page reads a pasted grid by it, so Sutom's 🟦 is absent where
+    Wordle's high-contrast 🟦 is elsewhere); empty for a game whose reply is not per letter."""
+    notation = getattr(cls, "notation", None)
+    if not cls.per_letter_marks or not notation:
+        return {}
+    letters = {RIGHT: "G", ELSEWHERE: "Y", ABSENT: "."}
+    return {char: letters[mark] for char, mark in notation.items() if ord(char[0]) > 0x2000}
+
+
 def games_catalogue() -> list[dict]:
     """Return every registered game (single and multi-board) as the game picker shows it."""
     out = []
@@ -66,7 +78,7 @@ def games_catalogue() -> list[dict]:
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
                     "options": [{"option": p.option, "question": p.question, "default": p.default,
                                  "hosted": p.hosted, "kind": p.kind.__name__} for p in cls.asked_options],
-                    "answer_lists": answer_list_choices(cls),
+                    "answer_lists": answer_list_choices(cls), "share_squares": share_squares(cls),
                     "replies": game.reply_notations})
     for name, (single, boards, limit) in MULTI_BOARDS.items():
         board = game_class(single)
@@ -74,6 +86,7 @@ def games_catalogue() -> list[dict]:
                     "language": LANGUAGES.get(single), "multiboard": True, "boards": boards, "board": single,
                     "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True, "worlds": True,
                     "length": board().length, "alphabet": board().alphabet, "options": [], "answer_lists": [],
+                    "share_squares": share_squares(board),
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out
 

@@ -149,7 +149,7 @@ function addTurn(event) {
 }
 
 function applyShare() {
-  const rows = shareRows($("#assist-share").value);
+  const rows = shareRows($("#assist-share").value, info().share_squares);
   if (!rows.length) { say($("#assist-message"), "no row of squares in the pasted grid", true); return; }
   const row = Math.min(turns.length, rows.length - 1);
   marks = Array.from(rows[row]);

@@ -133,11 +133,11 @@ function addTurn(event) {
 
 // A pasted multi-board share grid: blocks of lines, each line the boards of the block side by
 // side (one run of squares a board); returns each board's rows of marks, boards in reading order.
-function boardGrids(text, length) {
+function boardGrids(text, length, squares) {
   const grids = [];
   let block = null;
   for (const line of text.split(/\r?\n/)) {
-    const parts = line.trim().split(/\s+/).filter(Boolean).map((part) => shareRows(part)[0]);
+    const parts = line.trim().split(/\s+/).filter(Boolean).map((part) => shareRows(part, squares)[0]);
     if (!parts.length || !parts.every((row) => row && row.length === length)) { block = null; continue; }
     if (!block || block.length !== parts.length) { block = parts.map(() => []); grids.push(...block); }
     parts.forEach((row, k) => block[k].push(row));
@@ -147,7 +147,7 @@ function boardGrids(text, length) {
 
 function applyShare() {
   if (!advice) return;
-  const grids = boardGrids($("#boards-paste").value, advice.length);
+  const grids = boardGrids($("#boards-paste").value, advice.length, gameInfo(form().elements.game.value).share_squares);
   if (grids.length !== advice.boards.length) {
     say($("#boards-assist-message"), `the pasted grid has ${grids.length} boards, this game ${advice.boards.length}: paste the whole share text`, true);
     return;
@@ -160,7 +160,10 @@ function applyShare() {
   say($("#boards-assist-message"), `tiles set from row ${turns.length + 1} of the grid`);
 }
 
-export function start() {
+let gameInfo;
+
+export function start(context) {
+  gameInfo = context.gameInfo;
   const f = form();
   hosted = new HostedGame({ paths: { start: "/api/boards/play/new", guess: "/api/boards/play/guess", giveUp: "/api/boards/play/give-up" },
     request: setting, draw: drawGame, save, message: $("#boards-message"), grid: $("#boards-grid"),
