@@ -550,6 +550,49 @@ def test_a_new_row_flips_unless_motion_is_reduced_and_a_refused_word_is_a_toast(
     context.close()
 
 
+READY = {"play": "body[data-play-games='1']", "assist": "body[data-assist-turns='0']",
+         "boards": "body[data-boards-games='1']", "explore": "#explore-branches li", "analyze": "body[data-ready=true]"}
+
+
+@pytest.mark.parametrize("viewport", [(1350, 940), (412, 823)], ids=["desktop", "mobile"])
+def test_nothing_jumps_while_a_view_fills_in(browser, server, viewport):
+    """Lighthouse's layout-shift figure (bench/bench_lighthouse.py runs Lighthouse itself), for every
+    view at its desktop and mobile sizes: the shifts the browser reports while the view's first
+    answers arrive add up to less than 0.1, Lighthouse's 'good'."""
+    width, height = viewport
+    # As Lighthouse sees the page: scroll bars shown (Playwright hides them by default) and the
+    # answers slow, so the page's first frame is drawn before any answer comes.
+    shown = browser.browser_type.launch(executable_path=CHROMIUM, ignore_default_args=["--hide-scrollbars"])
+    try:
+        check_shifts(shown, server, width, height)
+    finally:
+        shown.close()
+
+
+def check_shifts(browser, server, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server,
+                                  is_mobile=width < 600, has_touch=width < 600)
+    page = context.new_page()
+
+    def slowly(route):
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route("**/api/**", slowly)
+    page.add_init_script("""window.__shifts = [];
+        new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadRecentInput)
+            window.__shifts.push([e.value, e.sources.map(s => s.node ? (s.node.id || s.node.className || s.node.tagName) : '?')]); })
+        .observe({type: 'layout-shift', buffered: true});""")
+    for view, ready in READY.items():
+        page.goto("about:blank")
+        page.goto(f"/#{view}")
+        page.wait_for_selector(ready, timeout=60_000)
+        page.wait_for_timeout(300)  # what the answer draws, drawn
+        shifts = page.evaluate("window.__shifts")
+        assert sum(v for v, _ in shifts) < 0.1, (view, shifts)
+    context.close()
+
+
 def test_colour_blind_palette(page):
     page.goto("/#explore")
     page.wait_for_selector("#explore-branches li")

@@ -13,6 +13,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
@@ -122,5 +123,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=[f"[{h}]" if ":" in h else h
                                                                  for h in settings.trusted_hosts])
     app.add_middleware(BodyLimit, max_body=settings.limits.max_body)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # the pages and the catalogue travel compressed
     app.add_middleware(SecurityHeaders)
     return app

@@ -34,7 +34,7 @@ function drawGame() {
   const reveal = hosted.revealed();
   for (let b = 0; b < game.boards; b++) {
     const card = el("div", { class: `board${game.solved[b] ? " solved" : ""}`, "aria-label": `board ${b + 1}` },
-      el("h4", { text: `#${b + 1}${game.solved[b] ? " ✓" : ""}` }));
+      el("h3", { text: `#${b + 1}${game.solved[b] ? " ✓" : ""}` }));
     game.turns.forEach((turn, i) => {
       if (!turn.marks[b]) return;
       const row = tileRow(turn.guess, turn.marks[b]);
@@ -83,7 +83,7 @@ function drawAdvice() {
   $("#boards-suggestion").textContent = advice.solved ? "Every board is solved." : `Suggestion: ${advice.suggestion} (${advice.guesses_left} guesses left)`;
   const box = $("#boards-candidates");
   box.replaceChildren(...advice.boards.map((board, b) => el("div", { class: `board${board.solved ? " solved" : ""}` },
-    el("h4", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidate_count.toLocaleString("en") + " left"}` }),
+    el("h3", { text: `#${board.board}: ${board.solved ? board.solved + " ✓" : board.candidate_count.toLocaleString("en") + " left"}` }),
     advice.turns.filter((turn) => turn.marks[b]).map((turn) => tileRow(turn.guess, turn.marks[b])),
     board.solved ? null : el("ol", { class: "candidates" }, board.likely.slice(0, 6).map((c) => el("li", {}, `${c.word} `, el("small", { text: percent(c.probability) })))))));
   document.body.dataset.boardsAssistTurns = String(turns.length);

@@ -27,10 +27,19 @@ function fillPickers() {
   }
 }
 
-function showPage() {
+function pageName() {
   const name = (location.hash || "#assist").slice(1).split("?")[0];
-  const page = PAGES[name] ? name : "assist";
+  return PAGES[name] ? name : "assist";
+}
+
+// Show the page's section at once (before the catalogue arrives), so its frame does not jump in later.
+function showSection(page) {
   for (const section of document.querySelectorAll(".page")) section.hidden = section.id !== `page-${page}`;
+}
+
+function showPage() {
+  const page = pageName();
+  showSection(page);
   for (const link of document.querySelectorAll("nav a[data-page]")) {
     if (link.dataset.page === page) {
       link.setAttribute("aria-current", "page");
@@ -59,6 +68,7 @@ function foldSettings() {
 }
 
 async function main() {
+  showSection(pageName());
   foldSettings();
   WIDE.addEventListener("change", foldSettings);
   setPalette(localStorage.getItem("wordguess-palette") === "colour-blind");

@@ -29,7 +29,7 @@ function draw() {
     grid.append(row);
   });
   if (!game.over) {
-    const row = el("div", { class: "row current", "aria-label": "Your next guess" });
+    const row = el("div", { class: "row current", role: "group", "aria-label": "Your next guess" });
     const chars = letters(typed);
     for (let i = 0; i < (game.length || Math.max(chars.length, 1)); i++) row.append(el("span", { class: "tile", text: chars[i] || "" }));
     grid.append(row);
