@@ -62,6 +62,8 @@ PLAYED_OPENER_SHARE = 0.5  # of the first move's time, what a played opener the 
 OPTIMAL_PLAY_SHARE = 0.5  # of a move's share of the time left, what optimal play on the secret gets
 ESTIMATE_POOL = 100  # the second look's pool for the estimates of unsettled exact values (400 in
 # play: a first move of Termo takes 0.3 s instead of 1.4 s, the estimate within a hundredth)
+ESTIMATE_FIRST = 1000  # a position of this many candidates gets its estimates before its exact search
+# (within the budget): its values are seldom settled in the time (Termo's and Wordle's first moves)
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
 
 
@@ -687,10 +689,14 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     for turn in range(len(history), 0, -1):
         word, reply = history[turn - 1]
         move_started = time.perf_counter()
-        values.start_move(max(0.0, end - time.time()) / (turn + reserve))
         candidates, before = states[turn - 1], history[: turn - 1]
         guess = puzzle.index_of(word)
         n = len(candidates)
+        estimated = None  # (played, best) estimates; a large set's first, out of the budget: it is seldom settled
+        if isinstance(values, ExactValues) and n >= ESTIMATE_FIRST:
+            estimates = estimates or EstimatedValues(puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
+            estimated = estimates.move(candidates, before, guess)[:2]
+        values.start_move(max(0.0, end - time.time()) / (turn + reserve))
         if isinstance(values, ExactValues):
             (p_low, p_high), buckets = values.played(candidates, before, guess)
             b_low, b_high, best = values.best(candidates, before)
@@ -699,8 +705,10 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
             b_low = min(b_low, p_low)
             played, best_value = Value.of_totals(p_low, p_high, n), Value.of_totals(b_low, b_high, n)
             if BOUNDS in (played.kind, best_value.kind):  # unsettled: the best estimate within the bounds
-                estimates = estimates or EstimatedValues(puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
-                e_played, e_best, _, _ = estimates.move(candidates, before, guess)
+                if estimated is None:
+                    estimates = estimates or EstimatedValues(puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
+                    estimated = estimates.move(candidates, before, guess)[:2]
+                e_played, e_best = estimated
                 played = played.with_estimate(e_played.low)
                 best_value = best_value.with_estimate(min(e_best.low, played.point))
             known = all(lo is not None and lo == hi for _, lo, hi in buckets.values())
