@@ -133,7 +133,7 @@ def test_each_move_reads_as_a_sentence_and_the_legend_explains_what_appears(smal
     assert f"{first.best_guess.upper()} was better: {outcome.total / n:.2f} guesses to finish on average" in words
     assert f"{first.regret[0]:.2f} more" in words and f"Luck {first.luck} of 99 ({luck_words(first.luck)}" in words
     assert last.sentence(GAME).startswith(f"{secret.upper()} found the word among {last.candidates_before:,}")
-    lines = legend(analysis, GAME.max_guesses)
+    lines = legend(analysis, GAME)
     assert any(line.startswith("Skill: 99 for the best guess, 66 for a tenth") for line in lines)
     assert any(line.startswith("Luck: 0 to 99, 50 for the reply to expect") for line in lines)
     starred = any(m.luck_by == "weight" for m in analysis.moves)  # the star is explained where it appears
@@ -289,3 +289,45 @@ def test_a_game_too_large_for_its_matrix_is_analysed_by_estimates_on_its_candida
     assert analysis.kind == ESTIMATE and analysis.moves[-1].candidates_after == 1
     assert analysis.moves[0].candidates_before == 60 and analysis.optimal_guesses is not None
     assert "matrix" not in puzzle.__dict__
+
+
+def test_fibble_is_analysed_with_its_lies_and_each_value_equals_its_slow_twin():
+    """A shown reply's chance counts every lie that could show it; the set it leaves holds the
+    words whose true reply it can stand for; a guess's value is 1 + the sum of chance x the set's
+    estimate (bucket_estimate). The twin works from shown_replies and truths, word by word."""
+    from wordguess.analysis import LieEstimates, bucket_estimate
+    from wordguess.engine.candidates import filter_candidates
+
+    fibble = get_game("fibble")
+    puzzle = PuzzleSpec(fibble, world="closed").build()
+    rng = np.random.default_rng(5)
+    secret = "bough"
+    history = [(w, fibble.show(fibble.feedback(w, secret), rng)) for w in ("salet", "crony", "dough", "bough")]
+    analysis = analyze(puzzle, history)
+    assert analysis.kind == ESTIMATE and analysis.solved and len(analysis.moves) == 4
+    answers = list(puzzle.answers)
+    estimates = LieEstimates(puzzle)
+    for turn, move in enumerate(analysis.moves):
+        before = filter_candidates(fibble, answers, history[:turn])
+        assert move.candidates_before == len(before) == len(filter_candidates(fibble, before, []))
+        assert move.candidates_after == len(filter_candidates(fibble, answers, history[: turn + 1]))
+        guess = move.guess
+        chance: dict[int, float] = {}
+        for word in before:  # each word's true reply shown as one of its lies, evenly
+            shown = fibble.shown_replies(fibble.feedback(guess, word))
+            for reply in shown:
+                chance[reply] = chance.get(reply, 0.0) + 1 / len(shown) / len(before)
+        left = fibble.max_guesses - turn - 1
+        value = 1.0
+        for reply, p in chance.items():
+            if reply != fibble.solved_reply:
+                kept = [w for w in before if fibble.feedback(guess, w) in set(fibble.truths(reply).tolist())]
+                value += p * bucket_estimate(np.ones(len(kept)), left, estimates.strategy.loss)
+        assert move.played.low == pytest.approx(value) and move.played.kind == ESTIMATE
+        assert move.best.low <= move.played.low + 1e-12
+    lines = legend(analysis, fibble)
+    assert any(line.startswith("Fibble's host lies") for line in lines)
+    secret_form = runner.invoke(app, ["analyze", "--game", "fibble", "--secret", "bough", "salet", "bough"])
+    assert secret_form.exit_code == 2 and "replies shown are not known from the secret" in secret_form.output
+    text = runner.invoke(app, ["analyze", "--game", "fibble", "--history", ",".join(f"{g}={fibble.format_reply(r)}" for g, r in history)])
+    assert text.exit_code == 0 and "1. SALET left " in text.stdout, text.output

@@ -589,6 +589,15 @@ def test_fibble_hosted_game_lies_once_per_row_and_replays_the_same_lies(client):
     assert game["won"] and turns[-1][1] == "GGGGG"
     for guess, shown in turns[:-1]:
         assert rules.parse_reply(shown) in rules.shown_replies(rules.feedback(guess, game["secret"].lower()))
+    # the game analysed with its lies: the replies as shown; the secret alone cannot say them
+    analysis = client.post("/api/analyze", json={"game": "fibble", "turns": [{"guess": g, "reply": r} for g, r in turns]})
+    assert analysis.status_code == 200, analysis.json()
+    data = analysis.json()
+    assert data["kind"] == "estimate" and data["solved"] and len(data["moves"]) == len(turns)
+    assert any(line.startswith("Fibble's host lies") for line in data["legend"])
+    words = [g for g, _ in turns]
+    assert "not known from the secret" in refused(client.post("/api/analyze", json={
+        "game": "fibble", "guesses": words, "secret": words[-1]}))
 
 
 def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):

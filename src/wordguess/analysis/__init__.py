@@ -307,10 +307,9 @@ class GameAnalysis:
                 "seconds": round(self.seconds, 3), "moves": [m.to_json(game) for m in self.moves]}
 
 
-def legend(analysis: GameAnalysis, limit: int) -> list[str]:
-    """Return what the analysis's columns and signs mean, a sentence each (those that appear);
-    `limit` is the game's guesses."""
-    moves = analysis.moves
+def legend(analysis: GameAnalysis, game) -> list[str]:
+    """Return what the analysis's columns and signs mean, a sentence each (those that appear)."""
+    moves, limit = analysis.moves, game.max_guesses
     kinds = {m.played.kind for m in moves} | {m.best.kind for m in moves}
     lines = []
     if EXACT in kinds:
@@ -323,6 +322,10 @@ def legend(analysis: GameAnalysis, limit: int) -> list[str]:
     if ESTIMATE in kinds:
         lines.append("~: the fewest-guesses strategy's estimate of the expected guesses to finish"
                      + (", by the prior (the open world)." if analysis.world == "open" else "."))
+    if game.lies:
+        lines.append(f"{game.name.capitalize()}'s host lies: a reply's chance counts every lie that could show it, and "
+                     "the words it leaves are those whose true reply it can stand for; what they still need is the "
+                     "honest game's estimate (the lies to come cost every guess more, alike).")
     if any(m.played.can_lose or m.best.can_lose for m in moves):
         lines.append(f"can lose: proven that no play finishes every word left within {limit} guesses.")
     lines.append(SKILL_EXPLAINED)
@@ -375,6 +378,20 @@ def luck_score(shares: np.ndarray, values: np.ndarray, actual: int) -> int:
     worse = (values > v) | ((values == v) & (shares > s))
     equal = (values == v) & (shares == s)
     return int(round(99 * (shares[worse].sum() + shares[equal].sum() / 2) / shares.sum()))
+
+
+def turns_from_secret(game, guesses: list[Word], secret: Word) -> History:
+    """Return the turns of the guesses played on the secret (the replies worked out); refuse a
+    secret found before the last guess, and a game whose host lies (its shown replies are not
+    known from the secret)."""
+    if game.lies:
+        raise WordguessError(f"{game.name}'s host lies, so the replies shown are not known from the secret: give "
+                             "the replies as shown (the turns or the share text)")
+    replies = [game.feedback(g, secret) for g in guesses]
+    if game.solved_reply in replies[:-1]:
+        raise WordguessError(f"the secret {game.display(secret)} was found at guess "
+                             f"{replies.index(game.solved_reply) + 1}: give the guesses up to it")
+    return list(zip(guesses, replies, strict=True))
 
 
 def replay(puzzle: Puzzle, history: History) -> list[Candidates]:
@@ -642,6 +659,59 @@ class FocusedEstimates(EstimatedValues):
         return played, best_value, puzzle.index_of(focus.guesses[best]), self.buckets(candidates, history, guess)
 
 
+class LieEstimates(EstimatedValues):
+    """Estimated values for a game whose host lies (Fibble): each secret's true reply is shown as
+    one of its lies, evenly (`game.lie_table`), so a shown reply has the chance of the lies that
+    show it and leaves the candidates whose true reply it can stand for (`game.truths`: these
+    sets overlap). A guess's value is 1 + the sum over shown replies of their chance times the
+    guesses the set they leave still needs, by the fewest-guesses rule of an honest game
+    (`bucket_estimate`, with the guesses left; the lies to come make the real figure higher, for
+    every guess alike). The played guess is compared with the WIDTH guesses whose shown reply tells
+    most (the lie-entropy strategy's), the best of them being the best."""
+
+    WIDTH = 8
+
+    def move(self, candidates: Candidates, history: History, guess: int):
+        from wordguess.strategies.lies import shown_entropies
+
+        puzzle = self.puzzle
+        guess_ids = puzzle.allowed(candidates, history)
+        bits = shown_entropies(puzzle, guess_ids, candidates)
+        order = np.lexsort((guess_ids, -bits))
+        options = np.union1d(guess_ids[order[: self.WIDTH]], [guess]).astype(np.int64)
+        left = self.strategy.left(puzzle, history)
+        values = {int(g): self._value(candidates, int(g), left) for g in options}
+        best = min(values, key=lambda g: (values[g][0], g != guess, g))
+        played, best_value = values[guess][0], values[best][0]
+        return (Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best, values[guess][1])
+
+    def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:
+        return self._value(candidates, guess, self.strategy.left(self.puzzle, history))[1]
+
+    def _value(self, candidates: Candidates, guess: int, left: int) -> tuple[float, dict]:
+        """Return (the guess's value, per shown reply (chance, guesses its set still needs))."""
+        puzzle, game = self.puzzle, self.puzzle.game
+        true = puzzle.row(guess)[candidates]
+        weights = puzzle.weights_of(candidates)
+        mass = np.bincount(true, weights=weights, minlength=game.n_replies)
+        shown = np.zeros(game.n_replies)
+        for reply in np.flatnonzero(mass):
+            lies = game.lie_table[reply]
+            shown[lies[lies >= 0]] += mass[reply] * game.lie_weights[reply]
+        shown /= shown.sum()
+        buckets, value = {}, 1.0
+        for reply in np.flatnonzero(shown):
+            reply = int(reply)
+            if reply == game.solved_reply:
+                cost = 0.0
+            else:
+                kept = np.isin(true, game.truths(reply))
+                cost = bucket_estimate(weights[kept], left, self.strategy.loss)
+            buckets[reply] = (float(shown[reply]), cost)
+            value += shown[reply] * cost
+        return float(value), buckets
+
+
 def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
     """Return the guesses a bucket of candidates with these weights still needs, by the
     fewest-guesses strategy's own rule (scoring.bucket_cost), `left` guesses being allowed
@@ -655,7 +725,7 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
 def exact_supported(puzzle: Puzzle) -> bool:
     """Return whether the exact solver takes this puzzle (closed world, normal or hard mode)."""
     return (not puzzle.weighted and puzzle.mode in ("normal", "hard") and not puzzle.by_rows
-            and puzzle.matrix.dtype in (np.uint8, np.uint16))
+            and not puzzle.game.lies and puzzle.matrix.dtype in (np.uint8, np.uint16))
 
 
 def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,
@@ -676,8 +746,8 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     game = puzzle.game
     states = replay(puzzle, history)
     if values is None:
-        values = (ExactValues(puzzle, store) if exact_supported(puzzle)
-                  else FocusedEstimates(puzzle) if puzzle.by_rows else EstimatedValues(puzzle))
+        values = (ExactValues(puzzle, store) if exact_supported(puzzle) else LieEstimates(puzzle)
+                  if game.lies else FocusedEstimates(puzzle) if puzzle.by_rows else EstimatedValues(puzzle))
     solved = game.is_solved(history[-1][1])
     if solved:
         secret = history[-1][0]
@@ -735,7 +805,7 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
             opener = puzzle.index_of(moves[0].best_guess)
             values.start_move(max(0.0, end - time.time()))
             optimal_guesses, optimal_opener = values.optimal_play(secret, opener), moves[0].best_guess
-        else:
+        elif not game.lies:  # a lying host's games depend on its lies, not on the secret alone
             record = play(puzzle, values.strategy, FixedHost(secret))
             optimal_guesses, optimal_opener = len(record.turns), record.turns[0][0]
     world = "open" if puzzle.weighted else "closed"

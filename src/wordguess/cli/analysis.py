@@ -12,7 +12,15 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.analysis import DEFAULT_BUDGET, EXACT, GameAnalysis, analyze, legend, replay
+from wordguess.analysis import (
+    DEFAULT_BUDGET,
+    EXACT,
+    GameAnalysis,
+    analyze,
+    legend,
+    replay,
+    turns_from_secret,
+)
 from wordguess.cli.common import (
     AddWordsOpt,
     AnswersOpt,
@@ -89,12 +97,7 @@ def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, hi
         raise WordguessError("give the guesses played, in order, e.g. `analyze --secret gizmo salet corni gizmo`")
     guesses = [puzzle.guesses[puzzle.index_of(w)] for w in words]
     if secret is not None:
-        secret_word = puzzle.guesses[puzzle.index_of(secret)]
-        replies = [rules.feedback(g, secret_word) for g in guesses]
-        if rules.solved_reply in replies[:-1]:
-            raise WordguessError(f"the secret {rules.display(secret_word)} was found at guess "
-                                 f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
-        return list(zip(guesses, replies, strict=True))
+        return turns_from_secret(rules, guesses, puzzle.guesses[puzzle.index_of(secret)])
     try:
         rows = share_replies(rules, share)
     except WordguessError as exc:
@@ -137,7 +140,7 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
                     f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, you {len(analysis.moves)}"
                     + ("" if analysis.solved else " and counting"))
     text.append(f" ({analysis.seconds:.1f} s)\n")
-    text.append("\n".join(legend(analysis, game.max_guesses)))
+    text.append("\n".join(legend(analysis, game)))
     return text
 
 
@@ -172,7 +175,7 @@ def analyze_command(
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]
-    rules = game.truthful_rules("analyze")
+    rules = game.rules()
     if first is not None:
         rules = rules.for_secret(first)
     chosen = "closed" if world == "auto" and answers else world

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wordguess.analysis import analyze, legend, replay
+from wordguess.analysis import analyze, legend, replay, turns_from_secret
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
@@ -31,12 +31,7 @@ def _turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
         return [(puzzle.guesses[puzzle.index_of(t["guess"])], rules.parse_reply(t["reply"])) for t in request["turns"]]
     guesses = [puzzle.guesses[puzzle.index_of(w)] for w in request["guesses"]]
     if request["secret"] is not None:
-        secret = puzzle.guesses[puzzle.index_of(request["secret"])]
-        replies = [rules.feedback(g, secret) for g in guesses]
-        if rules.solved_reply in replies[:-1]:
-            raise WordguessError(f"the secret {rules.display(secret)} was found at guess "
-                                 f"{replies.index(rules.solved_reply) + 1}: give the guesses up to it")
-        return list(zip(guesses, replies, strict=True))
+        return turns_from_secret(rules, guesses, puzzle.guesses[puzzle.index_of(request["secret"])])
     rows = share_replies(rules, request["share"])
     if len(rows) != len(guesses):
         raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
@@ -76,9 +71,6 @@ def _analyze(request: dict) -> dict:
         raise WordguessError("the analysis is for single-board games")
     options = {k: request[k] for k in GAME_OPTIONS if request[k] is not None}
     rules = get_game(game_class(request["game"]).name, **options)
-    if rules.lies:  # as the command line's analyze
-        raise WordguessError(f"{rules.name}'s host lies, so its replies do not say what the player knew: the analysis "
-                             "is for games that never lie; play it or use the assistant")
     first = first_word(request)
     if first is not None:
         rules = rules.for_secret(first)
@@ -112,5 +104,5 @@ def _analyze(request: dict) -> dict:
     # the chart: expected guesses to finish after each move's guess, the one played against the best
     result["chart"] = [{"turn": m.turn, "played": None if m.played.can_lose else m.played.point,
                         "best": None if m.best.can_lose else m.best.point} for m in analysis.moves]
-    result["legend"] = legend(analysis, game.max_guesses)
+    result["legend"] = legend(analysis, game)
     return result
