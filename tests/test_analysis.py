@@ -331,3 +331,18 @@ def test_fibble_is_analysed_with_its_lies_and_each_value_equals_its_slow_twin():
     assert secret_form.exit_code == 2 and "replies shown are not known from the secret" in secret_form.output
     text = runner.invoke(app, ["analyze", "--game", "fibble", "--history", ",".join(f"{g}={fibble.format_reply(r)}" for g, r in history)])
     assert text.exit_code == 0 and "1. SALET left " in text.stdout, text.output
+
+
+def test_a_closed_world_with_past_answers_weighed_down_is_reported_closed(tmp_path):
+    """The world is the puzzle's, not read off its weights: --exclude weighs the closed world's past
+    answers down, and it stays closed (it was reported open)."""
+    past = tmp_path / "past.txt"
+    past.write_text("cigar\nrebut\n")
+    closed = PuzzleSpec(GAME, exclude=str(past)).build()
+    assert closed.weighted and closed.world == "closed"
+    assert PuzzleSpec(GAME, world="open").build().world == "open"
+    assert PuzzleSpec(get_game("jotto"), world="open").build().world == "closed"  # no prior: its answers, alike
+    analysis = analyze(closed, [("crane", GAME.feedback("crane", "shake"))], budget=0.5)
+    assert analysis.world == "closed" and analysis.to_json(GAME)["world"] == "closed"
+    text = runner.invoke(app, ["analyze", "--world", "closed", "--exclude", str(past), "--secret", "shake", "crane", "shake", "--json"])
+    assert text.exit_code == 0 and json.loads(text.stdout)["world"] == "closed", text.output

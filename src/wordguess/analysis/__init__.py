@@ -808,6 +808,6 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         elif not game.lies:  # a lying host's games depend on its lies, not on the secret alone
             record = play(puzzle, values.strategy, FixedHost(secret))
             optimal_guesses, optimal_opener = len(record.turns), record.turns[0][0]
-    world = "open" if puzzle.weighted else "closed"
+    world = puzzle.world
     return GameAnalysis(game.name, puzzle.mode, world, values.kind, moves, secret, solved, optimal_guesses,
                         optimal_opener, time.perf_counter() - started)

@@ -152,7 +152,7 @@ def board_state_json(rules: MultiBoard, assistant: BoardAssistant) -> dict:
                                      for w, p in zip(s.candidates[:20], s.probabilities[:20], strict=False)]})
     return {"game": rules.name, "boards": boards, "guesses_played": len(assistant.history),
             "guesses_left": assistant.left, "strategy": assistant.strategy.name,
-            "world": "open" if assistant.puzzle.weighted else "closed",
+            "world": assistant.puzzle.world,
             "suggestion": None if assistant.solved else assistant.suggest(), "solved": assistant.solved}
 
 
@@ -279,7 +279,7 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
                         world: str, exclude: str | None, exclude_factor: float) -> None:
     """`play` for a multi-board game: the computer draws distinct secrets (seeded, or by date)."""
     rules, puzzle = board_puzzle(game, answers, guesses, world, exclude, exclude_factor)
-    variant = daily_variant(f"{rules.name}/{rules.board.key}", "open" if puzzle.weighted else "closed",
+    variant = daily_variant(f"{rules.name}/{rules.board.key}", puzzle.world,
                             puzzle.answers.name)
     seed = game_seed(daily, seed, variant)
     if seed is None:  # today's daily was played here

@@ -257,7 +257,7 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
     """Return the state and suggestions as JSON-ready data."""
     words = assistant.candidates
     return {"game": game.name, "mode": assistant.puzzle.mode, "strategy": assistant.strategy.name,
-            "world": "open" if assistant.puzzle.weighted else "closed",
+            "world": assistant.puzzle.world,
             "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
             "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
             "win_shown_possible": assistant.promise(),
@@ -380,7 +380,7 @@ def play_command(
     hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
     rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
     puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
-    variant = daily_variant(rules.key, "open" if puzzle.weighted else "closed", puzzle.answers.name)
+    variant = daily_variant(rules.key, puzzle.world, puzzle.answers.name)
     seed = game_seed(daily, seed, variant)
     if seed is None:  # today's daily was played here
         return

@@ -78,9 +78,16 @@ class Puzzle:
     # The prior weight of each answer (aligned with `answers`, positive): how likely each is the
     # secret. None: every answer alike (the closed world), which reproduces the unweighted figures.
     weights: np.ndarray | None = dataclasses.field(default=None, repr=False)
+    # closed (the secret is one of `answers`) or open (any allowed word, by the prior). None: open
+    # when weighted. PuzzleSpec says it, so a closed world whose past answers are weighed down
+    # (--exclude) stays closed.
+    world: str | None = None
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
+        if self.world is None:
+            object.__setattr__(self, "world", "open" if self.weights is not None else "closed")
+        check_world(self.world)
         same = self.guesses is self.answers  # one list for both: every answer is a guess
         for name in ("answers", "guesses"):
             words = getattr(self, name)
@@ -427,7 +434,8 @@ class PuzzleSpec:
             raise WordguessError(f"no word of the answers list fits {self.game.name} with these options")
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
-                      prefer_candidates=self.prefer_candidates, weights=self.weights(secrets), **extra)
+                      prefer_candidates=self.prefer_candidates, weights=self.weights(secrets),
+                      world="open" if self.world == "open" and self.prior_table() is not None else "closed", **extra)
 
 
 @functools.lru_cache(maxsize=4)

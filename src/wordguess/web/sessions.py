@@ -178,7 +178,7 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     words = assistant.candidates
     game = puzzle.game
     suggestions = [] if assistant.solved else assistant.suggestions(request.count)
-    return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": "open" if puzzle.weighted else "closed",
+    return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": puzzle.world,
             "strategy": strategy.name, "answers": puzzle.answers.name, "length": game.length, "solved": assistant.solved,
             "turns": [turn_json(game, g, r) for g, r in assistant.history],
             "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
@@ -220,10 +220,6 @@ def game_seed(state: AppState, token: dict, variant: str) -> int:
     return seed_of(state.settings.key, token["nonce"])
 
 
-def world_of(puzzle: Puzzle) -> str:
-    return "open" if puzzle.weighted else "closed"
-
-
 def check_lists(token: dict, puzzle: Puzzle) -> None:
     """Keep the puzzle's lists' fingerprint in the token, and refuse the token once they changed."""
     if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:
@@ -238,7 +234,7 @@ def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
     check_lists(token, puzzle)
     host_name = token["host"]
     if host_name in ("random", "daily"):
-        seed = game_seed(state, token, daily_variant(rules.key, world_of(puzzle), puzzle.answers.name))
+        seed = game_seed(state, token, daily_variant(rules.key, puzzle.world, puzzle.answers.name))
         host = get_host("random", seed=seed)
         revealed = rules.for_secret(host.pick(puzzle, puzzle.all_candidates()))
         if revealed != rules:  # Sutom shows the first letter: the game is played on its words
@@ -395,7 +391,7 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
                           for w, p in zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)]}
               for s in assistant.status()]
     return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
-            "guesses_left": assistant.left, "solved": assistant.solved, "world": "open" if puzzle.weighted else "closed",
+            "guesses_left": assistant.left, "solved": assistant.solved, "world": puzzle.world,
             "turns": board_turns_json(rules, assistant.history),
             "suggestion": None if assistant.solved else game.display(assistant.suggest()),
             "notices": assistant.notices}
@@ -405,7 +401,7 @@ def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
     rules = board_rules(token["game"])
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=token["world"]))
     check_lists(token, puzzle)
-    seed = game_seed(state, token, daily_variant(f"{rules.name}/{rules.board.key}", world_of(puzzle), puzzle.answers.name))
+    seed = game_seed(state, token, daily_variant(f"{rules.name}/{rules.board.key}", puzzle.world, puzzle.answers.name))
     session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
     return replayed(session, token), title_of(token, rules.name)
 
