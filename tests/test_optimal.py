@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.optimal import kernel
 from wordguess.optimal.run import SearchSpec, optimal
@@ -525,3 +526,21 @@ def test_a_limit_that_expires_while_the_tree_is_grown_gives_the_fallback_tree(mo
     puzzle = puzzle_spec.build()
     check_covers(outcome.tree, puzzle.game, puzzle.answers)
     assert outcome.total >= outcome.openers[0].value  # the fallback bounds the proven value from above
+
+
+def test_one_check_says_which_puzzles_the_exact_solver_takes():
+    """The solver and the analysis ask one question (search.exact_problem): a weighted world, a
+    lying host or strict mode is refused in one line, never solved as if its answers were alike."""
+    from wordguess.analysis import exact_supported
+    from wordguess.optimal.search import exact_problem
+
+    closed = PuzzleSpec(get_game("wordle")).build()
+    assert exact_problem(closed) is None and exact_supported(closed)
+    refused = {"open": PuzzleSpec(get_game("wordle"), world="open").build(),
+               "lies": PuzzleSpec(get_game("fibble")).build(),
+               "strict": PuzzleSpec(get_game("wordle"), mode="strict").build()}
+    for name, puzzle in refused.items():
+        problem = exact_problem(puzzle)
+        assert problem and "\n" not in problem and not exact_supported(puzzle), name
+        with pytest.raises(WordguessError, match="the exact search does not take this puzzle"):
+            ExactSolver(puzzle, 6)

@@ -44,7 +44,7 @@ from wordguess.optimal import kernel
 from wordguess.optimal.certificates import certificate_by_key
 from wordguess.optimal.kernel import INF, child_depth, table_row
 from wordguess.optimal.run import symmetric_openers
-from wordguess.optimal.search import ExactSolver, Limits, SearchStopped
+from wordguess.optimal.search import ExactSolver, Limits, SearchStopped, exact_problem
 from wordguess.optimal.store import ResultStore
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
@@ -724,8 +724,7 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
 
 def exact_supported(puzzle: Puzzle) -> bool:
     """Return whether the exact solver takes this puzzle (closed world, normal or hard mode)."""
-    return (not puzzle.weighted and puzzle.mode in ("normal", "hard") and not puzzle.by_rows
-            and not puzzle.game.lies and puzzle.matrix.dtype in (np.uint8, np.uint16))
+    return exact_problem(puzzle) is None
 
 
 def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,

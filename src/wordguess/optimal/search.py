@@ -41,6 +41,27 @@ VERSION = "exact-1"  # part of every store key: change it when the search's resu
 
 
 
+# Up to 3^11 = 177,147 replies (Wordle of 11 letters, Sutom of 12: uint32); each node zeroes one
+# count per reply, so more would cost more per node than the search itself.
+EXACT_DTYPES = (np.uint8, np.uint16, np.uint32)
+
+
+def exact_problem(puzzle) -> str | None:
+    """Return why the exact solver does not take the puzzle, or None when it does (the one check:
+    the solver and the analysis ask it)."""
+    if puzzle.game.lies:
+        return f"{puzzle.game.name}'s host lies, so no tree of replies describes its games"
+    if puzzle.world == "open" or puzzle.weighted:
+        return "its secrets are weighted (the exact search counts every answer alike)"
+    if puzzle.mode not in ("normal", "hard"):
+        return f"{puzzle.mode} mode has no exact search (normal or hard)"
+    if puzzle.by_rows:
+        return "its pattern matrix is too large to make"
+    if puzzle.matrix.dtype not in EXACT_DTYPES:
+        return f"{puzzle.game.name} has too many replies for the exact search"
+    return None
+
+
 class SearchStopped(WordguessError):
     """The search reached its time or node limit before proving a value. A search over several
     openers sets `partial` to the results it had settled before the stop, best first."""
@@ -170,8 +191,9 @@ class ExactSolver:
 
     def __init__(self, puzzle: Puzzle, max_guesses: int | None = None, limits: Limits | None = None,
                  store: ResultStore | None = None):
-        if puzzle.mode not in ("normal", "hard"):
-            raise WordguessError(f"the exact search supports normal and hard mode, not {puzzle.mode}")
+        problem = exact_problem(puzzle)
+        if problem is not None:
+            raise WordguessError(f"the exact search does not take this puzzle: {problem}")
         if max_guesses is not None and max_guesses < 1:
             raise WordguessError(f"--max-guesses must be at least 1, not {max_guesses}")
         self.puzzle = puzzle  # the setting
@@ -225,10 +247,6 @@ class ExactSolver:
         else:
             letters = counts = marks = np.zeros((1, 1), dtype=np.uint8)
         matrix = puzzle.matrix
-        # Up to 3^11 = 177,147 replies (Wordle of 11 letters, Sutom of 12: uint32); each node zeroes
-        # one count per reply, so more would cost more per node than the search itself.
-        if matrix.dtype not in (np.uint8, np.uint16, np.uint32):
-            raise WordguessError(f"{game.name} has too many replies for the exact search")
         symmetric = has_symbol_symmetry(puzzle)
         if symmetric:
             symbol_mask, canonical, starts = symmetry_tables(puzzle)
