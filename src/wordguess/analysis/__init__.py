@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -378,6 +379,22 @@ def luck_score(shares: np.ndarray, values: np.ndarray, actual: int) -> int:
     worse = (values > v) | ((values == v) & (shares > s))
     equal = (values == v) & (shares == s)
     return int(round(99 * (shares[worse].sum() + shares[equal].sum() / 2) / shares.sum()))
+
+
+def game_turns(game, puzzle: Puzzle, turns: list[tuple[str, str]] | None = None, guesses: Sequence[str] = (),
+               secret: str | None = None, share_rows: list[int] | None = None) -> History:
+    """Return a played game's turns (as the puzzle spells its words) from one of: the turns
+    (guess, reply as written), the guesses with the secret, or the guesses with the replies of a
+    share text (`engine.candidates.share_replies`). The CLI and the web both build them here."""
+    if turns:
+        return [(puzzle.guesses[puzzle.index_of(g)], game.parse_reply(r)) for g, r in turns]
+    words = [puzzle.guesses[puzzle.index_of(w)] for w in guesses]
+    if secret is not None:
+        return turns_from_secret(game, words, puzzle.guesses[puzzle.index_of(secret)])
+    rows = share_rows or []
+    if len(rows) != len(words):
+        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(words)} guesses were given")
+    return list(zip(words, rows, strict=True))
 
 
 def turns_from_secret(game, guesses: list[Word], secret: Word) -> History:

@@ -17,9 +17,9 @@ from wordguess.analysis import (
     EXACT,
     GameAnalysis,
     analyze,
+    game_turns,
     legend,
     replay,
-    turns_from_secret,
 )
 from wordguess.cli.common import (
     AddWordsOpt,
@@ -91,20 +91,16 @@ def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, hi
     if history is not None:
         if words:
             raise WordguessError("--history holds the guesses already: give no words besides it")
-        turns = [parse_turn(t) for t in split_turns(history)]
-        return [(puzzle.guesses[puzzle.index_of(g)], rules.parse_reply(r)) for g, r in turns]
+        return game_turns(rules, puzzle, [parse_turn(t) for t in split_turns(history)])
     if not words:
         raise WordguessError("give the guesses played, in order, e.g. `analyze --secret gizmo salet corni gizmo`")
-    guesses = [puzzle.guesses[puzzle.index_of(w)] for w in words]
-    if secret is not None:
-        return turns_from_secret(rules, guesses, puzzle.guesses[puzzle.index_of(secret)])
-    try:
-        rows = share_replies(rules, share)
-    except WordguessError as exc:
-        raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
-    if len(rows) != len(guesses):
-        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
-    return list(zip(guesses, rows, strict=True))
+    rows = None
+    if secret is None:
+        try:
+            rows = share_replies(rules, share)
+        except WordguessError as exc:
+            raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
+    return game_turns(rules, puzzle, guesses=words, secret=secret, share_rows=rows)
 
 
 def analysis_table(game: Game, analysis: GameAnalysis) -> Table:

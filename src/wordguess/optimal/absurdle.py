@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
 
 import numpy as np
 from numba import njit
@@ -29,9 +28,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.play.hosts import AbsurdleHost
 from wordguess.strategies.scoring import reply_table
-from wordguess.vocab import Candidates, History, Word
-
-Progress = Callable[[int, int], None]
+from wordguess.vocab import Candidates, History, Progress, Word
 
 
 @njit(cache=True, nogil=True)

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.vocab import Word
+from wordguess.vocab import Progress, Word
 
-Progress = Callable[[int, int], None]
 MAX_SECRETS = 400  # the best response is an exhaustive search: beyond this it is out of reach here
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wordguess.analysis import analyze, legend, replay, turns_from_secret
+from wordguess.analysis import analyze, game_turns, legend, replay
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
@@ -27,15 +27,9 @@ def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, Hi
 
 
 def _turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
-    if request["turns"]:
-        return [(puzzle.guesses[puzzle.index_of(t["guess"])], rules.parse_reply(t["reply"])) for t in request["turns"]]
-    guesses = [puzzle.guesses[puzzle.index_of(w)] for w in request["guesses"]]
-    if request["secret"] is not None:
-        return turns_from_secret(rules, guesses, puzzle.guesses[puzzle.index_of(request["secret"])])
-    rows = share_replies(rules, request["share"])
-    if len(rows) != len(guesses):
-        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(guesses)} guesses were given")
-    return list(zip(guesses, rows, strict=True))
+    rows = share_replies(rules, request["share"]) if request["share"] is not None else None
+    return game_turns(rules, puzzle, [(t["guess"], t["reply"]) for t in request["turns"]], request["guesses"],
+                      request["secret"], rows)
 
 
 def first_word(request: dict) -> str | None:
