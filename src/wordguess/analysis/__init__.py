@@ -442,6 +442,15 @@ class ExactValues:
         self.fallback = get_strategy("entropy")
         self._opener_bounds: tuple[np.ndarray, np.ndarray] | None = None
         self._best_opener: tuple[int, int | None, int] | None = None  # searched once per instance
+        self._estimates: EstimatedValues | None = None  # for the values not settled in the time
+
+    def estimates(self, candidates: Candidates, history: History, guess: int) -> tuple[float, float]:
+        """Return the fewest-guesses estimates (played, best) of a position whose values may not be
+        settled (its second look over a pool of ESTIMATE_POOL)."""
+        if self._estimates is None:
+            self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
+        played, best, _, _ = self._estimates.move(candidates, history, guess)
+        return played.low, best.low
 
     def start_move(self, seconds: float) -> None:
         """Give the next move its time."""
@@ -770,7 +779,6 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     elif secret is not None:
         secret = puzzle.guesses[puzzle.index_of(secret)]
     moves = {}
-    estimates = None  # made when a move's exact values are not settled within its time
     reserve = OPTIMAL_PLAY_SHARE if secret is not None else 0.0
     for turn in range(len(history), 0, -1):
         word, reply = history[turn - 1]
@@ -778,10 +786,9 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         candidates, before = states[turn - 1], history[: turn - 1]
         guess = puzzle.index_of(word)
         n = len(candidates)
-        estimated = None  # (played, best) estimates; a large set's first, out of the budget: it is seldom settled
-        if isinstance(values, ExactValues) and n >= ESTIMATE_FIRST:
-            estimates = estimates or EstimatedValues(puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
-            estimated = estimates.move(candidates, before, guess)[:2]
+        # a large set's estimates first, out of the budget: its values are seldom settled
+        estimated = (values.estimates(candidates, before, guess)
+                     if isinstance(values, ExactValues) and n >= ESTIMATE_FIRST else None)
         values.start_move(max(0.0, end - time.time()) / (turn + reserve))
         if isinstance(values, ExactValues):
             (p_low, p_high), buckets = values.played(candidates, before, guess)
@@ -791,12 +798,9 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
             b_low = min(b_low, p_low)
             played, best_value = Value.of_totals(p_low, p_high, n), Value.of_totals(b_low, b_high, n)
             if BOUNDS in (played.kind, best_value.kind):  # unsettled: the best estimate within the bounds
-                if estimated is None:
-                    estimates = estimates or EstimatedValues(puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
-                    estimated = estimates.move(candidates, before, guess)[:2]
-                e_played, e_best = estimated
-                played = played.with_estimate(e_played.low)
-                best_value = best_value.with_estimate(min(e_best.low, played.point))
+                e_played, e_best = estimated or values.estimates(candidates, before, guess)
+                played = played.with_estimate(e_played)
+                best_value = best_value.with_estimate(min(e_best, played.point))
             known = all(lo is not None and lo == hi for _, lo, hi in buckets.values())
             shares = np.array([s for s, _, _ in buckets.values()])
             # the buckets' guesses to finish when all are proven; else only their weight counts

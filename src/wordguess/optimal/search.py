@@ -51,7 +51,7 @@ def exact_problem(puzzle) -> str | None:
     the solver and the analysis ask it)."""
     if puzzle.game.lies:
         return f"{puzzle.game.name}'s host lies, so no tree of replies describes its games"
-    if puzzle.world == "open" or puzzle.weighted:
+    if puzzle.weighted:
         return "its secrets are weighted (the exact search counts every answer alike)"
     if puzzle.mode not in ("normal", "hard"):
         return f"{puzzle.mode} mode has no exact search (normal or hard)"

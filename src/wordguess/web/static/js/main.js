@@ -60,7 +60,7 @@ function setPalette(on) {
 }
 
 // A game's settings sit behind a gear: open on a wide screen, folded on a phone so the board and
-// the keyboard fit; the summary says what is set while they are folded.
+// the keyboard fit.
 const WIDE = window.matchMedia("(min-width: 45rem)");
 
 function foldSettings() {
