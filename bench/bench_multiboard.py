@@ -34,8 +34,8 @@ from wordguess import PuzzleSpec, get_game
 from wordguess.engine.executors import ProcessExecutor, SerialExecutor
 from wordguess.engine.puzzle import built_puzzle
 from wordguess.lists import read_bundled
+from wordguess.play.assistant import Assistant
 from wordguess.play.multiboard import (
-    BoardAssistant,
     BoardEvaluation,
     draw_secrets,
     evaluate_boards,
@@ -119,11 +119,11 @@ def speed(games: int, seed: int, workers: int, positions: int) -> dict:
         spec = PuzzleSpec(rules.board, world=world)
         puzzle = spec.build()
         strategy = get_multi_strategy("fewest-total")
-        assistant = BoardAssistant(rules, puzzle, strategy)
+        assistant = Assistant(puzzle, strategy, rules)
         assistant.suggest()  # warm: the matrix and the kernels
         timings: dict[int, list[float]] = {2: [], 3: [], 4: []}
         for row in draw_secrets(puzzle, rules.boards, positions, seed + 1):
-            assistant = BoardAssistant(rules, puzzle, strategy)
+            assistant = Assistant(puzzle, strategy, rules)
             secrets = [puzzle.answers[int(i)] for i in row]
             for turn in range(1, 5):
                 if assistant.solved:

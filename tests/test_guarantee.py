@@ -22,7 +22,8 @@ from wordguess.errors import WordError
 from wordguess.games import get_game
 from wordguess.games.wordle import Wordle
 from wordguess.lists import read_bundled
-from wordguess.play.assistant import Assistant, admitted
+from wordguess.play.assistant import Assistant
+from wordguess.play.session import admitted
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guarantee import Guard, Witnesses, shipped_witnesses, trivially_within

@@ -18,9 +18,9 @@ from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import MULTI_BOARDS, get_game, get_multiboard
+from wordguess.play.assistant import Assistant
+from wordguess.play.hosted import HostedGame
 from wordguess.play.multiboard import (
-    BoardAssistant,
-    HostedBoards,
     draw_secrets,
     evaluate_boards,
     play_boards,
@@ -140,18 +140,18 @@ def test_evaluate_cli_for_multi_boards_and_refusals(tmp_path):
 def test_assistant_reports_refuses_undoes_and_shows_solved_boards(small):
     rules = get_game("quordle")
     secrets = ["cigar", "rebut", "sissy", "humph"]
-    assistant = BoardAssistant(rules, small, get_multi_strategy("fewest-total"))
+    assistant = Assistant(small, get_multi_strategy("fewest-total"), rules)
     first = assistant.suggest()
     replies = rules.feedback(first, secrets)
     assistant.report(first, rules.format_reply(replies))
-    before = [None if b is None else b.copy() for b in assistant.boards]
+    before = [b.copy() for b in assistant.boards]
     cigar = small.answers.index("cigar")
     k = next(k for k, b in enumerate(assistant.boards) if cigar not in b)  # a board where CIGAR cannot be
     claimed = [rules.board.format_reply(rules.board.feedback("cigar", s)) for s in secrets]
     claimed[k] = "GGGGG"
     with pytest.raises(WordguessError, match=f"board {k + 1}"):  # contradicts board k: nothing changes
         assistant.report("cigar", " ".join(claimed))
-    assert len(assistant.history) == 1 and all((a is None and b is None) or (a == b).all()
+    assert len(assistant.turns) == 1 and all((a == b).all()
                                                for a, b in zip(assistant.boards, before, strict=True))
     assistant.report("cigar", rules.format_reply(rules.feedback("cigar", secrets)))
     status = assistant.status()
@@ -172,7 +172,7 @@ def test_assistant_reports_refuses_undoes_and_shows_solved_boards(small):
 def test_hosted_boards_reply_keyboards_and_share_text_round_trips(small):
     rules = get_game("quordle")
     secrets = [small.answers.index(w) for w in ("cigar", "rebut", "sissy", "humph")]
-    game = HostedBoards(rules, small, secrets)
+    game = HostedGame.with_secrets(rules, small, secrets)
     with pytest.raises(WordguessError):
         game.guess("zzzzz")
     assert game.turns == []
@@ -274,7 +274,7 @@ def test_cli_solve_and_play_multi_boards(tmp_path):
     secrets = ["cigar", "rebut", "sissy", "humph"]
     history = ";".join(f"{w}={rules.format_reply(rules.feedback(w, secrets))}" for w in ("crate", "pound"))
     state = json.loads(runner.invoke(app, ["solve", "--game", "quordle", *lists, "--history", history, "--json"]).stdout)
-    mirror = BoardAssistant(rules, Puzzle(rules.board, WORDS, WORDS), get_multi_strategy("fewest-total"))
+    mirror = Assistant(Puzzle(rules.board, WORDS, WORDS), get_multi_strategy("fewest-total"), rules)
     for w in ("crate", "pound"):
         mirror.record(w, rules.feedback(w, secrets))
     assert [b["candidates"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
@@ -322,14 +322,14 @@ def test_one_word_solves_one_board_at_most(small):
     """The boards' words are all different: a guess shown solved on two boards, at once or in two
     turns, is refused and the state kept (the page accepted CRANE solved on both of Dordle's)."""
     rules = get_game("quordle")
-    assistant = BoardAssistant(rules, small, get_multi_strategy("fewest-total"))
+    assistant = Assistant(small, get_multi_strategy("fewest-total"), rules)
     secrets = ["cigar", "rebut", "sissy", "humph"]
     with pytest.raises(WordguessError, match="boards 1 and 3"):
         assistant.report("cigar", "GGGGG " + rules.board.format_reply(rules.board.feedback("cigar", "rebut")) +
                          " GGGGG " + rules.board.format_reply(rules.board.feedback("cigar", "humph")))
-    assert assistant.history == []
+    assert assistant.turns == []
     assistant.report("cigar", rules.format_reply(rules.feedback("cigar", secrets)))
     others = " ".join(rules.board.format_reply(rules.board.feedback("cigar", s)) for s in ("sissy", "humph"))
     with pytest.raises(WordguessError, match="board 2"):  # boards 2, 3, 4 are left: 2 claimed solved
         assistant.report("cigar", "GGGGG " + others)
-    assert len(assistant.history) == 1
+    assert len(assistant.turns) == 1

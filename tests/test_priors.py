@@ -310,7 +310,7 @@ def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing(
     assistant.warm_up().join(timeout=60)
     assistant.report("cigar", ".....")
     shown = [s.guess for s in assistant.suggestions(5)]
-    candidates = assistant._states[-1]
+    candidates = assistant.boards[0]
     fresh = FewestGuesses(width=4, pool=40)
     assert fresh.ranking(puzzle, candidates, assistant.history) is None  # nothing searched yet
     first = fresh.choose(puzzle, candidates, assistant.history)

@@ -44,7 +44,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.optimal.store import ResultStore, default_store_path
-from wordguess.play.assistant import admit_all
+from wordguess.play.session import admit_all
 from wordguess.vocab import History
 
 AnalyzeWorldOpt = Annotated[str, typer.Option(
@@ -70,7 +70,7 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
     """Return (the puzzle, the played turns) from exactly one of: the guesses and the secret, a
     GUESS=REPLY history, or a share text (already read: see read_share) with the guesses. A
     well-formed word in no list is taken as played (the puzzle returned has it, see
-    play.assistant.admitted) with a notice."""
+    play.session.admitted) with a notice."""
     if sum(x is not None for x in (secret, history, share)) != 1:
         raise WordguessError("give the game one way: --secret S with the guesses, --history "
                              "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")

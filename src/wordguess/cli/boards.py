@@ -1,6 +1,6 @@
 """`solve` and `play` for multi-board games (quordle and friends): the boards side by side, a
 keyboard coloured per board, the share grid. The loops only read lines and print; the state
-lives in wordguess.play.multiboard (BoardAssistant, HostedBoards)."""
+lives in the play.session.Session (Assistant, HostedGame)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
+from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_variant
-from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets, play_boards
+from wordguess.play.hosted import HostedGame
+from wordguess.play.multiboard import draw_secrets, play_boards
 from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.vocab import Word
 
@@ -112,7 +114,7 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
     return text
 
 
-def status_table(rules: MultiBoard, assistant: BoardAssistant) -> Table:
+def status_table(rules: MultiBoard, assistant: Assistant) -> Table:
     """Return each board's state: solved with its word, or its candidates (likeliest first)."""
     table = Table("board", "left", "words", box=None)
     weighted = assistant.puzzle.weighted
@@ -128,7 +130,7 @@ def status_table(rules: MultiBoard, assistant: BoardAssistant) -> Table:
     return table
 
 
-def list_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
+def list_boards(rules: MultiBoard, assistant: Assistant) -> None:
     for s in assistant.status():
         words = rules.board.display(s.solved) + " (solved)" if s.solved else " ".join(
             rules.board.display(w) for w in s.candidates)
@@ -143,14 +145,14 @@ def board_puzzle(game: GameChoice, answers: str | None, guesses: str | None, wor
                                            exclude_factor=exclude_factor, add_words=add_words))
 
 
-def board_state_json(rules: MultiBoard, assistant: BoardAssistant) -> dict:
+def board_state_json(rules: MultiBoard, assistant: Assistant) -> dict:
     """Return the state and the suggestion as JSON-ready data."""
     boards = []
     for s in assistant.status():
         boards.append({"board": s.board, "solved": s.solved, "candidates": len(s.candidates),
                        "likeliest": [{"word": w, "probability": round(p, 6)}
                                      for w, p in zip(s.candidates[:20], s.probabilities[:20], strict=False)]})
-    return {"game": rules.name, "boards": boards, "guesses_played": len(assistant.history),
+    return {"game": rules.name, "boards": boards, "guesses_played": len(assistant.turns),
             "guesses_left": assistant.left, "strategy": assistant.strategy.name,
             "world": assistant.puzzle.world,
             "suggestion": None if assistant.solved else assistant.suggest(), "solved": assistant.solved}
@@ -182,7 +184,7 @@ def solve_boards(game: GameChoice, answers: str | None, guesses: str | None, wor
         result = "won" if record.won else "lost"
         out.print(f"{result} in {record.guesses} of {rules.max_guesses}", style="bold green" if record.won else "bold red")
         return
-    assistant = BoardAssistant(rules, puzzle, guesser)
+    assistant = Assistant(puzzle, guesser, rules)
     if history is not None:
         for turn in split_turns(history):
             assistant.report(*parse_turn(turn))
@@ -193,7 +195,7 @@ def solve_boards(game: GameChoice, answers: str | None, guesses: str | None, wor
             return
         out.print(status_table(rules, assistant))
         if assistant.solved:
-            out.print(f"solved in {len(assistant.history)}", style="bold green")
+            out.print(f"solved in {len(assistant.turns)}", style="bold green")
         else:
             out.print(f"next: {rules.board.display(assistant.suggest())} ({assistant.left} guesses left)", style="bold")
         return
@@ -208,7 +210,7 @@ def answer_index(puzzle: Puzzle, word: str) -> int:
     return answer
 
 
-def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
+def interactive_boards(rules: MultiBoard, assistant: Assistant) -> None:
     """The solve loop of a multi-board game: a guess typed (or Enter for the suggestion), then
     the replies of the unsolved boards; or both at once as GUESS=REPLIES."""
     game = rules.board
@@ -217,7 +219,7 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
     while not assistant.solved:
         out.print(status_table(rules, assistant))
         suggestion = assistant.suggest()
-        out.print(f"guess {len(assistant.history) + 1} of {rules.max_guesses}: suggestion "
+        out.print(f"guess {len(assistant.turns) + 1} of {rules.max_guesses}: suggestion "
                   f"{game.display(suggestion)}", style="bold")
         line = ask(f"your guess, or GUESS=REPLIES [Enter = {game.display(suggestion)}]: ")
         if line is None or line.strip().lower() == "quit":
@@ -229,7 +231,7 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
         try:
             if is_turn(game, line):
                 assistant.report(*parse_turn(line))
-                out.print(board_grid(rules, assistant.history, last_only=True))
+                out.print(board_grid(rules, assistant.turns, last_only=True))
                 continue
             guess = assistant.resolve(line) if command else suggestion
         except WordguessError as exc:
@@ -239,11 +241,11 @@ def interactive_boards(rules: MultiBoard, assistant: BoardAssistant) -> None:
             show_notices(assistant)
         if not ask_board_replies(rules, assistant, guess):
             return
-    out.print(f"all {rules.boards} boards solved in {len(assistant.history)} of {rules.max_guesses}",
+    out.print(f"all {rules.boards} boards solved in {len(assistant.turns)} of {rules.max_guesses}",
               style="bold green")
 
 
-def ask_board_replies(rules: MultiBoard, assistant: BoardAssistant, guess: Word) -> bool:
+def ask_board_replies(rules: MultiBoard, assistant: Assistant, guess: Word) -> bool:
     """Ask for the replies to `guess` until they are accepted; False when the player quits."""
     open_boards = assistant.solved_mask().count(False)
     shown = rules.board.display(guess)
@@ -251,10 +253,10 @@ def ask_board_replies(rules: MultiBoard, assistant: BoardAssistant, guess: Word)
                        f"the replies to {shown}, one per unsolved board", BOARD_COMMANDS,
                        lambda command: board_command(command, rules, assistant),
                        lambda line: assistant.report(guess, line),
-                       lambda: out.print(board_grid(rules, assistant.history, last_only=True)))
+                       lambda: out.print(board_grid(rules, assistant.turns, last_only=True)))
 
 
-def board_command(command: str, rules: MultiBoard, session: BoardAssistant | HostedBoards) -> None:
+def board_command(command: str, rules: MultiBoard, session: Assistant | HostedGame) -> None:
     if command == "cancel":
         err.print("error: no guess is waiting for its replies (undo takes back the last turn)", markup=False)
     elif command == "undo":
@@ -263,13 +265,13 @@ def board_command(command: str, rules: MultiBoard, session: BoardAssistant | Hos
             out.print(f"took back {rules.board.display(guess)} {rules.format_reply(replies)}", markup=False)
         except WordguessError as exc:
             err.print(f"error: {exc}", markup=False)
-    elif command == "list" and isinstance(session, BoardAssistant):
+    elif command == "list" and isinstance(session, Assistant):
         list_boards(rules, session)
     elif command == "help":
-        commands = BOARD_COMMANDS if isinstance(session, BoardAssistant) else BOARD_PLAY_COMMANDS
+        commands = BOARD_COMMANDS if isinstance(session, Assistant) else BOARD_PLAY_COMMANDS
         for name, text in commands.items():
             out.print(f"  {name:<5} {text}")
-        if isinstance(session, BoardAssistant):
+        if isinstance(session, Assistant):
             out.print(f"  replies: one per unsolved board, each in {rules.board.reply_notations}", markup=False)
         else:
             out.print(f"  anything else is a guess: a {rules.board.word_text()}")
@@ -285,7 +287,7 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
     if seed is None:  # today's daily was played here
         return
     secrets = draw_secrets(puzzle, rules.boards, 1, seed)[0]
-    session = HostedBoards(rules, puzzle, secrets)
+    session = HostedGame.with_secrets(rules, puzzle, secrets)
     banner = (f"{rules.title}: guess the {rules.boards} {rules.board.word_text(plural=True)}; every guess is played "
               f"on each unsolved board. Commands: {', '.join(BOARD_PLAY_COMMANDS)}.")
     out.print(banner)
@@ -312,7 +314,7 @@ def play_boards_command(game: GameChoice, seed: int | None, daily: bool, answers
     if session.won:
         out.print(f"all {rules.boards} boards solved in {len(session.turns)}!", style="bold green")
     else:
-        missed = [rules.board.display(w) for w, done in zip(session.secret_words(), solved, strict=True) if not done]
+        missed = [rules.board.display(w) for w, done in zip(session.secrets(), solved, strict=True) if not done]
         out.print(f"{sum(solved)} of {rules.boards} boards solved; the other words were {', '.join(missed)}")
     title = f"wordguess {rules.name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)

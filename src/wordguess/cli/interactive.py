@@ -1,5 +1,5 @@
 """The interactive commands: `solve` (help with a game played elsewhere) and `play` (the
-computer hosts). The loops only read lines and print; the state lives in wordguess.play.assistant."""
+computer hosts). The loops only read lines and print; the state lives in the play.session.Session (Assistant, HostedGame)."""
 
 from __future__ import annotations
 
@@ -46,10 +46,11 @@ from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, OptionPrompt
-from wordguess.play.assistant import Assistant, Suggestion, admitted
+from wordguess.play.assistant import Assistant, Suggestion
 from wordguess.play.daily import daily_variant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import FixedHost, get_host, with_lies
+from wordguess.play.session import admitted
 from wordguess.play.simulate import SAFETY_LIMIT, play
 from wordguess.strategies import offered_strategy
 
@@ -240,8 +241,8 @@ def run_command(command: str, game: Game, assistant: Assistant) -> None:
 def take_back(game: Game, session: Assistant | HostedGame) -> None:
     """Undo the last turn of a session, saying which (or why there is none)."""
     try:
-        guess, reply = session.undo()
-        out.print(f"took back {game.display(guess)} {game.format_reply(reply)}")
+        guess, replies = session.undo()
+        out.print(f"took back {game.display(guess)} {session.rules.format_reply(replies)}", markup=False)
     except WordguessError as exc:
         err.print(f"error: {exc}", markup=False)
 
@@ -409,23 +410,23 @@ def play_command(
             play_command_word(command, rules, session)
             continue
         try:
-            reply = session.guess(line)
+            session.guess(line)
         except WordguessError as exc:
             err.print(f"error: {exc} (no turn used)", markup=False)
             continue
         if redraw(banner):  # a terminal: the whole grid again, in place
-            for guess, earlier in session.turns:
+            for guess, earlier in session.history:
                 out.print(tiles(rules, guess, earlier))
         else:  # a pipe or a log: the new row only
-            out.print(tiles(rules, session.turns[-1][0], reply))
+            out.print(tiles(rules, *session.history[-1]))
         if rules.per_letter_marks:
-            out.print(keyboard(rules, session.letter_states()))
+            out.print(keyboard(rules, session.letter_states()[0]))
         if host != "random" and not session.won:
             out.print(f"{session.remaining:,} word{'s' if session.remaining != 1 else ''} still possible")
     if session.won:
         out.print(f"solved in {len(session.turns)}!", style="bold green")
     else:
-        out.print(f"the word was {rules.display(session.revealed_secret())}")
+        out.print(f"the word was {rules.display(session.secrets()[0])}")
     name = rules.name if host == "random" else f"{host} ({rules.name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)

@@ -86,7 +86,7 @@ class Game(ABC):
     # (Mastermind's codes; LeetCode's lists are the judge's own): `feedback` needs no list.
     open_vocabulary: ClassVar[bool] = False
     # Whether a guess must be a word of the game's list (LeetCode's judge refuses any other):
-    # else a well-formed word in no list is taken as played (play.assistant.admitted).
+    # else a well-formed word in no list is taken as played (play.session.admitted).
     listed_guesses_only: ClassVar[bool] = False
     # Whether the host may show a reply other than the true one (Fibble: one tile lies), so a
     # shown reply stands for several true ones (see truths).

@@ -38,8 +38,14 @@ class MultiBoard:
             raise WordguessError(f"--boards must be from 1 to 64, not {self.boards}")
         if self.max_guesses < self.boards:
             raise WordguessError(f"{self.boards} boards need at least {self.boards} guesses, not {self.max_guesses}")
-        if self.board.has_hard_mode is False or self.board.length is None:
+        if self.boards > 1 and (self.board.has_hard_mode is False or self.board.length is None):
             raise WordguessError(f"a multi-board game is played on Wordle-like boards of a fixed length, not {self.board.name}")
+
+    @classmethod
+    def single(cls, game: Game, max_guesses: int | None = None) -> MultiBoard:
+        """Return the rules of one board of `game` (any game): the ordinary game, whose replies
+        are written in the game's own notations."""
+        return cls(game, 1, max_guesses or game.max_guesses, game.name)
 
     @property
     def title(self) -> str:
@@ -59,12 +65,17 @@ class MultiBoard:
     # --- text ----------------------------------------------------------------------------
     def format_reply(self, replies: BoardReplies) -> str:
         """Return the replies board by board, separated by spaces, `-` for a board solved before."""
+        if self.boards == 1 and replies[0] is not None:
+            return self.board.format_reply(replies[0])
         return " ".join(SOLVED_MARK if r is None else self.board.format_reply(r) for r in replies)
 
     def parse_reply(self, text: str, solved: Sequence[bool] | None = None) -> BoardReplies:
         """Return the replies written board by board (any single-board notation, separated by
         spaces, `|`, `/`, `;` or `,`; `-` for a board solved before). With `solved`, the boards
-        solved before may be left out or written `-`, and must be."""
+        solved before may be left out or written `-`, and must be. One board's reply is read as
+        the game reads it (Mastermind's `1,2` holds a separator)."""
+        if self.boards == 1 and not any(solved or ()):
+            return (self.board.parse_reply(text),)
         parts = [p for p in SEPARATORS.split(text.strip()) if p]
         solved = list(solved) if solved is not None else [False] * self.boards
         open_boards = solved.count(False)

@@ -1,5 +1,6 @@
-"""The assistant: the state of a game the player is playing elsewhere, with suggestions. Pure: no printing or prompting; every refusal is a
-WordguessError raised before any state changes."""
+"""The assistant: a game of one board or several played elsewhere (a play.session.Session),
+with suggestions. Pure: no printing or prompting; every refusal is a WordguessError raised
+before any state changes."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import threading
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import ReplyError, WordError, WordguessError
-from wordguess.games.base import ABSENT, RIGHT
-from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
+from wordguess.errors import WordguessError
+from wordguess.games.multiboard import MultiBoard
+from wordguess.play.session import Session
+from wordguess.strategies.base import candidate_guesses, guess_weights, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.lies import shown_entropies
 from wordguess.strategies.metrics import METRICS
@@ -23,7 +25,7 @@ from wordguess.strategies.scoring import (
     second_looks,
     total_weight,
 )
-from wordguess.vocab import Candidates, History, Reply, Turn, Word
+from wordguess.vocab import Candidates, History, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
@@ -44,66 +46,6 @@ class Suggestion:
     # everywhere (the table, analyze, the web, the JSON): each reply's bucket costed by its best
     # next guess (FewestGuesses.values, the second look), whatever strategy suggests the guess.
     guesses_to_finish: float = 0.0
-
-
-@dataclasses.dataclass
-class Knowledge:
-    """What the replies so far say about the letters of the secret."""
-
-    placed: dict[int, str]  # position (0-based) -> the letter known to be there
-    present: dict[str, int]  # letter -> the least number of times it occurs
-    absent: set[str]  # letters known not to occur (beyond the counts in `present`)
-    not_at: dict[int, set[str]]  # position -> letters known not to be there
-
-
-def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
-    """Return (the puzzle, None) when `word` is an allowed guess; for a well-formed word of the
-    game that is in no list, (the puzzle with it added, a one-line notice): a real guess is
-    never refused. Its replies come from the rules; in the open world it may also be the secret,
-    with the prior of the least likely listed word. A malformed word raises WordError."""
-    word = word.strip()
-    if puzzle.lookup(word) is not None:
-        return puzzle, None
-    if puzzle.game.listed_guesses_only:
-        puzzle.index_of(word)  # raises: not in the list
-    word = puzzle.game.check_word(word.lower())
-    weights = None if puzzle.weights is None else np.array([puzzle.weights.min()])
-    secret = " and counted as a possible secret" if weights is not None else ""
-    return (puzzle.with_words([word], weights),
-            f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
-
-
-def admit_into(session, word: str, extend) -> None:
-    """Admit `word` into a session (an Assistant or a BoardAssistant: its `puzzle`, `history`
-    and `notices`; see `admitted`). When it joins the possible secrets, extend(index, replies)
-    adds its answer index to the states its replies fit (replies: what it would have got to
-    each turn played)."""
-    puzzle, notice = admitted(session.puzzle, word)
-    if notice is None:
-        return
-    if len(puzzle.answers) > len(session.puzzle.answers):  # a possible secret, not a guess only
-        secret = puzzle.answers[-1]
-        extend(len(puzzle.answers) - 1, [puzzle.game.feedback(g, secret) for g, _ in session.history])
-    session.puzzle = puzzle
-    session.notices.append(notice)
-
-
-def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
-    """Return (the puzzle with every well-formed word of `words` that is in no list added, the
-    notices): `admitted` for each."""
-    notices = []
-    for word in words:
-        puzzle, notice = admitted(puzzle, word)
-        if notice is not None:
-            notices.append(notice)
-    return puzzle, notices
-
-
-def check_mode(puzzle: Puzzle, history: list[Turn], word: Word) -> None:
-    """Raise WordError if the puzzle's mode forbids `word` after `history`."""
-    problem = puzzle.mode_problem(history, word)
-    if problem:
-        raise WordError(problem)
 
 
 def by_value(puzzle: Puzzle, candidates: Candidates, history: History, chosen: np.ndarray, order: np.ndarray,
@@ -159,32 +101,31 @@ def expected_left_shown(puzzle: Puzzle, candidates: Candidates, guess: int) -> f
     return float((mass / weights.sum() * left).sum())
 
 
-class Assistant:
-    """Helps with a game played elsewhere: the player reports each guess and its reply."""
+class Assistant(Session):
+    """Helps with a game of one board or several played elsewhere: the player reports each
+    guess and its replies (the Session), the strategy suggests the next guess."""
 
-    def __init__(self, puzzle: Puzzle, strategy: Strategy):
-        self.puzzle = puzzle  # the setting: rules, lists, mode
-        self.strategy = strategy  # what suggests the next guess
-        self.history: list[Turn] = []  # the turns reported so far
-        self._states: list[np.ndarray] = [puzzle.all_candidates()]  # candidates after each turn
+    def __init__(self, puzzle: Puzzle, strategy, rules: MultiBoard | None = None):
+        super().__init__(puzzle, rules)
+        self.strategy = strategy  # what suggests the next guess: of one board, or of several (strategies.multiboard)
         self._busy = threading.RLock()  # held while computing (see warm_up)
-        self.notices: list[str] = []  # one line each, for the front end to show (then clear)
 
-    @property
-    def candidates(self) -> list[Word]:
-        """Return the secrets still possible."""
-        return [self.puzzle.answers[i] for i in self._states[-1]]
-
-    @property
-    def solved(self) -> bool:
-        """Return whether the last reported reply was the solved one."""
-        return bool(self.history) and self.puzzle.game.is_solved(self.history[-1][1])
+    def suggest(self) -> Word:
+        """Return the strategy's next guess."""
+        if self.solved:
+            raise WordguessError("every board is solved" if self.rules.boards > 1 else "the game is won")
+        if self.rules.boards == 1:
+            return self.suggestions(1)[0].guess
+        with self._busy:
+            return self.puzzle.guesses[self.strategy.choose(self.puzzle, self.open_boards(), max(self.left, 1))]
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
         """Return the strategy's guess first, then the next best in the strategy's own ranking
         when it keeps one (fewest-guesses), else by entropy (only the answer once one candidate
         is left). The opening ones are the same every game, so they are kept
-        in the cache folder between runs."""
+        in the cache folder between runs. One board only (several: suggest)."""
+        if self.rules.boards > 1:
+            raise WordguessError(f"{self.rules.name} suggests one guess for its boards: see suggest")
         with self._busy:
             return self._remembered_suggestions(count)
 
@@ -198,7 +139,7 @@ class Assistant:
         return [Suggestion(*row) for row in rows[:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:
-        puzzle, candidates = self.puzzle, self._states[-1]
+        puzzle, candidates = self.puzzle, self.boards[0]
         if puzzle.by_rows:  # too large for its matrix (classic Nerdle): the candidates' own puzzle
             puzzle = puzzle.focused(candidates)
             if len(puzzle.answers) < len(candidates):
@@ -253,7 +194,7 @@ class Assistant:
         if guard is None or not getattr(self.strategy, "guarantee", False) or self.solved:
             return None
         with self._busy:
-            return guard.promise(self.puzzle, self._states[-1], self.history)
+            return guard.promise(self.puzzle, self.boards[0], self.history)
 
     def warm_up(self) -> threading.Thread:
         """Start loading, in a background thread, what the next suggestion needs and the first
@@ -282,88 +223,15 @@ class Assistant:
 
     def likely(self, count: int = 10) -> list[tuple[Word, float]]:
         """Return the `count` likeliest candidates with their probabilities, likeliest first."""
-        candidates = self._states[-1]
+        candidates = self.boards[0]
         p = self.puzzle.probabilities(candidates)
         order = np.lexsort((candidates, -p))[:count]
         return [(self.puzzle.answers[int(candidates[k])], float(p[k])) for k in order]
 
-    def resolve(self, word: str) -> Word:
-        """Return the allowed guess the player typed (accents optional), or raise WordError when
-        it is not in the list or the mode forbids it now."""
-        self.admit(word)
-        guess = self.puzzle.guesses[self.puzzle.index_of(word.strip())]
-        check_mode(self.puzzle, self.history, guess)
-        return guess
-
     def admit(self, word: str) -> None:
-        """Add a well-formed word that is in no list (see `admitted`), with a notice; in the open
-        world it joins the candidates of every turn whose replies it fits."""
-        def extend(index: int, replies: list) -> None:
-            played = [r for _, r in self.history]
-            for k, state in enumerate(self._states):
-                if replies[:k] == played[:k]:
-                    self._states[k] = np.append(state, index).astype(state.dtype)
-
         with self._busy:
-            admit_into(self, word, extend)
+            super().admit(word)
 
-    def report(self, word: str, reply_text: str) -> None:
-        """Record that `word` was played and got `reply_text`; refuse (state unchanged) an
-        unknown word or one the mode forbids, a malformed reply, or a reply that contradicts the
-        earlier ones."""
-        guess = self.resolve(word)
-        reply = self.puzzle.game.parse_reply(reply_text)
-        self.record(guess, reply)
-
-    def record(self, guess: Word, reply: Reply) -> None:
-        """Record an encoded reply to an allowed guess (see report)."""
-        index = self.puzzle.index_of(guess)
-        if self.solved:
-            game = self.puzzle.game
-            raise ReplyError(f"the game was won at turn {len(self.history)} with "
-                             f"{game.display(self.history[-1][0])}: no turn comes after a win (undo takes it back)")
+    def record(self, guess: Word, replies) -> None:
         with self._busy:
-            narrowed = self.puzzle.narrow(self._states[-1], index, reply)
-        if len(narrowed) == 0:
-            game = self.puzzle.game
-            which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"
-            earlier = "contradicts the earlier replies" if self.history else "fits no word"
-            outside = "" if self.puzzle.weighted else " (the secret may be in none: the open world takes every allowed word)"
-            raise ReplyError(f"turn {len(self.history) + 1}: reply {game.format_reply(reply)} to {game.display(guess)} "
-                             f"{earlier}: {which} fits them all{outside}")
-        self.history.append((guess, reply))
-        self._states.append(narrowed)
-
-    def undo(self) -> Turn:
-        """Forget the last turn and return it (or raise ReplyError when there is none)."""
-        if not self.history:
-            raise ReplyError("nothing to undo")
-        self._states.pop()
-        return self.history.pop()
-
-    def knowledge(self) -> Knowledge:
-        """Return what the replies so far say about the secret's letters (games whose replies
-        are per letter; others raise WordguessError)."""
-        game = self.puzzle.game
-        placed: dict[int, str] = {}
-        present: dict[str, int] = {}
-        absent: set[str] = set()
-        not_at: dict[int, set[str]] = {}
-        for guess, reply in self.history:
-            folded = game.fold(guess)
-            marks = game.letter_marks(reply)
-            if marks is None:
-                raise WordguessError(f"{game.name} replies are not per letter: no letter knowledge")
-            seen: dict[str, int] = {}
-            for k, (letter, mark) in enumerate(zip(folded, marks, strict=True)):
-                if mark == RIGHT:
-                    placed[k] = letter
-                if mark != ABSENT:
-                    seen[letter] = seen.get(letter, 0) + 1
-                if mark != RIGHT:
-                    not_at.setdefault(k, set()).add(letter)
-            for letter, count in seen.items():
-                present[letter] = max(present.get(letter, 0), count)
-            absent |= {letter for letter, mark in zip(folded, marks, strict=True)
-                       if mark == ABSENT and letter not in seen}
-        return Knowledge(placed, present, absent - set(present), not_at)
+            super().record(guess, replies)

@@ -1,41 +1,54 @@
-"""A game the player plays here, with the computer hosting: the state, the keyboard's letter
-states and the share text. Pure: no printing or prompting; a refused guess costs no turn."""
+"""A game the player plays here, of one board or several, with the computer hosting each board:
+a play.session.Session whose replies come from its hosts. Pure: no printing or prompting; a
+refused guess costs no turn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import WordError
-from wordguess.games.base import ABSENT, MARK_TEXT
-from wordguess.play.assistant import check_mode
-from wordguess.play.hosts import Host
+from wordguess.errors import WordError, WordguessError, unknown_name
+from wordguess.games.base import Game
+from wordguess.games.multiboard import BoardReplies, MultiBoard
+from wordguess.play.hosts import FixedHost, Host, get_host, with_lies
+from wordguess.play.multiboard import draw_secrets
+from wordguess.play.session import Session, check_mode
 from wordguess.play.simulate import SAFETY_LIMIT
-from wordguess.vocab import Reply, Turn, Word
+from wordguess.vocab import Word
 
 
-class HostedGame:
-    """A game the player plays here: the computer hosts (a secret, or an adversary)."""
+class HostedGame(Session):
+    """A game the player plays here: the computer hosts every board (a secret each, or for one
+    board an adversary that keeps every consistent word possible)."""
 
-    def __init__(self, puzzle: Puzzle, host: Host, max_guesses: int | None = None):
-        self.puzzle = puzzle  # the setting
-        self.host = host  # answers the guesses
-        self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit of guesses
-        self.turns: list[Turn] = []  # the guesses played and their replies
+    def __init__(self, puzzle: Puzzle, hosts: Host | Sequence[Host], max_guesses: int | None = None,
+                 rules: MultiBoard | None = None):
+        hosts = [hosts] if not isinstance(hosts, Sequence) else list(hosts)
+        rules = rules or MultiBoard.single(puzzle.game, max_guesses)
+        if len(hosts) != rules.boards:
+            raise WordguessError(f"{rules.name} needs {rules.boards} hosts, one per board, not {len(hosts)}")
+        if rules.boards > 1 and any(h.adversary for h in hosts):
+            raise WordguessError("a multi-board game is hosted by secrets, not by an adversary")
+        super().__init__(puzzle, rules, start=[h.start(puzzle) for h in hosts])
+        self.hosts = hosts  # one per board: answers its guesses
         self.stopped = False  # whether the player gave up
-        self._states = [host.start(puzzle)]  # the secrets still possible before each turn, and now
 
-    @property
-    def _candidates(self):
-        return self._states[-1]
+    @classmethod
+    def with_secrets(cls, rules: MultiBoard, puzzle: Puzzle, secrets: Sequence[int]) -> HostedGame:
+        """Return a game of `rules` against fixed secrets (distinct answer indices, one per board)."""
+        if len(secrets) != rules.boards or len(set(int(s) for s in secrets)) != rules.boards:
+            raise WordguessError(f"{rules.name} needs {rules.boards} distinct secrets")
+        return cls(puzzle, [FixedHost(puzzle.answers[int(s)]) for s in secrets], rules=rules)
 
     @property
     def remaining(self) -> int:
-        """Return how many secrets are still possible (what an adversary keeps open)."""
-        return len(self._candidates)
+        """Return how many secrets are still possible on the first board (what an adversary keeps open)."""
+        return len(self.boards[0])
 
     @property
     def won(self) -> bool:
-        """Return whether the last guess was the secret."""
-        return bool(self.turns) and self.puzzle.game.is_solved(self.turns[-1][1])
+        """Return whether every board was solved within the limit."""
+        return self.solved and len(self.turns) <= self.max_guesses
 
     @property
     def limit_text(self) -> str:
@@ -46,67 +59,70 @@ class HostedGame:
     @property
     def over(self) -> bool:
         """Return whether the game has ended (won, out of guesses, or given up)."""
-        return self.won or self.stopped or len(self.turns) >= self.max_guesses
+        return self.solved or self.stopped or len(self.turns) >= self.max_guesses
 
-    @property
-    def secret(self) -> Word | None:
-        """Return the secret when the host has fixed it or the game is over, else None."""
-        if self.won:
-            return self.turns[-1][0]
-        if self.host.secret:
-            return self.host.secret
-        return self.puzzle.answers[int(self._candidates[0])] if self.over else None
+    def secrets(self) -> list[Word]:
+        """Return each board's secret as the host shows it when the game is over: the fixed or
+        chosen secret, the word that solved it, or for an adversary one word it could still
+        have claimed."""
+        solved = self.status()
+        return [host.secret or status.solved or self.puzzle.answers[int(candidates[0])]
+                for host, status, candidates in zip(self.hosts, solved, self.boards, strict=True)]
 
-    def revealed_secret(self) -> Word:
-        """Return the secret, as the host shows it when the player stops: the fixed or chosen
-        secret, or for an adversary one word it could still have claimed."""
-        if self.host.secret:
-            return self.host.secret
-        return self.secret or self.puzzle.answers[int(self._candidates[0])]
-
-    def stop(self) -> Word:
-        """End the game unsolved (the player gives up) and return the secret (see revealed_secret);
-        refused once the game is over."""
+    def stop(self) -> list[Word]:
+        """End the game unsolved (the player gives up) and return the secrets; refused once it is over."""
         if self.over:
             raise WordError("the game is over")
         self.stopped = True
-        return self.revealed_secret()
+        return self.secrets()
 
-    def undo(self) -> Turn:
+    def undo(self) -> tuple[Word, BoardReplies]:
         """Take back the last guess and return it (or raise WordError when there is none)."""
         if self.stopped:
             raise WordError("the game was given up")
         if not self.turns:
             raise WordError("nothing to undo")
-        self._states.pop()
-        return self.turns.pop()
+        return super().undo()
 
-    def guess(self, word: str) -> Reply:
-        """Play a guess and return the reply; an invalid guess is refused without costing a turn."""
+    def guess(self, word: str) -> BoardReplies:
+        """Play a guess on every unsolved board and return the replies (None: solved before); an
+        invalid guess is refused without costing a turn."""
         if self.over:
             raise WordError("the game is over")
         index = self.puzzle.index_of(word.strip())
         guess = self.puzzle.guesses[index]
-        check_mode(self.puzzle, self.turns, guess)
-        reply = self.host.reply(self.puzzle, index, self._candidates)
-        self.turns.append((guess, reply))
-        self._states.append(self.puzzle.narrow(self._candidates, index, reply))
-        return reply
-
-    def letter_states(self) -> dict[str, str]:
-        """Return the keyboard: each letter played -> its best mark so far (G, Y or .)."""
-        best: dict[str, int] = {}
-        game = self.puzzle.game
-        for guess, reply in self.turns:
-            for letter, mark in zip(game.fold(guess), game.letter_marks(reply) or (), strict=False):
-                best[letter] = max(best.get(letter, ABSENT), mark)
-        return {letter: MARK_TEXT[mark] for letter, mark in best.items()}
+        check_mode(self.puzzle, self.history, guess)
+        replies = tuple(None if done else host.reply(self.puzzle, index, candidates)
+                        for host, candidates, done in zip(self.hosts, self.boards, self.solved_mask(), strict=True))
+        self.record(guess, replies)
+        return replies
 
     def share_text(self, title: str) -> str:
-        """Return the share line: the title, the score, and a row of emoji squares a guess."""
-        squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
-        score = f"{len(self.turns) if self.won else 'X'}/{self.limit_text}"
-        hard = "*" if self.puzzle.mode == "hard" else ""
-        game = self.puzzle.game
-        rows = ["".join(squares.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r))) for _, r in self.turns]
-        return "\n".join([f"{title} {score}{hard}", "", *rows])
+        return super().share_text(title, self.won, self.limit_text)
+
+
+HOSTS_HERE = ("random", "evil", "absurdle")  # who hosts a game played here (a fixed secret is solve --secret)
+
+
+def new_hosted_game(puzzle: Puzzle, host: str, seed: int, rules: MultiBoard | None = None,
+                    restrict: Callable[[Game], Puzzle] | None = None, max_guesses: int = SAFETY_LIMIT) -> HostedGame:
+    """Return a new game of `rules` (one board of the puzzle's game when None) played here:
+    against the random host, each board a secret drawn with `seed` (distinct, by the prior in the
+    open world); or, for one board, against an adversary (evil, absurdle) that keeps the
+    puzzle's answers possible, with at most `max_guesses` (its safety cap). A game that reveals
+    something of its secret (Sutom's first letter) is played on the puzzle `restrict(revealed
+    rules)` (default: Puzzle.restricted); a lying game's host lies, seeded."""
+    if host not in HOSTS_HERE:
+        raise unknown_name("host", host, HOSTS_HERE)
+    if rules is not None and rules.boards > 1:
+        if host != "random":
+            raise WordguessError("a multi-board game is played against the random host")
+        return HostedGame.with_secrets(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
+    game = puzzle.game
+    if host != "random":
+        return HostedGame(puzzle, with_lies(get_host(host), game, seed), max_guesses=max_guesses)
+    hosting = get_host("random", seed=seed)
+    revealed = game.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
+    if revealed != game:  # e.g. Sutom shows the first letter: the game is played on its words
+        puzzle = (restrict or puzzle.restricted)(revealed)
+    return HostedGame(puzzle, with_lies(hosting, revealed, seed))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import numpy as np
 
@@ -20,6 +20,7 @@ class Host(Protocol):
 
     name: str
     secret: Word | None  # the secret once the host has fixed it (an adversary never does)
+    adversary: bool  # whether it keeps every consistent word possible instead of holding a secret
 
     def start(self, puzzle: Puzzle) -> Candidates:
         """Return the secrets possible before the first guess, as the host plays the puzzle."""
@@ -34,6 +35,7 @@ class FixedHost:
 
     secret: Word  # the secret word
     name: str = "fixed"
+    adversary: ClassVar[bool] = False
 
     def start(self, puzzle: Puzzle) -> Candidates:
         """Return the answers possible for this secret before the first guess (Sutom's revealed
@@ -61,6 +63,7 @@ class RandomHost:
 
     seed: int = 0  # the seed of the random generator
     name: str = "random"
+    adversary: ClassVar[bool] = False
     secret: Word | None = None  # chosen at the first reply
 
     def start(self, puzzle: Puzzle) -> Candidates:
@@ -89,6 +92,7 @@ class EvilHost:
 
     name: str = "evil"
     secret: Word | None = None  # never fixed: every consistent word stays possible
+    adversary: ClassVar[bool] = True
 
     def start(self, puzzle: Puzzle) -> Candidates:
         return puzzle.all_candidates()

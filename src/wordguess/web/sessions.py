@@ -31,7 +31,7 @@ from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host, with_lies
-from wordguess.play.multiboard import BoardAssistant, HostedBoards, draw_secrets
+from wordguess.play.multiboard import draw_secrets
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.strategies import offered_strategy
 from wordguess.strategies.multiboard import get_multi_strategy
@@ -279,11 +279,11 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
             "clue": game.clue(), "alphabet": game.alphabet,
             "word_text": game.word_text() if game.length else game.word_noun, "symbols": game.symbol_noun + "s",
             "tiles": game.per_letter_marks,
-            "turns": [turn_json(game, g, r) for g, r in session.turns],
-            "keyboard": session.letter_states() if game.per_letter_marks else {},
+            "turns": [turn_json(game, g, r) for g, r in session.history],
+            "keyboard": session.letter_states()[0] if game.per_letter_marks else {},
             "adversary_candidates": session.remaining if adversary else None,
             "over": session.over, "won": session.won, "daily": daily_json(token),
-            "secret": game.display(session.revealed_secret()) if session.over else None,
+            "secret": game.display(session.secrets()[0]) if session.over else None,
             "share": session.share_text(title) if session.over else None}
 
 
@@ -378,7 +378,7 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     """Return each board's candidates and the suggestion after the request's turns."""
     rules = board_rules(request.game)
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world))
-    assistant = BoardAssistant(rules, puzzle, get_multi_strategy("fewest-total"))
+    assistant = Assistant(puzzle, get_multi_strategy("fewest-total"), rules)
     for number, turn in enumerate(request.turns, 1):
         try:
             assistant.report(turn.guess, turn.reply)
@@ -392,28 +392,28 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
               for s in assistant.status()]
     return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
             "guesses_left": assistant.left, "solved": assistant.solved, "world": puzzle.world,
-            "turns": board_turns_json(rules, assistant.history),
+            "turns": board_turns_json(rules, assistant.turns),
             "suggestion": None if assistant.solved else game.display(assistant.suggest()),
             "notices": assistant.notices}
 
 
-def hosted_boards(state: AppState, token: dict) -> tuple[HostedBoards, str]:
+def hosted_boards(state: AppState, token: dict) -> tuple[HostedGame, str]:
     rules = board_rules(token["game"])
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=token["world"]))
     check_lists(token, puzzle)
     seed = game_seed(state, token, daily_variant(f"{rules.name}/{rules.board.key}", puzzle.world, puzzle.answers.name))
-    session = HostedBoards(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
+    session = HostedGame.with_secrets(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
     return replayed(session, token), title_of(token, rules.name)
 
 
-def boards_json(state: AppState, token: dict, session: HostedBoards, title: str) -> dict:
+def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
     rules = session.rules
     return {"token": state.tokens.dump(token), "game": rules.name, "boards": rules.boards,
             "length": rules.board.length, "max_guesses": rules.max_guesses,
             "guesses_left": rules.max_guesses - len(session.turns), "alphabet": rules.board.alphabet,
             "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
             "keyboards": session.letter_states(), "over": session.over, "won": session.won, "daily": daily_json(token),
-            "secrets": [rules.board.display(w) for w in session.secret_words()] if session.over else None,
+            "secrets": [rules.board.display(w) for w in session.secrets()] if session.over else None,
             "share": session.share_text(title) if session.over else None}
 
 

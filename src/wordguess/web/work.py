@@ -11,7 +11,7 @@ from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, is_multiboard
-from wordguess.play.assistant import admit_all
+from wordguess.play.session import admit_all
 from wordguess.vocab import History
 from wordguess.web.models import GAME_OPTIONS
 
