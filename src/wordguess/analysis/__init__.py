@@ -194,8 +194,9 @@ class Move:
             return str(self.skill)
         return "-" if self.skill_estimate is None else f"~{self.skill_estimate}"
 
-    def sentence(self, game) -> str:
-        """Return the move in plain words: what it left, how it compares with the best, the luck."""
+    def sentence(self, game, limit: int | None = None) -> str:
+        """Return the move in plain words: what it left, how it compares with the best, the luck
+        (`limit`: the guesses allowed, when not the game's own)."""
         shown, best = game.display(self.guess), game.display(self.best_guess)
         noun = game.word_noun + "s"
         solved = game.is_solved(self.reply)
@@ -205,11 +206,10 @@ class Move:
         else:
             what = (f"{shown} left {self.candidates_after:,} of {self.candidates_before:,} possible "
                     f"{noun if self.candidates_before > 1 else game.word_noun}.")
-        return f"{what} {self._comparison(shown, best, game)} {self._luck_words(solved)}".strip()
+        return f"{what} {self._comparison(shown, best, game, limit or game.max_guesses)} {self._luck_words(solved)}".strip()
 
-    def _comparison(self, shown: str, best: str, game) -> str:
+    def _comparison(self, shown: str, best: str, game, limit: int) -> str:
         low, high = self.regret
-        limit = game.max_guesses
         if self.played.can_lose and self.best.can_lose:
             return f"No guess here could make sure of a win within {limit} guesses."
         if self.played.can_lose:
@@ -244,7 +244,7 @@ class Move:
         how = "by the size of what it left" if self.luck_by == "weight" else "by the guesses it leaves"
         return f"Luck {self.luck} of 99 ({luck_words(self.luck)}, {how}): the reply that came had {chance}."
 
-    def to_json(self, game) -> dict:
+    def to_json(self, game, limit: int | None = None) -> dict:
         low, high = self.regret
         return {"turn": self.turn, "guess": self.guess, "reply": game.format_reply(self.reply),
                 "candidates_before": self.candidates_before, "candidates_after": self.candidates_after,
@@ -253,7 +253,7 @@ class Move:
                 "regret": {"low": _num(low), "high": _num(high)},
                 "regret_estimate": _num(self.regret_estimate), "regret_text": self.regret_text(), "skill": self.skill,
                 "skill_estimate": self.skill_estimate, "skill_text": self.skill_text(), "luck": self.luck, "luck_words": luck_words(self.luck),
-                "sentence": self.sentence(game), "luck_by": self.luck_by, "bucket_share": round(self.bucket_share, 6),
+                "sentence": self.sentence(game, limit), "luck_by": self.luck_by, "bucket_share": round(self.bucket_share, 6),
                 "expected_share": round(self.expected_share, 6), "seconds": round(self.seconds, 3)}
 
 
@@ -271,6 +271,7 @@ class GameAnalysis:
     optimal_guesses: int | None  # what the optimal (or, estimated, the strategy's) play needed on the secret
     optimal_opener: Word | None  # the opener of that play
     seconds: float
+    max_guesses: int | None = None  # the guesses allowed, when not the game's own (a board of several)
 
     @property
     def total_regret(self) -> tuple[float, float | None]:
@@ -305,12 +306,12 @@ class GameAnalysis:
                 "secret": self.secret, "solved": self.solved, "guesses": len(self.moves),
                 "total_regret": {"low": _num(low), "high": _num(high), "estimate": _num(self.total_regret_estimate)}, "total_regret_text": self.total_regret_text(),
                 "optimal_guesses": self.optimal_guesses, "optimal_opener": self.optimal_opener,
-                "seconds": round(self.seconds, 3), "moves": [m.to_json(game) for m in self.moves]}
+                "seconds": round(self.seconds, 3), "moves": [m.to_json(game, self.max_guesses) for m in self.moves]}
 
 
 def legend(analysis: GameAnalysis, game) -> list[str]:
     """Return what the analysis's columns and signs mean, a sentence each (those that appear)."""
-    moves, limit = analysis.moves, game.max_guesses
+    moves, limit = analysis.moves, analysis.max_guesses or game.max_guesses
     kinds = {m.played.kind for m in moves} | {m.best.kind for m in moves}
     lines = []
     if EXACT in kinds:
@@ -435,9 +436,10 @@ class ExactValues:
 
     kind = EXACT
 
-    def __init__(self, puzzle: Puzzle, store: ResultStore | None = None):
+    def __init__(self, puzzle: Puzzle, store: ResultStore | None = None, max_guesses: int | None = None):
         self.puzzle = puzzle
-        self.solver = ExactSolver(puzzle, puzzle.game.max_guesses, Limits(), store)
+        self.max_guesses = max_guesses or puzzle.game.max_guesses  # the limit the values are proven within
+        self.solver = ExactSolver(puzzle, self.max_guesses, Limits(), store)
         self.solver.slice = ANALYSIS_SLICE
         self.fallback = get_strategy("entropy")
         self._opener_bounds: tuple[np.ndarray, np.ndarray] | None = None
@@ -448,7 +450,8 @@ class ExactValues:
         """Return the fewest-guesses estimates (played, best) of a position whose values may not be
         settled (its second look over a pool of ESTIMATE_POOL)."""
         if self._estimates is None:
-            self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False))
+            self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False,
+                                                                         limit=self.max_guesses))
         played, best, _, _ = self._estimates.move(candidates, history, guess)
         return played.low, best.low
 
@@ -634,6 +637,11 @@ class EstimatedValues:
     def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None):
         self.puzzle = puzzle
         self.strategy = strategy or FewestGuesses()
+
+    @property
+    def max_guesses(self) -> int:
+        """Return the limit the values are estimated within."""
+        return self.strategy.max_guesses(self.puzzle)
 
     def start_move(self, seconds: float) -> None:
         pass
@@ -829,5 +837,6 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
             record = play(puzzle, values.strategy, FixedHost(secret))
             optimal_guesses, optimal_opener = len(record.turns), record.turns[0][0]
     world = puzzle.world
+    limit = None if values.max_guesses == game.max_guesses else values.max_guesses
     return GameAnalysis(game.name, puzzle.mode, world, values.kind, moves, secret, solved, optimal_guesses,
-                        optimal_opener, time.perf_counter() - started)
+                        optimal_opener, time.perf_counter() - started, limit)

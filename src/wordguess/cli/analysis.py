@@ -21,6 +21,7 @@ from wordguess.analysis import (
     legend,
     replay,
 )
+from wordguess.analysis.boards import analyze_boards, board_turns, boards_legend
 from wordguess.cli.common import (
     AddWordsOpt,
     AnswersOpt,
@@ -42,7 +43,7 @@ from wordguess.cli.render import tiles
 from wordguess.engine.candidates import parse_turn, share_replies, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game
+from wordguess.games import Game, MultiBoard
 from wordguess.optimal.store import ResultStore, default_store_path
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
@@ -168,6 +169,13 @@ def analyze_command(
         raise WordguessError(f"--world must be auto, closed or open, not {world!r}")
     words = list(words or [])
     share = None if share is None else read_share(share)  # once: standard input cannot be read twice
+    results = None if no_store else ResultStore(store or default_store_path())
+    if game.multiboard:
+        if mode != "normal":
+            raise WordguessError("multi-board games have no hard mode: drop --mode")
+        analyze_boards_command(game.boards(), words, secret, history, share, world, answers, guesses, exclude,
+                               exclude_factor, add_words, budget, results, as_json)
+        return
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]
@@ -196,7 +204,6 @@ def analyze_command(
         puzzle = build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude,
                                           exclude_factor=exclude_factor, add_words=add_words))
         puzzle, turns = game_history(rules, puzzle, words, secret, history, share, quiet=turns is not None)
-    results = None if no_store else ResultStore(store or default_store_path())
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
         analysis = analyze(puzzle, turns, secret=secret, budget=budget, store=results)
@@ -208,3 +215,83 @@ def analyze_command(
     for move in analysis.moves:
         out.print(f"{move.turn}. {move.sentence(rules)}", markup=False, highlight=False)
     out.print(summary_text(rules, analysis))
+
+
+def boards_history(rules: MultiBoard, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
+                   share: str | None) -> tuple[Puzzle, list, list[str] | None, list[str]]:
+    """Return (the puzzle, the turns, the secrets when given, the notices of words in no list
+    taken as played) of a multi-board game from exactly
+    one of: the guesses and the secrets (one per board, separated by commas), a history of
+    GUESS=REPLIES turns, or a share grid with the guesses (game_history's ways, for several boards)."""
+    if sum(x is not None for x in (secret, history, share)) != 1:
+        raise WordguessError("give the game one way: --secret with one word per board (\"cigar,rebut,...\") and the "
+                             "guesses, --history \"soare=..Y.. G.... ..... .Y...;...\", or --share TEXT with the guesses")
+    if history is not None and words:
+        raise WordguessError("--history holds the guesses already: give no words besides it")
+    if history is None and not words:
+        raise WordguessError("give the guesses played, in order, e.g. `analyze --game quordle --secret "
+                             "cigar,rebut,sissy,humph soare clint ...`")
+    secrets = None if secret is None else [w for w in secret.replace(",", " ").split() if w]
+    written = [parse_turn(t) for t in split_turns(history)] if history is not None else None
+    played = [g for g, _ in written] if written is not None else words
+    puzzle, notices = admit_all(puzzle, [*played, *(secrets or [])])
+    rows = None
+    if share is not None:
+        try:
+            rows = rules.parse_share(share)
+        except WordguessError as exc:
+            raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
+    return puzzle, board_turns(rules, puzzle, words, secrets, written, rows), secrets, notices
+
+
+def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | None, history: str | None,
+                           share: str | None, world: str, answers: str | None, guesses: str | None,
+                           exclude: str | None, exclude_factor: float, add_words: str | None, budget: float,
+                           results: ResultStore | None, as_json: bool) -> None:
+    """`analyze` for a game of several boards: each board's moves, then the game as a whole."""
+    def puzzle_of(chosen: str) -> Puzzle:
+        return build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=chosen, exclude=exclude,
+                                        exclude_factor=exclude_factor, add_words=add_words))
+
+    chosen = "closed" if world == "auto" and answers else world
+    puzzle = None
+    if chosen == "auto":  # closed when the game fits the answer list, else open
+        try:
+            puzzle, turns, secrets, notices = boards_history(rules, puzzle_of("closed"), words, secret, history, share)
+            if secrets and not all(puzzle.answer_of_guess[puzzle.index_of(w)] >= 0 for w in secrets):
+                raise WordguessError("a secret is in no answer list")
+            chosen = "closed"
+        except WordguessError:
+            puzzle, chosen = None, "open"
+    if puzzle is None:
+        puzzle, turns, secrets, notices = boards_history(rules, puzzle_of(chosen), words, secret, history, share)
+        if world == "auto":
+            err.print("the game does not fit the answer list: analysing it in the open world (estimates)",
+                      markup=False)
+    for notice in notices:
+        err.print(f"note: {notice}", markup=False)
+    with progress_bar("analysing") as progress:
+        progress(0, 1)
+        analysis = analyze_boards(rules, puzzle, turns, secrets, budget=budget, store=results)
+        progress(1, 1)
+    if as_json:
+        out.print_json(json.dumps(analysis.to_json(rules)))
+        return
+    game = rules.board
+    for k, board in enumerate(analysis.boards, 1):
+        found = next((t for t, (_, r) in enumerate(analysis.turns, 1) if r[k - 1] is not None and game.is_solved(r[k - 1])),
+                     None)
+        word = "" if board.secret is None else f" {game.display(board.secret)}"
+        state = f"solved at guess {found}" if found is not None else "not solved"
+        out.print(f"board #{k}{word}: {state}", style="bold", highlight=False)
+        out.print(analysis_table(game, board))
+        for move in board.moves:
+            out.print(f"{move.turn}. {move.sentence(game, rules.max_guesses)}", markup=False, highlight=False)
+        out.print()
+    outcome = "won" if analysis.won else "lost"
+    text = f"{outcome} in {len(analysis.turns)} of {rules.max_guesses} guesses"
+    if analysis.strategy_guesses is not None:
+        text += (f"; the {analysis.strategy} strategy (opening {game.display(analysis.strategy_opener)}) needed "
+                 f"{analysis.strategy_guesses} on these {rules.boards} words")
+    out.print(f"{text} ({analysis.seconds:.1f} s)", style="bold", highlight=False)
+    out.print("\n".join(boards_legend(analysis, game)), markup=False, highlight=False)

@@ -1,5 +1,6 @@
 """The interactive commands: `solve` (help with a game played elsewhere) and `play` (the
-computer hosts). The loops only read lines and print; the state lives in the play.session.Session (Assistant, HostedGame)."""
+computer hosts), for one board or several. The loops read lines, hand them to the session
+(play.session.Session: the Assistant, the HostedGame) and draw its state."""
 
 from __future__ import annotations
 
@@ -11,7 +12,17 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.cli.boards import play_boards_command, solve_boards
+from wordguess.cli.boards import (
+    BOARD_COMMANDS,
+    FULL_GRID,
+    board_grid,
+    board_keyboard,
+    board_puzzle,
+    board_state_json,
+    list_boards,
+    play_secrets,
+    status_table,
+)
 from wordguess.cli.common import (
     AddWordsOpt,
     AnswersOpt,
@@ -48,16 +59,16 @@ from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion
 from wordguess.play.daily import daily_variant
-from wordguess.play.hosted import HostedGame
-from wordguess.play.hosts import FixedHost, get_host, with_lies
+from wordguess.play.hosted import HOSTS_HERE, HostedGame, new_hosted_game
+from wordguess.play.hosts import FixedHost
 from wordguess.play.session import admitted
-from wordguess.play.simulate import SAFETY_LIMIT, play
+from wordguess.play.simulate import play
 from wordguess.strategies import offered_strategy
+from wordguess.strategies.multiboard import get_multi_strategy
 
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
             "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
             "help": "this help", "quit": "stop"}
-PLAY_HOSTS = ("random", "evil", "absurdle")  # who hosts `play` (fixed needs a secret: that is `solve --secret`)
 PLAY_COMMANDS = {"undo": "take back the last guess", "help": "this help", "quit": "give up and see the word"}
 SHOWN = 20  # candidates are listed when this many or fewer remain
 
@@ -169,33 +180,34 @@ def show_hint(game: Game, assistant: Assistant) -> None:
 
 
 def interactive_solve(assistant: Assistant) -> None:
-    """Run the solve loop until solved, quit or end of input. A guess is typed alone (or Enter
-    for the suggestion) and its reply asked for, again until it is accepted; or both at once
-    as GUESS=REPLY."""
-    game = assistant.puzzle.game
-    out.print(f"Replies: {game.reply_notations}. Commands: {', '.join(COMMANDS)}.")
+    """Run the solve loop of a game of one board or several until solved, quit or end of input.
+    A guess is typed alone (or Enter for the suggestion) and its replies asked for, again until
+    they are accepted; or both at once as GUESS=REPLY."""
+    game, rules = assistant.game, assistant.rules
+    several = rules.boards > 1
+    commands = BOARD_COMMANDS if several else COMMANDS
+    if several:
+        out.print(f"{rules.title}. Replies board by board, e.g. {' '.join(['G.Y..'] * min(rules.boards, 4))} "
+                  f"(a solved board's reply may be left out or written -). Commands: {', '.join(commands)}.")
+    else:
+        out.print(f"Replies: {game.reply_notations}. Commands: {', '.join(commands)}.")
     while not assistant.solved:
-        show_candidates(game, assistant)
-        if len(assistant.candidates) == 1:
-            out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
-        suggestions = assistant.suggestions(5)
-        out.print(suggestion_table(game, suggestions, assistant.strategy.name))
-        show_promise(assistant)
-        if not assistant.history:
+        suggestion = show_solve_state(assistant)
+        if not assistant.turns and not several:
             assistant.warm_up()  # the matrix and kernels load while the player types the reply
-        line = ask(f"your guess, or GUESS=REPLY [Enter = {game.display(suggestions[0].guess)}]: ")
+        line = ask(f"your guess, or GUESS={'REPLIES' if several else 'REPLY'} [Enter = {game.display(suggestion)}]: ")
         if line is None or line.strip().lower() == "quit":
             return
         command = line.strip().lower()
-        if command in COMMANDS:
-            run_command(command, game, assistant)
+        if command in commands:
+            run_command(command, assistant)
             continue
         try:
             if is_turn(game, line):
                 assistant.report(*parse_turn(line))
-                out.print(tiles(game, *assistant.history[-1]))
+                draw_last(assistant)
                 continue
-            guess = assistant.resolve(line) if command else suggestions[0].guess
+            guess = assistant.resolve(line) if command else suggestion
         except WordguessError as exc:
             err.print(f"error: {exc}", markup=False)
             continue
@@ -203,7 +215,37 @@ def interactive_solve(assistant: Assistant) -> None:
             show_notices(assistant)
         if not ask_reply(assistant, guess):
             return
-    out.print(f"solved in {len(assistant.history)}: {game.display(assistant.history[-1][0])}", style="bold green")
+    if several:
+        out.print(f"all {rules.boards} boards solved in {len(assistant.turns)} of {rules.max_guesses}", style="bold green")
+    else:
+        out.print(f"solved in {len(assistant.turns)}: {game.display(assistant.turns[-1][0])}", style="bold green")
+
+
+def show_solve_state(assistant: Assistant) -> str:
+    """Print what is known (one board: the candidates and the suggestions' table; several: each
+    board's candidates and the suggestion) and return the suggested guess."""
+    game, rules = assistant.game, assistant.rules
+    if rules.boards > 1:
+        out.print(status_table(rules, assistant))
+        suggestion = assistant.suggest()
+        out.print(f"guess {len(assistant.turns) + 1} of {rules.max_guesses}: suggestion {game.display(suggestion)}",
+                  style="bold")
+        return suggestion
+    show_candidates(game, assistant)
+    if len(assistant.candidates) == 1:
+        out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
+    suggestions = assistant.suggestions(5)
+    out.print(suggestion_table(game, suggestions, assistant.strategy.name))
+    show_promise(assistant)
+    return suggestions[0].guess
+
+
+def draw_last(session: Assistant | HostedGame) -> None:
+    """Print the last turn: its tiles, or for several boards its row of boards."""
+    if session.rules.boards > 1:
+        out.print(board_grid(session.rules, session.turns, last_only=True))
+    else:
+        out.print(tiles(session.game, *session.history[-1]))
 
 
 def show_promise(assistant: Assistant) -> None:
@@ -214,35 +256,46 @@ def show_promise(assistant: Assistant) -> None:
 
 
 def ask_reply(assistant: Assistant, guess: str) -> bool:
-    """Ask for the reply to `guess` until one is accepted (or a command takes the player back
+    """Ask for the replies to `guess` until they are accepted (or a command takes the player back
     to the guess prompt); return False when the player quits or input ends."""
-    game = assistant.puzzle.game
+    game, boards = assistant.game, assistant.rules.boards
     shown = game.display(guess)
-    return ask_replies(f"reply to {shown}: ", shown, f"the reply to {shown} ({game.reply_notations})", COMMANDS,
-                       lambda command: run_command(command, game, assistant),
-                       lambda line: assistant.report(guess, line),
-                       lambda: out.print(tiles(game, *assistant.history[-1])))
+    if boards > 1:
+        open_boards = assistant.solved_mask().count(False)
+        prompt = f"replies to {shown} ({open_boards} board{'s' if open_boards > 1 else ''}): "
+        expected = f"the replies to {shown}, one per unsolved board"
+    else:
+        prompt, expected = f"reply to {shown}: ", f"the reply to {shown} ({game.reply_notations})"
+    return ask_replies(prompt, shown, expected, BOARD_COMMANDS if boards > 1 else COMMANDS,
+                       lambda command: run_command(command, assistant),
+                       lambda line: assistant.report(guess, line), lambda: draw_last(assistant))
 
 
-def run_command(command: str, game: Game, assistant: Assistant) -> None:
+def run_command(command: str, assistant: Assistant) -> None:
     """Carry out one of the solve loop's commands."""
+    game, rules = assistant.game, assistant.rules
     if command == "undo":
-        take_back(game, assistant)
+        take_back(assistant)
     elif command == "cancel":
-        err.print("error: no guess is waiting for its reply (undo takes back the last turn)", markup=False)
+        its = "its replies" if rules.boards > 1 else "its reply"
+        err.print(f"error: no guess is waiting for {its} (undo takes back the last turn)", markup=False)
     elif command == "list":
-        show_candidates(game, assistant, everything=True)
+        if rules.boards > 1:
+            list_boards(rules, assistant)
+        else:
+            show_candidates(game, assistant, everything=True)
     elif command == "hint":
         show_hint(game, assistant)
     elif command == "help":
-        show_commands(COMMANDS, f"  replies: {game.reply_notations}")
+        each = f"one per unsolved board, each in {game.reply_notations}" if rules.boards > 1 else game.reply_notations
+        show_commands(BOARD_COMMANDS if rules.boards > 1 else COMMANDS, f"  replies: {each}")
 
 
-def take_back(game: Game, session: Assistant | HostedGame) -> None:
+def take_back(session: Assistant | HostedGame) -> None:
     """Undo the last turn of a session, saying which (or why there is none)."""
     try:
         guess, replies = session.undo()
-        out.print(f"took back {game.display(guess)} {session.rules.format_reply(replies)}", markup=False)
+        out.print(f"took back {session.game.display(guess)} {session.rules.format_reply(replies)}", markup=False)
     except WordguessError as exc:
         err.print(f"error: {exc}", markup=False)
 
@@ -288,19 +341,24 @@ def solve(
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
     scripted = history is not None or secret is not None
     world = session_world(world, answers)
+    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor, "add_words": add_words}
+    boards = None
     if game.multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        solve_boards(game, answers, guesses, world, exclude, exclude_factor, strategy, history, secret, as_json,
-                     add_words)
-        return
-    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor, "add_words": add_words}
-    if secret is not None:
-        rules = game.rules().for_secret(secret)
-        puzzle = session_puzzle(rules, answers, guesses, mode, **worlds)
+        boards, puzzle = board_puzzle(game, answers, guesses, **worlds)
+        rules = boards.board
+        guesser = get_multi_strategy(strategy or "fewest-total")
+        if secret is not None:
+            play_secrets(boards, puzzle, guesser, secret, as_json)
+            return
     else:
-        rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted, **worlds)
-    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
+        if secret is not None:
+            rules = game.rules().for_secret(secret)
+            puzzle = session_puzzle(rules, answers, guesses, mode, **worlds)
+        else:
+            rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted, **worlds)
+        guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
     if secret is not None:
         puzzle, notice = admitted(puzzle, secret)
         if notice is not None:
@@ -311,22 +369,29 @@ def solve(
         else:
             print_record(puzzle, record)
         return
-    assistant = Assistant(puzzle, guesser)
-    if history is not None:
-        for turn in split_turns(history):
-            assistant.report(*parse_turn(turn))
-        notices = list(assistant.notices)
-        show_notices(assistant)
-        if as_json:
-            out.print_json(json.dumps({**suggestion_json(rules, assistant), "notices": notices}))
-        elif len(assistant.candidates) == 1:
-            out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
-        else:
-            show_candidates(rules, assistant)
-            out.print(suggestion_table(rules, assistant.suggestions(5), assistant.strategy.name))
-            show_promise(assistant)
+    assistant = Assistant(puzzle, guesser, boards)
+    if history is None:
+        interactive_solve(assistant)
         return
-    interactive_solve(assistant)
+    for turn in split_turns(history):
+        assistant.report(*parse_turn(turn))
+    notices = list(assistant.notices)
+    show_notices(assistant)
+    if as_json:
+        state = board_state_json(boards, assistant) if boards else suggestion_json(rules, assistant)
+        out.print_json(json.dumps({**state, "notices": notices}))
+    elif boards is not None:
+        out.print(status_table(boards, assistant))
+        if assistant.solved:
+            out.print(f"solved in {len(assistant.turns)}", style="bold green")
+        else:
+            out.print(f"next: {rules.display(assistant.suggest())} ({assistant.left} guesses left)", style="bold")
+    elif len(assistant.candidates) == 1:
+        out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
+    else:
+        show_candidates(rules, assistant)
+        out.print(suggestion_table(rules, assistant.suggestions(5), assistant.strategy.name))
+        show_promise(assistant)
 
 
 def keyboard(game: Game, states: dict[str, str]) -> Text:
@@ -365,69 +430,30 @@ def play_command(
     """Play a game in the terminal: you guess, the computer hosts (multi-board games too)."""
     if daily and seed is not None:
         raise WordguessError("give --daily or --seed, not both: the daily game's seed follows from the date")
-    if host not in PLAY_HOSTS:
-        raise unknown_name("host", host, PLAY_HOSTS)
+    if host not in HOSTS_HERE:
+        raise unknown_name("host", host, HOSTS_HERE)
+    boards = None
     if game.multiboard:
         if mode != "normal" or host != "random":
             raise WordguessError("multi-board games are played in normal mode against the random host: "
                                  "drop --mode and --host")
-        play_boards_command(game, seed, daily, answers, guesses, session_world(world, answers), exclude,
-                            exclude_factor)
-        return
-    if host != "random" and (daily or seed is not None):
-        raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
-    # An adversary keeps the answer list's words possible, as Absurdle and Evil Wordle do.
-    world = session_world(world or (None if host == "random" else "closed"), answers)
-    hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
-    rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
-    puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
-    variant = daily_variant(rules.key, puzzle.world, puzzle.answers.name)
+        boards, puzzle = board_puzzle(game, answers, guesses, session_world(world, answers), exclude, exclude_factor)
+        variant = daily_variant(f"{boards.name}/{boards.board.key}", puzzle.world, puzzle.answers.name)
+    else:
+        if host != "random" and (daily or seed is not None):
+            raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
+        # An adversary keeps the answer list's words possible, as Absurdle and Evil Wordle do.
+        world = session_world(world or (None if host == "random" else "closed"), answers)
+        hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
+        rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
+        puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
+        variant = daily_variant(rules.key, puzzle.world, puzzle.answers.name)
     seed = game_seed(daily, seed, variant)
     if seed is None:  # today's daily was played here
         return
-    if host == "random":
-        hosting = get_host("random", seed=seed)
-        revealed = rules.for_secret(hosting.pick(puzzle, puzzle.all_candidates()))
-        if revealed != rules:  # e.g. Sutom shows the first letter: the game is played on its words
-            rules, puzzle = revealed, puzzle.restricted(revealed)
-    else:
-        hosting = get_host(host)
-    hosting = with_lies(hosting, rules, seed)  # Fibble's host lies, seeded
-    rules = puzzle.game  # with its length fixed by the lists (LeetCode's matches take any length)
-    session = HostedGame(puzzle, hosting, max_guesses=None if host == "random" else SAFETY_LIMIT)
-    limit = session.limit_text
-    clue = f" {rules.clue()}" if rules.clue() else ""
-    banner = (f"{rules.title}: guess the {rules.word_text()}{clue} ({limit} guesses; {mode} mode; "
-              f"host {hosting.name}). Commands: {', '.join(PLAY_COMMANDS)}.")
-    out.print(banner)
-    interrupted = False
-    while not session.over:
-        line, interrupted = ask_move(f"guess {len(session.turns) + 1}: ")
-        command = (line or "").strip().lower()
-        if line is None or command == "quit":
-            break
-        if command in PLAY_COMMANDS:
-            play_command_word(command, rules, session)
-            continue
-        try:
-            session.guess(line)
-        except WordguessError as exc:
-            err.print(f"error: {exc} (no turn used)", markup=False)
-            continue
-        if redraw(banner):  # a terminal: the whole grid again, in place
-            for guess, earlier in session.history:
-                out.print(tiles(rules, guess, earlier))
-        else:  # a pipe or a log: the new row only
-            out.print(tiles(rules, *session.history[-1]))
-        if rules.per_letter_marks:
-            out.print(keyboard(rules, session.letter_states()[0]))
-        if host != "random" and not session.won:
-            out.print(f"{session.remaining:,} word{'s' if session.remaining != 1 else ''} still possible")
-    if session.won:
-        out.print(f"solved in {len(session.turns)}!", style="bold green")
-    else:
-        out.print(f"the word was {rules.display(session.secrets()[0])}")
-    name = rules.name if host == "random" else f"{host} ({rules.name})"
+    session = new_hosted_game(puzzle, host, seed, boards)
+    interrupted = play_loop(session, host)
+    name = session.rules.name if host == "random" else f"{host} ({session.rules.name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
     if daily:
@@ -436,9 +462,67 @@ def play_command(
         raise typer.Exit(130)
 
 
-def play_command_word(command: str, rules: Game, session: HostedGame) -> None:
-    """Carry out one of the play loop's commands (quit is the loop's own)."""
-    if command == "undo":
-        take_back(rules, session)
-    elif command == "help":
-        show_commands(PLAY_COMMANDS, f"  anything else is a guess: a {rules.word_text()}")
+def play_loop(session: HostedGame, host: str) -> bool:
+    """Run the play loop of a hosted game of one board or several until it is over, the player
+    quits or input ends; return whether it ended by Ctrl-C."""
+    game, rules = session.game, session.rules
+    several = rules.boards > 1
+    commands = {**PLAY_COMMANDS, "quit": f"give up and see the word{'s' if several else ''}"}
+    if several:
+        banner = (f"{rules.title}: guess the {rules.boards} {game.word_text(plural=True)}; every guess is played "
+                  f"on each unsolved board. Commands: {', '.join(commands)}.")
+    else:
+        clue = f" {game.clue()}" if game.clue() else ""
+        banner = (f"{game.title}: guess the {game.word_text()}{clue} ({session.limit_text} guesses; "
+                  f"{session.puzzle.mode} mode; host {session.hosts[0].name}). Commands: {', '.join(commands)}.")
+    out.print(banner)
+    interrupted = False
+    while not session.over:
+        limit = f" of {rules.max_guesses}" if several else ""
+        line, interrupted = ask_move(f"guess {len(session.turns) + 1}{limit}: ")
+        command = (line or "").strip().lower()
+        if line is None or command == "quit":
+            break
+        if command == "undo":
+            take_back(session)
+            if several and session.turns:
+                out.print(board_grid(rules, session.turns))
+            continue
+        if command == "help":
+            show_commands(commands, f"  anything else is a guess: a {game.word_text()}")
+            continue
+        try:
+            session.guess(line)
+        except WordguessError as exc:
+            err.print(f"error: {exc} (no turn used)", markup=False)
+            continue
+        draw_hosted(session, banner)
+        if host != "random" and not session.won:
+            out.print(f"{session.remaining:,} word{'s' if session.remaining != 1 else ''} still possible")
+    solved = session.solved_mask()
+    if session.won:
+        what = f"all {rules.boards} boards solved" if several else "solved"
+        out.print(f"{what} in {len(session.turns)}!", style="bold green")
+    elif several:
+        missed = [game.display(w) for w, done in zip(session.secrets(), solved, strict=True) if not done]
+        out.print(f"{sum(solved)} of {rules.boards} boards solved; the other words were {', '.join(missed)}")
+    else:
+        out.print(f"the word was {game.display(session.secrets()[0])}")
+    return interrupted
+
+
+def draw_hosted(session: HostedGame, banner: str) -> None:
+    """Print the game after a guess: on a terminal the whole grid again, in place; in a pipe or a
+    log the new row (several boards: the whole grid up to FULL_GRID boards); then the keyboard."""
+    game, rules = session.game, session.rules
+    if rules.boards > 1:
+        out.print(board_grid(rules, session.turns, last_only=not redraw(banner) and rules.boards > FULL_GRID))
+        out.print(board_keyboard(rules, session.letter_states(), session.solved_mask()))
+        return
+    if redraw(banner):
+        for guess, reply in session.history:
+            out.print(tiles(game, guess, reply))
+    else:
+        draw_last(session)
+    if game.per_letter_marks:
+        out.print(keyboard(game, session.letter_states()[0]))

@@ -63,6 +63,7 @@ class FewestGuesses:
     loss: float = 10.0  # what a lost game (the secret unsolved at the limit) costs, in guesses
     guarantee: bool = True  # play only guesses that keep every candidate winnable (see the module)
     name: str = "fewest-guesses"
+    limit: int | None = None  # the guesses allowed, when not the game's own (a board of a multi-board game)
 
     # The last search, for `ranking`, `values` and `refused`: (its key, guesses best first, the
     # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses).
@@ -75,10 +76,13 @@ class FewestGuesses:
         if not self.loss >= 0:
             raise WordguessError(f"fewest-guesses needs a loss of at least 0 guesses, not {self.loss}")
 
-    @staticmethod
-    def left(puzzle: Puzzle, history: History) -> int:
+    def max_guesses(self, puzzle: Puzzle) -> int:
+        """Return the limit of guesses it plays to: its own, else the game's."""
+        return self.limit or puzzle.game.max_guesses
+
+    def left(self, puzzle: Puzzle, history: History) -> int:
         """Return how many guesses the game allows after the next one."""
-        return puzzle.game.max_guesses - len(history) - 1
+        return self.max_guesses(puzzle) - len(history) - 1
 
     def scores(self, puzzle: Puzzle, candidates: Candidates, history: History) -> tuple[np.ndarray, np.ndarray]:
         """Return (the allowed guesses, the expected guesses to finish after each)."""
@@ -93,7 +97,7 @@ class FewestGuesses:
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                       puzzle.game.max_guesses, self.guarantee and guard_version(),
+                                       self.max_guesses(puzzle), self.guarantee and guard_version(),
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None

@@ -29,9 +29,7 @@ from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
-from wordguess.play.hosted import HostedGame
-from wordguess.play.hosts import get_host, with_lies
-from wordguess.play.multiboard import draw_secrets
+from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.strategies import offered_strategy
 from wordguess.strategies.multiboard import get_multi_strategy
@@ -159,22 +157,28 @@ def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
 
 # --- the assistant ------------------------------------------------------------------------------
 
+def assisted(assistant: Assistant, turns, add_words=()) -> Assistant:
+    """Return the assistant (one board or several) with the request's words in no list admitted
+    and its turns reported; a refusal names the turn it is about."""
+    for word in add_words:
+        try:
+            assistant.admit(word)
+        except WordguessError as exc:
+            raise WordguessError(f"add_words: {exc}") from None
+    for number, turn in enumerate(turns, 1):
+        try:
+            assistant.report(turn.guess, turn.reply)
+        except WordguessError as exc:
+            raise WordguessError(f"turn {number}: {exc}" if not str(exc).startswith("turn ") else str(exc)) from None
+    return assistant
+
+
 def assist(state: AppState, request: AssistRequest) -> dict:
     """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
     rules = single_rules(request)
     _, puzzle = puzzle_of(state, rules, request)
     strategy = offered_strategy("fewest-guesses" if puzzle.weighted else "entropy")
-    assistant = Assistant(puzzle, strategy)
-    for word in request.add_words:
-        try:
-            assistant.admit(word)
-        except WordguessError as exc:
-            raise WordguessError(f"add_words: {exc}") from None
-    for number, turn in enumerate(request.turns, 1):
-        try:
-            assistant.report(turn.guess, turn.reply)
-        except WordguessError as exc:
-            raise WordguessError(f"turn {number}: {exc}" if not str(exc).startswith("turn ") else str(exc)) from None
+    assistant = assisted(Assistant(puzzle, strategy), request.turns, request.add_words)
     words = assistant.candidates
     game = puzzle.game
     suggestions = [] if assistant.solved else assistant.suggestions(request.count)
@@ -226,24 +230,27 @@ def check_lists(token: dict, puzzle: Puzzle) -> None:
         raise WordguessError("this game was started on other word lists (the server was upgraded): start a new game")
 
 
-def hosted_game(state: AppState, token: dict) -> tuple[HostedGame, str]:
-    """Return the game of a token with its turns replayed, and its share title."""
-    setting = Setting(**{k: token[k] for k in Setting.model_fields if k in token})
-    rules = single_rules(setting, hosted=True)
+def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str]:
+    """Return the game of a token (one board or several, as the page that asks is for) with its
+    turns replayed, and its share title: made as `play` makes it (play.hosted.new_hosted_game),
+    its secrets from the server's key (game_seed)."""
+    boards = None
+    if several:
+        boards = board_rules(token["game"])
+        rules, setting = boards.board, Setting(game=boards.board.name, world=token["world"])
+    else:
+        setting = Setting(**{k: token[k] for k in Setting.model_fields if k in token})
+        rules = single_rules(setting, hosted=True)
     spec, puzzle = puzzle_of(state, rules, setting)
     check_lists(token, puzzle)
-    host_name = token["host"]
-    if host_name in ("random", "daily"):
-        seed = game_seed(state, token, daily_variant(rules.key, puzzle.world, puzzle.answers.name))
-        host = get_host("random", seed=seed)
-        revealed = rules.for_secret(host.pick(puzzle, puzzle.all_candidates()))
-        if revealed != rules:  # Sutom shows the first letter: the game is played on its words
-            puzzle = state.puzzles.restricted(spec, revealed)
-        session = HostedGame(puzzle, with_lies(host, rules, seed))  # Fibble lies, seeded
-    else:  # an adversary plays on the whole list: its matrix is needed from the first guess on
+    host = "random" if token["host"] in ("random", "daily") else token["host"]
+    if host != "random":  # an adversary plays on the whole list: its matrix is needed from the first guess on
         check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
-        session = HostedGame(puzzle, with_lies(get_host(host_name), rules), max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
-    return replayed(session, token), title_of(token, puzzle.game.name)
+    key = rules.key if boards is None else f"{boards.name}/{rules.key}"
+    seed = game_seed(state, token, daily_variant(key, puzzle.world, puzzle.answers.name))
+    session = new_hosted_game(puzzle, host, seed, boards, restrict=lambda revealed: state.puzzles.restricted(spec, revealed),
+                              max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
+    return replayed(session, token), title_of(token, session.rules.name)
 
 
 def daily_json(token: dict) -> dict | None:
@@ -307,14 +314,14 @@ def hosted_start(state: AppState, request: PlayNew | BoardsPlayNew, boards: bool
     daily that is over (won, lost or given up) refuses a new one (409), one still being played
     is resumed."""
     token = new_game_state(request)
-    replay, to_json = (hosted_boards, boards_json) if boards else (hosted_game, play_json)
-    session, title = replay(state, token)
+    to_json = boards_json if boards else play_json
+    session, title = hosted(state, token, boards)
     if token.get("day"):
         for text in request.previous:
             earlier = same_daily(state, text, token)
             if earlier is None:
                 continue
-            old, old_title = replay(state, earlier)
+            old, old_title = hosted(state, earlier, boards)
             moved_on = not state.ledger.latest(earlier["nonce"], len(earlier["turns"]), bool(earlier["stopped"]))
             if old.over or moved_on:
                 outcome = (f"solved in {len(old.turns)}" if old.won else "not solved") if old.over else "played"
@@ -347,8 +354,8 @@ def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
     if not boards and len(token["turns"]) >= MAX_TURNS:
         raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
     state.ledger.check(token["nonce"], len(token["turns"]), bool(token["stopped"]))
-    replay, to_json = (hosted_boards, boards_json) if boards else (hosted_game, play_json)
-    session, title = replay(state, token)
+    to_json = boards_json if boards else play_json
+    session, title = hosted(state, token, boards)
     move(session)
     token["turns"] = [g for g, _ in session.turns]
     token["stopped"] = session.stopped
@@ -378,12 +385,7 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     """Return each board's candidates and the suggestion after the request's turns."""
     rules = board_rules(request.game)
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world))
-    assistant = Assistant(puzzle, get_multi_strategy("fewest-total"), rules)
-    for number, turn in enumerate(request.turns, 1):
-        try:
-            assistant.report(turn.guess, turn.reply)
-        except WordguessError as exc:
-            raise WordguessError(f"turn {number}: {exc}") from None
+    assistant = assisted(Assistant(puzzle, get_multi_strategy("fewest-total"), rules), request.turns)
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
                "candidate_count": len(s.candidates),
@@ -395,15 +397,6 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
             "turns": board_turns_json(rules, assistant.turns),
             "suggestion": None if assistant.solved else game.display(assistant.suggest()),
             "notices": assistant.notices}
-
-
-def hosted_boards(state: AppState, token: dict) -> tuple[HostedGame, str]:
-    rules = board_rules(token["game"])
-    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=token["world"]))
-    check_lists(token, puzzle)
-    seed = game_seed(state, token, daily_variant(f"{rules.name}/{rules.board.key}", puzzle.world, puzzle.answers.name))
-    session = HostedGame.with_secrets(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
-    return replayed(session, token), title_of(token, rules.name)
 
 
 def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:
