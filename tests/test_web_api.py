@@ -319,13 +319,39 @@ def test_analyze_a_pasted_share_text(client):
     ({"guesses": ["salet", "crane"], "share": "⬛⬛⬛⬛⬛"}, "1 rows"),
     ({"guesses": ["salet"], "share": "no grid here"}, "no row"),
     ({"guesses": ["qqqq"], "secret": "rebut"}, "not a valid wordle word"),
-    ({"game": "quordle", "guesses": ["salet"], "secret": "rebut"}, "single-board"),
+    ({"game": "quordle", "guesses": ["salet"], "secret": "rebut"}, "/api/boards/analyze"),
     ({"guesses": ["salet"] * 41, "secret": "rebut"}, "guesses"),
     ({"share": "x" * 4001, "guesses": ["salet"]}, "share"),
     ({"guesses": ["salet"], "secret": "rebut", "budget": 1000}, "budget"),
 ])
 def test_analyze_refuses_bad_input(client, body, fragment):
     assert fragment.lower() in refused(client.post("/api/analyze", json=body)).lower()
+
+
+def test_analyze_a_quordle_board_by_board(client):
+    guesses = ["soare", "clint", "rebut", "cigar", "sissy", "humph"]
+    result = client.post("/api/boards/analyze", json={"game": "quordle", "guesses": guesses,
+                                                      "secrets": ["cigar", "rebut", "sissy", "humph"]})
+    data = result.json()
+    assert result.status_code == 200, data
+    responses.BoardsAnalysisAnswer.model_validate(data)
+    assert data["won"] and data["guesses"] == 6 and data["max_guesses"] == 9 and data["world"] == "closed"
+    assert [len(b["moves"]) for b in data["boards"]] == [4, 3, 5, 6] and data["secrets"] == ["cigar", "rebut", "sissy", "humph"]
+    assert all(b["max_guesses"] == 9 and len(b["chart"]) == len(b["moves"]) for b in data["boards"])
+    assert data["strategy"] == "fewest-total" and data["strategy_guesses"] >= 4
+    assert [t["replies"][0] for t in data["turns"]][3] == "GGGGG" and data["turns"][4]["replies"][0] is None
+
+
+@pytest.mark.parametrize(("body", "fragment"), [
+    ({"game": "wordle", "guesses": ["salet"], "secrets": ["rebut"]}, "/api/analyze"),
+    ({"game": "quordle", "guesses": ["salet"], "secrets": ["rebut"]}, "4 secrets"),
+    ({"game": "quordle", "guesses": ["salet"]}, "one way"),
+    ({"game": "quordle", "guesses": ["salet", "crane"], "share": "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛"}, "2 boards"),
+    ({"game": "quordle", "turns": [{"guess": "cigar", "reply": "GGGGG GGGGG ..... ....."}]}, "boards 1 and 2"),
+    ({"game": "quordle", "guesses": ["salet"], "secrets": ["a"] * 65}, "secrets"),
+])
+def test_boards_analyze_refuses_bad_input(client, body, fragment):
+    assert fragment.lower() in refused(client.post("/api/boards/analyze", json=body)).lower()
 
 
 def test_expensive_calls_are_rate_limited():
@@ -440,7 +466,7 @@ def test_every_route_documents_its_answer_field_by_field(client):
     schema = client.get("/openapi.json").json()
     routes = [(path, method, op) for path, ops in schema["paths"].items() if path.startswith("/api/")
               for method, op in ops.items()]
-    assert len(routes) == 11
+    assert len(routes) == 12
     for path, method, op in routes:
         answer = schema_of(schema, op["responses"]["200"]["content"]["application/json"]["schema"])
         assert answer["properties"], (path, method)

@@ -14,7 +14,7 @@ import pytest
 from conftest import PHASE_REPORTS
 from wordguess.engine.candidates import filter_candidates
 from wordguess.engine.puzzle import PuzzleSpec
-from wordguess.games import get_game
+from wordguess.games import get_game, get_multiboard
 from wordguess.lists import load_words
 from wordguess.play.assistant import Assistant
 from wordguess.strategies import get_strategy
@@ -417,6 +417,49 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert "rows" in analysis.field_error("share")
     analysis.analyse("salet corni rebut")  # neither the share text nor the secret: the whole body's error, no "body:"
     assert "one way" in analysis.message() and not analysis.message().startswith("body")
+
+
+def test_analyse_a_quordle_board_by_board_from_its_share_grid(page):
+    """A multi-board game is picked in the same form: its share grid and guesses give each
+    board's moves in a table, sentences and a chart of its own, and the game against the
+    fewest-total strategy (issue 32)."""
+    secrets, guesses = ["cigar", "rebut", "sissy", "humph"], ["soare", "clint", "rebut", "cigar", "sissy", "humph"]
+    rules = get_multiboard("quordle")
+    turns, done = [], [False] * 4
+    for guess in guesses:
+        replies = tuple(None if d else WORDLE.feedback(guess, s) for d, s in zip(done, secrets, strict=True))
+        turns.append((guess, replies))
+        done = [d or r == WORDLE.solved_reply for d, r in zip(done, replies, strict=True)]
+    share = "Daily Quordle 1234\n" + rules.share_grid(turns)
+    analysis = AnalysePage(page).open()
+    page.locator("#analyze-form select[name=game]").select_option("quordle")
+    assert page.locator("#analyze-form .hard").is_hidden()
+    assert "one per board" in page.locator("#analyze-form .secret-label").inner_text()
+    analysis.analyse(" ".join(guesses), share=share)
+    assert analysis.shown(), analysis.message()
+    assert page.locator("#analyze-game").is_hidden()
+    sections = page.locator("#analyze-boards section.board-analysis")
+    assert sections.count() == 4
+    headings = [sections.nth(k).locator("h3").inner_text() for k in range(4)]
+    assert headings[0].startswith("Board 1 · CIGAR: solved at guess 4") and headings[3].startswith("Board 4 · HUMPH: solved at guess 6")
+    for k, board_turns in enumerate([4, 3, 5, 6]):
+        section = sections.nth(k)
+        assert section.locator("tbody tr").count() == board_turns
+        assert section.locator("ol.sentences li").count() == board_turns
+        assert section.locator("svg polyline").count() == 2
+    assert "Won in 6 of 9 guesses" in analysis.summary() and "fewest-total strategy" in analysis.summary()
+    assert any(line.startswith("Each board's moves") for line in analysis.legend())
+    shot(page, "analyze-quordle")
+    # the secrets, one per board, give the same tables; the wrong count is refused by its field
+    first = sections.nth(3).locator("tbody").inner_text()
+    analysis.analyse(" ".join(guesses), secret="cigar, rebut, sissy, humph")
+    assert page.locator("#analyze-boards section.board-analysis").nth(3).locator("tbody").inner_text() == first
+    analysis.analyse(" ".join(guesses), secret="cigar rebut")
+    assert not analysis.shown() and "4 secrets" in analysis.message()
+    # back to one board: the single game's table again
+    analysis.analyse("salet corni rebut", share="⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩", game="wordle")
+    assert analysis.shown() and page.locator("#analyze-boards section").count() == 0
+    assert page.locator("#analyze-table tbody tr").count() == 3
 
 
 def test_an_unsettled_first_move_shows_an_estimate_within_its_proven_bounds(page):

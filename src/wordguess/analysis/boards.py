@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wordguess.analysis import (
     DEFAULT_BUDGET,
@@ -24,7 +24,7 @@ from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
 from wordguess.optimal.store import ResultStore
 from wordguess.play.multiboard import play_boards
-from wordguess.play.session import Session
+from wordguess.play.session import Session, admit_all
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.multiboard import get_multi_strategy
 from wordguess.vocab import Word
@@ -94,8 +94,7 @@ def board_turns(rules: MultiBoard, puzzle: Puzzle, guesses: Sequence[str] = (), 
     words = [puzzle.guesses[puzzle.index_of(w)] for w in guesses]
     if secrets is not None:
         if len(secrets) != rules.boards:
-            raise WordguessError(f"{rules.name} has {rules.boards} secrets (one per board, separated by commas), "
-                                 f"not {len(secrets)}")
+            raise WordguessError(f"{rules.name} has {rules.boards} secrets, one per board, not {len(secrets)}")
         known = [puzzle.guesses[puzzle.index_of(s)] for s in secrets]
         if len(set(known)) != len(known):
             raise WordguessError("the boards' secrets must be distinct")
@@ -113,6 +112,33 @@ def board_turns(rules: MultiBoard, puzzle: Puzzle, guesses: Sequence[str] = (), 
         except WordguessError as exc:
             raise WordguessError(f"turn {number}: {exc}") from None
     return session.turns
+
+
+def played_boards(rules: MultiBoard, puzzle: Puzzle, guesses: Sequence[str] = (), secrets: Sequence[str] | None = None,
+                  turns: Sequence[tuple[str, str]] | None = None,
+                  share: str | None = None) -> tuple[Puzzle, list[tuple[Word, BoardReplies]], list[str]]:
+    """Return (the puzzle, the turns, the notices) of a game given one of board_turns' ways, the
+    share grid as its text: a well-formed word in no list is taken as played (the puzzle returned
+    has it, play.session.admitted) with a notice."""
+    played = [g for g, _ in turns] if turns else list(guesses)
+    puzzle, notices = admit_all(puzzle, [*played, *(secrets or [])])
+    rows = None if share is None else rules.parse_share(share)
+    return puzzle, board_turns(rules, puzzle, guesses, secrets, turns, rows), notices
+
+
+def boards_in_world(rules: MultiBoard, world: str, build: Callable[[str], Puzzle], **game) -> tuple:
+    """Return (the puzzle, the turns, the notices, the world) of a game (played_boards' keywords)
+    in the world asked, the puzzle made by build(world); auto: the closed world when the game fits
+    the answer list (its turns replay there and its secrets are answers), else the open."""
+    if world == "auto":
+        try:
+            puzzle, turns, notices = played_boards(rules, build("closed"), **game)
+            if all(puzzle.answer_of_guess[puzzle.index_of(s)] >= 0 for s in game.get("secrets") or []):
+                return puzzle, turns, notices, "closed"
+        except WordguessError:
+            pass
+        world = "open"
+    return (*played_boards(rules, build(world), **game), world)
 
 
 def analyze_boards(rules: MultiBoard, puzzle: Puzzle, turns: list[tuple[Word, BoardReplies]],
@@ -146,4 +172,4 @@ def analyze_boards(rules: MultiBoard, puzzle: Puzzle, turns: list[tuple[Word, Bo
                           strategy, strategy_guesses, strategy_opener, time.perf_counter() - started)
 
 
-__all__ = ["BoardsAnalysis", "analyze_boards", "board_turns", "boards_legend"]
+__all__ = ["BoardsAnalysis", "analyze_boards", "board_turns", "boards_in_world", "boards_legend", "played_boards"]

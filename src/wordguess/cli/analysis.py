@@ -21,7 +21,7 @@ from wordguess.analysis import (
     legend,
     replay,
 )
-from wordguess.analysis.boards import analyze_boards, board_turns, boards_legend
+from wordguess.analysis.boards import analyze_boards, boards_in_world, boards_legend
 from wordguess.cli.common import (
     AddWordsOpt,
     AnswersOpt,
@@ -42,7 +42,7 @@ from wordguess.cli.common import (
 from wordguess.cli.render import tiles
 from wordguess.engine.candidates import parse_turn, share_replies, split_turns
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import WordguessError
+from wordguess.errors import ReplyError, WordguessError
 from wordguess.games import Game, MultiBoard
 from wordguess.optimal.store import ResultStore, default_store_path
 from wordguess.play.session import admit_all
@@ -59,11 +59,15 @@ def read_share(value: str) -> str:
         return sys.stdin.read()
     path = Path(value)
     try:
-        if len(value) < 4096 and path.is_file():
-            return path.read_text(encoding="utf-8")
+        named = len(value) < 4096 and path.is_file()
+    except OSError:  # not a name a file can have (too long, say): the text itself
+        named = False
+    if not named:
+        return value
+    try:
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise WordguessError(f"cannot read the share text {value!r}: {exc}") from None
-    return value
 
 
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
@@ -217,12 +221,15 @@ def analyze_command(
     out.print(summary_text(rules, analysis))
 
 
-def boards_history(rules: MultiBoard, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
-                   share: str | None) -> tuple[Puzzle, list, list[str] | None, list[str]]:
-    """Return (the puzzle, the turns, the secrets when given, the notices of words in no list
-    taken as played) of a multi-board game from exactly
-    one of: the guesses and the secrets (one per board, separated by commas), a history of
-    GUESS=REPLIES turns, or a share grid with the guesses (game_history's ways, for several boards)."""
+def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | None, history: str | None,
+                           share: str | None, world: str, answers: str | None, guesses: str | None,
+                           exclude: str | None, exclude_factor: float, add_words: str | None, budget: float,
+                           results: ResultStore | None, as_json: bool) -> None:
+    """`analyze` for a game of several boards: each board's moves, then the game as a whole."""
+    def puzzle_of(chosen: str) -> Puzzle:
+        return build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=chosen, exclude=exclude,
+                                        exclude_factor=exclude_factor, add_words=add_words))
+
     if sum(x is not None for x in (secret, history, share)) != 1:
         raise WordguessError("give the game one way: --secret with one word per board (\"cigar,rebut,...\") and the "
                              "guesses, --history \"soare=..Y.. G.... ..... .Y...;...\", or --share TEXT with the guesses")
@@ -233,41 +240,16 @@ def boards_history(rules: MultiBoard, puzzle: Puzzle, words: list[str], secret: 
                              "cigar,rebut,sissy,humph soare clint ...`")
     secrets = None if secret is None else [w for w in secret.replace(",", " ").split() if w]
     written = [parse_turn(t) for t in split_turns(history)] if history is not None else None
-    played = [g for g, _ in written] if written is not None else words
-    puzzle, notices = admit_all(puzzle, [*played, *(secrets or [])])
-    rows = None
-    if share is not None:
-        try:
-            rows = rules.parse_share(share)
-        except WordguessError as exc:
-            raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
-    return puzzle, board_turns(rules, puzzle, words, secrets, written, rows), secrets, notices
-
-
-def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | None, history: str | None,
-                           share: str | None, world: str, answers: str | None, guesses: str | None,
-                           exclude: str | None, exclude_factor: float, add_words: str | None, budget: float,
-                           results: ResultStore | None, as_json: bool) -> None:
-    """`analyze` for a game of several boards: each board's moves, then the game as a whole."""
-    def puzzle_of(chosen: str) -> Puzzle:
-        return build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=chosen, exclude=exclude,
-                                        exclude_factor=exclude_factor, add_words=add_words))
-
     chosen = "closed" if world == "auto" and answers else world
-    puzzle = None
-    if chosen == "auto":  # closed when the game fits the answer list, else open
-        try:
-            puzzle, turns, secrets, notices = boards_history(rules, puzzle_of("closed"), words, secret, history, share)
-            if secrets and not all(puzzle.answer_of_guess[puzzle.index_of(w)] >= 0 for w in secrets):
-                raise WordguessError("a secret is in no answer list")
-            chosen = "closed"
-        except WordguessError:
-            puzzle, chosen = None, "open"
-    if puzzle is None:
-        puzzle, turns, secrets, notices = boards_history(rules, puzzle_of(chosen), words, secret, history, share)
-        if world == "auto":
-            err.print("the game does not fit the answer list: analysing it in the open world (estimates)",
-                      markup=False)
+    try:
+        puzzle, turns, notices, found = boards_in_world(rules, chosen, puzzle_of, guesses=words, secrets=secrets,
+                                                        turns=written, share=share)
+    except ReplyError as exc:
+        if share is None or "share grid" not in str(exc):
+            raise
+        raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
+    if found != chosen:
+        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
     for notice in notices:
         err.print(f"note: {notice}", markup=False)
     with progress_bar("analysing") as progress:

@@ -20,6 +20,7 @@ from wordguess.vocab import Reply, ReplyText, Word
 
 ABSENT, ELSEWHERE, RIGHT = 0, 1, 2  # the mark of one position in a per-letter reply
 MARK_TEXT = {ABSENT: ".", ELSEWHERE: "Y", RIGHT: "G"}  # each mark's canonical character
+SHARE_SQUARES = {"G": "🟩", "Y": "🟨", ".": "⬛"}  # the squares a share text draws each mark with
 
 
 def strip_accents(text: str) -> str:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from wordguess.errors import ReplyError, WordguessError
-from wordguess.games.base import Game
+from wordguess.games.base import SHARE_SQUARES, Game
 from wordguess.vocab import Reply, Word
 
 BoardReplies = tuple[Reply | None, ...]  # one reply per board; None: the board was solved before
@@ -103,7 +103,6 @@ class MultiBoard:
     def share_grid(self, turns: Sequence[tuple[Word, BoardReplies]], columns: int = 2) -> str:
         """Return the emoji grid the sites share: boards in rows of `columns`, each board its
         rows of squares up to the guess that solved it, a blank line between rows of boards."""
-        squares = {"G": "🟩", "Y": "🟨", ".": "⬛"}
         grids = []
         for b in range(self.boards):
             rows = []
@@ -111,7 +110,7 @@ class MultiBoard:
                 r = replies[b]
                 if r is None:
                     break
-                rows.append("".join(squares[m] for m in self.board.tile_marks(r)))
+                rows.append("".join(SHARE_SQUARES[m] for m in self.board.tile_marks(r)))
             grids.append(rows)
         blank = "⬜" * (self.board.length or 5)
         lines = []
@@ -122,32 +121,39 @@ class MultiBoard:
             lines.append("")
         return "\n".join(lines).rstrip("\n")
 
-    def parse_share(self, text: str, columns: int = 2) -> list[BoardReplies]:
-        """Return the replies of a pasted share grid (share_grid's layout): per guess, one reply
-        per board, None once the board was solved. Header lines are skipped."""
-        squares = {"🟩": "G", "🟨": "Y", "⬛": ".", "⬜": " "}
-        blocks: list[list[list[str]]] = [[]]
+    def parse_share(self, text: str) -> list[BoardReplies]:
+        """Return the replies of a pasted share grid (share_grid's layout: blocks of lines, each
+        line the boards of its block side by side): per guess, one reply per board, None once the
+        board was solved. Each cell is read in the board game's own notations (so Wordle's
+        high-contrast squares too); a board's cells after its solved row are padding, and lines
+        that are not all replies (the header, the scores) are skipped."""
+        blocks: list[list[list[Reply]]] = [[]]
         for line in text.splitlines():
-            cells = line.split()
-            if cells and all(c and set(c) <= set(squares) for c in cells):
-                blocks[-1].append(["".join(squares[ch] for ch in c) for c in cells])
+            cells = [self._share_cell(cell) for cell in line.split()]
+            if cells and None not in cells:
+                blocks[-1].append(cells)
             elif blocks[-1]:
                 blocks.append([])
-        blocks = [b for b in blocks if b]
-        grids: list[list[str]] = []
-        for block in blocks:
-            width = len(block[0])
-            if any(len(row) != width for row in block):
+        boards: list[list[Reply]] = []
+        for block in (b for b in blocks if b):
+            if any(len(row) != len(block[0]) for row in block):
                 raise ReplyError("the share grid's rows do not line up")
-            grids += [[row[c] for row in block] for c in range(width)]
-        if len(grids) != self.boards:
-            raise ReplyError(f"the share grid shows {len(grids)} boards, not {self.boards}")
-        rows = [[cell for cell in grid if cell.strip()] for grid in grids]
-        turns = max(len(r) for r in rows)
-        out = []
-        for t in range(turns):
-            out.append(tuple(self.board.parse_reply(r[t]) if t < len(r) else None for r in rows))
-        return out
+            boards += [[row[c] for row in block] for c in range(len(block[0]))]
+        if len(boards) != self.boards:
+            raise ReplyError(f"the share grid shows {len(boards)} boards, not {self.boards}")
+        for rows in boards:  # the rows after the solved one pad the board to the block's height
+            solved = next((k for k, r in enumerate(rows) if self.board.is_solved(r)), None)
+            if solved is not None:
+                del rows[solved + 1:]
+        return [tuple(rows[t] if t < len(rows) else None for rows in boards)
+                for t in range(max(len(rows) for rows in boards))]
+
+    def _share_cell(self, cell: str) -> Reply | None:
+        """Return a share grid's cell read as one board's reply, or None when it is not one."""
+        try:
+            return self.board.parse_reply(cell)
+        except WordguessError:
+            return None
 
 
 # name: (single-board game, boards, guesses)

@@ -13,11 +13,10 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
-from wordguess.games.base import ABSENT, MARK_TEXT, RIGHT
+from wordguess.games.base import ABSENT, MARK_TEXT, RIGHT, SHARE_SQUARES
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
 from wordguess.vocab import Candidates, History, Reply, Word
 
-SQUARES = {"G": "🟩", "Y": "🟨", ".": "⬛"}  # the share text's squares by tile mark
 DIGITS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()  # a multi-board share's scores
 
 
@@ -220,7 +219,7 @@ class Session:
         game = self.game
         if self.rules.boards == 1:
             hard = "*" if self.puzzle.mode == "hard" else ""
-            rows = ["".join(SQUARES.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
+            rows = ["".join(SHARE_SQUARES.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
                     for _, r in self.history]
             return "\n".join([f"{title} {score}{hard}", "", *rows])
         scores = []

@@ -87,41 +87,66 @@ class PlayGiveUp(Strict):
     token: Token
 
 
-# The three ways an analysis takes a game, as the document says them (AnalyzeRequest.one_way
-# checks the same): the turns; or the guesses with the share text; or the guesses with the secret.
-ONE_WAY = {"oneOf": [
-    {"required": ["turns"], "properties": {"turns": {"minItems": 1}, "guesses": {"maxItems": 0}},
-     "not": {"anyOf": [{"required": ["share"]}, {"required": ["secret"]}]}},
-    {"required": ["guesses", "share"], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
-     "not": {"required": ["secret"]}},
-    {"required": ["guesses", "secret"], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
-     "not": {"required": ["share"]}},
-]}
+def one_way(secret: str) -> dict:
+    """Return the three ways an analysis takes a game, as the document says them (check_one_way
+    checks the same): the turns; or the guesses with the share text; or the guesses with the
+    `secret` field (the secret, or a multi-board game's secrets)."""
+    return {"oneOf": [
+        {"required": ["turns"], "properties": {"turns": {"minItems": 1}, "guesses": {"maxItems": 0}},
+         "not": {"anyOf": [{"required": ["share"]}, {"required": [secret]}]}},
+        {"required": ["guesses", "share"], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
+         "not": {"required": [secret]}},
+        {"required": ["guesses", secret], "properties": {"guesses": {"minItems": 1}, "turns": {"maxItems": 0}},
+         "not": {"required": ["share"]}},
+    ]}
+
+
+def check_one_way(turns: list, guesses: list, share: str | None, secret: object) -> None:
+    """Raise ValueError unless the game is given one way (before any work is queued)."""
+    if sum([bool(turns), share is not None, secret is not None]) != 1:
+        raise ValueError("give the game one way: the turns (guess and reply), or the guesses with the share "
+                         "text, or the guesses with the secret")
+    if turns and guesses:
+        raise ValueError("the turns hold the guesses already: give no guesses besides them")
+    if not turns and not guesses:
+        raise ValueError("give the guesses played, in order")
 
 
 class AnalyzeRequest(GameSetting):
     """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
     with the share text, or the guesses with the secret."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra=ONE_WAY)
+    model_config = ConfigDict(extra="forbid", json_schema_extra=one_way("secret"))
 
     world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
     guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
-    # given or left out, never null (ONE_WAY tells them apart by their presence)
+    # given or left out, never null (one_way tells them apart by their presence)
     share: str = Field(None, max_length=MAX_SHARE)  # type: ignore[assignment]
     secret: Guess = None  # type: ignore[assignment]
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @model_validator(mode="after")
     def one_way(self) -> AnalyzeRequest:
-        """The game is given one way (checked here, before any work is queued)."""
-        if sum([bool(self.turns), self.share is not None, self.secret is not None]) != 1:
-            raise ValueError("give the game one way: the turns (guess and reply), or the guesses with the share "
-                             "text, or the guesses with the secret")
-        if self.turns and self.guesses:
-            raise ValueError("the turns hold the guesses already: give no guesses besides them")
-        if not self.turns and not self.guesses:
-            raise ValueError("give the guesses played, in order")
+        check_one_way(self.turns, self.guesses, self.share, self.secret)
+        return self
+
+
+class BoardsAnalyzeRequest(Strict):
+    """A finished (or unfinished) multi-board game: the turns (each reply one per unsolved
+    board), or the guesses with the share grid, or the guesses with the secrets (one per board)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=one_way("secrets"))
+
+    game: GameName = "quordle"
+    world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
+    guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
+    share: str = Field(None, max_length=MAX_SHARE)  # type: ignore[assignment]
+    secrets: list[Guess] = Field(None, min_length=1, max_length=64)  # type: ignore[assignment]
+    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+
+    @model_validator(mode="after")
+    def one_way(self) -> BoardsAnalyzeRequest:
+        check_one_way(self.turns, self.guesses, self.share, self.secrets)
         return self
 
 

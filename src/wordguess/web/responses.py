@@ -485,8 +485,8 @@ class ChartPoint(Answer):
     """With the best guess (null when it can lose)."""
 
 
-class AnalysisAnswer(Answer):
-    """The analysis of a game, move by move."""
+class AnalysisOut(Answer):
+    """The analysis of a game (or of one board of several), move by move."""
 
     game: str
     """The game's registry name."""
@@ -518,5 +518,54 @@ class AnalysisAnswer(Answer):
     """Every move, in order."""
     chart: list[ChartPoint]
     """The chart's series."""
+
+
+class AnalysisAnswer(AnalysisOut):
+    """The analysis of a game, move by move."""
+
+    notices: list[str]
+    """One line per word of the game that is in no list (taken as played)."""
+
+
+class BoardAnalysisOut(AnalysisOut):
+    """One board's moves: the turns that reached it, valued for that board alone within the
+    game's limit of guesses."""
+
+    board: int
+    """The board's number, from 1."""
+    max_guesses: int | None
+    """The limit its values are proven or estimated within (the game's)."""
+
+
+class BoardsAnalysisAnswer(Answer):
+    """The analysis of a game of several boards: each board's moves, and the game against the
+    fewest-total strategy on the same secrets."""
+
+    game: str
+    """The multi-board game's name."""
+    world: str
+    """open or closed (auto resolved)."""
+    guesses: int
+    """The guesses played."""
+    max_guesses: int
+    """The limit of guesses."""
+    won: bool
+    """Whether every board was solved within the limit."""
+    secrets: list[str | None]
+    """Each board's secret, when known (solved, or given)."""
+    turns: list[BoardTurnOut]
+    """The turns played."""
+    strategy: str
+    """The strategy the game is compared with."""
+    strategy_guesses: int | None
+    """What it needed on the same secrets (null unless every secret is known)."""
+    strategy_opener: str | None
+    """Its opener."""
+    seconds: float
+    """Time spent on the analysis."""
+    boards: list[BoardAnalysisOut]
+    """Every board, in order."""
+    legend: list[str]
+    """What the tables' columns and signs mean, a sentence each (those that appear)."""
     notices: list[str]
     """One line per word of the game that is in no list (taken as played)."""

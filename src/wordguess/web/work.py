@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from wordguess.analysis import analyze, game_turns, legend, replay
+from wordguess.analysis import GameAnalysis, analyze, game_turns, legend, replay
+from wordguess.analysis.boards import analyze_boards, boards_in_world
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game, is_multiboard
+from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
 from wordguess.web.models import GAME_OPTIONS
@@ -62,7 +63,7 @@ def analyze_task(request: dict) -> dict:
 
 def _analyze(request: dict) -> dict:
     if is_multiboard(request["game"]):
-        raise WordguessError("the analysis is for single-board games")
+        raise WordguessError(f"{request['game']} is a multi-board game: its analysis is /api/boards/analyze")
     options = {k: request[k] for k in GAME_OPTIONS if request[k] is not None}
     rules = get_game(game_class(request["game"]).name, **options)
     first = first_word(request)
@@ -87,9 +88,13 @@ def _analyze(request: dict) -> dict:
         puzzle = sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
         puzzle, turns, notices = played_turns(rules, puzzle, request)
     analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
-    game = puzzle.game
+    return {**analysis_json(analysis, puzzle.game), "notices": notices}
+
+
+def analysis_json(analysis: GameAnalysis, game: Game) -> dict:
+    """Return a game's (or a board's) analysis as the page draws it: each move's words in
+    display form, its tiles, its values as text, the chart's series and the legend."""
     result = analysis.to_json(game)
-    result["notices"] = notices
     for move, data in zip(analysis.moves, result["moves"], strict=True):
         data["display"] = game.display(move.guess)
         data["best_display"] = game.display(move.best_guess)
@@ -100,3 +105,33 @@ def _analyze(request: dict) -> dict:
                         "best": None if m.best.can_lose else m.best.point} for m in analysis.moves]
     result["legend"] = legend(analysis, game)
     return result
+
+
+def boards_analyze_task(request: dict) -> dict:
+    """Return the analysis of a multi-board game (a BoardsAnalyzeRequest as a dict, with `budget`
+    and `matrix_bytes` as analyze_task's) as JSON-ready data: each board as analyze_task gives a
+    game; or {"error": message} for bad input."""
+    try:
+        return _analyze_boards(request)
+    except WordguessError as exc:
+        return {"error": str(exc)}
+
+
+def _analyze_boards(request: dict) -> dict:
+    if not is_multiboard(request["game"]) or request["game"].strip().lower() == "multiboard":
+        raise WordguessError(f"{request['game']!r} is not a multi-board game: the analysis of one board is /api/analyze")
+    rules = get_multiboard(request["game"])
+    written = [(t["guess"], t["reply"]) for t in request["turns"]] or None
+    puzzle, turns, notices, _ = boards_in_world(
+        rules, request["world"], lambda world: sized_puzzle(PuzzleSpec(rules.board, world=world), request["matrix_bytes"]),
+        guesses=request["guesses"], secrets=request["secrets"], turns=written, share=request["share"])
+    analysis = analyze_boards(rules, puzzle, turns, request["secrets"], budget=request["budget"])
+    result = analysis.to_json(rules)
+    game = rules.board
+    result["boards"] = [{"board": k, "max_guesses": board.max_guesses, **analysis_json(board, game)}
+                        for k, board in enumerate(analysis.boards, 1)]
+    result["turns"] = [{"guess": game.display(g), "word": g,
+                        "replies": [None if r is None else game.format_reply(r) for r in replies],
+                        "marks": [None if r is None else game.tile_marks(r) for r in replies]}
+                       for g, replies in analysis.turns]
+    return {**result, "notices": notices}

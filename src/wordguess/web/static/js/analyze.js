@@ -34,21 +34,27 @@ export function chart(series) {
   return root;
 }
 
-function draw(data) {
-  const labels = [...document.querySelectorAll("#analyze-table thead th")].map((th) => th.textContent);
-  const body = $("#analyze-table tbody");
-  body.replaceChildren();
-  for (const m of data.moves) {
+const COLUMNS = ["#", "guess", "left", "played", "best", "best is", "regret", "skill", "luck"];
+
+// The rows of a move table: each cell names its column, so a phone stacks a move's cells as
+// labelled pairs (app.css).
+function moveRows(moves) {
+  return moves.map((m) => {
     const row = el("tr", {}, el("td", { text: m.turn }), el("td", {}, m.marks ? tileRow(m.display, m.marks, true) : `${m.display} ${m.reply}`),
       el("td", { text: `${m.candidates_before.toLocaleString("en")}→${m.candidates_after.toLocaleString("en")}` }),
       el("td", { class: "num", text: m.played_text }), el("td", { class: "num", text: m.best_text }),
       el("td", { text: m.best_display }), el("td", { class: "num", text: m.regret_text }),
       el("td", { class: "num", text: m.skill_text }),
       el("td", { class: "num", text: m.luck + (m.luck_by === "guesses" ? "" : "*"), title: m.luck_words }));
-    // each cell names its column: a phone stacks a move's cells as labelled pairs (app.css)
-    [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", labels[i]));
-    body.append(row);
-  }
+    [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", COLUMNS[i]));
+    return row;
+  });
+}
+
+const CAPTION = "Expected guesses to finish from each move's position, the move included: with your guess and with the best (before the reply came)";
+
+function draw(data) {
+  $("#analyze-table tbody").replaceChildren(...moveRows(data.moves));
   $("#analyze-moves").replaceChildren(...data.moves.map((m) => el("li", { text: m.sentence })));
   $("#analyze-legend").replaceChildren(...data.legend.map((line) => el("li", { text: line })));
   const kind = data.kind === "exact" ? "Exact values (closed world)" : "Estimates (open world)";
@@ -57,13 +63,39 @@ function draw(data) {
   $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +
     `total regret ${data.total_regret_text} guesses${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
   $("#analyze-chart").replaceChildren(chart(data.chart));
+  $("#analyze-game").hidden = false;
+  $("#analyze-boards").replaceChildren();
+  $("#analyze-result").hidden = false;
+}
+
+// A game of several boards: a summary of the game, then each board's moves as a game of its own.
+function drawBoards(data) {
+  const kind = data.world === "closed" ? "Exact values where proven (closed world)" : "Estimates (open world)";
+  const strategy = data.strategy_guesses === null ? "" :
+    `; the ${data.strategy} strategy (opening ${data.strategy_opener.toUpperCase()}) needed ${data.strategy_guesses} on these words`;
+  $("#analyze-summary").textContent = `${data.won ? "Won" : "Not won"} in ${data.guesses} of ${data.max_guesses} guesses${strategy}. ` +
+    `${kind}, ${data.seconds.toFixed(1)} s.`;
+  $("#analyze-boards").replaceChildren(...data.boards.map((board) => {
+    const solvedAt = data.turns.findIndex((t) => t.marks[board.board - 1] && !/[^G]/.test(t.marks[board.board - 1])) + 1;
+    const title = `Board ${board.board}${board.secret ? " · " + board.secret.toUpperCase() : ""}: ` +
+      (board.solved ? `solved at guess ${solvedAt}` : "not solved") + `, total regret ${board.total_regret_text}`;
+    const id = `analyze-board-${board.board}`;
+    return el("section", { class: "board-analysis", "aria-labelledby": id },
+      el("h3", { id, text: title }),
+      el("div", { class: "scroll" }, el("table", { class: "data analysis-table" },
+        el("thead", {}, el("tr", {}, ...COLUMNS.map((c) => el("th", { text: c })))), el("tbody", {}, ...moveRows(board.moves)))),
+      el("ol", { class: "sentences", "aria-label": `Board ${board.board}'s moves in words` }, ...board.moves.map((m) => el("li", { text: m.sentence }))),
+      el("figure", {}, el("figcaption", { text: CAPTION }), chart(board.chart)));
+  }));
+  $("#analyze-legend").replaceChildren(...data.legend.map((line) => el("li", { text: line })));
+  $("#analyze-game").hidden = true;
   $("#analyze-result").hidden = false;
 }
 
 // The field an error is about: its name before a colon ("guesses.2: ..."), else the words it uses.
 function fieldOf(message) {
-  const named = /^(guesses|share|secret|game|mode)\b/.exec(message);
-  if (named) return named[1];
+  const named = /^(guesses|share|secrets?|game|mode)\b/.exec(message);
+  if (named) return named[1] === "secrets" ? "secret" : named[1];
   if (/share/i.test(message)) return "share";
   if (/secret/i.test(message)) return "secret";
   if (/guess|turn|word/i.test(message)) return "guesses";
@@ -86,16 +118,20 @@ function markField(name, message = "") {
 async function run(event) {
   event.preventDefault();
   const f = $("#analyze-form");
-  const body = { game: f.elements.game.value, mode: f.elements.hard.checked ? "hard" : "normal",
-    guesses: f.elements.guesses.value.split(/[\s,;]+/).filter(Boolean) };
+  const boards = Boolean(gameInfo(f.elements.game.value)?.multiboard);
+  const body = { game: f.elements.game.value, guesses: f.elements.guesses.value.split(/[\s,;]+/).filter(Boolean) };
+  if (!boards) body.mode = f.elements.hard.checked ? "hard" : "normal";
   if (f.elements.share.value.trim()) body.share = f.elements.share.value;
-  if (f.elements.secret.value.trim()) body.secret = f.elements.secret.value.trim();
+  const secret = f.elements.secret.value.trim();
+  if (secret && boards) body.secrets = secret.split(/[\s,;]+/).filter(Boolean);
+  else if (secret) body.secret = secret;
   say($("#analyze-message"), "Analysing… (exact values take a few seconds)");
   $("#analyze-result").hidden = true;  // the previous game's results go at once
   markField(null);
   $("#analyze-run").disabled = true;
   try {
-    draw(await call("/api/analyze", body));
+    if (boards) drawBoards(await call("/api/boards/analyze", body));
+    else draw(await call("/api/analyze", body));
     say($("#analyze-message"), "");
   } catch (error) {
     say($("#analyze-message"), error.message, true);
@@ -105,10 +141,17 @@ async function run(event) {
   }
 }
 
+let gameInfo = () => null;
+
 export function start(context) {
+  gameInfo = context.gameInfo;
   const f = $("#analyze-form");
-  const hard = () => { const g = context.gameInfo(f.elements.game.value); f.querySelector(".hard").hidden = !g.hard_mode; };
-  f.elements.game.addEventListener("change", hard);
-  hard();
+  const picked = () => {
+    const g = gameInfo(f.elements.game.value);
+    f.querySelector(".hard").hidden = !g.hard_mode;
+    f.querySelector(".secret-label").textContent = g.multiboard ? `or the secrets, one per board (${g.boards})` : "or the secret";
+  };
+  f.elements.game.addEventListener("change", picked);
+  picked();
   f.addEventListener("submit", run);
 }

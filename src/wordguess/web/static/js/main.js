@@ -19,11 +19,15 @@ function gameLabel(game) {
 
 function fillPickers() {
   for (const select of document.querySelectorAll(".game-picker")) {
-    const multi = select.dataset.kind === "multi";
-    for (const game of catalogue.filter((g) => g.multiboard === multi)) {
+    const kind = select.dataset.kind;  // single, multi, or all (several boards in a group of their own)
+    for (const game of catalogue.filter((g) => kind === "all" ? !g.multiboard : g.multiboard === (kind === "multi"))) {
       select.append(el("option", { value: game.name, text: gameLabel(game) }));
     }
-    if (multi) select.value = "quordle";
+    if (kind === "all") {
+      select.append(el("optgroup", { label: "Several boards" },
+        ...catalogue.filter((g) => g.multiboard).map((game) => el("option", { value: game.name, text: gameLabel(game) }))));
+    }
+    if (kind === "multi") select.value = "quordle";
   }
 }
 
