@@ -245,8 +245,8 @@ def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeyp
     """Each move gets an even share of the time left, the last move first, so the time a quick late
     move leaves goes to the early ones, and the whole analysis keeps its budget (a clock that moves
     only when told: each move spends its share, or nothing)."""
-    from wordguess import analysis as module
     from wordguess.analysis import EstimatedValues
+    from wordguess.analysis import played as module
 
     clock = [1000.0]
     monkeypatch.setattr(module.time, "time", lambda: clock[0])

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
+from wordguess.engine import kernels as engine_kernels
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -398,7 +399,7 @@ def test_least_total_table():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_widest_split_counts_the_unsolved_replies(seed):
-    """kernel.widest_split == the most distinct unsolved replies by a plain count of feedback."""
+    """engine.kernels.widest_split == the most distinct unsolved replies by a plain count of feedback."""
     rng = random.Random(seed)
     game = get_game("wordle")
     words = sorted(set(WORDLE_SMALL))
@@ -406,7 +407,7 @@ def test_widest_split_counts_the_unsolved_replies(seed):
     guesses = rng.sample(range(len(words)), 20)
     puzzle = Puzzle(game, words, words)
     slow = max(len({game.feedback(words[g], words[s]) for s in secrets} - {game.solved_reply}) for g in guesses)
-    fast = kernel.widest_split(puzzle.matrix, np.array(secrets, dtype=np.int32), np.array(guesses, dtype=np.int32),
+    fast = engine_kernels.widest_split(puzzle.matrix, np.array(secrets, dtype=np.int32), np.array(guesses, dtype=np.int32),
                                game.n_replies, game.solved_reply)
     assert fast == slow
 

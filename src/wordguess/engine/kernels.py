@@ -1,5 +1,7 @@
-"""The engine's numba kernels: splitting a candidate set into buckets by reply (the exact solver's
-search, the LeetCode planner and `Puzzle.buckets` all split with it), the tiled transpose behind
+"""The engine's numba kernels: the most unsolved replies any guess gives (`Puzzle.widest_branching`,
+which bounds every node of the exact solver's trees), splitting a candidate set into buckets by
+reply (the exact solver's search, the LeetCode planner and `Puzzle.buckets` all split with it),
+the tiled transpose behind
 `Puzzle.by_secret`, and whether parallel kernels may run in two threads at once."""
 
 from __future__ import annotations
@@ -7,6 +9,27 @@ from __future__ import annotations
 import numba
 import numpy as np
 from numba import njit, prange
+
+
+@njit(cache=True)
+def widest_split(matrix, S, guesses, n_replies, solved):
+    """Return the most unsolved replies any of `guesses` gives on the secrets S (matrix:
+    [guess, answer] -> reply). No guess gives more on any subset of S, so every node of a tree
+    for S, or for a subset of it, has at most this many children."""
+    seen = np.zeros(n_replies, dtype=np.bool_)
+    widest = 0
+    for g in guesses:
+        row = matrix[g]
+        count = 0
+        for s in S:
+            r = row[s]
+            if not seen[r] and r != solved:
+                seen[r] = True
+                count += 1
+        for s in S:
+            seen[row[s]] = False
+        widest = max(widest, count)
+    return widest
 
 
 @njit(cache=True, nogil=True)

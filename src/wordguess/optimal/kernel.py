@@ -273,27 +273,6 @@ def remember(ctx, key, n, value, exact, guess):
 
 
 @njit(cache=True)
-def widest_split(matrix, S, guesses, n_replies, solved):
-    """Return the most unsolved replies any of `guesses` gives on the secrets S (matrix:
-    [guess, answer] -> reply). No guess gives more on any subset of S, so every node of a tree
-    for S, or for a subset of it, has at most this many children."""
-    seen = np.zeros(n_replies, dtype=np.bool_)
-    widest = 0
-    for g in guesses:
-        row = matrix[g]
-        count = 0
-        for s in S:
-            r = row[s]
-            if not seen[r] and r != solved:
-                seen[r] = True
-                count += 1
-        for s in S:
-            seen[row[s]] = False
-        widest = max(widest, count)
-    return widest
-
-
-@njit(cache=True)
 def quick_exact(ctx, S, depth, counts):
     """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
     bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).

@@ -11,6 +11,7 @@ in its own store, so the driver's file holds the whole certification wherever th
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import time
@@ -81,16 +82,25 @@ def feasibility_for(spec: SearchSpec) -> FeasibilitySearch:
     return FeasibilitySearch(solver_for(spec))
 
 
+@contextlib.contextmanager
+def solving(spec: SearchSpec, deadline: Deadline) -> Iterator[ExactSolver]:
+    """Yield this process's solver for a spec (solver_for) with a task's deadline, and put back
+    the deadline it had: a cached solver carries no task's deadline into the next, and a task
+    run in the main process (the serial executor) leaves the run's own deadline as it was."""
+    solver = solver_for(spec)
+    before, solver.deadline = solver.deadline, deadline
+    try:
+        yield solver
+    finally:
+        solver.deadline = before
+
+
 def verdict_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerVerdict:
     """Return whether some tree opening with the word finishes every secret within the depth
     (a task; the verdict goes to the worker's store too)."""
     spec, word, depth, deadline = task
-    search = feasibility_for(spec)
-    search.solver.deadline = deadline
-    try:
-        return search.opener(word, depth)
-    finally:
-        search.solver.deadline = None
+    with solving(spec, deadline):
+        return feasibility_for(spec).opener(word, depth)
 
 
 def second_guess_task(task: tuple[SearchSpec, str, int, int, int, int, Deadline]) -> int:
@@ -98,13 +108,12 @@ def second_guess_task(task: tuple[SearchSpec, str, int, int, int, int, Deadline]
     word's first reply (a task of a split count; what it proves goes to the worker's store)."""
     spec, word, reply, index, depth, beta, deadline = task
     search = feasibility_for(spec)
-    search.solver.deadline = deadline
-    try:
-        candidates, (allowed, h) = search.solver.root_bucket(search.solver.puzzle.index_of(word), reply)
-        return search.second_guess_total(candidates, allowed, h, index, depth, beta)
-    finally:
-        search.solver.deadline = None
-        search.save()
+    with solving(spec, deadline) as solver:
+        try:
+            candidates, (allowed, h) = solver.root_bucket(solver.puzzle.index_of(word), reply)
+            return search.second_guess_total(candidates, allowed, h, index, depth, beta)
+        finally:
+            search.save()
 
 
 def split_by_second_guess(executor: Executor, spec: SearchSpec, deadline: Deadline) -> Split:
@@ -131,17 +140,15 @@ def split_by_second_guess(executor: Executor, spec: SearchSpec, deadline: Deadli
 def opener_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerResult:
     """Return the opener's result under a cutoff (a task): exact if below it, else a bound."""
     spec, word, beta, deadline = task
-    solver = solver_for(spec)
-    solver.deadline = deadline
-    return solver.opener(word, beta)
+    with solving(spec, deadline) as solver:
+        return solver.opener(word, beta)
 
 
 def bucket_task(task: tuple[SearchSpec, str, int, Deadline]) -> int:
     """Return the exact value of one first reply's bucket of an opener (a task)."""
     spec, word, reply, deadline = task
-    solver = solver_for(spec)
-    solver.deadline = deadline
-    return solver.bucket_value(word, reply)
+    with solving(spec, deadline) as solver:
+        return solver.bucket_value(word, reply)
 
 
 @dataclasses.dataclass

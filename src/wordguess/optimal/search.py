@@ -100,21 +100,6 @@ def puzzle_key(puzzle: Puzzle, max_guesses: int | None) -> str:
     return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}"
 
 
-_BRANCHING: dict[str, int] = {}  # widest_branching by the lists' matrix key (0.1 s each for Wordle)
-
-
-def widest_branching(puzzle: Puzzle) -> int:
-    """Return the most unsolved replies any guess gives on all the answers (at least 1),
-    computed once per rules and lists in a process (a solver per analysis would redo it)."""
-    key = matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)
-    if key not in _BRANCHING:
-        game = puzzle.game
-        _BRANCHING[key] = max(1, int(kernel.widest_split(
-            puzzle.matrix, np.arange(len(puzzle.answers), dtype=np.int32),
-            np.arange(len(puzzle.guesses), dtype=np.int32), game.n_replies, game.solved_reply)))
-    return _BRANCHING[key]
-
-
 def has_symbol_symmetry(puzzle: Puzzle) -> bool:
     """Return whether the puzzle is symmetric under renaming symbols: a game that says so
     (Mastermind) played over its full generated set of codes, as answers and as guesses."""
@@ -237,7 +222,7 @@ class ExactSolver:
         # Every node of every tree has at most `branching` children: no guess gives more unsolved
         # replies on a subset of the answers than on all of them (Wordle: 150 of the 242 replies
         # at most, on the 2,315 answers). The tables assume it, and the search passes it down.
-        self.branching = widest_branching(puzzle)
+        self.branching = puzzle.widest_branching
         rows = [least_total_table(n, self.branching, d) for d in range((self.max_guesses or 0) + 1)]
         rows.append(least_total_table(n, self.branching, None))
         rng = np.random.default_rng(SEED)

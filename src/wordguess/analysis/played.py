@@ -1,0 +1,122 @@
+"""A played game analysed move by move (`analyze`), and the turns it is given as: the turns, the
+guesses with the secret, or the guesses with a share text's replies."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordguess.analysis.report import GameAnalysis, Move, luck_score
+from wordguess.analysis.values import Values, values_for
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.optimal.store import ResultStore
+from wordguess.vocab import Candidates, History, Word
+
+DEFAULT_BUDGET = 3.0  # seconds of exact search for the whole analysis
+OPTIMAL_PLAY_SHARE = 0.5  # of a move's share of the time left, what optimal play on the secret gets
+
+
+def game_turns(game, puzzle: Puzzle, turns: list[tuple[str, str]] | None = None, guesses: Sequence[str] = (),
+               secret: str | None = None, share_rows: list[int] | None = None) -> History:
+    """Return a played game's turns (as the puzzle spells its words) from one of: the turns
+    (guess, reply as written), the guesses with the secret, or the guesses with the replies of a
+    share text (`engine.candidates.share_replies`). The CLI and the web both build them here."""
+    if turns:
+        return [(puzzle.guesses[puzzle.index_of(g)], game.parse_reply(r)) for g, r in turns]
+    words = [puzzle.guesses[puzzle.index_of(w)] for w in guesses]
+    if secret is not None:
+        return turns_from_secret(game, words, puzzle.guesses[puzzle.index_of(secret)])
+    rows = share_rows or []
+    if len(rows) != len(words):
+        raise WordguessError(f"the share text has {len(rows)} rows of replies but {len(words)} guesses were given")
+    return list(zip(words, rows, strict=True))
+
+
+def turns_from_secret(game, guesses: list[Word], secret: Word) -> History:
+    """Return the turns of the guesses played on the secret (the replies worked out); refuse a
+    secret found before the last guess, and a game whose host lies (its shown replies are not
+    known from the secret)."""
+    if game.lies:
+        raise WordguessError(f"{game.name}'s host lies, so the replies shown are not known from the secret: give "
+                             "the replies as shown (the turns or the share text)")
+    replies = [game.feedback(g, secret) for g in guesses]
+    if game.solved_reply in replies[:-1]:
+        raise WordguessError(f"the secret {game.display(secret)} was found at guess "
+                             f"{replies.index(game.solved_reply) + 1}: give the guesses up to it")
+    return list(zip(guesses, replies, strict=True))
+
+
+def replay(puzzle: Puzzle, history: History) -> list[Candidates]:
+    """Return the candidates before each turn and after the last; raise WordguessError naming
+    the first turn the mode forbids or whose reply leaves no possible secret."""
+    states = [puzzle.all_candidates()]
+    game = puzzle.game
+    for turn, (guess, reply) in enumerate(history, 1):
+        problem = puzzle.mode_problem(history[: turn - 1], guess)
+        if problem:
+            raise WordguessError(f"turn {turn}: {game.display(guess)} is not allowed in {puzzle.mode} mode: {problem}")
+        narrowed = puzzle.narrow(states[-1], puzzle.index_of(guess), reply)
+        if len(narrowed) == 0:
+            which = "no allowed word" if puzzle.weighted else "no word of the answer list"
+            raise WordguessError(f"turn {turn}: reply {game.format_reply(reply)} to {game.display(guess)} "
+                                 f"leaves no possible secret: {which} fits the replies so far")
+        states.append(narrowed)
+    return states
+
+
+
+def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget: float = DEFAULT_BUDGET,
+            store: ResultStore | None = None, values: Values | None = None) -> GameAnalysis:
+    """Return the analysis of a played game (its turns as (guess, encoded reply)); see the
+    package for what each move reports. `values` (analysis.values: `values_for` the puzzle by
+    default) may be reused between games of one puzzle.
+
+    `budget` is the exact search's seconds for the whole analysis. The moves are taken last
+    first: a late move's few candidates are proven in milliseconds, and what it leaves of its
+    share goes to the early moves, where the sets are large; each move gets an even share of
+    the time left (the reference play on the secret half a share, last)."""
+    started = time.perf_counter()
+    end = time.time() + budget
+    if not history:
+        raise WordguessError("there is no move to analyse: give at least one guess")
+    if budget <= 0:
+        raise WordguessError(f"the budget must be a positive number of seconds, not {budget}")
+    game = puzzle.game
+    states = replay(puzzle, history)
+    values = values or values_for(puzzle, store)
+    solved = game.is_solved(history[-1][1])
+    if solved:
+        secret = history[-1][0]
+    elif secret is not None:
+        secret = puzzle.guesses[puzzle.index_of(secret)]
+    moves = {}
+    reserve = OPTIMAL_PLAY_SHARE if secret is not None else 0.0
+    for turn in range(len(history), 0, -1):
+        word, reply = history[turn - 1]
+        move_started = time.perf_counter()
+        candidates, before = states[turn - 1], history[: turn - 1]
+        guess = puzzle.index_of(word)
+        values.prepare(candidates, before, guess)
+        values.start_move(max(0.0, end - time.time()) / (turn + reserve))
+        played, best_value, best, buckets = values.move(candidates, before, guess)
+        # the buckets' guesses to finish when all are known; else only their chance counts
+        known = all(v is not None for _, v in buckets.values())
+        shares = np.array([s for s, _ in buckets.values()])
+        bucket_values = np.array([v if known else 0.0 for _, v in buckets.values()])
+        replies = list(buckets)
+        luck = luck_score(shares, bucket_values, replies.index(reply))
+        w_before, w_after = puzzle.weights_of(candidates).sum(), puzzle.weights_of(states[turn]).sum()
+        moves[turn] = Move(turn, word, reply, len(candidates), len(states[turn]), float(w_before), float(w_after),
+                           played, best_value, puzzle.guesses[best], float(shares[replies.index(reply)]),
+                           float((shares**2).sum()), luck, "guesses" if known else "weight",
+                           time.perf_counter() - move_started)
+    moves = [moves[turn] for turn in sorted(moves)]
+    optimal_guesses = optimal_opener = None
+    if secret is not None:
+        optimal_guesses, optimal_opener = values.secret_play(secret, moves[0].best_guess, max(0.0, end - time.time()))
+    limit = None if values.max_guesses == game.max_guesses else values.max_guesses
+    return GameAnalysis(game.name, puzzle.mode, puzzle.world, values.kind, moves, secret, solved, optimal_guesses,
+                        optimal_opener, time.perf_counter() - started, limit)
