@@ -14,6 +14,22 @@ from numba import njit
 UNREACHABLE = 1 << 40  # stands for "no tree within the depth limit"
 
 
+def capacity(depth: int, branching: int) -> int:
+    """Return the most secrets any strategy can surely find within `depth` guesses when no guess
+    gets more than `branching` different replies other than the solved one.
+
+    Derivation: a guess finds at most one secret outright (itself, with the solved reply); every
+    other secret goes on, with the guesses left, into the bucket of its reply, and there are at
+    most `branching` such buckets. So N(0) = 0 and N(d) = 1 + branching * N(d - 1), that is d
+    when branching is 1 and (branching**d - 1) / (branching - 1) when it is more. A candidate set
+    larger than N(d) cannot be solved in d guesses. Replies of a subset are replies of the set, so
+    a set's branching also bounds every subset below it."""
+    if branching <= 1:
+        return min(depth, 1) if branching == 0 else depth
+    # From 64 guesses on, N(d) >= 2**64 - 1 exceeds any word list, so the exponent is capped.
+    return (branching ** min(depth, 64) - 1) // (branching - 1)
+
+
 @njit(cache=True)
 def least_totals(n_max, branching, depth):
     """Return L[m] for m = 0..n_max: a lower bound on the total guesses any tree needs for m

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from wordguess.engine.kernels import split
+from wordguess.optimal.bounds import capacity
 from wordguess.optimal.kernel import (
     ABORT,
     ABORTED,
@@ -54,14 +55,9 @@ def capacity_table(branching: int, n_secrets: int, max_depth: int) -> np.ndarray
     when no guess gives more than `branching` unsolved replies (at most n_replies - 1; the
     solver's `branching`, the most any guess gives on all the answers, is tighter).
 
-    Derivation: the root guess finds at most one secret (itself) and sends every other secret to
-    one of at most B = branching unsolved replies, each finished within d - 1 guesses, so
-    cap(d) = 1 + B cap(d - 1), cap(0) = 0: 1, 1 + B, 1 + B + B^2, ... Values are capped at
-    n_secrets + 1 (anything larger binds nothing)."""
-    cap = np.zeros(max_depth + 1, dtype=np.int64)
-    for d in range(1, max_depth + 1):
-        cap[d] = min(n_secrets + 1, 1 + branching * int(cap[d - 1]))
-    return cap
+    cap(d) is bounds.capacity (its derivation there), capped at n_secrets + 1 (anything larger
+    binds nothing)."""
+    return np.array([min(n_secrets + 1, capacity(d, branching)) for d in range(max_depth + 1)], dtype=np.int64)
 
 
 def least_depth_bound(branching: int, n_secrets: int) -> int:

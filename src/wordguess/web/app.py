@@ -109,7 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Play, assist, analyse and explore feedback word-guessing games. Every error is "
                               'a 4xx with {"detail": "one line"}.')
     app.state.wordguess = state
-    for router in (games.router, assist.router, play.router, analyze.router, boards.router, explore.router):
+    for router in (games.router, assist.router, play.router, analyze.router, boards.router, play.boards_router,
+                   explore.router):
         app.include_router(router, prefix="/api", responses=ERRORS)
     add_error_handlers(app)
     if settings.docs:

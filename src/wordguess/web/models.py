@@ -3,7 +3,7 @@ runs) and the shapes of the answers."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -112,42 +112,42 @@ def check_one_way(turns: list, guesses: list, share: str | None, secret: object)
         raise ValueError("give the guesses played, in order")
 
 
-class AnalyzeRequest(GameSetting):
-    """A finished (or unfinished) game: the guesses with their replies (turns), or the guesses
-    with the share text, or the guesses with the secret."""
+class PlayedGame(Strict):
+    """A finished (or unfinished) game, given one way: the turns, or the guesses with the share
+    text, or the guesses with the secret (`secret_field`: its secret, or a multi-board game's
+    secrets), as one_way says and check_one_way checks before any work is queued."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra=one_way("secret"))
+    secret_field: ClassVar[str] = "secret"
 
     world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
     guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
     # given or left out, never null (one_way tells them apart by their presence)
     share: str = Field(None, max_length=MAX_SHARE)  # type: ignore[assignment]
-    secret: Guess = None  # type: ignore[assignment]
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @model_validator(mode="after")
-    def one_way(self) -> AnalyzeRequest:
-        check_one_way(self.turns, self.guesses, self.share, self.secret)
+    def one_way(self) -> PlayedGame:
+        check_one_way(self.turns, self.guesses, self.share, getattr(self, self.secret_field))
         return self
 
 
-class BoardsAnalyzeRequest(Strict):
-    """A finished (or unfinished) multi-board game: the turns (each reply one per unsolved
-    board), or the guesses with the share grid, or the guesses with the secrets (one per board)."""
+class AnalyzeRequest(GameSetting, PlayedGame):
+    """A game of one board to analyse: the turns, or the guesses with the share text or the secret."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=one_way("secret"))
+
+    secret: Guess = None  # type: ignore[assignment]
+
+
+class BoardsAnalyzeRequest(PlayedGame):
+    """A multi-board game to analyse: the turns (each reply one per unsolved board), or the
+    guesses with the share grid, or the guesses with the secrets (one per board)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=one_way("secrets"))
+    secret_field: ClassVar[str] = "secrets"
 
     game: GameName = "quordle"
-    world: Literal["auto", "open", "closed"] = "auto"  # auto: closed when the game fits the answer list
-    guesses: list[Guess] = Field(default_factory=list, max_length=MAX_TURNS)
-    share: str = Field(None, max_length=MAX_SHARE)  # type: ignore[assignment]
     secrets: list[Guess] = Field(None, min_length=1, max_length=64)  # type: ignore[assignment]
-    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
-
-    @model_validator(mode="after")
-    def one_way(self) -> BoardsAnalyzeRequest:
-        check_one_way(self.turns, self.guesses, self.share, self.secrets)
-        return self
 
 
 class BoardsAssistRequest(Strict):

@@ -294,20 +294,6 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
             "share": session.share_text(title) if session.over else None}
 
 
-def play_new(state: AppState, request: PlayNew) -> dict:
-    return hosted_start(state, request, boards=False)
-
-
-def play_guess(state: AppState, token_text: str, guess: str) -> dict:
-    """Play a guess in the token's game; return the new state (and token)."""
-    return hosted_move(state, token_text, False, lambda session: session.guess(guess))
-
-
-def play_give_up(state: AppState, token_text: str) -> dict:
-    """End the token's game unsolved and return it with its secret and share text."""
-    return hosted_move(state, token_text, False, lambda session: session.stop())
-
-
 def hosted_start(state: AppState, request: PlayNew | BoardsPlayNew, boards: bool) -> dict:
     """Start a hosted game (single or multi-board) and return its first state. A daily game is
     played once a day: the page sends its tokens of today's dailies (`previous`); one of this
@@ -408,19 +394,6 @@ def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -
             "keyboards": session.letter_states(), "over": session.over, "won": session.won, "daily": daily_json(token),
             "secrets": [rules.board.display(w) for w in session.secrets()] if session.over else None,
             "share": session.share_text(title) if session.over else None}
-
-
-def boards_new(state: AppState, request: BoardsPlayNew) -> dict:
-    return hosted_start(state, request, boards=True)
-
-
-def boards_guess(state: AppState, token_text: str, guess: str) -> dict:
-    return hosted_move(state, token_text, True, lambda session: session.guess(guess))
-
-
-def boards_give_up(state: AppState, token_text: str) -> dict:
-    """End the token's multi-board game unsolved and return it with its secrets."""
-    return hosted_move(state, token_text, True, lambda session: session.stop())
 
 
 # --- the optimal tree ---------------------------------------------------------------------------
