@@ -302,8 +302,9 @@ def take_back(session: Assistant | HostedGame) -> None:
 
 def show_commands(commands: dict[str, str], last: str) -> None:
     """Print a session's commands, one a line, and a last line."""
+    width = max(map(len, commands))
     for name, text in commands.items():
-        out.print(f"  {name:<5} {text}")
+        out.print(f"  {name:<{width}} {text}")
     out.print(last)
 
 
