@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from wordguess.engine.puzzle import Puzzle
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import GAMES, Game, get_game
 
 os.environ.setdefault("WORDGUESS_NO_CACHE", "1")  # tests never touch the user's cache folder
@@ -111,6 +111,15 @@ def small_puzzle(name: str, mode: str) -> Puzzle:
     if answers is None:
         answers = game.generated_words()
     return Puzzle(game, answers, guesses or answers, mode=mode)
+
+
+def small_wordle_files(folder) -> PuzzleSpec:
+    """Return the spec of a closed-world Wordle on list files in `folder`: 40 answers, 160 guesses
+    (small enough to certify every opener in a second)."""
+    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
+    answers.write_text("\n".join(WORDLE_SMALL[:40]) + "\n")
+    guesses.write_text("\n".join(WORDLE_SMALL[:160]) + "\n")
+    return PuzzleSpec(get_game("wordle"), str(answers), str(guesses))
 
 
 def walk(tree, history=()):

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from conftest import WORDLE_SMALL
+from conftest import WORDLE_SMALL, small_wordle_files
 from wordguess.analysis import (
     BOUNDS,
     ESTIMATE,
@@ -38,11 +38,7 @@ GAME = get_game("wordle")
 @pytest.fixture(scope="module")
 def small(tmp_path_factory):
     """A closed-world Wordle small enough to certify every opener in a second."""
-    folder = tmp_path_factory.mktemp("lists")
-    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
-    answers.write_text("\n".join(WORDLE_SMALL[:40]) + "\n")
-    guesses.write_text("\n".join(WORDLE_SMALL[:160]) + "\n")
-    spec = PuzzleSpec(GAME, str(answers), str(guesses))
+    spec = small_wordle_files(tmp_path_factory.mktemp("lists"))
     outcome = optimal(SearchSpec(spec, GAME.max_guesses), all_openers=True)
     assert outcome.proven
     return spec, spec.build(), outcome

@@ -9,11 +9,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from conftest import WORDLE_SMALL
+from conftest import small_wordle_files
 from wordguess.analysis import analyze
 from wordguess.analysis.boards import analyze_boards, board_turns
 from wordguess.cli import app
-from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game, get_multiboard
 from wordguess.play.multiboard import play_boards
@@ -27,11 +26,7 @@ SQUARES = {"G": "🟩", "Y": "🟨", ".": "⬛"}
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("lists")
-    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
-    answers.write_text("\n".join(WORDLE_SMALL[:40]) + "\n")
-    guesses.write_text("\n".join(WORDLE_SMALL[:160]) + "\n")
-    spec = PuzzleSpec(GAME, str(answers), str(guesses))
+    spec = small_wordle_files(tmp_path_factory.mktemp("lists"))
     return spec, spec.build()
 
 
