@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 import time
 
+import numba
 import numpy as np
 
 from wordguess.engine.patterns import matrix_key
@@ -199,6 +200,7 @@ class ExactSolver:
         self._thirds_end = 0  # how much of ctx.third_guesses is filled
         self._wide: np.ndarray | None = None  # upper_total's guesses for large sets
         self.ctx = self._context()
+        self._ctx_type: tuple = (None, None)  # (the Context, its numba type), for `call`
         self.child = int(kernel.child_depth(self.depth))  # guesses left below the first one
         self.child_table = self.ctx.tables[kernel.table_row(self.child, len(self.ctx.tables))]
         self.store = store  # where proven results persist (None: nowhere)
@@ -256,9 +258,24 @@ class ExactSolver:
             return self.all_guesses, int(kernel.allowed_hash_of(self.ctx, self.all_guesses))
         return self.all_guesses, 0
 
+    def call(self, function, *args):
+        """Return function(self.ctx, *args) for a kernel that takes the Context first, through the
+        compiled code for these argument types once it is known: numba otherwise works out the
+        type of the whole Context (a tuple of 18 arrays and dictionaries) at every call, about a
+        millisecond, which the tree's growth pays per node (SALET: 0.4 s of 1.6)."""
+        if self._ctx_type[0] is not self.ctx:
+            self._ctx_type = (self.ctx, numba.typeof(self.ctx))
+        signature = (self._ctx_type[1], *(numba.typeof(a) for a in args))
+        compiled = function.overloads.get(signature)
+        if compiled is None:
+            return function(self.ctx, *args)  # compiles or loads from numba's cache, once
+        return compiled.entry_point(self.ctx, *args)
+
     def child_state(self, allowed: np.ndarray, allowed_hash: int, guess: int, reply: int) -> tuple[np.ndarray, int]:
         """Return (the guesses to try after `guess` got `reply`, their memo hash)."""
-        sub, h = kernel.child_allowed(self.ctx, allowed, allowed_hash, guess, reply)
+        if not self.ctx.params[kernel.HARD] and not self.ctx.params[kernel.SYMMETRY]:
+            return allowed, allowed_hash  # kernel.child_allowed's own answer, without passing it the context
+        sub, h = self.call(kernel.child_allowed, allowed, allowed_hash, guess, reply)
         if self.ctx.params[kernel.SYMMETRY] and allowed_hash == 1 and self.opener_symmetry:
             # Below the opener: one guess per class of its stabiliser, and below each of those
             # one third guess per class of the two guesses' stabiliser (class_representatives;
@@ -338,7 +355,7 @@ class ExactSolver:
                 budget = max(0, min(budget, start_nodes + self.limits.nodes - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget
             call_started = time.monotonic()
-            value = int(kernel.solve(self.ctx, candidates, allowed, h, beta, depth, self.branching))
+            value = int(self.call(kernel.solve, candidates, allowed, h, beta, depth, self.branching))
             if value != kernel.ABORT:
                 return value
             if budget == self.slice:  # a full slice ran: size the next to SLICE_SECONDS
@@ -442,7 +459,7 @@ class ExactSolver:
     def subtree_if_known(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree | None:
         """Return the optimal subtree of a set whose exact value the memo holds, else None."""
         candidates = np.sort(candidates.astype(np.int32))
-        if len(candidates) > 2 and kernel.best_guess(self.ctx, candidates, state[1], depth) < 0:
+        if len(candidates) > 2 and self.call(kernel.best_guess, candidates, state[1], depth) < 0:
             return None
         return self._grow(candidates, (state, depth, -1))
 
@@ -460,9 +477,9 @@ class ExactSolver:
             return forced
         if len(candidates) == 2:
             return int(self.puzzle.guess_of_answer[candidates[0]])
-        guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
+        guess = int(self.call(kernel.best_guess, candidates, state[1], depth))
         if guess < 0:
             if self.solve(candidates, state, INF, depth) >= INF:
                 raise WordguessError("no tree meets the depth limit here")
-            guess = int(kernel.best_guess(self.ctx, candidates, state[1], depth))
+            guess = int(self.call(kernel.best_guess, candidates, state[1], depth))
         return guess
