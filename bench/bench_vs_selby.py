@@ -14,6 +14,11 @@ Cases (2,315 answers / 12,972 guesses, at most 6 guesses, one thread each):
 Times are each program's own search time (Selby's "Time taken", its processor time; ours the
 search's wall time in a process with one numba thread), so start-up (reading lists, the pattern
 table) is left out of both; the ratio is Selby's median over ours (above 1: we are faster).
+
+As a user meets them (`--whole N`, `--only-whole` for that case alone): the whole program, a
+fresh process each run, alternating, wall time from start to exit: Selby's binary proving SALET
+against `wordguess optimal --first salet --no-certificate --no-store --json` (numba's on-disk
+cache warm, as after the first run), normal and hard.
 """
 
 from __future__ import annotations
@@ -90,6 +95,30 @@ def run_selby(binary: Path, work: Path, word: str, hard: bool, beta: int | None,
             "nodes": int(nodes.group(1)) if nodes else None}
 
 
+def whole_runs(binary: Path, work: Path, runs: int) -> dict:
+    """Return the whole-process case: each program started afresh `runs` times per mode,
+    alternating, its wall time from start to exit (medians, the ratio Selby / wordguess)."""
+    ours_cmd = [str(Path(sys.executable).with_name("wordguess")), "optimal", "--first", "salet", "--no-certificate",
+                "--no-store", "--json"]
+    out = {}
+    for mode, flags in (("normal", []), ("hard", ["--mode", "hard"])):
+        subprocess.run(ours_cmd + flags, capture_output=True, check=True)  # numba's cache and the matrix, once
+        selby_s, ours_s, values = [], [], set()
+        for _ in range(runs):
+            began = time.perf_counter()
+            s = run_selby(binary, work, "salet", mode == "hard", None, 600)
+            selby_s.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            done = subprocess.run(ours_cmd + flags, capture_output=True, text=True, check=True)
+            ours_s.append(time.perf_counter() - began)
+            values.add((s["value"], json.loads(done.stdout)["total"]))
+        out[f"salet-{mode}"] = {"values (selby, wordguess)": sorted(values),
+                                "selby_wall_s": [round(t, 3) for t in selby_s],
+                                "wordguess_wall_s": [round(t, 3) for t in ours_s],
+                                "ratio_of_medians": ratio(selby_s, ours_s)}
+    return out
+
+
 class Ours:
     """A process running the driver: one request (opener, mode, cutoff, time limit) a line."""
 
@@ -120,6 +149,8 @@ def main() -> None:
     parser.add_argument("--slow", type=float, default=60.0, help="seconds beyond which an opener is run once")
     parser.add_argument("--limit", type=float, default=600.0, help="most seconds one search may take")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--whole", type=int, default=5, help="runs of each whole-process case (0: none)")
+    parser.add_argument("--only-whole", action="store_true", help="the whole-process case alone")
     args = parser.parse_args()
     load = round(os.getloadavg()[0], 2)
     work = Path(tempfile.mkdtemp(prefix="bench-selby-"))
@@ -127,8 +158,14 @@ def main() -> None:
     try:
         binary = build_selby(work)
         write_lists(work)
-        ours = Ours()
         report: dict = {"load_before": load, "cores": os.cpu_count(), "cases": {}}
+        if args.whole:
+            report["whole_process"] = whole_runs(binary, work, args.whole)
+        if args.only_whole:
+            report["load_after"] = round(os.getloadavg()[0], 2)
+            print(json.dumps(report, indent=2))
+            return
+        ours = Ours()
         for name, hard, value in (("salet-normal", False, 7920), ("salet-hard", True, 8122)):
             ours.run("salet", hard, None, args.limit)  # warm: lists, matrix, compiled kernels
             times: dict[str, list[float]] = {"selby": [], "wordguess": []}
