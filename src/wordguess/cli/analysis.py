@@ -70,15 +70,27 @@ def read_share(value: str) -> str:
         raise WordguessError(f"cannot read the share text {value!r}: {exc}") from None
 
 
+def check_one_way(words: list[str], secret: str | None, history: str | None, share: str | None,
+                  secret_form: str, history_form: str, example: str) -> None:
+    """Refuse a game not given exactly one way: the secret (`secret_form`) with the guesses, a
+    history (`history_form`) and no guesses besides, or a share text with the guesses."""
+    if sum(x is not None for x in (secret, history, share)) != 1:
+        raise WordguessError(f"give the game one way: --secret {secret_form} with the guesses, --history "
+                             f"\"{history_form}\", or --share TEXT with the guesses")
+    if history is not None and words:
+        raise WordguessError("--history holds the guesses already: give no words besides it")
+    if history is None and not words:
+        raise WordguessError(f"give the guesses played, in order, e.g. `{example}`")
+
+
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
                  share: str | None, quiet: bool = False) -> tuple[Puzzle, History]:
     """Return (the puzzle, the played turns) from exactly one of: the guesses and the secret, a
     GUESS=REPLY history, or a share text (already read: see read_share) with the guesses. A
     well-formed word in no list is taken as played (the puzzle returned has it, see
     play.session.admitted) with a notice."""
-    if sum(x is not None for x in (secret, history, share)) != 1:
-        raise WordguessError("give the game one way: --secret S with the guesses, --history "
-                             "\"salet=.....,corni=.Y.Y.\", or --share TEXT with the guesses")
+    check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.",
+                  "analyze --secret gizmo salet corni gizmo")
     played = [parse_turn(t)[0] for t in split_turns(history)] if history is not None else list(words)
     puzzle, notices = admit_all(puzzle, [*played, *([secret] if secret is not None else [])])
     turns = _turns(rules, puzzle, words, secret, history, share)  # bad input stops before any notice
@@ -94,11 +106,7 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
 def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
            share: str | None) -> History:
     if history is not None:
-        if words:
-            raise WordguessError("--history holds the guesses already: give no words besides it")
         return game_turns(rules, puzzle, [parse_turn(t) for t in split_turns(history)])
-    if not words:
-        raise WordguessError("give the guesses played, in order, e.g. `analyze --secret gizmo salet corni gizmo`")
     rows = None
     if secret is None:
         try:
@@ -230,14 +238,8 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         return build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=chosen, exclude=exclude,
                                         exclude_factor=exclude_factor, add_words=add_words))
 
-    if sum(x is not None for x in (secret, history, share)) != 1:
-        raise WordguessError("give the game one way: --secret with one word per board (\"cigar,rebut,...\") and the "
-                             "guesses, --history \"soare=..Y.. G.... ..... .Y...;...\", or --share TEXT with the guesses")
-    if history is not None and words:
-        raise WordguessError("--history holds the guesses already: give no words besides it")
-    if history is None and not words:
-        raise WordguessError("give the guesses played, in order, e.g. `analyze --game quordle --secret "
-                             "cigar,rebut,sissy,humph soare clint ...`")
+    check_one_way(words, secret, history, share, "WORD,WORD,... (one per board)", "soare=..Y.. G.... ..... .Y...;...",
+                  "analyze --game quordle --secret cigar,rebut,sissy,humph soare clint ...")
     secrets = None if secret is None else [w for w in secret.replace(",", " ").split() if w]
     written = [parse_turn(t) for t in split_turns(history)] if history is not None else None
     chosen = "closed" if world == "auto" and answers else world
@@ -260,9 +262,7 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         out.print_json(json.dumps(analysis.to_json(rules)))
         return
     game = rules.board
-    for k, board in enumerate(analysis.boards, 1):
-        found = next((t for t, (_, r) in enumerate(analysis.turns, 1) if r[k - 1] is not None and game.is_solved(r[k - 1])),
-                     None)
+    for k, (board, found) in enumerate(zip(analysis.boards, rules.solved_at(analysis.turns), strict=True), 1):
         word = "" if board.secret is None else f" {game.display(board.secret)}"
         state = f"solved at guess {found}" if found is not None else "not solved"
         out.print(f"board #{k}{word}: {state}", style="bold", highlight=False)

@@ -62,6 +62,15 @@ class MultiBoard:
         """Return whether every board is solved after these replies (None: solved before)."""
         return all(r is None or r == self.board.solved_reply for r in replies)
 
+    def solved_at(self, turns: Sequence[tuple[Word, BoardReplies]]) -> list[int | None]:
+        """Return, per board, the turn (from 1) whose guess solved it, None while it is open."""
+        found: list[int | None] = [None] * self.boards
+        for t, (_, replies) in enumerate(turns, 1):
+            for k, reply in enumerate(replies):
+                if found[k] is None and reply is not None and self.board.is_solved(reply):
+                    found[k] = t
+        return found
+
     # --- text ----------------------------------------------------------------------------
     def format_reply(self, replies: BoardReplies) -> str:
         """Return the replies board by board, separated by spaces, `-` for a board solved before."""

@@ -65,9 +65,8 @@ class HostedGame(Session):
         """Return each board's secret as the host shows it when the game is over: the fixed or
         chosen secret, the word that solved it, or for an adversary one word it could still
         have claimed."""
-        solved = self.status()
-        return [host.secret or status.solved or self.puzzle.answers[int(candidates[0])]
-                for host, status, candidates in zip(self.hosts, solved, self.boards, strict=True)]
+        return [host.secret or solved or self.puzzle.answers[int(candidates[0])]
+                for host, solved, candidates in zip(self.hosts, self.solved_words(), self.boards, strict=True)]
 
     def stop(self) -> list[Word]:
         """End the game unsolved (the player gives up) and return the secrets; refused once it is over."""

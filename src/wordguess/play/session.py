@@ -131,11 +131,11 @@ class Session:
 
     def solved_mask(self) -> list[bool]:
         """Return, per board, whether its secret was guessed."""
-        game = self.game
-        done = [False] * self.rules.boards
-        for _, replies in self.turns:
-            done = [d or (r is not None and game.is_solved(r)) for d, r in zip(done, replies, strict=True)]
-        return done
+        return [t is not None for t in self.rules.solved_at(self.turns)]
+
+    def solved_words(self) -> list[Word | None]:
+        """Return, per board, the guess that solved it (None while it is open)."""
+        return [None if t is None else self.turns[t - 1][0] for t in self.rules.solved_at(self.turns)]
 
     @property
     def solved(self) -> bool:
@@ -159,9 +159,8 @@ class Session:
     def status(self) -> list[BoardStatus]:
         """Return every board's status: its word once solved, else its candidates, likeliest first."""
         out = []
-        for k, (candidates, done) in enumerate(zip(self.boards, self.solved_mask(), strict=True)):
-            if done:
-                word = next(g for g, replies in self.turns if replies[k] is not None and self.game.is_solved(replies[k]))
+        for k, (candidates, word) in enumerate(zip(self.boards, self.solved_words(), strict=True)):
+            if word is not None:
                 out.append(BoardStatus(k + 1, [], [], word))
                 continue
             p = self.puzzle.probabilities(candidates)
@@ -222,10 +221,8 @@ class Session:
             rows = ["".join(SHARE_SQUARES.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
                     for _, r in self.history]
             return "\n".join([f"{title} {score}{hard}", "", *rows])
-        scores = []
-        for k in range(self.rules.boards):
-            at = next((t for t, (_, r) in enumerate(self.turns, 1) if r[k] is not None and game.is_solved(r[k])), None)
-            scores.append("🟥" if at is None else "".join(DIGITS[int(d)] for d in str(at)))
+        scores = ["🟥" if at is None else "".join(DIGITS[int(d)] for d in str(at))
+                  for at in self.rules.solved_at(self.turns)]
         rows = [" ".join(scores[i:i + 2]) for i in range(0, len(scores), 2)]
         return "\n".join([f"{title} {score}", *rows, "", self.rules.share_grid(self.turns)])
 

@@ -15,6 +15,7 @@ from wordguess.games import Game, game_class, get_game, get_multiboard, is_multi
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
 from wordguess.web.models import GAME_OPTIONS
+from wordguess.web.sessions import board_turns_json
 
 
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
@@ -130,8 +131,5 @@ def _analyze_boards(request: dict) -> dict:
     game = rules.board
     result["boards"] = [{"board": k, "max_guesses": board.max_guesses, **analysis_json(board, game)}
                         for k, board in enumerate(analysis.boards, 1)]
-    result["turns"] = [{"guess": game.display(g), "word": g,
-                        "replies": [None if r is None else game.format_reply(r) for r in replies],
-                        "marks": [None if r is None else game.tile_marks(r) for r in replies]}
-                       for g, replies in analysis.turns]
+    result["turns"] = board_turns_json(rules, analysis.turns)
     return {**result, "notices": notices}
