@@ -40,17 +40,34 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_wordlists import DATA, LICENSES, debian_package, fold, pypi_wheel, sha256_bytes  # noqa: E402
+from build_wordlists import (  # noqa: E402
+    DATA,
+    LANGUAGE_SOURCES,
+    LICENSES,
+    debian_package,
+    fold,
+    pypi_wheel,
+    sha256_bytes,
+)
 
 WORDFREQ = ("wordfreq", "3.1.1")
 WAMERICAN = "wamerican"
 STEM_ZIPF = 2.5  # a stem at least this frequent is a word
-LISTS = {"wordle-guesses-nyt": "en", "termo": "pt", "sutom": "fr"}
+LISTS = {"wordle-guesses-nyt": "en", "termo": "pt", "sutom": "fr"}  # and each language's guesses (language_lists)
 
 
-def wordfreq_table(lang: str, folded: bool) -> dict[str, float]:
+def language_lists() -> dict[str, str]:
+    """Return the other languages' guess lists (<code>-guesses-N) -> their language."""
+    from wordguess.lists import list_names
+
+    return {name: name.split("-")[0] for name in list_names() if name.split("-")[0] in LANGUAGE_SOURCES
+            and "-guesses-" in name}
+
+
+def wordfreq_table(lang: str, folded: bool, fold_with=None) -> dict[str, float]:
     """Return word -> frequency (a share of all words) for a language from wordfreq's large list;
-    with `folded`, spellings that fold to the same letters are added together."""
+    with `folded`, spellings that fold to the same letters are added together (by `fold_with`,
+    a language's own folding, when given: Spanish keeps its ñ)."""
     from importlib.metadata import version
 
     import wordfreq  # the build extra: pip install wordfreq==3.1.1
@@ -58,11 +75,11 @@ def wordfreq_table(lang: str, folded: bool) -> dict[str, float]:
     if version("wordfreq") != WORDFREQ[1]:
         raise SystemExit(f"wordfreq {WORDFREQ[1]} is needed, not {version('wordfreq')}")
     freqs = wordfreq.get_frequency_dict(lang, "large")
-    if not folded:
+    if not folded and fold_with is None:
         return dict(freqs)
     table: dict[str, float] = {}
     for word, f in freqs.items():
-        key = fold(word)
+        key = (fold_with or fold)(word)
         table[key] = table.get(key, 0.0) + f
     return table
 
@@ -93,7 +110,7 @@ def flags(word: str, lang: str, freq: dict[str, float], lower: set[str], capital
         return len(stem) >= 2 and zipf(freq.get(stem, 0.0)) >= STEM_ZIPF
 
     out = ""
-    endings = {"en": ("s", "es"), "pt": ("s", "es"), "fr": ("s", "x")}[lang]
+    endings = {"en": ("s", "es"), "pt": ("s", "es"), "fr": ("s", "x")}.get(lang, ())  # others: no plural flag
     if any(word.endswith(e) and not word.endswith("ss") and is_word(word[: -len(e)]) for e in endings):
         out += "p"
     if lang == "en":
@@ -141,12 +158,16 @@ def main() -> None:
     common = {"licence": "CC-BY-SA-4.0", "licence_file": "licenses/wordfreq-NOTICE.txt",
               "source": "PyPI wordfreq 3.1.1 (large lists); flags n and w from Debian wamerican (SCOWL)",
               "source_sha256": sha256_bytes(wheel.read_bytes())}
-    for name, lang in LISTS.items():
+    from wordguess.games.languages import get_language
+
+    for name, lang in {**LISTS, **language_lists()}.items():
         words = read_bundled(name)
-        freq = wordfreq_table(lang, folded=(name == "sutom"))
+        language = get_language(lang) if lang in LANGUAGE_SOURCES else None
+        freq = wordfreq_table(lang, folded=(name == "sutom"), fold_with=language.fold if language else None)
         rows = []
         for word in words:
-            z, f = zipf(freq.get(word, 0.0)), flags(word, lang, freq, lower, capital)
+            key = language.fold(word) if language else word
+            z, f = zipf(freq.get(key, 0.0)), flags(key, lang, freq, lower, capital)
             if z > 0 or f:
                 rows.append((word, z, f))
         write_table(name, rows, {"language": lang, **common}, manifest)

@@ -14,6 +14,11 @@ Sources (downloaded with the ordinary clients into a cache folder, never at run 
   (MIT), kept in the project's `shared/peers/selby-wordle/` (`--peers` names that folder).
 - Debian scowl 2020.12.07-2 (SCOWL's own permissive licence): English words of 4 to 11 letters,
   one answers list (levels <= 50) and one guesses list (levels <= 70) per length.
+- Wordle in other languages (`--only languages`): Debian's word list of each (wngerman, wspanish,
+  witalian, wdutch, wswedish, wdanish, wnorwegian, wpolish, wcatalan; each package's licence).
+  The allowed guesses of a length are the dictionary's words of that length in the language's
+  letters (games/languages.py folds them), without proper nouns or abbreviations; the answers are
+  the common ones among them by wordfreq 3.1.1's frequency (PyPI, the build extra).
 Each output is written deterministically (gzip with mtime 0), so a rebuild is byte-identical;
 src/wordguess/lists/data/wordlists.json records counts, sha256 of the text, licences and sources.
 """
@@ -35,6 +40,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
 DATA = ROOT / "src" / "wordguess" / "lists" / "data"
 LICENSES = DATA / "licenses"
 
@@ -255,7 +261,120 @@ def build_scowl(cache: Path, manifest: dict) -> None:
                            f"included): the allowed guesses of wordle --length {n}."}, manifest)
 
 
-BUILDERS = {"wordle": build_wordle, "wordle-nyt": build_wordle_nyt, "termo": build_termo, "sutom": build_sutom, "scowl": build_scowl}
+# Wordle in other languages: (Debian package, its word list, its licence, the word list's licence
+# in the package's own words).
+LANGUAGE_SOURCES = {
+    "de": ("wngerman", "usr/share/dict/ngerman", "GPL-2.0-or-later"),
+    "es": ("wspanish", "usr/share/dict/spanish", "LicenseRef-Public-Domain"),
+    "it": ("witalian", "usr/share/dict/italian", "GPL-3.0-or-later"),
+    "nl": ("wdutch", "usr/share/dict/dutch", "BSD-3-Clause OR CC-BY-3.0"),
+    "sv": ("wswedish", "usr/share/dict/swedish", "GPL-2.0-or-later"),
+    "nb": ("wnorwegian", "usr/share/dict/bokmaal", "GPL-2.0-or-later"),
+    "pl": ("wpolish", "usr/share/dict/polish", "GPL-2.0 OR LGPL-2.1 OR MPL-1.1 OR Apache-2.0 OR CC-BY-4.0"),
+    "ca": ("wcatalan", "usr/share/dict/catalan", "GPL-2.0-or-later"),
+}  # German's names are also looked up in Debian wamerican (SCOWL): only its names are used
+ANSWER_ZIPF = 3.0  # an answer is printed at least once per million words (wordfreq's Zipf 3)
+MOST_ANSWERS = 2500  # at most this many answers per length, the commonest (the NYT's list has 2,309)
+FEWEST_ANSWERS = 500  # a length with fewer common words gets no lists
+PLAIN_ANSWERS = {"it"}  # Parole takes accented words (citta) as guesses, never as the answer
+# The allowed guesses are the dictionary's words that wordfreq has seen, the commonest at most
+# this many: a dictionary of every inflected form (Polish: 30,000 five-letter words, 219,000 of
+# eight) would make the open world's matrix (every allowed word a secret) too large to hold.
+# A word of the dictionary left out is still taken as a played guess (play.session.admitted).
+MOST_GUESSES = 15000
+
+
+def dictionary_entries(cache: Path, package: str, path: str) -> tuple[list[str], Path]:
+    """Return the entries of a Debian word list (NFC, in its encoding) and the package's path."""
+    deb = debian_package(cache, package)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["dpkg-deb", "-x", str(deb), tmp], check=True)
+        raw = (Path(tmp) / path).read_bytes()
+        (LICENSES / f"{package}-copyright.txt").write_bytes((Path(tmp) / f"usr/share/doc/{package}/copyright").read_bytes())
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return [unicodedata.normalize("NFC", line.strip()) for line in text.splitlines() if line.strip()], deb
+
+
+def names_of(entries: list[str]) -> set[str]:
+    """Return the entries found only capitalised (proper nouns, in a language whose common nouns
+    are written in lower case), lower-cased."""
+    lower = {e for e in entries if e.islower()}
+    return {e.lower() for e in entries if e[:1].isupper() and e[1:].islower()} - lower
+
+
+def language_words(code: str, entries: list[str], names: set[str]) -> dict[str, str]:
+    """Return folded form -> spelling of the dictionary's words Wordle can use: letters only
+    (Catalan's L·L too), no abbreviation (capitals after the first letter), no proper noun (a
+    capitalised entry: in German, where nouns are capitalised, one that the other languages'
+    dictionaries have only capitalised, a name such as Anton)."""
+    from wordguess.games.languages import get_language
+
+    language = get_language(code)
+    out: dict[str, str] = {}
+    for capitalised in (False, True):  # a lower-case spelling first (German: nouns after)
+        for entry in entries:
+            if not entry.replace("·", "").isalpha() or (len(entry) > 1 and not entry[1:].islower()):
+                continue
+            if entry[0].isupper() != capitalised or (capitalised and (code != "de" or entry.lower() in names)):
+                continue
+            word = entry.lower()
+            folded = language.fold(word)
+            if all(c in language.alphabet for c in folded) and len(folded) in language.lengths:
+                out.setdefault(folded, word)
+    return out
+
+
+def build_languages(cache: Path, manifest: dict) -> None:
+    """Build <code>-answers-N and <code>-guesses-N for every language and length with enough words."""
+    from importlib.metadata import version
+
+    import wordfreq  # the build extra: pip install wordfreq==3.1.1
+
+    from wordguess.games.languages import get_language
+
+    if version("wordfreq") != "3.1.1":
+        raise SystemExit(f"wordfreq 3.1.1 is needed, not {version('wordfreq')}")
+    read = {code: dictionary_entries(cache, package, path) for code, (package, path, _) in LANGUAGE_SOURCES.items()}
+    for code, (package, path, licence) in LANGUAGE_SOURCES.items():
+        language = get_language(code)
+        entries, deb = read[code]
+        names = set()
+        if code == "de":  # the names of the other languages' dictionaries and of English's (wamerican)
+            names = set().union(*(names_of(e) for other, (e, _) in read.items() if other != code))
+            names |= names_of(dictionary_entries(cache, "wamerican", "usr/share/dict/american-english")[0])
+        words = language_words(code, entries, names)
+        freq: dict[str, float] = {}
+        for token, f in wordfreq.get_frequency_dict(code, "large").items():
+            key = language.fold(token)
+            freq[key] = freq.get(key, 0.0) + f
+        common = {"language": code, "game": "wordle", "licence": licence,
+                  "licence_file": f"licenses/{package}-copyright.txt", "source_sha256": sha256_bytes(deb.read_bytes())}
+        for n in language.lengths:
+            seen = sorted((f for f, w in words.items() if len(f) == n and freq.get(f, 0.0) > 0),
+                          key=lambda f: (-freq[f], f))[:MOST_GUESSES]
+            guesses = {f: words[f] for f in seen}
+            answers = [f for f in seen if freq[f] >= 10 ** (ANSWER_ZIPF - 9)
+                       and (code not in PLAIN_ANSWERS or guesses[f].isascii())][:MOST_ANSWERS]
+            if len(answers) < FEWEST_ANSWERS:
+                print(f"{code}-{n}: {len(answers)} common words of {len(guesses)}: no lists")
+                continue
+            write_list(f"{code}-answers-{n}", [guesses[f] for f in answers], {
+                **common, "source": f"Debian {deb.name}, {path}: the {len(answers)} commonest by wordfreq 3.1.1",
+                "description": f"{language.english} Wordle answers of {n} letters: the dictionary's common words "
+                               f"(Zipf >= {ANSWER_ZIPF}, at most {MOST_ANSWERS})."}, manifest)
+            write_list(f"{code}-guesses-{n}", guesses.values(), {
+                **common, "source": f"Debian {deb.name}, {path}",
+                "description": f"{language.english} words of {n} letters (the dictionary's that wordfreq has seen, "
+                               f"at most {MOST_GUESSES}, no proper nouns or abbreviations): the allowed guesses "
+                               f"of wordle --language {code} --length {n}."},
+                manifest)
+
+
+BUILDERS = {"wordle": build_wordle, "wordle-nyt": build_wordle_nyt, "termo": build_termo, "sutom": build_sutom, "scowl": build_scowl,
+            "languages": build_languages}
 
 
 def main() -> None:

@@ -69,12 +69,34 @@ def test_games_lists_every_registered_game_with_accented_languages(client):
 
 def test_wordle_of_other_lengths_from_the_picker(client):
     wordle = {g["name"]: g for g in client.get("/api/games").json()}["wordle"]
-    assert [(o["option"], o["default"], o["kind"]) for o in wordle["options"]] == [("length", 5, "int")]
+    assert [(o["option"], o["default"], o["kind"]) for o in wordle["options"]] == [("length", 5, "int"),
+                                                                                 ("language", "en", "str")]
     start = assist(client, length=4).json()
     assert start["candidate_count"] == 2302 and all(len(s["word"]) == 4 for s in start["suggestions"])
     game = client.post("/api/play/new", json={"game": "wordle", "length": 4, "world": "closed"}).json()
     assert game["length"] == 4
     assert "4 to 11" in refused(assist(client, length=3))
+
+
+def test_wordle_in_other_languages_from_the_picker(client):
+    """The picker offers Wordle's languages, each with its keyboard; a German game is played
+    with German lists and the QWERTZ keys, a Spanish one with Ñ; a language not offered is a
+    one-line 422, one the game does not take (Termo) too."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    language = next(o for o in games["wordle"]["options"] if o["option"] == "language")
+    choices = {c["value"]: c for c in language["choices"]}
+    assert language["default"] == "en" and {"de", "es", "it", "nl", "sv", "nb", "pl", "ca"} <= set(choices)
+    assert choices["es"]["keyboard"][1] == "asdfghjklñ" and choices["de"]["keyboard"][0] == "qwertzuiop"
+    assert [o["option"] for o in games["quordle"]["options"]] == ["language"]
+    assert not any(o["option"] == "language" for o in games["termo"]["options"])
+    start = assist(client, language="es", world="closed").json()
+    assert start["answers"] == "es-answers-5" and start["candidate_count"] == 1486
+    game = client.post("/api/play/new", json={"game": "wordle", "language": "de", "world": "closed"}).json()
+    assert game["answers"] == "de-answers-5" and game["keyboard_rows"][0] == "qwertzuiop"
+    boards = client.post("/api/boards/play/new", json={"game": "quordle", "language": "sv", "world": "closed"}).json()
+    assert boards["keyboard_rows"][0] == "qwertyuiopå" and "ö" in boards["alphabet"]
+    assert "no language 'xx'" in refused(assist(client, language="xx"))
+    assert "its own language" in refused(assist(client, game="termo", language="de"))
 
 
 # --- the assistant --------------------------------------------------------------------------------

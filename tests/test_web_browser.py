@@ -527,6 +527,56 @@ def test_termo_with_accents(page):
     shot(page, "termo")
 
 
+def test_a_spanish_game_solved_in_the_assistant(page):
+    """Wordle in Spanish: the language picked beside the game, the suggestions from Spanish
+    words, Ñ a letter of its own (ARAÑA is not ARANA), the game solved by clicking tiles."""
+    spanish = get_game("wordle", language="es")
+    assistant = AssistantPage(page).open()
+    page.locator("#assist-setting select[name=language]").select_option("es")
+    page.wait_for_selector("body[data-assist-list='es-answers-5']", timeout=60_000)
+    assistant.wait_for_turns(0)
+    secret = "araña"
+    for turn in range(1, 7):
+        guess = assistant.guess()
+        assert spanish.word_problem(guess) is None, guess
+        marks = spanish.format_reply(spanish.feedback(guess, secret))
+        assistant.set_tiles(marks)
+        assistant.add_turn(turn)
+        if marks == "GGGGG":
+            break
+    assert assistant.message().startswith("Solved in") and "ARAÑA" in assistant.message()
+    shot(page, "assist-spanish")
+
+
+def test_a_german_game_played_on_its_own_keyboard(page):
+    """Wordle in German in Play: the QWERTZ keyboard (Z on the top row, Y on the bottom), the
+    words as German clones write them (Ä as AE), played to the win on the on-screen keys."""
+    german = get_game("wordle", language="de")
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']")
+    form = page.locator("#play-setting")
+    form.locator("select[name=language]").select_option("de")
+    form.locator("select[name=host]").select_option("random")
+    form.locator("select[name=world]").select_option("closed")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-play-list='de-answers-5']", timeout=60_000)
+    rows = page.locator("#play-keyboard .keys")
+    assert "z" in rows.nth(0).inner_text().lower() and "y" in rows.nth(2).inner_text().lower()
+    play = PlayPage(page)
+    helper = Assistant(PuzzleSpec(german).build(), get_strategy("entropy"))
+    for turn in range(1, 7):
+        guess = german.fold(helper.suggestions(1)[0].guess)
+        play.type_on_screen(guess)
+        play.wait_for_turns(turn)
+        history = play.rows()
+        helper.report(*history[-1])
+        if history[-1][1] == "GGGGG":
+            break
+    page.wait_for_selector("body[data-play-over=true]")
+    assert page.locator("#play-message").inner_text() == f"Solved in {turn}!"
+    shot(page, "play-german")
+
+
 @pytest.mark.parametrize("hash_", ["play", "assist", "boards", "explore"])
 def test_phone_width(browser, server, hash_):
     context = browser.new_context(viewport={"width": 375, "height": 812}, base_url=server, is_mobile=True, has_touch=True)

@@ -26,7 +26,8 @@ from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import MODES
 from wordguess.errors import WordError
 from wordguess.games import GAMES, MULTI_BOARDS, Game
-from wordguess.lists import list_infos, load_words
+from wordguess.games.languages import LANGUAGES
+from wordguess.lists import list_infos, load_words, manifest
 from wordguess.optimal.store import default_store_path
 from wordguess.strategies import ALIASES, STRATEGIES
 from wordguess.strategies.multiboard import MULTI_STRATEGIES
@@ -68,8 +69,9 @@ def lists_command(as_json: JsonOpt = False) -> None:
     table = Table(box=None, padding=(0, 1))
     table.add_column("name", no_wrap=True)
     table.add_column("words", justify="right", no_wrap=True)
-    for column in ("language", "game", "licence"):
+    for column in ("language", "game"):
         table.add_column(column, no_wrap=True)
+    table.add_column("licence", overflow="fold")  # Polish's lists have five licences to choose from
     for info in infos:
         table.add_row(info.name, f"{info.count:,}", info.language, info.game, info.licence)
     out.print(table)
@@ -135,7 +137,8 @@ def game_option_text(cls: type[Game], field: dataclasses.Field) -> str:
 def games() -> None:
     """List the games with their aliases, options and default lists."""
     for name, cls in GAMES.items():
-        shown = ", ".join(game_option_text(cls, f) for f in dataclasses.fields(cls)) or "none"
+        shown = ", ".join(game_option_text(cls, f) for f in dataclasses.fields(cls)
+                          if f.name != "language" or getattr(cls, "offers_languages", False)) or "none"
         game = cls()  # the default options' lists (Wordle's depend on its length)
         out.print(f"{name:<11} {cls.title}; aliases {', '.join(cls.aliases) or '-'}; options {shown}; "
                   f"lists {game.default_answers} / {game.default_guesses or 'the answers'}; "
@@ -144,6 +147,13 @@ def games() -> None:
         out.print(f"{name:<11} {boards} boards of {single}, one guess for all; {limit} guesses; "
                   f"options --boards, --max-guesses (evaluate)", markup=False)
     out.print("multiboard  any number of boards: --boards N --max-guesses K (evaluate)", markup=False)
+    lists = manifest()
+    for code, language in LANGUAGES.items():
+        if code != "en":
+            answers, guesses = lists[f"{code}-answers-5"], lists[f"{code}-guesses-5"]
+            out.print(f"wordle --language {code:<3} {language.name} ({language.english}): {answers.count:,} answers and "
+                      f"{guesses.count:,} guesses of 5 letters (--length {language.lengths.start}-"
+                      f"{language.lengths.stop - 1}); {answers.licence}", markup=False)
 
 
 @friendly

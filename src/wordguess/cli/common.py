@@ -159,7 +159,9 @@ class GameChoice:
         return get_multiboard(self.name, **{**self.options, **{k: v for k, v in more.items() if v is not None}})
 
 
-GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "first": (FirstOpt, None),
+LanguageOpt = Annotated[str | None, typer.Option(help="Wordle's language: en (default), de, es, it, nl, sv, nb, pl, ca.")]
+GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "language": (LanguageOpt, None),
+                "first": (FirstOpt, None),
                 "pegs": (PegsOpt, None), "colours": (ColoursOpt, None)}
 # For a command whose own --first means something else (optimal: the opening word).
 FirstLetterOpt = Annotated[str | None, typer.Option("--first-letter", help="Sutom: the revealed first letter.")]

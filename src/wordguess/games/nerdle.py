@@ -173,6 +173,7 @@ class Nerdle(Wordle):
     """Nerdle: guesses and secrets are equations (see `equation_problem`), coloured as Wordle
     colours letters, duplicates included. Classic Nerdle has 8 symbols, mini Nerdle 6."""
 
+    offers_languages = False
     name = "nerdle"
     aliases = ("classic-nerdle", "equations")
     title = "Nerdle (equations)"

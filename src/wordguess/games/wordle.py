@@ -23,6 +23,7 @@ from wordguess.games.base import (
     OptionPrompt,
     strip_accents,
 )
+from wordguess.games.languages import Language, get_language
 from wordguess.vocab import Reply, ReplyText, Word
 
 # A reply is the base-3 number of its marks (ABSENT, ELSEWHERE, RIGHT), first position most significant.
@@ -78,24 +79,68 @@ class Wordle(LetterGame):
     notation: ClassVar[dict[str, int]] = NOTATION  # every accepted mark character -> its mark
     # The lengths with bundled lists: 5 the NYT's, every one SCOWL's (scowl-answers-N).
     lengths: ClassVar[range | None] = range(4, 12)
-    asked_options = (OptionPrompt("length", "word length (4-11)", default=5, prompted=False),)
+    asked_options = (OptionPrompt("length", "word length (4-11)", default=5, prompted=False),
+                     OptionPrompt("language", "language (en, de, es, it, nl, sv, nb, pl, ca)", kind=str, default="en",
+                                  prompted=False))
+
+    # Whether --language picks its lists (Termo, Sutom and Nerdle have their own).
+    offers_languages: ClassVar[bool] = True
 
     word_length: int | None = 5  # letters per word (None: fixed later by a list or secret)
+    language: str = "en"  # the words' language (games/languages.py): its lists, letters and keyboard
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.lengths is not None and self.word_length is not None and self.word_length not in self.lengths:
-            accepted = f"{self.lengths.start} to {self.lengths.stop - 1}" if len(self.lengths) > 1 else self.lengths.start
-            raise WordError(f"{self.name} words have {accepted} letters, not {self.word_length}")
+        language = get_language(self.language)
+        object.__setattr__(self, "language", language.code)
+        if language.code != "en" and not self.offers_languages:
+            raise WordError(f"{self.name} is played in its own language; --language is for wordle")
+        lengths = self.lengths if language.code == "en" else language.lengths
+        if lengths is not None and self.word_length is not None and self.word_length not in lengths:
+            accepted = f"{lengths.start} to {lengths.stop - 1}" if len(lengths) > 1 else lengths.start
+            where = "" if language.code == "en" else f" in {language.english}"
+            raise WordError(f"{self.name} words have {accepted} letters{where}, not {self.word_length}")
+
+    @property
+    def words_language(self) -> Language:
+        return get_language(self.language)
+
+    @property
+    def options(self) -> dict:
+        """Return the options as get_game keywords (English, the default language, left out: the
+        keys of caches and shipped certificates stay what they were)."""
+        options = super().options
+        if options.get("language") == "en":
+            del options["language"]
+        return options
+
+    @property
+    def alphabet(self) -> str:
+        return self.words_language.alphabet
+
+    def keyboard(self) -> tuple[str, ...]:
+        return self.words_language.keyboard if self.language != "en" else super().keyboard()
+
+    def fold(self, word: Word) -> str:
+        return super().fold(word) if self.language == "en" else self.words_language.fold(word)
+
+    def display(self, word: Word) -> str:
+        return super().display(word) if self.language == "en" else self.words_language.display(word)
 
     @property
     def default_answers(self) -> str:
-        """Return the answers of this length: the NYT's for 5 letters, else SCOWL's common words."""
+        """Return the answers of this length: in English the NYT's for 5 letters, else SCOWL's
+        common words; in another language its dictionary's common words."""
+        if self.language != "en":
+            return f"{self.language}-answers-{self.word_length or 5}"
         return "wordle-answers" if self.word_length in (None, 5) else f"scowl-answers-{self.word_length}"
 
     @property
     def default_guesses(self) -> str:
-        """Return the allowed guesses of this length: the NYT's for 5 letters, else SCOWL's."""
+        """Return the allowed guesses of this length: in English the NYT's for 5 letters, else
+        SCOWL's; in another language its dictionary's words."""
+        if self.language != "en":
+            return f"{self.language}-guesses-{self.word_length or 5}"
         return "wordle-guesses" if self.word_length in (None, 5) else f"scowl-guesses-{self.word_length}"
 
     @property
@@ -208,6 +253,7 @@ class Termo(AccentedWordle):
     name = "termo"
     aliases = ("term.ooo", "pt", "portuguese")
     title = "Termo (pt-BR)"
+    offers_languages = False
     default_answers = "termo"
     default_guesses = "termo"
     lengths = range(5, 6)
@@ -221,6 +267,7 @@ class Sutom(AccentedWordle):
     name = "sutom"
     aliases = ("motus", "fr", "french")
     title = "Sutom (fr)"
+    offers_languages = False
     keyboard_rows = ("azertyuiop", "qsdfghjklm", "wxcvbn")  # the French keyboard, as Sutom's page has it
     default_answers = "sutom"
     default_guesses = "sutom"

@@ -57,15 +57,21 @@ def frequency_table(name: str) -> dict[str, tuple[float, str]]:
 
 
 def table_name(game_name: str, list_name: str | None) -> str | None:
-    """Return the frequency table for a game's words: the game family's table, or None when the
-    game has no prior (Mastermind, Jotto, LeetCode: every word alike) or the list no table covers
-    (UNCOVERED)."""
-    if list_name is not None and list_name.startswith(UNCOVERED):
-        return None
+    """Return the frequency table for a game's words: the list's own table (another language's
+    lists have theirs), else the game family's, or None when the game has no prior (Mastermind,
+    Jotto, LeetCode: every word alike) or the list no table covers (UNCOVERED)."""
+    if list_name is not None and (list_name.startswith(UNCOVERED) or list_name in table_names()):
+        return None if list_name.startswith(UNCOVERED) else list_name
     for family, table in TABLES.items():
-        if game_name == family or (list_name is not None and list_name == table):
+        if game_name == family:
             return table
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def table_names() -> frozenset[str]:
+    """Return the names of the shipped frequency tables."""
+    return frozenset(json.loads(_data("priors.json").read_text(encoding="utf-8"))["tables"])
 
 
 def features(words: Sequence[str], table: dict[str, tuple[float, str]]) -> np.ndarray:

@@ -26,7 +26,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-GAME_OPTIONS = ("length", "first", "pegs", "colours")  # the game's options among a setting's fields
+GAME_OPTIONS = ("length", "language", "first", "pegs", "colours")
+Language = Annotated[str | None, Field(pattern=r"^[a-z]{2}$")]  # Wordle's language (en, de, es, ...): its own boards too  # the game's options among a setting's fields
 
 
 class GameSetting(Strict):
@@ -34,6 +35,7 @@ class GameSetting(Strict):
 
     game: GameName = "wordle"  # a registered game or alias (multi-board ones for /api/boards)
     length: int | None = Field(None, ge=2, le=12)  # word length (Sutom, Jotto, LeetCode's matches)
+    language: Language = None
     first: str | None = Field(None, min_length=1, max_length=2)  # Sutom's revealed first letter
     pegs: int | None = Field(None, ge=2, le=6)  # Mastermind
     colours: int | None = Field(None, ge=2, le=9)  # Mastermind
@@ -147,6 +149,7 @@ class BoardsAnalyzeRequest(PlayedGame):
     secret_field: ClassVar[str] = "secrets"
 
     game: GameName = "quordle"
+    language: Language = None
     secrets: list[Guess] = Field(None, min_length=1, max_length=64)  # type: ignore[assignment]
 
 
@@ -154,12 +157,14 @@ class BoardsAssistRequest(Strict):
     """A multi-board game so far: each turn's reply holds one reply per unsolved board."""
 
     game: GameName = "quordle"
+    language: Language = None
     world: Literal["open", "closed"] = "open"
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
 
 
 class BoardsPlayNew(Strict):
     game: GameName = "quordle"
+    language: Language = None
     world: Literal["open", "closed"] = "open"
     host: Literal["random", "daily"] = "random"
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's

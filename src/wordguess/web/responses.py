@@ -79,6 +79,17 @@ class Range(Answer):
 
 # --- the game picker ----------------------------------------------------------------------------
 
+class ChoiceInfo(Answer):
+    """One value an option takes."""
+
+    value: str
+    """What the request field takes (de)."""
+    label: str
+    """What the picker shows (Deutsch)."""
+    keyboard: list[str] | None = None
+    """The keyboard's rows of keys with this value (a language's own), or null."""
+
+
 class OptionInfo(Answer):
     """An option a game asks for."""
 
@@ -92,6 +103,8 @@ class OptionInfo(Answer):
     """The value a hosted game takes when it is not given."""
     kind: str
     """Its type: int or str."""
+    choices: list[ChoiceInfo] | None = None
+    """The values it takes, when they are few (Wordle's languages); null: any of its type."""
 
 
 class AnswerListInfo(Answer):
@@ -134,6 +147,8 @@ class GameInfo(Answer):
     """The length of its words, or null when an option sets it."""
     alphabet: str | None
     """The symbols of its words (the keyboard), or null when not fixed."""
+    keyboard: list[str] | None = None
+    """The keyboard's rows of keys, as its players know them (null: the alphabet in one row)."""
     options: list[OptionInfo]
     """The options it asks for."""
     replies: str
@@ -240,6 +255,8 @@ class PlayState(Answer):
     """What its symbols are called, plural ("letters", "symbols", "pegs")."""
     alphabet: str | None
     """The symbols of the game's words (the keyboard)."""
+    keyboard_rows: list[str]
+    """The keyboard's rows of keys (the language's own)."""
     tiles: bool
     """Whether the reply is one mark per letter."""
     turns: list[TurnOut]
@@ -328,6 +345,8 @@ class BoardsPlayState(Answer):
     """The guesses still allowed (0 or less once the limit is reached)."""
     alphabet: str | None
     """The symbols of the words (the keyboard)."""
+    keyboard_rows: list[str]
+    """The keyboard's rows of keys (the language's own)."""
     turns: list[BoardTurnOut]
     """The guesses played and their replies on each board."""
     solved: list[bool]

@@ -26,6 +26,7 @@ from wordguess.games import (
     is_multiboard,
 )
 from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT
+from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
@@ -74,8 +75,8 @@ def games_catalogue() -> list[dict]:
                     "hard_mode": cls.has_hard_mode, "tiles": cls.per_letter_marks,
                     "worlds": PuzzleSpec(game).prior_table() is not None,
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
-                    "options": [{"option": p.option, "question": p.question, "default": p.default,
-                                 "hosted": p.hosted, "kind": p.kind.__name__} for p in cls.asked_options],
+                    "keyboard": list(game.keyboard()),
+                    "options": options_json(cls),
                     "answer_lists": answer_list_choices(cls), "share_squares": share_squares(cls),
                     "replies": game.reply_notations})
     for name, (single, boards, limit) in MULTI_BOARDS.items():
@@ -83,10 +84,21 @@ def games_catalogue() -> list[dict]:
         out.append({"name": name, "title": f"{name.capitalize()} ({boards} × {board.title})",
                     "language": LANGUAGES.get(single), "multiboard": True, "boards": boards, "board": single,
                     "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True, "worlds": True,
-                    "length": board().length, "alphabet": board().alphabet, "options": [], "answer_lists": [],
+                    "length": board().length, "alphabet": board().alphabet, "keyboard": list(board().keyboard()),
+                    "options": [o for o in options_json(board) if o["option"] == "language"], "answer_lists": [],
                     "share_squares": share_squares(board),
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out
+
+
+def options_json(cls: type[Game]) -> list[dict]:
+    """Return the options a game asks for, as the picker offers them: Wordle's language with
+    its choices, each with its keyboard."""
+    languages = [{"value": code, "label": f"{language.name} ({code})", "keyboard": list(language.keyboard)}
+                 for code, language in WORDLE_LANGUAGES.items()]
+    return [{"option": p.option, "question": p.question, "default": p.default, "hosted": p.hosted,
+             "kind": p.kind.__name__, "choices": languages if p.option == "language" else None}
+            for p in cls.asked_options]
 
 
 def answer_list_choices(cls: type[Game]) -> list[dict]:
@@ -236,8 +248,8 @@ def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str
     its secrets from the server's key (game_seed)."""
     boards = None
     if several:
-        boards = board_rules(token["game"])
-        rules, setting = boards.board, Setting(game=boards.board.name, world=token["world"])
+        boards = board_rules(token["game"], token.get("language"))
+        rules, setting = boards.board, Setting(game=boards.board.name, world=token["world"], language=token.get("language"))
     else:
         setting = Setting(**{k: token[k] for k in Setting.model_fields if k in token})
         rules = single_rules(setting, hosted=True)
@@ -283,7 +295,7 @@ def play_json(state: AppState, token: dict, session: HostedGame, title: str) -> 
     limit = None if session.max_guesses >= SAFETY_LIMIT else session.max_guesses
     return {"token": state.tokens.dump(token), "game": game.name, "title": game.title, "host": token["host"],
             "answers": session.puzzle.answers.name, "length": game.length, "max_guesses": limit, "guesses_left": None if limit is None else limit - len(session.turns),
-            "clue": game.clue(), "alphabet": game.alphabet,
+            "clue": game.clue(), "alphabet": game.alphabet, "keyboard_rows": list(game.keyboard()),
             "word_text": game.word_text() if game.length else game.word_noun, "symbols": game.symbol_noun + "s",
             "tiles": game.per_letter_marks,
             "turns": [turn_json(game, g, r) for g, r in session.history],
@@ -354,10 +366,11 @@ TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
 
 # --- several boards -----------------------------------------------------------------------------
 
-def board_rules(name: str) -> MultiBoard:
+def board_rules(name: str, language: str | None = None) -> MultiBoard:
+    """Return a named multi-board game (its boards in `language` when given)."""
     if not is_multiboard(name) or name.strip().lower() == "multiboard":
         raise WordguessError(f"{name!r} is not a multi-board game here; the multi-board games: {', '.join(MULTI_BOARDS)}")
-    return get_multiboard(name)
+    return get_multiboard(name, **({"language": language} if language else {}))
 
 
 def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
@@ -369,8 +382,9 @@ def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
 
 def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     """Return each board's candidates and the suggestion after the request's turns."""
-    rules = board_rules(request.game)
-    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world))
+    rules = board_rules(request.game, request.language)
+    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world,
+                                                      language=request.language))
     assistant = assisted(Assistant(puzzle, get_multi_strategy("fewest-total"), rules), request.turns)
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
@@ -390,6 +404,7 @@ def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -
     return {"token": state.tokens.dump(token), "game": rules.name, "boards": rules.boards,
             "length": rules.board.length, "max_guesses": rules.max_guesses,
             "guesses_left": rules.max_guesses - len(session.turns), "alphabet": rules.board.alphabet,
+            "keyboard_rows": list(rules.board.keyboard()),
             "turns": board_turns_json(rules, session.turns), "solved": session.solved_mask(),
             "keyboards": session.letter_states(), "over": session.over, "won": session.won, "daily": daily_json(token),
             "secrets": [rules.board.display(w) for w in session.secrets()] if session.over else None,

@@ -11,11 +11,11 @@ from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
+from wordguess.games import Game, game_class, get_game, is_multiboard
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
 from wordguess.web.models import GAME_OPTIONS
-from wordguess.web.sessions import board_turns_json
+from wordguess.web.sessions import board_rules, board_turns_json
 
 
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
@@ -121,7 +121,7 @@ def boards_analyze_task(request: dict) -> dict:
 def _analyze_boards(request: dict) -> dict:
     if not is_multiboard(request["game"]) or request["game"].strip().lower() == "multiboard":
         raise WordguessError(f"{request['game']!r} is not a multi-board game: the analysis of one board is /api/analyze")
-    rules = get_multiboard(request["game"])
+    rules = board_rules(request["game"], request.get("language"))
     written = [(t["guess"], t["reply"]) for t in request["turns"]] or None
     puzzle, turns, notices, _ = boards_in_world(
         rules, request["world"], lambda world: sized_puzzle(PuzzleSpec(rules.board, world=world), request["matrix_bytes"]),

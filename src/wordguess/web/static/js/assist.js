@@ -162,7 +162,7 @@ function applyShare() {
 function changed(event) {
   const name = event.target.name;
   if (name === "game") renderOptions(form(), info());
-  if (name === "length" || name === "world") renderAnswers(form(), info());
+  if (["length", "language", "world"].includes(name)) renderAnswers(form(), info());
   if (name === "world" || name === "hard" || name === "answers") ask(turns, true);
   else ask([]);
 }

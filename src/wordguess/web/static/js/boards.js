@@ -49,7 +49,7 @@ function drawGame() {
     }
     grid.append(card);
   }
-  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.solved);
+  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.solved, game.keyboard_rows);
   $("#boards-status").textContent = `${game.game}: ${game.boards} boards, ` +
     (game.over ? `${game.turns.length} of ${game.max_guesses} guesses played` : `guess ${game.turns.length + 1} of ${game.max_guesses}`);
   $("#boards-share").hidden = !game.over;

@@ -5,8 +5,13 @@ import { el, MARK_CLASS, MARK_NAME } from "./dom.js";
 
 const QWERTY = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
-function keyRows(alphabet) {
-  return [...alphabet].every((c) => QWERTY.join("").includes(c)) ? QWERTY : [alphabet];
+// The rows the server gives (the language's keyboard), else QWERTY when it holds the alphabet,
+// else the alphabet in one row.
+function keyRows(alphabet, rows) {
+  for (const layout of [rows, QWERTY]) {
+    if (layout && [...alphabet].every((c) => layout.join("").includes(c))) return layout;
+  }
+  return [alphabet];
 }
 
 const RANK = { ".": 0, Y: 1, G: 2 };
@@ -26,9 +31,9 @@ function markMany(key, letter, open) {
 }
 
 // states: one {letter: mark} per board (a single board: a list of one); solved: boards done.
-export function drawKeyboard(box, alphabet, states, onKey, solved = []) {
+export function drawKeyboard(box, alphabet, states, onKey, solved = [], layout = null) {
   box.replaceChildren();
-  const rows = keyRows(alphabet);
+  const rows = keyRows(alphabet, layout);
   rows.forEach((row, r) => {
     const keys = el("div", { class: "keys" });
     if (r === rows.length - 1) keys.append(el("button", { type: "button", class: "key wide", "data-key": "enter", text: "Enter", onclick: () => onKey("enter") }));
@@ -58,9 +63,12 @@ export function listenToKeys(active, alphabet, onKey) {
     const target = event.target.closest ? event.target : document.body;
     if (target.closest("input, textarea, select")) return;
     const key = event.key.toLowerCase();
+    // An accented key that is no letter of the alphabet types its base letter (á is a in Spanish).
+    const base = key.normalize("NFD").replace(/\p{M}/gu, "");
+    const letter = alphabet().includes(key) ? key : (base.length === 1 && alphabet().includes(base) ? base : null);
     if (key === "enter") { if (target.closest("button:not(.key)")) return; onKey("enter"); }
     else if (key === "backspace") onKey("back");
-    else if (key.length === 1 && alphabet().includes(key)) onKey(key);
+    else if (key.length === 1 && letter) onKey(letter);
     else return;
     event.preventDefault();
   });

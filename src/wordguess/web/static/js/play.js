@@ -39,7 +39,7 @@ function draw() {
       grid.append(empty);
     }
   }
-  drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k));
+  drawKeyboard($("#play-keyboard"), game.alphabet, [game.keyboard], (k) => hosted.key(k), [], game.keyboard_rows);
   const left = game.adversary_candidates;
   const adversary = left === null ? "" : `; ${left.toLocaleString("en")} word${left === 1 ? "" : "s"} still possible`;
   $("#play-status").textContent = `${game.title}: guess the ${game.word_text}` +
@@ -81,7 +81,7 @@ export function start(context) {
   }
   f.elements.game.addEventListener("change", () => renderOptions(f, context.gameInfo(f.elements.game.value), true));
   f.addEventListener("change", (event) => {
-    if (event.target.name === "length" || event.target.name === "world") renderAnswers(f, context.gameInfo(f.elements.game.value));
+    if (["length", "language", "world"].includes(event.target.name)) renderAnswers(f, context.gameInfo(f.elements.game.value));
   });
   f.addEventListener("submit", (event) => hosted.newGame(event));
   $("#play-copy").addEventListener("click", () => hosted.copy($("#play-share-text")));

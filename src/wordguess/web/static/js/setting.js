@@ -11,9 +11,13 @@ export function renderOptions(form, info, hosted = false) {
     for (const option of info.options) {
       if (hosted && option.default === null && option.hosted === null) continue;  // the host picks it (Sutom's first letter)
       const value = option.default ?? option.hosted ?? "";  // Sutom: 6 letters, as the real game's first
-      const input = option.kind === "int"
+      const input = option.choices
+        ? el("select", { name: option.option, class: "option" },
+          ...option.choices.map((c) => el("option", { value: c.value, text: c.label })))
+        : option.kind === "int"
         ? el("input", { name: option.option, type: "number", min: "2", max: "12", value, class: "option" })
         : el("input", { name: option.option, maxlength: "1", size: "2", value, class: "option", autocomplete: "off" });
+      if (option.choices) input.value = value;
       span.append(el("label", {}, option.question, input));
     }
   }
@@ -39,7 +43,10 @@ export function renderAnswers(form, info) {
   const kept = select.value;
   const option = form.querySelector("input[name=length]");  // not form.elements.length: the count of fields
   const length = Number((option && option.value) || info.length);
-  const lists = info.answer_lists.filter((l) => l.lengths === null || l.lengths.includes(length));
+  // The lists offered are the default language's: another language plays its own.
+  const language = form.querySelector("select[name=language]");
+  const foreign = language && language.value !== "en";
+  const lists = foreign ? [] : info.answer_lists.filter((l) => l.lengths === null || l.lengths.includes(length));
   select.replaceChildren(el("option", { value: "", text: "the game's own" }),
     ...lists.map((l) => el("option", { value: l.name, text: l.name, title: l.description })));
   select.value = lists.some((l) => l.name === kept) ? kept : "";
@@ -52,7 +59,7 @@ export function readSetting(form) {
   if (form.elements.world) setting.world = form.elements.world.value;
   if (form.elements.hard) setting.mode = form.elements.hard.checked ? "hard" : "normal";
   if (form.elements.answers && !form.elements.answers.disabled && form.elements.answers.value) setting.answers = form.elements.answers.value;
-  for (const input of form.querySelectorAll("input.option")) {
+  for (const input of form.querySelectorAll("input.option, select.option")) {
     const value = input.value.trim();
     if (value) setting[input.name] = input.type === "number" ? Number(value) : value.toLowerCase();
   }
