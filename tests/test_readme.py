@@ -24,6 +24,7 @@ CLAIMS = {
     "wordguess feedback --game leetcode ccbazz acckzz": ["3"],
     "wordguess feedback --game nerdle 10+20=30 12+18=30": ["G.GY.GGG"],
     "wordguess solve --history \"rizzy=.....\"": ["in no list"],
+    "wordguess games": ["wordle --language de", "wordle --language ca"],
     "wordguess analyze --game quordle --secret cigar,rebut,sissy,humph soare clint rebut cigar sissy humph":
         ["board #4 HUMPH: solved at guess 6", "won in 6 of 9 guesses", "fewest-total strategy (opening SLATE) needed 6"],
     "wordguess optimal --first salet": ["7920"],
