@@ -9,8 +9,9 @@ For each language, five letters:
 - open world (every allowed word a secret, weighted by the language's prior): fewest-guesses with
   the never-lose guard over the `top` commonest words (wordfreq) and over `draw` words drawn from
   the prior (seeded): mean, worst, failures;
-- speed: the first suggestion in a new process's cache and warm (a second assistant), and the
-  mid-game suggestion at turns 2 to 4 of `positions` seeded games drawn from the prior.
+- speed: the first suggestion in a new cache (the bench runs with an empty $WORDGUESS_CACHE_DIR
+  unless it is set) and warm (a second assistant), and the mid-game suggestion at turns 2 to 4 of
+  `positions` seeded games drawn from the prior.
 Prints one JSON object.
 """
 
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -87,6 +89,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=20)
     args = parser.parse_args()
+    os.environ.setdefault("WORDGUESS_CACHE_DIR", tempfile.mkdtemp(prefix="bench-languages-"))  # a new cache
     report: dict = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
     started = time.perf_counter()
     for code in args.languages.split(","):

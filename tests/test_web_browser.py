@@ -527,46 +527,47 @@ def test_termo_with_accents(page):
     shot(page, "termo")
 
 
-def test_a_spanish_game_solved_in_the_assistant(page):
-    """Wordle in Spanish: the language picked beside the game, the suggestions from Spanish
-    words, Ñ a letter of its own (ARAÑA is not ARANA), the game solved by clicking tiles."""
-    spanish = get_game("wordle", language="es")
+@pytest.mark.parametrize(("code", "secret", "shown"), [("es", "araña", "ARAÑA"), ("de", "müde", "MUEDE")])
+def test_a_game_in_another_language_solved_in_the_assistant(page, code, secret, shown):
+    """Wordle in Spanish and in German: the language picked beside the game, the suggestions
+    from its words, its letters as its clones play them (Ñ is not N; Ü is UE), the game solved by
+    clicking tiles."""
+    game = get_game("wordle", language=code)
     assistant = AssistantPage(page).open()
-    page.locator("#assist-setting select[name=language]").select_option("es")
-    page.wait_for_selector("body[data-assist-list='es-answers-5']", timeout=60_000)
+    page.locator("#assist-setting select[name=language]").select_option(code)
+    page.wait_for_selector(f"body[data-assist-list='{code}-answers-5']", timeout=60_000)
     assistant.wait_for_turns(0)
-    secret = "araña"
     for turn in range(1, 7):
         guess = assistant.guess()
-        assert spanish.word_problem(guess) is None, guess
-        marks = spanish.format_reply(spanish.feedback(guess, secret))
+        assert game.word_problem(guess) is None, guess
+        marks = game.format_reply(game.feedback(guess, secret))
         assistant.set_tiles(marks)
         assistant.add_turn(turn)
         if marks == "GGGGG":
             break
-    assert assistant.message().startswith("Solved in") and "ARAÑA" in assistant.message()
-    shot(page, "assist-spanish")
+    assert assistant.message().startswith("Solved in") and shown in assistant.message()
+    shot(page, f"assist-{code}")
 
 
-def test_a_german_game_played_on_its_own_keyboard(page):
-    """Wordle in German in Play: the QWERTZ keyboard (Z on the top row, Y on the bottom), the
-    words as German clones write them (Ä as AE), played to the win on the on-screen keys."""
-    german = get_game("wordle", language="de")
+@pytest.mark.parametrize(("code", "row", "keys"), [("de", 0, "qwertzuiop"), ("es", 1, "asdfghjklñ")])
+def test_a_game_in_another_language_played_on_its_keyboard(page, code, row, keys):
+    """Wordle in German and in Spanish in Play: the language's keyboard (QWERTZ; Ñ after L), the
+    game played to the win on the on-screen keys."""
+    game = get_game("wordle", language=code)
     page.goto("/#play")
     page.wait_for_selector("body[data-play-games='1']")
     form = page.locator("#play-setting")
-    form.locator("select[name=language]").select_option("de")
+    form.locator("select[name=language]").select_option(code)
     form.locator("select[name=host]").select_option("random")
     form.locator("select[name=world]").select_option("closed")
     form.locator("button[type=submit]").click()
-    page.wait_for_selector("body[data-play-list='de-answers-5']", timeout=60_000)
-    rows = page.locator("#play-keyboard .keys")
-    assert "z" in rows.nth(0).inner_text().lower() and "y" in rows.nth(2).inner_text().lower()
+    page.wait_for_selector(f"body[data-play-list='{code}-answers-5']", timeout=60_000)
+    shown = page.locator("#play-keyboard .keys").nth(row).locator("button.key:not(.wide)").all_inner_texts()
+    assert "".join(shown).lower() == keys
     play = PlayPage(page)
-    helper = Assistant(PuzzleSpec(german).build(), get_strategy("entropy"))
+    helper = Assistant(PuzzleSpec(game).build(), get_strategy("entropy"))
     for turn in range(1, 7):
-        guess = german.fold(helper.suggestions(1)[0].guess)
-        play.type_on_screen(guess)
+        play.type_on_screen(game.fold(helper.suggestions(1)[0].guess))
         play.wait_for_turns(turn)
         history = play.rows()
         helper.report(*history[-1])
@@ -574,7 +575,7 @@ def test_a_german_game_played_on_its_own_keyboard(page):
             break
     page.wait_for_selector("body[data-play-over=true]")
     assert page.locator("#play-message").inner_text() == f"Solved in {turn}!"
-    shot(page, "play-german")
+    shot(page, f"play-{code}")
 
 
 @pytest.mark.parametrize("hash_", ["play", "assist", "boards", "explore"])
