@@ -29,11 +29,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_open_world import summary  # noqa: E402
+from bench_open_world import first_suggestion, mid_game, summary  # noqa: E402
 from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.games.languages import LANGUAGES  # noqa: E402
 from wordguess.lists import priors  # noqa: E402
-from wordguess.play.assistant import Assistant  # noqa: E402
 from wordguess.strategies import get_strategy  # noqa: E402
 from wordguess.trees.report import evaluate  # noqa: E402
 
@@ -48,12 +47,7 @@ def language_figures(code: str, draw: int, top: int, positions: int) -> dict:
 
     puzzle = PuzzleSpec(game, world="open").build()
     strategy = get_strategy("fewest-guesses")
-    t = time.perf_counter()
-    Assistant(puzzle, strategy).suggestions(5)
-    out["first_suggestion_first_call_s"] = round(time.perf_counter() - t, 3)
-    t = time.perf_counter()
-    Assistant(puzzle, strategy).suggestions(5)
-    out["first_suggestion_warm_s"] = round(time.perf_counter() - t, 4)
+    out.update(first_suggestion(puzzle, strategy))
 
     p = puzzle.probabilities(puzzle.all_candidates())
     rng = np.random.default_rng(36)
@@ -64,21 +58,7 @@ def language_figures(code: str, draw: int, top: int, positions: int) -> dict:
         t = time.perf_counter()
         out[name] = summary(evaluate(puzzle, strategy, secrets=words, world="open"), time.perf_counter() - t)
 
-    Assistant(puzzle, strategy).warm_up().join()
-    turns: dict[int, list[float]] = {2: [], 3: [], 4: []}
-    for secret in drawn[:positions]:
-        assistant = Assistant(puzzle, strategy)
-        for turn in range(1, 5):
-            t = time.perf_counter()
-            guess = assistant.suggestions(5)[0].guess
-            if turn > 1:
-                turns[turn].append(time.perf_counter() - t)
-            reply = game.feedback(guess, secret)
-            if reply == game.solved_reply:
-                break
-            assistant.record(guess, reply)
-    out["mid_game"] = {str(k): {"suggestions": len(v), "median_s": round(float(np.median(v)), 4),
-                                "max_s": round(max(v), 4)} for k, v in turns.items() if v}
+    out["mid_game"] = mid_game(puzzle, strategy, drawn[:positions])
     return out
 
 

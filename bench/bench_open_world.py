@@ -126,22 +126,12 @@ def drawn_and_frequent(game, draw: int, top: int, seed: int) -> dict:
     return out
 
 
-def speed(games: int) -> dict:
+def mid_game(puzzle, strategy, secrets) -> dict:
+    """Return the suggestion's time at turns 2 to 4 of the games against the secrets (median and
+    slowest per turn), the assistant warmed up first as `solve` does while the player types."""
     from wordguess.play.assistant import Assistant
 
-    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
-    strategy = get_strategy("fewest-guesses")
-    out = {}
-    t = time.perf_counter()
-    Assistant(puzzle, strategy).suggestions(5)
-    out["first_suggestion_first_call_s"] = round(time.perf_counter() - t, 4)
-    t = time.perf_counter()
-    Assistant(puzzle, strategy).suggestions(5)
-    out["first_suggestion_warm_s"] = round(time.perf_counter() - t, 4)
-    Assistant(puzzle, strategy).warm_up().join()  # as `solve` does while the player types the first reply
-    p = puzzle.probabilities(puzzle.all_candidates())
-    rng = np.random.default_rng(7)
-    secrets = [puzzle.answers[int(i)] for i in rng.choice(len(p), size=games, replace=False, p=p)]
+    Assistant(puzzle, strategy).warm_up().join()
     turns: dict[int, list[float]] = {2: [], 3: [], 4: []}
     for secret in secrets:
         assistant = Assistant(puzzle, strategy)
@@ -154,8 +144,30 @@ def speed(games: int) -> dict:
             if reply == puzzle.game.solved_reply:
                 break
             assistant.record(guess, reply)
-    out["mid_game"] = {str(k): {"suggestions": len(v), "median_s": round(float(np.median(v)), 4),
-                                "max_s": round(max(v), 4)} for k, v in turns.items() if v}
+    return {str(k): {"suggestions": len(v), "median_s": round(float(np.median(v)), 4), "max_s": round(max(v), 4)}
+            for k, v in turns.items() if v}
+
+
+def first_suggestion(puzzle, strategy) -> dict:
+    """Return the first suggestion's time: the first call (the cache as it is) and warm."""
+    from wordguess.play.assistant import Assistant
+
+    out = {}
+    for name in ("first_suggestion_first_call_s", "first_suggestion_warm_s"):
+        t = time.perf_counter()
+        Assistant(puzzle, strategy).suggestions(5)
+        out[name] = round(time.perf_counter() - t, 4)
+    return out
+
+
+def speed(games: int) -> dict:
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    strategy = get_strategy("fewest-guesses")
+    out = first_suggestion(puzzle, strategy)
+    p = puzzle.probabilities(puzzle.all_candidates())
+    rng = np.random.default_rng(7)
+    secrets = [puzzle.answers[int(i)] for i in rng.choice(len(p), size=games, replace=False, p=p)]
+    out["mid_game"] = mid_game(puzzle, strategy, secrets)
     t = time.perf_counter()
     ev = evaluate(puzzle, strategy, secrets=read_bundled("wordle-answers"), world="open")
     out["evaluate_2315_secrets_s"] = round(time.perf_counter() - t, 1)
