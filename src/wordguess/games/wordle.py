@@ -127,21 +127,22 @@ class Wordle(LetterGame):
     def display(self, word: Word) -> str:
         return super().display(word) if self.language == "en" else self.words_language.display(word)
 
+    def _bundled(self, kind: str) -> str:
+        """Return the bundled list of this language and length: in English the NYT's for 5
+        letters, else SCOWL's; in another language its dictionary's (kind: answers or guesses)."""
+        if self.language != "en":
+            return f"{self.language}-{kind}-{self.word_length or 5}"
+        return f"wordle-{kind}" if self.word_length in (None, 5) else f"scowl-{kind}-{self.word_length}"
+
     @property
     def default_answers(self) -> str:
-        """Return the answers of this length: in English the NYT's for 5 letters, else SCOWL's
-        common words; in another language its dictionary's common words."""
-        if self.language != "en":
-            return f"{self.language}-answers-{self.word_length or 5}"
-        return "wordle-answers" if self.word_length in (None, 5) else f"scowl-answers-{self.word_length}"
+        """Return the answers of this language and length (the common words, see _bundled)."""
+        return self._bundled("answers")
 
     @property
     def default_guesses(self) -> str:
-        """Return the allowed guesses of this length: in English the NYT's for 5 letters, else
-        SCOWL's; in another language its dictionary's words."""
-        if self.language != "en":
-            return f"{self.language}-guesses-{self.word_length or 5}"
-        return "wordle-guesses" if self.word_length in (None, 5) else f"scowl-guesses-{self.word_length}"
+        """Return the allowed guesses of this language and length (see _bundled)."""
+        return self._bundled("guesses")
 
     @property
     def open_guesses(self) -> str:

@@ -5,8 +5,12 @@ before any state changes."""
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gzip
 import hashlib
+import json
 import threading
+from importlib import resources
 
 import numpy as np
 
@@ -28,6 +32,20 @@ from wordguess.strategies.scoring import (
 from wordguess.vocab import Candidates, History, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
+SHIPPED_INDEX = "suggestions.json"  # strategies/data: the second turn's suggestions, computed offline
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_suggestions() -> dict[str, list]:
+    """Return the suggestions shipped for the second turn of the open world's Wordle after its
+    opener, by the key Assistant.suggestions_key gives (scripts/build_suggestions.py makes
+    them; the file's sha256 is checked: a damaged one is an error)."""
+    folder = resources.files("wordguess.strategies") / "data"
+    index = json.loads((folder / SHIPPED_INDEX).read_text("utf-8"))
+    raw = (folder / index["file"]).read_bytes()
+    if hashlib.sha256(raw).hexdigest() != index["sha256"]:
+        raise WordguessError(f"{index['file']} is damaged (its sha256 differs from {SHIPPED_INDEX}'s)")
+    return json.loads(gzip.decompress(raw))
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
 CANDIDATE_MARGIN = 0.02
 FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
@@ -129,13 +147,23 @@ class Assistant(Session):
         with self._busy:
             return self._remembered_suggestions(count)
 
+    def suggestions_key(self, kept: int) -> str:
+        """Return the key the suggestions of this position are remembered by: the puzzle, the
+        strategy, how many, and the turns (the opening's key has none, as before)."""
+        turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
+        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), kept, *turns))
+                              .encode()).hexdigest()[:32]
+
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
-        if self.history or self.puzzle.store is None:
-            return self._suggestions(count)
-        puzzle = self.puzzle
+        """The opening's suggestions and the second turn's are the same every game that meets
+        them: kept on disk, and the second turn's after the open world's opener shipped."""
+        if len(self.history) > 1 or self.puzzle.store is None or (self.history and self.puzzle.by_rows):
+            return self._suggestions(count)  # (a focused puzzle's notice is the suggestion's own)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
-        key = hashlib.sha256(repr(("suggestions-3", puzzle.fingerprint, repr(self.strategy), kept)).encode()).hexdigest()[:32]
-        rows = puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
+        key = self.suggestions_key(kept)
+        rows = shipped_suggestions().get(key) if self.history else None
+        if rows is None:
+            rows = self.puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
         return [Suggestion(*row) for row in rows[:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:

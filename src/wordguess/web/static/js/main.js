@@ -13,8 +13,10 @@ let catalogue = [];
 
 export function gameInfo(name) { return catalogue.find((g) => g.name === name); }
 
+// A game played in one language names it; one with a language picker (Wordle) leaves it to the picker.
 function gameLabel(game) {
-  return game.language ? `${game.title} — ${game.language}` : game.title;
+  const chosen = game.options.some((o) => o.option === "language");
+  return game.language && !chosen ? `${game.title} — ${game.language}` : game.title;
 }
 
 function fillPickers() {
