@@ -120,3 +120,26 @@ def test_cli_solves_a_spanish_and_a_german_game_and_lists_the_languages():
     listed = {entry["name"]: entry for entry in json.loads(runner.invoke(app, ["lists", "--json"]).stdout)}
     assert all(listed[f"{code}-answers-5"]["language"] == code and listed[f"{code}-guesses-5"]["licence"]
                for code in OTHERS)
+
+
+def test_the_share_text_names_the_language_and_reads_back():
+    """A German game's share text says so ("wordguess wordle (de) 2/6"), and its grid reads back;
+    so does a Swedish Quordle's."""
+    from wordguess.games.multiboard import MultiBoard
+    from wordguess.play.hosted import new_hosted_game
+
+    german = get_game("wordle", language="de")
+    session = new_hosted_game(PuzzleSpec(german, world="closed").build(), "random", 3, None)
+    secret = session.secrets()[0]
+    other = next(w for w in read_bundled("de-answers-5") if german.fold(w) != german.fold(secret))
+    session.guess(other)
+    session.guess(secret)
+    text = session.share_text(f"wordguess {session.share_name}")
+    assert text.startswith("wordguess wordle (de) 2/6")
+    assert MultiBoard.single(german).parse_share(text) == [(r,) for _, r in session.history]
+    rules = get_game("quordle", language="sv")
+    boards = new_hosted_game(PuzzleSpec(rules.board, world="closed").build(), "random", 5, rules)
+    for word in boards.secrets():
+        boards.guess(word)
+    shared = boards.share_text(f"wordguess {boards.share_name}")
+    assert shared.startswith("wordguess quordle (sv) 4/9") and rules.parse_share(shared) == [r for _, r in boards.turns]

@@ -454,7 +454,7 @@ def play_command(
         return
     session = new_hosted_game(puzzle, host, seed, boards)
     interrupted = play_loop(session, host)
-    name = session.rules.name if host == "random" else f"{host} ({session.rules.name})"
+    name = session.share_name if host == "random" else f"{host} ({session.share_name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
     if daily:

@@ -209,6 +209,13 @@ class Session:
                        if mark == ABSENT and letter not in seen}
         return Knowledge(placed, present, absent - set(present), not_at)
 
+    @property
+    def share_name(self) -> str:
+        """Return the game's name as a share title gives it: with its language when it is not
+        the default (a German Quordle is "quordle (de)")."""
+        language = getattr(self.game, "language", "en")
+        return self.rules.name + ("" if language == "en" else f" ({language})")
+
     def share_text(self, title: str, won: bool | None = None, limit: str | None = None) -> str:
         """Return the share text: the title and score; for one board a row of squares a guess
         (a reply that is not per letter as its text), for several each board's guesses (🟥 if

@@ -268,7 +268,7 @@ def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str
     seed = game_seed(state, token, daily_variant(key, puzzle.world, puzzle.answers.name))
     session = new_hosted_game(puzzle, host, seed, boards, restrict=lambda revealed: state.puzzles.restricted(spec, revealed),
                               max_guesses=min(SAFETY_LIMIT, MAX_TURNS))
-    return replayed(session, token), title_of(token, session.rules.name)
+    return replayed(session, token), title_of(token, session.share_name)
 
 
 def daily_json(token: dict) -> dict | None:
