@@ -44,13 +44,13 @@ from build_wordlists import (  # noqa: E402
     DATA,
     LANGUAGE_SOURCES,
     LICENSES,
+    WORDFREQ,
     debian_package,
-    fold,
     pypi_wheel,
     sha256_bytes,
+    wordfreq_table,
 )
 
-WORDFREQ = ("wordfreq", "3.1.1")
 WAMERICAN = "wamerican"
 STEM_ZIPF = 2.5  # a stem at least this frequent is a word
 LISTS = {"wordle-guesses-nyt": "en", "termo": "pt", "sutom": "fr"}  # and each language's guesses (language_lists)
@@ -62,26 +62,6 @@ def language_lists() -> dict[str, str]:
 
     return {name: name.split("-")[0] for name in list_names() if name.split("-")[0] in LANGUAGE_SOURCES
             and "-guesses-" in name}
-
-
-def wordfreq_table(lang: str, folded: bool, fold_with=None) -> dict[str, float]:
-    """Return word -> frequency (a share of all words) for a language from wordfreq's large list;
-    with `folded`, spellings that fold to the same letters are added together (by `fold_with`,
-    a language's own folding, when given: Spanish keeps its ñ)."""
-    from importlib.metadata import version
-
-    import wordfreq  # the build extra: pip install wordfreq==3.1.1
-
-    if version("wordfreq") != WORDFREQ[1]:
-        raise SystemExit(f"wordfreq {WORDFREQ[1]} is needed, not {version('wordfreq')}")
-    freqs = wordfreq.get_frequency_dict(lang, "large")
-    if not folded and fold_with is None:
-        return dict(freqs)
-    table: dict[str, float] = {}
-    for word, f in freqs.items():
-        key = (fold_with or fold)(word)
-        table[key] = table.get(key, 0.0) + f
-    return table
 
 
 def zipf(freq: float) -> float:

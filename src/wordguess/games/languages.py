@@ -51,13 +51,6 @@ class Language:
                 out.append(base if base and all(c in self.alphabet for c in base) else ch)
         return "".join(out)
 
-    def display(self, word: str) -> str:
-        """Return a word as its players see it, in capitals: the dictionary's spelling when it
-        has one letter per tile (ÁRBOL), else the tiles' letters (KÄSE is KAESE)."""
-        text = unicodedata.normalize("NFC", word.strip())
-        folded = self.fold(text)
-        return (text if len(text) == len(folded) else folded).upper()
-
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
     Language("en", "English", "English", ENGLISH, ("qwertyuiop", "asdfghjkl", "zxcvbnm"), lengths=range(4, 12)),

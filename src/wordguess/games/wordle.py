@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
@@ -101,7 +102,7 @@ class Wordle(LetterGame):
             where = "" if language.code == "en" else f" in {language.english}"
             raise WordError(f"{self.name} words have {accepted} letters{where}, not {self.word_length}")
 
-    @property
+    @functools.cached_property
     def words_language(self) -> Language:
         return get_language(self.language)
 
@@ -125,7 +126,9 @@ class Wordle(LetterGame):
         return super().fold(word) if self.language == "en" else self.words_language.fold(word)
 
     def display(self, word: Word) -> str:
-        return super().display(word) if self.language == "en" else self.words_language.display(word)
+        """Return `word` in capitals: in another language than English its spelling when it has
+        one letter per tile (ÁRBOL), else the tiles' letters (KAESE)."""
+        return super().display(word) if self.language == "en" else self.typed(unicodedata.normalize("NFC", word)).upper()
 
     def _bundled(self, kind: str) -> str:
         """Return the bundled list of this language and length: in English the NYT's for 5

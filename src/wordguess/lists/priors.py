@@ -60,8 +60,10 @@ def table_name(game_name: str, list_name: str | None) -> str | None:
     """Return the frequency table for a game's words: the list's own table (another language's
     lists have theirs), else the game family's, or None when the game has no prior (Mastermind,
     Jotto, LeetCode: every word alike) or the list no table covers (UNCOVERED)."""
-    if list_name is not None and (list_name.startswith(UNCOVERED) or list_name in table_names()):
-        return None if list_name.startswith(UNCOVERED) else list_name
+    if list_name is not None and list_name.startswith(UNCOVERED):
+        return None
+    if list_name in table_names():
+        return list_name
     for family, table in TABLES.items():
         if game_name == family:
             return table

@@ -34,6 +34,10 @@ from wordguess.vocab import Candidates, History, Word
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 SHIPPED_INDEX = "suggestions.json"  # strategies/data: the second turn's suggestions, computed offline
 
+# A guess that may be the answer is offered beside a better probe within this many expected guesses.
+CANDIDATE_MARGIN = 0.02
+FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
+
 
 @functools.lru_cache(maxsize=1)
 def shipped_suggestions() -> dict[str, list]:
@@ -46,9 +50,6 @@ def shipped_suggestions() -> dict[str, list]:
     if hashlib.sha256(raw).hexdigest() != index["sha256"]:
         raise WordguessError(f"{index['file']} is damaged (its sha256 differs from {SHIPPED_INDEX}'s)")
     return json.loads(gzip.decompress(raw))
-# A guess that may be the answer is offered beside a better probe within this many expected guesses.
-CANDIDATE_MARGIN = 0.02
-FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
 
 
 @dataclasses.dataclass(frozen=True)

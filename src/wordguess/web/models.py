@@ -26,8 +26,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-GAME_OPTIONS = ("length", "language", "first", "pegs", "colours")
-Language = Annotated[str | None, Field(pattern=r"^[a-z]{2}$")]  # Wordle's language (en, de, es, ...): its own boards too  # the game's options among a setting's fields
+GAME_OPTIONS = ("length", "language", "first", "pegs", "colours")  # the game's options among a setting's fields
+Language = Annotated[str | None, Field(pattern=r"^[a-z]{2}$")]  # Wordle's language (en, de, es, ...), its boards' too
 
 
 class GameSetting(Strict):

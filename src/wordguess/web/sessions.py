@@ -162,14 +162,8 @@ def puzzle_of(state: AppState, rules: Game, setting: Setting) -> tuple[PuzzleSpe
     return spec, state.puzzles.get(spec)
 
 
-def typed(game: Game, word: Word) -> str:
-    """Return a word as the page types it, a letter per tile: its spelling, or its folded form
-    when the spelling has another length (German KÄSE is typed KAESE)."""
-    return word if len(game.fold(word)) == len(word) else game.fold(word)
-
-
 def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
-    return {"guess": game.display(guess), "word": typed(game, guess), "reply": game.format_reply(reply),
+    return {"guess": game.display(guess), "word": game.typed(guess), "reply": game.format_reply(reply),
             "marks": game.tile_marks(reply)}
 
 
@@ -205,7 +199,7 @@ def assist(state: AppState, request: AssistRequest) -> dict:
             "turns": [turn_json(game, g, r) for g, r in assistant.history],
             "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
             "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
-            "suggestions": [{"guess": game.display(s.guess), "word": typed(game, s.guess), "expected_left": s.expected_left, "bits": s.bits,
+            "suggestions": [{"guess": game.display(s.guess), "word": game.typed(s.guess), "expected_left": s.expected_left, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
                              "guesses_to_finish": s.guesses_to_finish} for s in suggestions],
             "notices": assistant.notices}
@@ -381,7 +375,7 @@ def board_rules(name: str, language: str | None = None) -> MultiBoard:
 
 def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
     game = rules.board
-    return [{"guess": game.display(g), "word": typed(game, g),
+    return [{"guess": game.display(g), "word": game.typed(g),
              "replies": [None if r is None else game.format_reply(r) for r in replies],
              "marks": [None if r is None else game.tile_marks(r) for r in replies]} for g, replies in turns]
 
