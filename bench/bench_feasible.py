@@ -1,4 +1,4 @@
-"""The feasibility search (optimal/feasible.py) side by side with an older source tree: the same
+"""The feasibility search (optimal/worst/kernel.py) side by side with an older source tree: the same
 work in both, alternating runs, medians and their ratio. Prints JSON.
 
 Two workloads, each a fixed amount of search (same nodes in both trees when the search order is
@@ -28,9 +28,15 @@ import json, sys, time
 import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
-from wordguess.optimal import feasible, kernel
-from wordguess.optimal.search import ExactSolver
-from wordguess.optimal.worst import FeasibilitySearch, refutation_order
+try:  # the layout since optimal/ was split into total/ and worst/
+    from wordguess.optimal.total import kernel
+    from wordguess.optimal.total.search import ExactSolver
+    from wordguess.optimal.worst import kernel as feasible
+    from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
+except ImportError:  # an older baseline tree
+    from wordguess.optimal import feasible, kernel
+    from wordguess.optimal.search import ExactSolver
+    from wordguess.optimal.worst import FeasibilitySearch, refutation_order
 
 work, amount = sys.argv[1], int(sys.argv[2])
 if work == "bulls":

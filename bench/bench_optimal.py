@@ -50,7 +50,7 @@ def sample_openers(count: int, seed: int, workers: int, cap: float) -> dict:
     from wordguess.engine.executors import get_executor
     from wordguess.engine.puzzle import PuzzleSpec
     from wordguess.games import get_game
-    from wordguess.optimal.run import SearchSpec, solver_for
+    from wordguess.optimal.tasks import SearchSpec, solver_for
 
     spec = SearchSpec(PuzzleSpec(get_game("wordle")), max_guesses=6)
     puzzle = solver_for(spec).puzzle
@@ -73,8 +73,8 @@ def sample_openers(count: int, seed: int, workers: int, cap: float) -> dict:
 
 def timed_opener(task):
     """Return an opener's result under the cutoff 7921, or None if it hit the time cap."""
-    from wordguess.optimal.run import opener_task
-    from wordguess.optimal.search import SearchStopped
+    from wordguess.optimal.tasks import opener_task
+    from wordguess.optimal.total.search import SearchStopped
 
     spec, word, cap = task
     try:

@@ -39,8 +39,8 @@ from wordguess.engine.executors import ProcessExecutor, RayExecutor
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
 from wordguess.lists import load_words
-from wordguess.optimal.run import SearchSpec, solver_for
-from wordguess.optimal.search import Limits, SearchStopped
+from wordguess.optimal.tasks import SearchSpec, solver_for
+from wordguess.optimal.total.search import Limits, SearchStopped
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the local cluster helper
 

@@ -42,7 +42,7 @@ DRIVER = r"""
 import json, sys, time
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal.search import ExactSolver, Limits, SearchStopped
+from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
 puzzles = {}
 for line in sys.stdin:
     word, mode, beta, seconds = json.loads(line)

@@ -30,10 +30,10 @@ from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.optimal.certificates import DATA, build_certificate, save_certificate
-from wordguess.optimal.run import SearchSpec, solver_for
-from wordguess.optimal.search import SearchStopped
 from wordguess.optimal.store import default_store_path
+from wordguess.optimal.tasks import SearchSpec, solver_for
+from wordguess.optimal.total.certificates import DATA, build_certificate, save_certificate
+from wordguess.optimal.total.search import SearchStopped
 
 TOP = 100  # the "top 100 at least, exact"
 CONTENT = ("game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours")

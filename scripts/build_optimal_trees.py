@@ -15,8 +15,9 @@ import sys
 
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal.run import SearchSpec, optimal
-from wordguess.optimal.trees import DATA, MANIFEST, tree_text
+from wordguess.optimal.tasks import SearchSpec
+from wordguess.optimal.total.run import optimal
+from wordguess.optimal.total.trees import DATA, MANIFEST, tree_text
 from wordguess.trees.tree import TreeFile, tree_size
 
 FIRST = "salet"

@@ -24,11 +24,12 @@ from wordguess.analysis import (
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal.certificates import certificate_for, certificate_key
-from wordguess.optimal.run import SearchSpec, optimal
-from wordguess.optimal.search import ExactSolver
 from wordguess.optimal.store import ResultStore
-from wordguess.optimal.trees import load_optimal_tree
+from wordguess.optimal.tasks import SearchSpec
+from wordguess.optimal.total.certificates import certificate_for, certificate_key
+from wordguess.optimal.total.run import optimal
+from wordguess.optimal.total.search import ExactSolver
+from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.trees.tree import Tree, total_guesses
 
 runner = CliRunner()

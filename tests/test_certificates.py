@@ -20,15 +20,15 @@ from wordguess.cli import app
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.optimal import certificates
-from wordguess.optimal.certificates import (
+from wordguess.optimal.total import certificates
+from wordguess.optimal.total.certificates import (
     Certificate,
     certificate_for,
     load_certificate,
     save_certificate,
     shipped_certificates,
 )
-from wordguess.optimal.search import ExactSolver
+from wordguess.optimal.total.search import ExactSolver
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

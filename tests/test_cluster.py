@@ -23,8 +23,9 @@ from wordguess.cli import app
 from wordguess.engine.executors import SerialExecutor
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal.run import SearchSpec, certify
-from wordguess.optimal.search import INF
+from wordguess.optimal.tasks import SearchSpec
+from wordguess.optimal.total.run import certify
+from wordguess.optimal.total.search import INF
 
 runner = CliRunner()
 

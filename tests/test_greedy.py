@@ -1,4 +1,4 @@
-"""The greedy tree's total (optimal/greedy.py), the analysis's upper bound where the exact search
+"""The greedy tree's total (optimal/total/greedy.py), the analysis's upper bound where the exact search
 has no time: it equals a slow twin built from the rules' own feedback, every secret's path in
 that tree is within the limit, and it is never below the proven optimum."""
 
@@ -11,9 +11,9 @@ from conftest import SMALL_LISTS, WORDLE_SMALL, small_puzzle
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.optimal import greedy, kernel
-from wordguess.optimal.kernel import INF, UNLIMITED
-from wordguess.optimal.search import ExactSolver
+from wordguess.optimal.total import greedy, kernel
+from wordguess.optimal.total.kernel import INF, UNLIMITED
+from wordguess.optimal.total.search import ExactSolver
 
 WORDLE = get_game("wordle")
 

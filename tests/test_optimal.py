@@ -21,11 +21,12 @@ from wordguess.engine import kernels as engine_kernels
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
-from wordguess.optimal import kernel
-from wordguess.optimal.run import SearchSpec, optimal
-from wordguess.optimal.run import opener_task as REAL_OPENER_TASK
-from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.tasks import SearchSpec
+from wordguess.optimal.tasks import opener_task as REAL_OPENER_TASK
+from wordguess.optimal.total import kernel
+from wordguess.optimal.total.run import optimal
+from wordguess.optimal.total.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import STRATEGIES, get_strategy
@@ -456,7 +457,7 @@ def test_a_stopped_search_never_reports_a_tree_beyond_the_limit(tmp_path):
 
 def stop_at_call(monkeypatch, n: int) -> None:
     """Make the n-th opener task (and every later one) stop as a time limit would."""
-    from wordguess.optimal import run as run_module
+    from wordguess.optimal.total import run as run_module
     real, calls = REAL_OPENER_TASK, []
 
     def task(args):
@@ -533,7 +534,7 @@ def test_one_check_says_which_puzzles_the_exact_solver_takes():
     """The solver and the analysis ask one question (search.exact_problem): a weighted world, a
     lying host or strict mode is refused in one line, never solved as if its answers were alike."""
     from wordguess.analysis import exact_supported
-    from wordguess.optimal.search import exact_problem
+    from wordguess.optimal.total.search import exact_problem
 
     closed = PuzzleSpec(get_game("wordle")).build()
     assert exact_problem(closed) is None and exact_supported(closed)

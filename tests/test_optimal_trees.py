@@ -10,7 +10,7 @@ import pytest
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.lists import load_words
-from wordguess.optimal import trees
+from wordguess.optimal.total import trees
 from wordguess.trees.tree import check_covers, depth_counts, total_guesses
 
 

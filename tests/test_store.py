@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from wordguess.errors import WordguessError
-from wordguess.optimal import kernel
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.total import kernel
 
 
 def filled(path) -> ResultStore:

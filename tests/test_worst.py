@@ -1,4 +1,4 @@
-"""The feasibility search (optimal/feasible.py) and the least worst case (optimal/worst.py):
+"""The feasibility search (optimal/worst/kernel.py) and the least worst case (optimal/worst/search.py):
 checked against an exhaustive twin and against the depth-limited total search."""
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from wordguess.cli import app
 from wordguess.engine.executors import SerialExecutor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
-from wordguess.optimal import feasible, kernel, worst
-from wordguess.optimal.feasible import capacity_table, least_depth_bound
-from wordguess.optimal.run import SearchSpec, optimal_worst, split_by_second_guess
-from wordguess.optimal.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.optimal.store import ResultStore
-from wordguess.optimal.worst import FeasibilitySearch
+from wordguess.optimal.tasks import SearchSpec
+from wordguess.optimal.total import kernel
+from wordguess.optimal.total.search import INF, ExactSolver, Limits, SearchStopped
+from wordguess.optimal.worst import kernel as feasible
+from wordguess.optimal.worst import search as worst
+from wordguess.optimal.worst.kernel import capacity_table, least_depth_bound
+from wordguess.optimal.worst.run import optimal_worst, split_by_second_guess
+from wordguess.optimal.worst.search import FeasibilitySearch
 
 runner = CliRunner()
 

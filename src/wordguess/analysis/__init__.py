@@ -18,7 +18,7 @@ labelled `exact`: the optimal expected guesses of a set S is f(S) / |S|, f its l
 within the game's limit. The solver works within a time budget (the analysis's, shared by its moves); when it ends first,
 the move shows proven `bounds` [low, high] (low from the admissible least-total table, high from
 a tree actually built within the limit, or unknown), never a silent estimate. The first move's
-best is certified over every opener: the shipped opener certificate (optimal/certificates.py,
+best is certified over every opener: the shipped opener certificate (optimal/total/certificates.py,
 `wordguess openers`) gives every opener's exact value or a proven lower bound above its
 threshold, so the first move's best is proven and a first guess's value is exact or bounded
 below at once. Without a certificate for the puzzle, the openers are examined most promising

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from wordguess.optimal.kernel import INF
+from wordguess.optimal.total.kernel import INF
 from wordguess.vocab import Word
 
 EXACT, BOUNDS, ESTIMATE = "exact", "bounds", "estimate"

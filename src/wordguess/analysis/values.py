@@ -13,12 +13,12 @@ import numpy as np
 
 from wordguess.analysis.report import BOUNDS, ESTIMATE, EXACT, Value
 from wordguess.engine.puzzle import Puzzle
-from wordguess.optimal import kernel
-from wordguess.optimal.certificates import certificate_by_key
-from wordguess.optimal.kernel import INF, child_depth, table_row
-from wordguess.optimal.run import symmetric_openers
-from wordguess.optimal.search import ExactSolver, Limits, SearchStopped, exact_problem
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.tasks import symmetric_openers
+from wordguess.optimal.total import kernel
+from wordguess.optimal.total.certificates import certificate_by_key
+from wordguess.optimal.total.kernel import INF, child_depth, table_row
+from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped, exact_problem
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
@@ -227,7 +227,7 @@ class ExactValues:
 
     def known_openers(self) -> dict[str, tuple[int, bool]]:
         """Return what is proven about openers (opener -> (value, exact); a value not exact is a
-        lower bound): the shipped certificate's entries (optimal/certificates.py), and the
+        lower bound): the shipped certificate's entries (optimal/total/certificates.py), and the
         solver's store's, the stronger of the two where both have one (exact beats a bound, a
         higher bound a lower one)."""
         certificate = certificate_by_key(self.solver.key)

@@ -27,17 +27,19 @@ from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
-from wordguess.optimal.certificates import (
+from wordguess.optimal.equilibrium import solve_equilibrium
+from wordguess.optimal.store import default_store_path
+from wordguess.optimal.tasks import SearchSpec, solver_for
+from wordguess.optimal.total.certificates import (
     Certificate,
     certificate_for,
     shipped_certificates,
     shipped_names,
 )
-from wordguess.optimal.equilibrium import solve_equilibrium
-from wordguess.optimal.run import Outcome, SearchSpec, optimal, optimal_worst, solver_for
-from wordguess.optimal.search import INF, OpenerResult
-from wordguess.optimal.store import default_store_path
-from wordguess.optimal.worst import WorstCase
+from wordguess.optimal.total.run import Outcome, optimal
+from wordguess.optimal.total.search import INF, OpenerResult
+from wordguess.optimal.worst.run import optimal_worst
+from wordguess.optimal.worst.search import WorstCase
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
 

@@ -1,4 +1,4 @@
-"""Admissible lower bounds on the total guesses a set of secrets needs (the search in kernel.py
+"""Admissible lower bounds on the total guesses a set of secrets needs (the search in total/kernel.py
 adds them up over a guess's buckets).
 
 Notation: n secrets; a guess splits them into buckets by reply; the solved reply's bucket (the

@@ -25,7 +25,7 @@ from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game
-from wordguess.optimal.trees import load_optimal_tree
+from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.trees.tree import TreeFile
 from wordguess.web.config import Limits, Settings
 

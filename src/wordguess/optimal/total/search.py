@@ -21,9 +21,9 @@ from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import kernels
-from wordguess.optimal import greedy, kernel
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.total import greedy, kernel
 from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
@@ -300,7 +300,7 @@ class ExactSolver:
 
     def upper_total(self, candidates: np.ndarray, depth: int | None = None) -> int | None:
         """Return a proven upper bound on f(candidates) within `depth` guesses (default: the
-        solver's): the total of a greedy tree actually built (optimal/greedy.py; in hard mode
+        solver's): the total of a greedy tree actually built (optimal/total/greedy.py; in hard mode
         over the candidates' own words, always legal), or None when that tree needs more guesses."""
         depth = self.depth if depth is None else depth
         params = self.ctx.params

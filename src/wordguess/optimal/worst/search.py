@@ -23,14 +23,15 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from wordguess.optimal import feasible, kernel
-from wordguess.optimal.search import (
+from wordguess.optimal.total import kernel
+from wordguess.optimal.total.search import (
     PERSIST_FLOOR,
     SAVE_EVERY,
     ExactSolver,
     SearchStopped,
     puzzle_key,
 )
+from wordguess.optimal.worst import kernel as feasible
 from wordguess.vocab import Progress
 
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
@@ -367,7 +368,7 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
     reported in `stopped`, with what was proven by then. With `fewest`, the fewest secrets
     that need all the least worst case's guesses are then found over the openers too.
     `verdicts(openers, depth)` yields their verdicts in any order (default: one by one here;
-    run.optimal_worst spreads them over an executor's workers); `split` is passed on to
+    worst.run.optimal_worst spreads them over an executor's workers); `split` is passed on to
     FeasibilitySearch.fewest_last."""
     started, start_nodes = time.monotonic(), search.nodes
     order = words[:1] + refutation_order(search.solver, words[1:])

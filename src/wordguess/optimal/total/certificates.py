@@ -28,7 +28,8 @@ from pathlib import Path
 from wordguess.engine.executors import Executor, SerialExecutor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.optimal.run import (
+from wordguess.optimal.store import ResultStore
+from wordguess.optimal.tasks import (
     SearchSpec,
     opener_task,
     promising_openers,
@@ -37,11 +38,10 @@ from wordguess.optimal.run import (
     solver_for,
     symmetric_openers,
 )
-from wordguess.optimal.search import INF, VERSION, OpenerResult, puzzle_key
-from wordguess.optimal.store import ResultStore
+from wordguess.optimal.total.search import INF, VERSION, OpenerResult, puzzle_key
 from wordguess.vocab import Progress, Word
 
-DATA = Path(__file__).parent / "data"  # where the shipped certificates live
+DATA = Path(__file__).parent.parent / "data"  # where the shipped certificates live
 MANIFEST = "certificates.json"  # their manifest, in the same folder
 FORMAT = 1  # the certificate file's format version
 SCRIPT = "scripts/build_certificate.py"  # what builds them

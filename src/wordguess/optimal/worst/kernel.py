@@ -3,17 +3,17 @@ least such d over the openers is the least worst case, and proving d - 1 infeasi
 cheaper than minimising a total: any guess whose every bucket is feasible within d - 1 ends the
 search, and a guess fails as soon as one bucket is infeasible (the largest is tried first).
 
-Notation as in kernel.py: S is a set of n secrets, a guess g splits S into buckets by reply, the
+Notation as in total/kernel.py: S is a set of n secrets, a guess g splits S into buckets by reply, the
 solved reply's bucket (g itself, when g is in S) is finished, and every other bucket must be
 finished within d - 1 guesses. B = (number of replies) - 1 is the most unsolved buckets a guess
 can make.
 
 Contract of `within(ctx, S, allowed, allowed_hash, depth, capacity)`: it returns 1 if a tree
 for S within `depth` guesses exists (guesses taken from `allowed`, narrowed by
-kernel.child_allowed below each reply: hard mode and the symmetry reduction), 0 if none exists,
+total.kernel.child_allowed below each reply: hard mode and the symmetry reduction), 0 if none exists,
 and ABORT when the node budget (ctx.stats[BUDGET]) ran out; both verdicts are memoised in
 ctx.memo, an aborted call memoises nothing it had not proven. The memo's keys are
-kernel.set_key's, so a Context used here needs a memo of its own (values are verdicts, not
+total.kernel.set_key's, so a Context used here needs a memo of its own (values are verdicts, not
 packed totals).
 """
 
@@ -24,7 +24,7 @@ from numba import njit
 
 from wordguess.engine.kernels import split
 from wordguess.optimal.bounds import capacity
-from wordguess.optimal.kernel import (
+from wordguess.optimal.total.kernel import (
     ABORT,
     ABORTED,
     BUDGET,
@@ -45,7 +45,9 @@ from wordguess.optimal.kernel import (
     set_key,
     unpack,
 )
-from wordguess.optimal.kernel import remember as keep  # a count's memo word, queued for the store
+from wordguess.optimal.total.kernel import (
+    remember as keep,  # a count's memo word, queued for the store
+)
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from wordguess.errors import WordguessError
 from wordguess.trees.tree import TreeFile, total_guesses
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 MANIFEST = DATA / "trees.json"
 
 

@@ -1,0 +1,166 @@
+"""The exact searches as independent tasks, for both problems: the least total (`total/`) and
+the least worst case (`worst/`).
+
+A task is a picklable (SearchSpec, ...) tuple handled by a top-level function, so the same
+tasks run in this process, on a local process pool or on a Ray cluster (engine/executors.py).
+Each worker builds its solver once per spec (`solver_for`, `feasibility_for`) and keeps what it
+proves in the store at the spec's path (on a cluster, each machine's own file). The driver
+records every opener result a task returns in its own store (`record`), so the driver's file
+holds the whole certification wherever the tasks ran, and a rerun skips what it settles
+(`stored_result`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.optimal.store import ResultStore
+from wordguess.optimal.total.search import (
+    INF,
+    ExactSolver,
+    Limits,
+    OpenerResult,
+    has_symbol_symmetry,
+)
+from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict
+from wordguess.strategies.scoring import score_guesses
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchSpec:
+    """Everything a worker needs to rebuild the same search (picklable, hashable)."""
+
+    puzzle: PuzzleSpec  # the rules, lists and mode (normal or hard)
+    max_guesses: int | None = None  # the depth limit (None: none)
+    store: str | None = None  # the result store's file (None: no store)
+    seconds: float | None = None  # time limit of the whole run (every task stops at its end)
+    nodes: int | None = None  # node limit of one search call
+
+
+@functools.lru_cache(maxsize=2)
+def solver_for(spec: SearchSpec) -> ExactSolver:
+    """Return this process's solver for a spec: built once, and shared by every task that runs
+    in this process (a worker's tasks, or the main process's own with the serial executor), so
+    the memo grows across tasks."""
+    store = ResultStore(spec.store) if spec.store else None
+    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(None, spec.nodes), store)
+
+
+Deadline = tuple[float, float] | None  # when a run's time is up (time.time()) and its seconds
+
+
+def run_deadline(spec: SearchSpec) -> Deadline:
+    """Return the deadline of a run that starts now (None without a time limit)."""
+    return None if spec.seconds is None else (time.time() + spec.seconds, spec.seconds)
+
+
+@functools.lru_cache(maxsize=2)
+def feasibility_for(spec: SearchSpec) -> FeasibilitySearch:
+    """Return this process's feasibility search for a spec (on solver_for's solver), shared by
+    its tasks so that its memo grows across them."""
+    return FeasibilitySearch(solver_for(spec))
+
+
+@contextlib.contextmanager
+def solving(spec: SearchSpec, deadline: Deadline) -> Iterator[ExactSolver]:
+    """Yield this process's solver for a spec (solver_for) with a task's deadline, and put back
+    the deadline it had: a cached solver carries no task's deadline into the next, and a task
+    run in the main process (the serial executor) leaves the run's own deadline as it was."""
+    solver = solver_for(spec)
+    before, solver.deadline = solver.deadline, deadline
+    try:
+        yield solver
+    finally:
+        solver.deadline = before
+
+
+# The least total's tasks.
+
+def opener_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerResult:
+    """Return the opener's result under a cutoff (a task): exact if below it, else a bound."""
+    spec, word, beta, deadline = task
+    with solving(spec, deadline) as solver:
+        return solver.opener(word, beta)
+
+
+def bucket_task(task: tuple[SearchSpec, str, int, Deadline]) -> int:
+    """Return the exact value of one first reply's bucket of an opener (a task)."""
+    spec, word, reply, deadline = task
+    with solving(spec, deadline) as solver:
+        return solver.bucket_value(word, reply)
+
+
+# The least worst case's tasks.
+
+def verdict_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerVerdict:
+    """Return whether some tree opening with the word finishes every secret within the depth
+    (a task; the verdict goes to the worker's store too)."""
+    spec, word, depth, deadline = task
+    with solving(spec, deadline):
+        return feasibility_for(spec).opener(word, depth)
+
+
+def second_guess_task(task: tuple[SearchSpec, str, int, int, int, int, Deadline]) -> int:
+    """Return FeasibilitySearch.second_guess_total of one second guess in the bucket of the
+    word's first reply (a task of a split count; what it proves goes to the worker's store)."""
+    spec, word, reply, index, depth, beta, deadline = task
+    search = feasibility_for(spec)
+    with solving(spec, deadline) as solver:
+        try:
+            candidates, (allowed, h) = solver.root_bucket(solver.puzzle.index_of(word), reply)
+            return search.second_guess_total(candidates, allowed, h, index, depth, beta)
+        finally:
+            search.save()
+
+
+# Both problems' drivers: what the driver's store settles, and the openers in order.
+
+def stored_result(solver: ExactSolver, word: str, beta: int) -> OpenerResult | None:
+    """Return an opener's result from the driver's store if it settles the opener under the
+    cutoff `beta` (exact, or a bound >= beta), else None: a rerun on a cluster skips what the
+    driver recorded, even where the worker that proved it keeps its results on another machine."""
+    stored = solver.store.opener(solver.key, word) if solver.store is not None else None
+    if stored is None or not (stored[1] or stored[0] >= beta):
+        return None
+    return OpenerResult(word, stored[0], stored[1], 0, 0.0)
+
+
+def record(solver: ExactSolver, result: OpenerResult) -> None:
+    """Write an opener's result, returned by a task, to the driver's store. A task's worker has
+    written it to its own store already, which is this same file only on one machine; the store
+    keeps the stronger of two results, so writing it again is harmless."""
+    if solver.store is not None:
+        solver.store.save_opener(solver.key, result.opener, result.value, result.exact, result.nodes, result.seconds)
+
+
+def symmetric_openers(puzzle: Puzzle) -> dict[str, list[str]]:
+    """Return the first guesses grouped by the game's symmetry, {representative: members}: only
+    when the game has one and both lists are its full generated set (so the symmetry maps the
+    puzzle to itself); otherwise every guess is its own class."""
+    if not has_symbol_symmetry(puzzle):
+        return {w: [w] for w in puzzle.guesses}
+    classes: dict[object, list[str]] = {}
+    for word in puzzle.guesses:
+        classes.setdefault(puzzle.game.symmetry_class(word), []).append(word)
+    return {members[0]: members for members in classes.values()}
+
+
+def promising_openers(solver: ExactSolver, count: int | None = None) -> list[str]:
+    """Return the allowed first guesses, one per symmetry class, most promising first (lowest
+    admissible bound, then most buckets, then list order); the first `count` if given."""
+    puzzle = solver.puzzle
+    ids = np.array([puzzle.index_of(w) for w in symmetric_openers(puzzle)], dtype=np.int64)
+    bounds = np.array([solver.root_bound(g) for g in ids], dtype=np.int64)
+    parts = -score_guesses(puzzle, ids, puzzle.all_candidates(), "most-parts")
+    order = np.lexsort((ids, -parts, bounds))
+    order = order[bounds[order] < INF]
+    return [puzzle.guesses[ids[i]] for i in order[:count]]
+
+
