@@ -360,22 +360,26 @@ def equilibrium_command(
 def openers_command(
     game: GameChoice,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print the shipped opener certificate: every first guess with its exact total guesses where
-    it is at most the certificate's threshold, and a proven lower bound above it otherwise."""
+    """Print a shipped opener certificate: every first guess with its exact total guesses where
+    it is at most the certificate's threshold, and a proven lower bound above it otherwise (the
+    game's lists unless --answers/--guesses name others, e.g. the NYT's)."""
     if top < 0:
         raise WordguessError(f"--top must be 0 (all) or more, not {top}")
     rules = game.truthful_rules("openers")
     if not any(m["game"] == rules.name and m["mode"] == mode for m in shipped_certificates().values()):
         raise WordguessError(f"no opener certificate is shipped for {rules.name} in {mode} mode; shipped: "
                              f"{shipped_names()}")
-    puzzle = puzzle_spec(rules, None, None, mode).build()
+    puzzle = puzzle_spec(rules, answers, guesses, mode).build()
     certificate = certificate_for(puzzle, rules.max_guesses)
     if certificate is None:
-        raise WordguessError(f"no opener certificate is shipped for {rules.key} in {mode} mode (other options or "
-                             f"lists); shipped: {shipped_names()}")
+        raise WordguessError(f"no opener certificate is shipped for {rules.key} in {mode} mode with answers "
+                             f"{puzzle.answers.name} and guesses {puzzle.guesses.name} (other options or lists); "
+                             f"shipped: {shipped_names()}")
     rows = certificate_rows(certificate, top or None)
     if as_json:
         best = certificate.best

@@ -147,9 +147,10 @@ def shipped_certificates(folder: Path | None = None) -> dict[str, dict]:
 
 
 def shipped_names(folder: Path | None = None) -> str:
-    """Return the shipped certificates as 'game mode' phrases, for messages."""
+    """Return the shipped certificates as 'game mode (answers / guesses)' phrases, for messages."""
     manifest = shipped_certificates(folder)
-    return ", ".join(f"{m['game']} {m['mode']}" for m in manifest.values()) or "none"
+    return ", ".join(f"{m['game']} {m['mode']} ({m.get('answers', 'its lists')} / {m.get('guesses', 'its lists')})"
+                     for m in manifest.values()) or "none"
 
 
 @functools.lru_cache(maxsize=4)
@@ -246,7 +247,8 @@ def save_certificate(certificate: Certificate, name: str, folder: Path | None = 
     best = certificate.best
     manifest[name] = {"file": path.name, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
                       "key": certificate.key, "game": certificate.game, "options": certificate.options,
-                      "mode": certificate.mode, "max_guesses": certificate.max_guesses,
+                      "mode": certificate.mode, "answers": certificate.answers, "guesses": certificate.guesses,
+                      "max_guesses": certificate.max_guesses,
                       "threshold": certificate.threshold, "openers": len(certificate.entries),
                       "exact": certificate.exact_count, "best": best.opener if best else None,
                       "best_value": best.value if best else None, "command": certificate.command}
