@@ -10,21 +10,32 @@ engine (the Puzzle) -> strategies -> trees -> play -> optimal, leetcode -> cli. 
 ARCHITECTURE.md.
 """
 
-from wordguess.engine.candidates import bucket_counts, filter_candidates, partition
-from wordguess.engine.patterns import PatternStore
-from wordguess.engine.puzzle import MODES, Puzzle, PuzzleSpec
-from wordguess.errors import ReplyError, UnknownNameError, WordError, WordguessError
-from wordguess.games import GAMES, Game, get_game
-from wordguess.lists import WordList, game_words, list_names, load_words
-from wordguess.play.assistant import Assistant
-from wordguess.play.hosted import HostedGame
-from wordguess.play.hosts import get_host
+import importlib
+
+# Bound now, not on first use: `wordguess.play` is both this function and the subpackage, and
+# importing the subpackage binds its name here; the function must be bound after it.
 from wordguess.play.simulate import GameRecord, play
-from wordguess.strategies import STRATEGIES, get_strategy
-from wordguess.strategies.metrics import METRICS
-from wordguess.trees.build import TreeStrategy, build_tree
-from wordguess.trees.report import Evaluation, evaluate, first_guess_table
-from wordguess.trees.tree import Node, Tree, TreeFile
+
+# Where each public name lives: imported on first use (PEP 562), so that `import wordguess` or a
+# command that needs a few layers does not load them all.
+_HOMES = {
+    "bucket_counts": "wordguess.engine.candidates",
+    "filter_candidates": "wordguess.engine.candidates", "partition": "wordguess.engine.candidates",
+    "PatternStore": "wordguess.engine.patterns", "MODES": "wordguess.engine.puzzle",
+    "Puzzle": "wordguess.engine.puzzle", "PuzzleSpec": "wordguess.engine.puzzle",
+    "ReplyError": "wordguess.errors", "UnknownNameError": "wordguess.errors",
+    "WordError": "wordguess.errors", "WordguessError": "wordguess.errors",
+    "GAMES": "wordguess.games", "Game": "wordguess.games", "get_game": "wordguess.games",
+    "WordList": "wordguess.lists", "game_words": "wordguess.lists", "list_names": "wordguess.lists",
+    "load_words": "wordguess.lists", "Assistant": "wordguess.play.assistant",
+    "HostedGame": "wordguess.play.hosted", "get_host": "wordguess.play.hosts",
+    "STRATEGIES": "wordguess.strategies", "get_strategy": "wordguess.strategies",
+    "METRICS": "wordguess.strategies.metrics", "TreeStrategy": "wordguess.trees.build",
+    "build_tree": "wordguess.trees.build", "Evaluation": "wordguess.trees.report",
+    "evaluate": "wordguess.trees.report", "first_guess_table": "wordguess.trees.report",
+    "Node": "wordguess.trees.tree", "Tree": "wordguess.trees.tree",
+    "TreeFile": "wordguess.trees.tree",
+}
 
 __version__ = "0.1.0"
 
@@ -35,3 +46,15 @@ __all__ = [
     "bucket_counts", "evaluate", "filter_candidates", "first_guess_table", "game_words",
     "get_game", "get_host", "get_strategy", "list_names", "load_words", "partition", "play",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -4,32 +4,34 @@ Each command lives in the module of its area; this module only assembles the app
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import signal
 import sys
 import threading
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
 
 from wordguess import __version__
-from wordguess.cli import analysis, basic, interactive, optimal, reports, serve
 from wordguess.cli.common import err, out
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...).")
-
-for command, name in [
-    (basic.feedback, "feedback"), (basic.lists_command, "lists"), (basic.filter_command, "filter"),
-    (reports.evaluate, "evaluate"), (reports.tree, "tree"), (reports.first_guesses, "first-guesses"),
-    (reports.evil, "evil"), (basic.games, "games"), (basic.strategies, "strategies"), (basic.cache, "cache"),
-    (reports.demo, "demo"), (interactive.solve, "solve"), (interactive.play_command, "play"),
-    (optimal.optimal_command, "optimal"), (optimal.absurdle_command, "absurdle"),
-    (optimal.equilibrium_command, "equilibrium"), (optimal.openers_command, "openers"),
-    (analysis.analyze_command, "analyze"), (serve.serve, "serve"),
-]:
-    app.command(name)(command)
+# Each command and where it lives (module of wordguess.cli, function), in the help's order. A
+# command line that names one command imports only that command's module (`main`), so a command
+# starts without the others' imports; `app` (the whole app, for the help and the tests) is made
+# on first use.
+COMMANDS = {
+    "feedback": ("basic", "feedback"), "lists": ("basic", "lists_command"), "filter": ("basic", "filter_command"),
+    "evaluate": ("reports", "evaluate"), "tree": ("reports", "tree"), "first-guesses": ("reports", "first_guesses"),
+    "evil": ("reports", "evil"), "games": ("basic", "games"), "strategies": ("basic", "strategies"),
+    "cache": ("basic", "cache"), "demo": ("reports", "demo"), "solve": ("interactive", "solve"),
+    "play": ("interactive", "play_command"), "optimal": ("optimal", "optimal_command"),
+    "absurdle": ("optimal", "absurdle_command"), "equilibrium": ("optimal", "equilibrium_command"),
+    "openers": ("optimal", "openers_command"), "analyze": ("analysis", "analyze_command"), "serve": ("serve", "serve"),
+}
+HELP = "Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...)."
 
 
 def show_version(value: bool) -> None:
@@ -38,12 +40,29 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def options(
     version: Annotated[bool, typer.Option("--version", metavar="", callback=show_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...)."""
+
+
+def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
+    """Return the Typer app with these commands (all by default), importing their modules."""
+    made = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP,
+                       context_settings={"help_option_names": ["-h", "--help"]})
+    made.callback()(options)
+    for name in names:
+        module, function = COMMANDS[name]
+        made.command(name)(getattr(importlib.import_module(f"wordguess.cli.{module}"), function))
+    return made
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":  # the whole app, made once on first use (PEP 562)
+        globals()["app"] = made = make_app()
+        return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Click's error classes, found through one that Typer exports (Typer vendors Click in newer
@@ -55,8 +74,9 @@ CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Click
 def main(argv: list[str] | None = None) -> None:
     """Run the command line. A usage error is one line on stderr with exit code 2, Ctrl-C ends
     with 130 on a new line, and output cut short by a closed pipe (`| head`) ends quietly."""
-    command = tidy_help(typer.main.get_command(app))
     argv = list(sys.argv[1:] if argv is None else argv) or ["--help"]  # no arguments: the help, exit 0
+    # A named command needs only its own module; the help and an unknown command need them all.
+    command = tidy_help(typer.main.get_command(make_app([argv[0]]) if argv[0] in COMMANDS else __getattr__("app")))
     stop_on_sigterm()
     try:
         code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
