@@ -195,6 +195,12 @@ def test_openers_shows_bounds_and_refuses_other_options(small_wordle, lists, tmp
     # The bundled Wordle lists are not these: the certificate is for other lists.
     result = runner.invoke(app, ["openers", "--game", "wordle"])
     assert result.exit_code == 2 and "other options or lists" in result.output
+    assert "answers wordle-answers and guesses wordle-guesses" in " ".join(result.output.split())
+    # Named by --answers/--guesses, the certificate's own lists find it.
+    result = runner.invoke(app, ["openers", "--game", "wordle", "--answers", lists[0], "--guesses", lists[1], "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["count"] == len(puzzle.guesses) and data["openers"][0]["value"] == min(twin.values())
     result = runner.invoke(app, ["openers", "--game", "mastermind", "--top", "-1"])
     assert result.exit_code == 2 and "--top" in result.output
     result = runner.invoke(app, ["openers", "--game", "mastermind"])

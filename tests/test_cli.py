@@ -309,3 +309,27 @@ def test_an_adversary_plays_over_the_answer_list_and_a_large_sample_is_noted(tmp
     words.write_text("\n".join(WORDLE_SMALL[:40]))
     result = run("evaluate", "--answers", str(words), "--guesses", str(words), "--sample", "999")
     assert result.exit_code == 0 and "more than the 40 secrets" in result.stderr
+
+
+def test_a_named_command_imports_only_its_own_module():
+    """`wordguess feedback ...` starts without the other commands' modules (the analysis, the
+    interactive loops, the exact solver), and the whole app still lists every command."""
+    import subprocess
+    import sys
+
+    from wordguess.cli import COMMANDS
+
+    code = ("import sys; from wordguess.cli import main\n"
+            "try:\n    main(['feedback', 'crane', 'react'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('wordguess.cli.') or m.startswith('wordguess.optimal')"
+            " or m.startswith('wordguess.analysis')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "YYG.Y"
+    loaded = json.loads(lines[1].replace("'", '"'))
+    assert "wordguess.cli.basic" in loaded
+    assert not [m for m in loaded if m.startswith(("wordguess.analysis", "wordguess.optimal.total", "wordguess.optimal.worst"))]
+    assert not {f"wordguess.cli.{module}" for module, _ in COMMANDS.values() if module != "basic"} & set(loaded)
+    listed = {c.name for c in app.registered_commands}
+    assert listed == set(COMMANDS) and len(COMMANDS) == 19
