@@ -33,6 +33,7 @@ from wordguess.analysis.played import (
     DEFAULT_BUDGET,
     OPTIMAL_PLAY_SHARE,
     analyze,
+    game_in_world,
     game_turns,
     replay,
     turns_from_secret,
@@ -64,5 +65,5 @@ from wordguess.analysis.values import (
 
 __all__ = ["BOUNDS", "DEFAULT_BUDGET", "ESTIMATE", "EXACT", "OPTIMAL_PLAY_SHARE", "EstimatedValues", "ExactValues",
            "FocusedEstimates", "GameAnalysis", "LieEstimates", "Move", "MoveValues", "Value", "Values", "analyze",
-           "bucket_estimate", "exact_supported", "game_turns", "legend", "luck_score", "luck_words", "regret_text",
+           "bucket_estimate", "exact_supported", "game_in_world", "game_turns", "legend", "luck_score", "luck_words", "regret_text",
            "replay", "skill_of", "turns_from_secret", "values_for"]

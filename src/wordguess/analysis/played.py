@@ -4,7 +4,7 @@ guesses with the secret, or the guesses with a share text's replies."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -47,6 +47,27 @@ def turns_from_secret(game, guesses: list[Word], secret: Word) -> History:
         raise WordguessError(f"the secret {game.display(secret)} was found at guess "
                              f"{replies.index(game.solved_reply) + 1}: give the guesses up to it")
     return list(zip(guesses, replies, strict=True))
+
+
+def game_in_world(game, world: str, build: Callable[[str], Puzzle], played: Callable[[Puzzle], tuple],
+                  secret: Word | None = None) -> tuple:
+    """Return (*played(puzzle), the world) of a one-board game in the world asked, the puzzle made
+    by build(world) and its turns by played(puzzle) (a tuple that starts with the puzzle and its
+    turns); auto: the closed world when the game fits the answer list (its turns replay there
+    and the word it solved, or the secret, is an answer), else the open. Bad input raises from the
+    closed world's turns. The multi-board form is analysis.boards.boards_in_world."""
+    if world == "auto":
+        closed = played(build("closed"))
+        puzzle, turns = closed[0], closed[1]
+        try:
+            replay(puzzle, turns)
+            known = turns[-1][0] if turns and game.is_solved(turns[-1][1]) else secret
+            if known is None or any(game.fold(a) == game.fold(known) for a in puzzle.answers):
+                return (*closed, "closed")
+        except WordguessError:
+            pass
+        world = "open"
+    return (*played(build(world)), world)
 
 
 def replay(puzzle: Puzzle, history: History) -> list[Candidates]:

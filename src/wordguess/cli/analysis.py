@@ -17,9 +17,9 @@ from wordguess.analysis import (
     EXACT,
     GameAnalysis,
     analyze,
+    game_in_world,
     game_turns,
     legend,
-    replay,
 )
 from wordguess.analysis.boards import analyze_boards, boards_in_world, boards_legend
 from wordguess.cli.common import (
@@ -195,27 +195,21 @@ def analyze_command(
     if first is not None:
         rules = rules.for_secret(first)
     chosen = "closed" if world == "auto" and answers else world
-    closed = turns = None
-    if chosen == "auto":  # closed when the game fits the answer list, else open
-        closed = build_puzzle(puzzle_spec(rules, answers, guesses, mode, add_words=add_words))
-        closed, turns = game_history(rules, closed, words, secret, history, share)  # bad input stops here
-        chosen = "closed"
-        try:
-            replay(closed, turns)
-        except WordguessError:
-            chosen = "open"
-        known = turns[-1][0] if rules.is_solved(turns[-1][1]) else secret
-        if known is not None and not any(rules.fold(a) == rules.fold(known) for a in closed.answers):
-            chosen = "open"
-        if chosen == "open":
-            err.print("the game does not fit the answer list: analysing it in the open world (estimates)",
-                      markup=False)
-    if chosen == "closed" and closed is not None:
-        puzzle = closed  # its turns are parsed already
-    else:
-        puzzle = build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=chosen, exclude=exclude,
-                                          exclude_factor=exclude_factor, add_words=add_words))
-        puzzle, turns = game_history(rules, puzzle, words, secret, history, share, quiet=turns is not None)
+
+    def puzzle_of(w: str) -> Puzzle:  # auto's closed try is unweighted, as a closed world asked for is not
+        weigh = not (chosen == "auto" and w == "closed")
+        return build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=w, exclude=exclude if weigh else None,
+                                        exclude_factor=exclude_factor, add_words=add_words))
+
+    tries: list[int] = []
+
+    def played(puzzle: Puzzle) -> tuple:  # the notes on the turns once, though auto may read them twice
+        tries.append(1)
+        return game_history(rules, puzzle, words, secret, history, share, quiet=len(tries) > 1)
+
+    puzzle, turns, found = game_in_world(rules, chosen, puzzle_of, played, secret)
+    if found != chosen:
+        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
         analysis = analyze(puzzle, turns, secret=secret, budget=budget, store=results)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wordguess.analysis import GameAnalysis, analyze, game_turns, legend, replay
+from wordguess.analysis import GameAnalysis, analyze, game_in_world, game_turns, legend
 from wordguess.analysis.boards import analyze_boards, boards_in_world
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
@@ -70,24 +70,11 @@ def _analyze(request: dict) -> dict:
     first = first_word(request)
     if first is not None:
         rules = rules.for_secret(first)
-    world = request["world"]
-    turns = None
-    if world == "auto":  # closed when the game fits the answer list, else open (as `analyze`)
-        closed = sized_puzzle(PuzzleSpec(rules, mode=request["mode"]), request["matrix_bytes"])
-        closed, turns, notices = played_turns(rules, closed, request)
-        world = "closed"
-        try:
-            replay(closed, turns)
-        except WordguessError:
-            world = "open"
-        known = turns[-1][0] if rules.is_solved(turns[-1][1]) else request["secret"]
-        if known is not None and not any(rules.fold(a) == rules.fold(known) for a in closed.answers):
-            world = "open"
-        if world == "closed":
-            puzzle = closed
-    if world != "closed" or turns is None:
-        puzzle = sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
-        puzzle, turns, notices = played_turns(rules, puzzle, request)
+    def build(world: str) -> Puzzle:
+        return sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
+
+    puzzle, turns, notices, _ = game_in_world(rules, request["world"], build,
+                                              lambda puzzle: played_turns(rules, puzzle, request), request["secret"])
     analysis = analyze(puzzle, turns, secret=request["secret"], budget=request["budget"])
     return {**analysis_json(analysis, puzzle.game), "notices": notices}
 
