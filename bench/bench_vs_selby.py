@@ -15,6 +15,11 @@ Times are each program's own search time (Selby's "Time taken", its processor ti
 search's wall time in a process with one numba thread), so start-up (reading lists, the pattern
 table) is left out of both; the ratio is Selby's median over ours (above 1: we are faster).
 
+A shipped opener certificate checked against Selby's program (`--check-certificate NAME`, e.g.
+wordle-hard, with `--sample N`): the best opener, then N exact entries and N bounds drawn at
+random (seeded), each searched by Selby's program with the certificate's cutoff T + 1 (`-b`,
+`-H` in hard mode); an exact entry must get the same value, a bound one at least T + 1.
+
 As a user meets them (`--whole N`, `--only-whole` for that case alone): the whole program, a
 fresh process each run, alternating, wall time from start to exit: Selby's binary proving SALET
 against `wordguess optimal --first salet --no-certificate --no-store --json` (numba's on-disk
@@ -137,6 +142,32 @@ class Ours:
         self.process.wait(60)
 
 
+def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: int, limit: float) -> dict:
+    """Return how a shipped certificate's entries compare with Selby's program: the best opener
+    and `sample` exact and `sample` bounded entries drawn at random, each searched by Selby's
+    program with the cutoff T + 1 (an exact entry must come back equal, a bound at least T + 1)."""
+    from wordguess.optimal.total.certificates import load_certificate
+
+    cert = load_certificate(name)
+    if (cert.game, cert.answers, cert.guesses) != ("wordle", "wordle-answers", "wordle-guesses"):
+        raise SystemExit(f"{name}: only the Wordle certificates on 2,315 / 12,972 are checked here")
+    cut, hard = cert.threshold + 1, cert.mode == "hard"
+    exact = [e for e in cert.entries if e.exact]
+    bounded = [e for e in cert.entries if not e.exact]
+    rng = random.Random(seed)
+    entries = [exact[0], *rng.sample(exact[1:], min(sample, len(exact) - 1)), *rng.sample(bounded, min(sample, len(bounded)))]
+    rows, began = [], time.monotonic()
+    for entry in entries:
+        s = run_selby(binary, work, entry.opener, hard, cut, limit)
+        agree = s["value"] is not None and (s["value"] == entry.value if entry.exact else s["value"] >= cut)
+        rows.append({"opener": entry.opener, "certificate": entry.value, "exact": entry.exact, "selby": s["value"],
+                     "selby_s": s["seconds"], "agree": agree})
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    return {"certificate": name, "mode": cert.mode, "threshold": cert.threshold, "checked": len(rows),
+            "exact_checked": sum(r["exact"] for r in rows), "all_agree": all(r["agree"] for r in rows),
+            "wall_s": round(time.monotonic() - began, 1), "rows": rows}
+
+
 def ratio(selby: list[float], ours: list[float]) -> float | None:
     return round(statistics.median(selby) / statistics.median(ours), 3) if selby and ours else None
 
@@ -151,6 +182,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--whole", type=int, default=5, help="runs of each whole-process case (0: none)")
     parser.add_argument("--only-whole", action="store_true", help="the whole-process case alone")
+    parser.add_argument("--check-certificate", metavar="NAME", help="check a shipped certificate against Selby's values")
+    parser.add_argument("--sample", type=int, default=20, help="exact and bounded entries each, with --check-certificate")
     args = parser.parse_args()
     load = round(os.getloadavg()[0], 2)
     work = Path(tempfile.mkdtemp(prefix="bench-selby-"))
@@ -159,6 +192,12 @@ def main() -> None:
         binary = build_selby(work)
         write_lists(work)
         report: dict = {"load_before": load, "cores": os.cpu_count(), "cases": {}}
+        if args.check_certificate:
+            report = {"load_before": load, **check_certificate(binary, work, args.check_certificate, args.sample,
+                                                                args.seed, args.limit),
+                      "load_after": round(os.getloadavg()[0], 2)}
+            print(json.dumps(report, indent=2))
+            return
         if args.whole:
             report["whole_process"] = whole_runs(binary, work, args.whole)
         if args.only_whole:

@@ -264,23 +264,34 @@ def test_analyze_bounds_a_first_move_the_certificate_only_bounds(tmp_path, capsy
     assert high is None or high >= (6318 - 5625) / n - 1e-12
 
 
-@pytest.fixture(scope="module")
-def wordle_certificate():
-    puzzle = PuzzleSpec(WORDLE).build()
+# Each shipped Wordle certificate (2,315 answers, 12,972 guesses): its mode, its best opener and
+# total (Selby's published optima: SALET 7,920 normal, 8,122 hard), and entries checked against
+# Selby's own program (`-w WORD [-H]`, ../shared/peers/selby-wordle), exact ones past the best.
+WORDLE_CERTIFICATES = {
+    "normal": ("salet", 7920, {"reast": 7923, "soare": 7997}),
+    "hard": ("salet", 8122, {"least": 8127, "crane": 8155}),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(WORDLE_CERTIFICATES))
+def wordle_certificate(request):
+    mode = request.param
+    puzzle = PuzzleSpec(WORDLE, mode=mode).build()
     cert = certificate_for(puzzle, 6)
-    assert cert is not None, "the Wordle certificate is shipped (scripts/build_certificate.py --threshold 8030)"
+    assert cert is not None, f"the Wordle {mode} certificate is shipped (scripts/build_certificate.py --mode {mode})"
     return puzzle, cert
 
 
 def test_the_shipped_wordle_certificate_is_whole_and_proves_salet(wordle_certificate):
     puzzle, cert = wordle_certificate
+    best, total, known = WORDLE_CERTIFICATES[puzzle.mode]
     assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
-    assert (cert.best.opener, cert.best.value) == ("salet", 7920) and cert.exact_count >= 100
+    assert (cert.best.opener, cert.best.value) == (best, total) and cert.exact_count >= 100
     threshold = cert.threshold
     assert all(e.value <= threshold for e in cert.entries if e.exact)
     assert all(e.value > threshold for e in cert.entries if not e.exact)
     assert [e.value for e in cert.entries if e.exact] == sorted(e.value for e in cert.entries if e.exact)
-    assert cert.value("reast") == (7923, True) and cert.value("soare") == (7997, True)
+    assert all(cert.value(word) == (value, True) for word, value in known.items())
 
 
 def test_shipped_wordle_entries_agree_with_the_solver(wordle_certificate):
@@ -289,7 +300,8 @@ def test_shipped_wordle_entries_agree_with_the_solver(wordle_certificate):
     puzzle, cert = wordle_certificate
     solver = ExactSolver(puzzle, 6)
     cut = cert.threshold + 1
-    assert solver.opener("reast", cut).value == 7923
+    word, value = next(iter(WORDLE_CERTIFICATES[puzzle.mode][2].items()))
+    assert solver.opener(word, cut).value == value
     bounded = [e.opener for e in cert.entries if not e.exact]
     for word in (bounded[0], bounded[len(bounded) // 2]):
         result = solver.opener(word, cut)
@@ -303,6 +315,12 @@ def test_openers_prints_the_wordle_table_and_optimal_first_reads_it():
     assert result.output.splitlines()[4].split() == ["1", "SALET", "7,920", "3.4212"]
     read = json.loads(runner.invoke(app, ["optimal", "--first", "reast", "--no-store", "--json"]).output)
     assert read["total"] == 7923 and read["source"]["certificate"]
+    result = runner.invoke(app, ["openers", "--mode", "hard", "--top", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["mode"], data["best"], [o["value"] for o in data["openers"]]) == ("hard", "salet", [8122, 8127])
+    read = json.loads(runner.invoke(app, ["optimal", "--mode", "hard", "--first", "crane", "--no-store", "--json"]).output)
+    assert read["total"] == 8155 and read["source"]["certificate"]
 
 
 def test_analyze_reads_wordle_first_moves_from_the_certificate():
