@@ -201,11 +201,9 @@ def analyze_command(
         return build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=w, exclude=exclude if weigh else None,
                                         exclude_factor=exclude_factor, add_words=add_words))
 
-    tries: list[int] = []
-
-    def played(puzzle: Puzzle) -> tuple:  # the notes on the turns once, though auto may read them twice
-        tries.append(1)
-        return game_history(rules, puzzle, words, secret, history, share, quiet=len(tries) > 1)
+    def played(puzzle: Puzzle) -> tuple:  # auto's second reading (the open world's) is quiet: noted once
+        return game_history(rules, puzzle, words, secret, history, share,
+                            quiet=chosen == "auto" and puzzle.world == "open")
 
     puzzle, turns, found = game_in_world(rules, chosen, puzzle_of, played, secret)
     if found != chosen:
