@@ -7,12 +7,12 @@ threshold T, and a proven lower bound above T otherwise.
 
 Every opener (one per symmetry class) is searched by the exact solver with the cutoff T + 1,
 through the same executors as `wordguess optimal` (--workers, --executor process or ray). What
-is proven goes to the solver's store (--store) as it comes, so a run stopped by Ctrl-C or
---time-limit resumes where it stopped when the same command is run again; the certificate is
-written only when every opener has its entry. Choose T at or above the optimum: the openers at
-most T come out exact (the script warns when fewer than 100 do, and the game has that many
-openers); a larger T costs more search. Without --threshold every opener's exact value is
-searched (small games only).
+is proven goes to the solver's store (--store) as it comes, so a run stopped by Ctrl-C, kill
+(SIGTERM) or --time-limit resumes where it stopped when the same command is run again; the
+certificate is written only when every opener has its entry. Choose T at or above the optimum:
+the openers at most T come out exact (the script warns when fewer than 100 do, and the game has
+that many openers); a larger T costs more search. Without --threshold every opener's exact value
+is searched (small games only).
 
 The certificate goes to src/wordguess/optimal/data/<game>-<mode>.json.gz (--out for another
 folder, --name for another name) with its sha256 in certificates.json.
@@ -26,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from wordguess.cli import stop_on_sigterm
 from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
@@ -88,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             last[0] = time.monotonic()
             print(f"{done:,}/{total:,} openers searched, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
 
+    stop_on_sigterm()  # kill (SIGTERM) stops as Ctrl-C does: the workers stopped, what was proven kept
     try:
         with get_executor("serial" if args.workers == 1 else args.executor, args.workers, args.ray_address) as pool:
             certificate = build_certificate(spec, args.threshold, command_line(args), pool, progress)

@@ -344,3 +344,31 @@ def test_every_exact_wordle_entry_and_a_sample_of_bounds_agree_with_the_solver(w
     for word in random.Random(13).sample(bounded, 100):
         result = solver.opener(word, cut)
         assert not result.exact and result.value >= cut, word
+
+
+def test_a_killed_build_stops_as_ctrl_c_does_and_keeps_what_it_proved(tmp_path):
+    """SIGTERM (kill, a service manager) ends the script as Ctrl-C does: the message, exit 130,
+    and every opener settled before it in the store. Wordle's 12,972 openers take most of an
+    hour, so the run is always still going when the first one is reported."""
+    import signal
+    import subprocess
+    import sys
+
+    from wordguess.optimal.store import ResultStore
+
+    store = tmp_path / "s.sqlite"
+    script = ROOT / "scripts" / "build_certificate.py"
+    process = subprocess.Popen([sys.executable, str(script), "--mode", "hard", "--threshold", "8122",
+                                "--store", str(store), "--out", str(tmp_path)],
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stderr.readline()
+        assert "openers searched" in line, line
+        process.send_signal(signal.SIGTERM)
+        rest = process.communicate(timeout=120)[1]
+    finally:
+        process.kill()
+    assert process.returncode == 130 and "interrupted: what was proven is kept" in rest
+    assert "Traceback" not in rest and not (tmp_path / "wordle-hard.json.gz").exists()
+    puzzle = PuzzleSpec(WORDLE, mode="hard").build()
+    assert len(ResultStore(str(store)).openers(certificates.certificate_key(puzzle, 6))) >= 1
