@@ -43,6 +43,7 @@ from pathlib import Path
 
 PEER = Path(os.environ.get("SELBY_DIR", Path(__file__).resolve().parents[2] / "shared" / "peers" / "selby-wordle"))
 CUTOFF = 7921
+SELBY_INFINITY = 1_000_000_000  # Selby's score of an opener with no tree within the limit
 DRIVER = r"""
 import json, sys, time
 from wordguess.engine.puzzle import PuzzleSpec
@@ -147,6 +148,7 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
     and `sample` exact and `sample` bounded entries drawn at random, each searched by Selby's
     program with the cutoff T + 1 (an exact entry must come back equal, a bound at least T + 1)."""
     from wordguess.optimal.total.certificates import load_certificate
+    from wordguess.optimal.total.search import INF
 
     cert = load_certificate(name)
     if (cert.game, cert.answers, cert.guesses) != ("wordle", "wordle-answers", "wordle-guesses"):
@@ -159,12 +161,16 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
     rows, began = [], time.monotonic()
     for entry in entries:
         s = run_selby(binary, work, entry.opener, hard, cut, limit)
-        agree = s["value"] is not None and (s["value"] == entry.value if entry.exact else s["value"] >= cut)
-        rows.append({"opener": entry.opener, "certificate": entry.value, "exact": entry.exact, "selby": s["value"],
+        none = entry.value >= INF  # no tree within the limit: Selby's program scores it its infinity
+        agree = s["value"] is not None and (s["value"] >= SELBY_INFINITY if none else
+                                            s["value"] == entry.value if entry.exact else s["value"] >= cut)
+        rows.append({"opener": entry.opener, "certificate": None if none else entry.value, "exact": entry.exact,
+                     "selby": s["value"],
                      "selby_s": s["seconds"], "agree": agree})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     return {"certificate": name, "mode": cert.mode, "threshold": cert.threshold, "checked": len(rows),
-            "exact_checked": sum(r["exact"] for r in rows), "all_agree": all(r["agree"] for r in rows),
+            "exact_checked": sum(r["exact"] and r["certificate"] is not None for r in rows),
+            "no_tree_checked": sum(r["certificate"] is None for r in rows), "all_agree": all(r["agree"] for r in rows),
             "wall_s": round(time.monotonic() - began, 1), "rows": rows}
 
 

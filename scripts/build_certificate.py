@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     path = save_certificate(certificate, name, args.out)
     exact, openers = certificate.exact_count, len(certificate.entries)
     best = certificate.best
-    print(f"wrote {path}: {openers:,} openers, {exact:,} exact"
+    none = certificate.infeasible_count
+    print(f"wrote {path}: {openers:,} openers, {exact:,} exact" + (f", {none:,} with no tree within the limit" if none else "")
           + (f", best {best.opener} {best.value:,} (mean {best.value / len(puzzle.answers):.4f})" if best else "")
           + f", {time.monotonic() - started:.1f} s", file=sys.stderr)
     if best is None:

@@ -28,7 +28,7 @@ from wordguess.optimal.total.certificates import (
     save_certificate,
     shipped_certificates,
 )
-from wordguess.optimal.total.search import ExactSolver
+from wordguess.optimal.total.search import INF, ExactSolver
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,9 +288,12 @@ def test_the_shipped_wordle_certificate_is_whole_and_proves_salet(wordle_certifi
     assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
     assert (cert.best.opener, cert.best.value) == (best, total) and cert.exact_count >= 100
     threshold = cert.threshold
-    assert all(e.value <= threshold for e in cert.entries if e.exact)
-    assert all(e.value > threshold for e in cert.entries if not e.exact)
-    assert [e.value for e in cert.entries if e.exact] == sorted(e.value for e in cert.entries if e.exact)
+    exact = [e.value for e in cert.entries if e.exact and e.value < INF]
+    assert len(exact) == cert.exact_count and exact == sorted(exact) and exact[-1] <= threshold
+    assert all(threshold < e.value < INF for e in cert.entries if not e.exact)
+    # An opener after which no tree finishes every answer within 6 is exact at INF ("no tree"), never a number.
+    assert cert.infeasible_count == sum(e.exact and e.value >= INF for e in cert.entries)
+    assert cert.infeasible_count == (0 if puzzle.mode == "normal" else 2015)
     assert all(cert.value(word) == (value, True) for word, value in known.items())
 
 
@@ -306,6 +309,8 @@ def test_shipped_wordle_entries_agree_with_the_solver(wordle_certificate):
     for word in (bounded[0], bounded[len(bounded) // 2]):
         result = solver.opener(word, cut)
         assert not result.exact and result.value >= cut and cert.value(word)[0] >= cut
+    for entry in [e for e in cert.entries if e.value >= INF][:2]:  # hard mode: RAISE's kind, no tree within 6
+        assert solver.opener(entry.opener, cut).value >= INF
 
 
 def test_openers_prints_the_wordle_table_and_optimal_first_reads_it():

@@ -190,8 +190,10 @@ def certificate_scope(certificate: Certificate) -> str:
     n = len(certificate.entries)
     if certificate.threshold is None:
         return f"every one of the {n:,} openers exact"
+    none = certificate.infeasible_count
+    beyond = f"; {none:,} proven to have no tree within {certificate.max_guesses} guesses" if none else ""
     return (f"{certificate.exact_count:,} of the {n:,} openers exact, those at most {certificate.threshold:,} "
-            "guesses; the others proven above it")
+            f"guesses{beyond}; the others proven above it")
 
 
 def run_search(spec: SearchSpec, name: str, workers: int, ray_address: str | None, label: str, search):
@@ -384,7 +386,8 @@ def openers_command(
     if as_json:
         best = certificate.best
         header = {k: v for k, v in certificate.to_json().items() if k not in ("openers", "format")}
-        out.print_json(json.dumps({**header, "exact": certificate.exact_count, "count": len(certificate.entries),
+        out.print_json(json.dumps({**header, "exact": certificate.exact_count,
+                                   "infeasible": certificate.infeasible_count, "count": len(certificate.entries),
                                    "best": None if best is None else best.opener, "openers": rows}))
         return
     out.print(certificate_header(certificate, puzzle), markup=False)

@@ -111,8 +111,14 @@ class Certificate:
 
     @property
     def exact_count(self) -> int:
-        """Return how many openers have an exact value."""
-        return sum(e.exact for e in self.entries)
+        """Return how many openers have an exact value (a total: no tree within the limit is
+        `infeasible_count`)."""
+        return sum(e.exact and e.value < INF for e in self.entries)
+
+    @property
+    def infeasible_count(self) -> int:
+        """Return how many openers are proven to have no tree within the depth limit."""
+        return sum(e.value >= INF for e in self.entries)
 
     def to_json(self) -> dict:
         header = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "entries"}
@@ -250,7 +256,8 @@ def save_certificate(certificate: Certificate, name: str, folder: Path | None = 
                       "mode": certificate.mode, "answers": certificate.answers, "guesses": certificate.guesses,
                       "max_guesses": certificate.max_guesses,
                       "threshold": certificate.threshold, "openers": len(certificate.entries),
-                      "exact": certificate.exact_count, "best": best.opener if best else None,
+                      "exact": certificate.exact_count, "infeasible": certificate.infeasible_count,
+                      "best": best.opener if best else None,
                       "best_value": best.value if best else None, "command": certificate.command}
     (folder / MANIFEST).write_text(json.dumps({"certificates": dict(sorted(manifest.items()))}, indent=2) + "\n",
                                    encoding="utf-8")
