@@ -16,9 +16,11 @@ search's wall time in a process with one numba thread), so start-up (reading lis
 table) is left out of both; the ratio is Selby's median over ours (above 1: we are faster).
 
 A shipped opener certificate checked against Selby's program (`--check-certificate NAME`, e.g.
-wordle-hard, with `--sample N`): the best opener, then N exact entries and N bounds drawn at
-random (seeded), each searched by Selby's program with the certificate's cutoff T + 1 (`-b`,
-`-H` in hard mode); an exact entry must get the same value, a bound one at least T + 1.
+wordle-hard, with `--sample N`): the best opener, then N exact entries, N openers with no tree
+within the limit and N bounds drawn at random (seeded, fewer where there are fewer), each
+searched by Selby's program with the certificate's cutoff T + 1 (`-b`, `-H` in hard mode): an
+exact entry must get the same value, a bound at least T + 1, a no-tree opener Selby's
+"infinity".
 
 As a user meets them (`--whole N`, `--only-whole` for that case alone): the whole program, a
 fresh process each run, alternating, wall time from start to exit: Selby's binary proving SALET
@@ -154,10 +156,11 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
     if (cert.game, cert.answers, cert.guesses) != ("wordle", "wordle-answers", "wordle-guesses"):
         raise SystemExit(f"{name}: only the Wordle certificates on 2,315 / 12,972 are checked here")
     cut, hard = cert.threshold + 1, cert.mode == "hard"
-    exact = [e for e in cert.entries if e.exact]
+    exact = [e for e in cert.entries if e.exact and e.value < INF]
+    none = [e for e in cert.entries if e.value >= INF]
     bounded = [e for e in cert.entries if not e.exact]
     rng = random.Random(seed)
-    entries = [exact[0], *rng.sample(exact[1:], min(sample, len(exact) - 1)), *rng.sample(bounded, min(sample, len(bounded)))]
+    entries = [exact[0], *(e for group in (exact[1:], none, bounded) for e in rng.sample(group, min(sample, len(group))))]
     rows, began = [], time.monotonic()
     for entry in entries:
         s = run_selby(binary, work, entry.opener, hard, cut, limit)
