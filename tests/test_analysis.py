@@ -228,6 +228,9 @@ def test_cli_auto_world_turns_open_for_a_word_outside_the_answers():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["world"] == "open" and data["kind"] == "estimate" and "open world" in result.stderr
+    result = cli("--secret", "cigar", "raise", "cigar", "--json")  # a game that fits: closed, and not a word of it
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["world"] == "closed" and "open world" not in result.stderr
 
 
 def test_cli_share_text_from_standard_input_is_read_once():

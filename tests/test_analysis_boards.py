@@ -133,3 +133,14 @@ def test_one_share_parser_reads_both_palettes_and_light_mode(lists):
     assert QUORDLE.parse_share(light) == expected
     with pytest.raises(WordguessError, match="shows 2 boards"):
         QUORDLE.parse_share("\n".join(grid.splitlines()[:3]))
+
+
+def test_a_game_that_fits_the_answer_list_is_analysed_closed_without_a_word_of_the_open_world():
+    result = runner.invoke(app, ["analyze", "--game", "dordle", "--secret", "cigar,rebut", "cigar", "rebut",
+                                 "--json", "--budget", "1"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["world"] == "closed" and "open world" not in result.stderr
+    result = runner.invoke(app, ["analyze", "--game", "dordle", "--secret", "cigar,gizmo", "cigar", "gizmo",
+                                 "--json", "--budget", "1"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["world"] == "open" and "open world" in result.stderr

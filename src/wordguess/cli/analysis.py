@@ -206,7 +206,7 @@ def analyze_command(
                             quiet=chosen == "auto" and puzzle.world == "open")
 
     puzzle, turns, found = game_in_world(rules, chosen, puzzle_of, played, secret)
-    if found != chosen:
+    if chosen == "auto" and found == "open":
         err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
@@ -242,7 +242,7 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         if share is None or "share grid" not in str(exc):
             raise
         raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
-    if found != chosen:
+    if chosen == "auto" and found == "open":
         err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
     for notice in notices:
         err.print(f"note: {notice}", markup=False)
