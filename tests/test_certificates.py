@@ -335,6 +335,16 @@ def test_analyze_reads_wordle_first_moves_from_the_certificate():
     assert move.played.kind in (EXACT, BOUNDS) and move.played.low > 7920 / 2315
 
 
+def test_analyze_reads_a_hard_opener_without_a_tree_from_the_certificate():
+    """RAISE in hard mode has no tree within 6 (proven in the certificate): with no time to
+    search, the first move is 'a sure win lost' against SALET's exact 8,122, not a bound."""
+    hard = PuzzleSpec(WORDLE, mode="hard").build()
+    move = analyze(hard, [("raise", WORDLE.feedback("raise", "cigar"))], budget=1e-6).moves[0]
+    assert move.played.kind == EXACT and move.played.low == float("inf")
+    assert move.best.kind == EXACT and (move.best.low, move.best_guess) == (8122 / 2315, "salet")
+    assert "sure win" in move.sentence(WORDLE)
+
+
 @pytest.mark.slow
 def test_every_exact_wordle_entry_and_a_sample_of_bounds_agree_with_the_solver(wordle_certificate):
     """Every exact entry proven again (the cutoff T + 1: below it the search is exact), and 100

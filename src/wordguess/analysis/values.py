@@ -182,9 +182,9 @@ class ExactValues:
                     known = (self.solver.opener(word).value, True)
                 except SearchStopped:
                     known = None
-            if known is not None and known[0] < INF:  # exact; the buckets' values are not kept
-                return (known[0], known[0]), {reply: (len(bucket) / n, None, None)
-                                              for reply, bucket in puzzle.buckets(guess, candidates)}
+            if known is not None and known[1]:  # exact (INF: no tree within the limit); the buckets' values are not kept
+                shares = {reply: (len(bucket) / n, None, None) for reply, bucket in puzzle.buckets(guess, candidates)}
+                return ((known[0], known[0]) if known[0] < INF else (INF, None)), shares
         low, high = n, n
         buckets = {}
         for reply, bucket in puzzle.buckets(guess, candidates):
