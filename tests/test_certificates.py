@@ -387,3 +387,21 @@ def test_a_killed_build_stops_as_ctrl_c_does_and_keeps_what_it_proved(tmp_path):
     assert "Traceback" not in rest and not (tmp_path / "wordle-hard.json.gz").exists()
     puzzle = PuzzleSpec(WORDLE, mode="hard").build()
     assert len(ResultStore(str(store)).openers(certificates.certificate_key(puzzle, 6))) >= 1
+
+
+def test_the_nyt_certificate_proves_tarse_and_openers_reads_it():
+    """The NYT's lists (2,309 answers, 14,855 guesses), normal mode, T = 8,000: every opener has
+    its entry, TARSE 7,883 is best and SALET 7,894 (both as Selby's program gives them)."""
+    puzzle = PuzzleSpec(WORDLE, "wordle-answers-nyt", "wordle-guesses-nyt").build()
+    cert = certificate_for(puzzle, 6)
+    assert cert is not None and sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
+    exact = [e.value for e in cert.entries if e.exact]
+    assert exact == sorted(exact) and exact[-1] <= 8000 and cert.exact_count == len(exact) >= 100
+    assert all(8000 < e.value < INF for e in cert.entries if not e.exact)
+    nyt = ["--answers", "wordle-answers-nyt", "--guesses", "wordle-guesses-nyt"]
+    result = runner.invoke(app, ["openers", *nyt, "--top", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["best"], data["count"], [o["value"] for o in data["openers"]]) == ("tarse", 14855, [7883, 7894])
+    read = json.loads(runner.invoke(app, ["optimal", "--first", "salet", *nyt, "--no-store", "--json"]).output)
+    assert read["total"] == 7894 and read["source"]["certificate"]
