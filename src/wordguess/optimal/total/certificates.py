@@ -155,8 +155,7 @@ def shipped_certificates(folder: Path | None = None) -> dict[str, dict]:
 def shipped_names(folder: Path | None = None) -> str:
     """Return the shipped certificates as 'game mode (answers / guesses)' phrases, for messages."""
     manifest = shipped_certificates(folder)
-    return ", ".join(f"{m['game']} {m['mode']} ({m.get('answers', 'its lists')} / {m.get('guesses', 'its lists')})"
-                     for m in manifest.values()) or "none"
+    return ", ".join(f"{m['game']} {m['mode']} ({m['answers']} / {m['guesses']})" for m in manifest.values()) or "none"
 
 
 @functools.lru_cache(maxsize=4)
