@@ -29,7 +29,7 @@ from pathlib import Path
 from wordguess.cli import stop_on_sigterm
 from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import PuzzleSpec
-from wordguess.errors import WordguessError
+from wordguess.errors import WordguessError, interrupted
 from wordguess.games import get_game
 from wordguess.optimal.store import default_store_path
 from wordguess.optimal.tasks import SearchSpec, solver_for
@@ -97,7 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stopped ({exc}): what was proven is kept in {args.store}; run the same command to resume",
               file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        if not interrupted(exc):
+            raise
         print(f"\ninterrupted: what was proven is kept in {args.store}; run the same command to resume", file=sys.stderr)
         return 130
     path = save_certificate(certificate, name, args.out)

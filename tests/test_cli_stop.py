@@ -59,3 +59,19 @@ def test_sigterm_stops_the_worker_processes_too(tmp_path):
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(pid) for pid in workers), "worker processes outlived the command"
+
+
+def test_an_interrupt_as_a_kernel_returns_is_an_interrupt():
+    """Ctrl-C (or SIGTERM) that comes as a compiled kernel returns is raised as a SystemError
+    caused by KeyboardInterrupt; it is still an interrupt (exit 130), and another SystemError is not."""
+    from wordguess.errors import interrupted
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as inner:
+            raise SystemError("returned a result with an exception set") from inner
+    except SystemError as exc:
+        assert interrupted(exc)
+    assert interrupted(KeyboardInterrupt())
+    assert not interrupted(SystemError("other"))

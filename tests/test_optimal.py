@@ -127,6 +127,34 @@ def test_hard_mode_agrees_with_the_oracle(seed):
     assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
 
 
+def test_hard_mode_transitions_give_the_narrowed_sets_hash():
+    """A hard-mode child's memo hash is read from ctx.transitions once the step has been
+    narrowed; it is the hash of the narrowed set, which is the slow filter's set (the game's
+    own rule), and a step never met is UNKNOWN."""
+    game = get_game("wordle")
+    puzzle = PuzzleSpec(game, mode="hard").build()
+    solver = ExactSolver(puzzle, 6)
+    allowed, h = solver.root_state()
+    rng = random.Random(5)
+    for guess in rng.sample(range(len(puzzle.guesses)), 6):
+        reply = int(puzzle.matrix[guess, rng.randrange(len(puzzle.answers))])
+        assert kernel.known_child_hash(solver.ctx, allowed, h, guess, reply) == kernel.UNKNOWN
+        sub, sub_hash = kernel.child_allowed(solver.ctx, allowed, h, guess, reply)
+        word = puzzle.guesses[guess]
+        slow = [i for i, w in enumerate(puzzle.guesses) if game.hard_mode_problem(word, reply, w) is None]
+        assert sub.tolist() == slow
+        assert sub_hash == kernel.allowed_hash_of(solver.ctx, sub)
+        assert kernel.known_child_hash(solver.ctx, allowed, h, guess, reply) == sub_hash
+        again, again_hash = kernel.child_allowed(solver.ctx, allowed, h, guess, reply)
+        assert again.tolist() == slow and again_hash == sub_hash
+        # one step further down, from the narrowed set
+        second = int(sub[len(sub) // 2])
+        below = int(puzzle.matrix[second, rng.randrange(len(puzzle.answers))])
+        deeper, deeper_hash = kernel.child_allowed(solver.ctx, sub, sub_hash, second, below)
+        assert deeper_hash == kernel.allowed_hash_of(solver.ctx, deeper)
+        assert deeper_hash == kernel.known_child_hash(solver.ctx, sub, sub_hash, second, below)
+
+
 @pytest.mark.parametrize("pegs,colours", [(2, 3), (2, 4), (3, 2), (3, 3)])
 def test_mastermind_small_agrees_with_the_oracle(pegs, colours):
     game = get_game("mastermind", pegs=pegs, colours=colours)

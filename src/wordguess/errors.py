@@ -2,6 +2,13 @@
 and what is accepted, so a front end can show it as it is."""
 
 
+def interrupted(exc: BaseException) -> bool:
+    """Return whether an exception is Ctrl-C (or a SIGTERM made into one): KeyboardInterrupt, or
+    the SystemError a compiled kernel's call raises when the interrupt comes as it returns."""
+    cause = exc.__cause__ or exc.__context__
+    return isinstance(exc, KeyboardInterrupt) or (isinstance(exc, SystemError) and isinstance(cause, KeyboardInterrupt))
+
+
 class WordguessError(ValueError):
     """Base class of every user-facing error of the library."""
 

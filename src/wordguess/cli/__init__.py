@@ -17,6 +17,7 @@ import typer
 
 from wordguess import __version__
 from wordguess.cli.common import err, out
+from wordguess.errors import interrupted
 
 # Each command and where it lives (module of wordguess.cli, function), in the help's order. A
 # command line that names one command imports only that command's module (`main`), so a command
@@ -87,7 +88,9 @@ def main(argv: list[str] | None = None) -> None:
     except CLICK_ERROR as exc:
         err.print(f"error: {exc.format_message()}", markup=False)
         code = exc.exit_code
-    except (typer.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt, SystemError) as exc:
+        if isinstance(exc, SystemError) and not interrupted(exc):
+            raise
         err.print("\ninterrupted", markup=False)
         code = 130
     except BrokenPipeError:

@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
-from wordguess.errors import WordguessError
+from wordguess.errors import WordguessError, interrupted
 from wordguess.games import (
     GAMES,
     Game,
@@ -253,7 +253,9 @@ def progress_bar(description: str):
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(description, total=None)
             yield lambda done, total: bar.update(task, completed=done, total=total)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        if not interrupted(exc):
+            raise
         err.print("interrupted")
         raise typer.Exit(130) from None
 

@@ -34,6 +34,8 @@ VALUE_CAP = (np.int64(1) << np.int64(38)) - 1  # values at or above it are store
 NODES, HITS, SHORTCUTS, ABORTED, BUDGET = 0, 1, 2, 3, 4
 
 KeyType = types.UniTuple(types.int64, 2)
+UNKNOWN = np.int64(-1)  # known_child_hash: not known (no symmetric or normal-mode hash is -1)
+TRANSITIONS_CAPACITY = 1 << 22  # hard-mode transitions kept (about 200 MB at most), then forgotten
 
 class Context(NamedTuple):
     """Everything the search reads, and its memo and counters (a tuple, so numba can cache the
@@ -61,6 +63,8 @@ class Context(NamedTuple):
     scan: np.ndarray  # [guess, answer] -> reply, as `matrix`, but the transpose `Puzzle.by_secret` seen
     # through its Fortran-order view: the bound scan reads a few secrets' replies to every guess,
     # and these are then a few rows read in order rather than a scattered byte per guess row
+    transitions: Dict  # hard mode: (allowed set's hash ^ constraint_hash(guess, reply)) -> the hash
+    # of the set child_allowed narrows it to, so a child's memo key costs no pass over the guesses
 
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params
@@ -73,6 +77,11 @@ def new_memo() -> Dict:
 
 def new_thirds() -> Dict:
     """Return an empty index of third guesses for a Context."""
+    return Dict.empty(types.int64, types.int64)
+
+
+def new_transitions() -> Dict:
+    """Return an empty table of hard-mode transitions for a Context."""
     return Dict.empty(types.int64, types.int64)
 
 
@@ -169,20 +178,35 @@ def hard_allowed(ctx, allowed, guess, reply):
     length = ctx.letters.shape[1]
     need = np.zeros(ctx.letter_counts.shape[1], dtype=np.int64)
     marks = ctx.marks[reply]
+    greens = np.empty(length, dtype=np.int64)
+    n_greens = 0
     for k in range(length):
         if marks[k] > 0:
             need[ctx.letters[guess, k]] += 1
+        if marks[k] == 2:
+            greens[n_greens] = k
+            n_greens += 1
+    # The letters revealed, each with the copies a guess must have: a handful, not the alphabet.
+    needed = np.empty(length, dtype=np.int64)
+    copies = np.empty(length, dtype=np.int64)
+    n_needed = 0
+    for letter in range(len(need)):
+        if need[letter] > 0:
+            needed[n_needed] = letter
+            copies[n_needed] = need[letter]
+            n_needed += 1
     keep = np.empty(len(allowed), dtype=np.int32)
     n = 0
     for w in allowed:
         ok = True
-        for k in range(length):
-            if marks[k] == 2 and ctx.letters[w, k] != ctx.letters[guess, k]:
+        for j in range(n_greens):
+            k = greens[j]
+            if ctx.letters[w, k] != ctx.letters[guess, k]:
                 ok = False
                 break
         if ok:
-            for letter in range(len(need)):
-                if need[letter] > 0 and ctx.letter_counts[w, letter] < need[letter]:
+            for j in range(n_needed):
+                if ctx.letter_counts[w, needed[j]] < copies[j]:
                     ok = False
                     break
         if ok:
@@ -192,16 +216,35 @@ def hard_allowed(ctx, allowed, guess, reply):
 
 
 @njit(cache=True)
+def constraint_hash(ctx, guess, reply):
+    """Return the random word of one hard-mode step, (`guess`, `reply`), that keys
+    ctx.transitions with the set's hash: a mix of the guess's random word and the reply
+    (splitmix64's finaliser, in wrapping unsigned arithmetic)."""
+    x = np.uint64(ctx.guess_zobrist[guess]) ^ (np.uint64(reply + 1) * np.uint64(0x9E3779B97F4A7C15))
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return np.int64(x ^ (x >> np.uint64(31)))
+
+
+@njit(cache=True)
 def child_allowed(ctx, allowed, allowed_hash, guess, reply):
     """Return (the guesses to try after `guess` got `reply`, the memo hash of that set).
 
-    Hard mode narrows the allowed set. With symmetry (Mastermind over every code), symbols that
-    no guess has used yet are interchangeable: permuting them maps the candidates to themselves
-    and every guess to one of equal cost, so only one guess per class needs trying. There the
-    hash is 1 + the mask of used symbols, which determines the set."""
+    Hard mode narrows the allowed set (and notes its hash in ctx.transitions). With symmetry
+    (Mastermind over every code), symbols that no guess has used yet are interchangeable:
+    permuting them maps the candidates to themselves and every guess to one of equal cost, so
+    only one guess per class needs trying. There the hash is 1 + the mask of used symbols, which
+    determines the set."""
     if ctx.params[HARD] == 1:
         sub = hard_allowed(ctx, allowed, guess, reply)
-        return sub, allowed_hash_of(ctx, sub)
+        step = allowed_hash ^ constraint_hash(ctx, guess, reply)
+        if step in ctx.transitions:
+            return sub, ctx.transitions[step]
+        sub_hash = allowed_hash_of(ctx, sub)
+        if len(ctx.transitions) >= TRANSITIONS_CAPACITY:
+            ctx.transitions.clear()
+        ctx.transitions[step] = sub_hash
+        return sub, sub_hash
     if ctx.params[SYMMETRY] == 1:
         if allowed_hash < 0:
             # Below the opener -2 - allowed_hash (ExactSolver.child_state): after the second
@@ -216,6 +259,21 @@ def child_allowed(ctx, allowed, allowed_hash, guess, reply):
             return ctx.canonical[ctx.canonical_start[mask]:ctx.canonical_start[mask + 1]], mask + 1
         return canonical_below(ctx.symbol_mask, ctx.canonical, ctx.canonical_start, allowed_hash, guess)
     return allowed, allowed_hash
+
+
+@njit(cache=True)
+def known_child_hash(ctx, allowed, allowed_hash, guess, reply):
+    """Return the memo hash of child_allowed's set if it is known without narrowing the guesses
+    (normal mode, symmetry, or a hard-mode transition met before), else UNKNOWN (no set has it
+    but by a 2^-64 chance; the caller then skips the memo)."""
+    if ctx.params[HARD] == 1:
+        step = allowed_hash ^ constraint_hash(ctx, guess, reply)
+        if step in ctx.transitions:
+            return ctx.transitions[step]
+        return UNKNOWN
+    if ctx.params[SYMMETRY] == 1:
+        return child_allowed(ctx, allowed, allowed_hash, guess, reply)[1]
+    return allowed_hash
 
 
 @njit(cache=True)
@@ -309,6 +367,19 @@ def quick_exact(ctx, S, depth, counts):
     if pair_guess >= 0 and depth >= 3:
         return 2 * n, pair_guess
     return 2 * n, -1
+
+
+@njit(cache=True)
+def recall(ctx, S, allowed_hash, beta, depth):
+    """Return what `solve` would return for S from the memo alone (its value if exact, or a
+    bound at least beta), else -2."""
+    key = set_key(ctx, S, allowed_hash, depth)
+    if key in ctx.memo:
+        value, exact, _ = unpack(ctx.memo[key])
+        if exact or value >= beta:
+            ctx.stats[HITS] += 1
+            return value
+    return np.int64(-2)
 
 
 @njit(cache=True)
@@ -458,8 +529,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
         replies = np.argsort(sizes)
         # First a cheap bound of every bucket, as Selby's solver does before any search: a
-        # proven value from the memo (normal mode, where the bucket's allowed guesses and so its
-        # key are known without narrowing them), else a secret that settles it (quick_exact),
+        # proven value from the memo (its key is known without narrowing the guesses in hard mode:
+        # child_hash), else a secret that settles it (quick_exact),
         # else max(table[|b|], 2|b|, the memo's bound). g is cut off if these already reach best;
         # otherwise they make each bucket's cutoff below tighter than the table's.
         n_open = 0
@@ -472,8 +543,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             exact = size <= 2
             if not exact and child >= 2:
                 bucket = grouped[starts[r]:starts[r + 1]]
-                if ctx.params[HARD] == 0:
-                    sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+                sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
+                if sub_hash != UNKNOWN:
                     sub_key = set_key(ctx, bucket, sub_hash, child)
                     if sub_key in ctx.memo:
                         known_value, known_exact, _ = unpack(ctx.memo[sub_key])
@@ -502,10 +573,14 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
                 value = open_value[k]
             else:
                 bucket = grouped[starts[r]:starts[r + 1]]
-                sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
-                value = solve(ctx, bucket, sub_allowed, sub_hash, best - total - remaining, child, branching)
-                if value == ABORT:
-                    return ABORT
+                cutoff = best - total - remaining
+                sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
+                value = recall(ctx, bucket, sub_hash, cutoff, child) if sub_hash != UNKNOWN else np.int64(-2)
+                if value < 0:  # not settled by the memo: narrow the guesses (hard mode) and search
+                    sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
+                    value = solve(ctx, bucket, sub_allowed, sub_hash, cutoff, child, branching)
+                    if value == ABORT:
+                        return ABORT
             total += value
             if total + remaining >= best:
                 total += remaining
