@@ -26,6 +26,13 @@ As a user meets them (`--whole N`, `--only-whole` for that case alone): the whol
 fresh process each run, alternating, wall time from start to exit: Selby's binary proving SALET
 against `wordguess optimal --first salet --no-certificate --no-store --json` (numba's on-disk
 cache warm, as after the first run), normal and hard.
+
+Large lists (`--large N`, `--only-large` for those cases alone): TARSE, normal and hard, on the
+NYT's lists (2,309 answers / 14,855 guesses) and on a larger answer list drawn from them (the
+2,315 answers and 843 more of the 14,855 guesses, seeded: 3,158 / 14,855), N runs each,
+alternating. Fresh: each program started afresh per run (Selby's "Time taken" and our JSON
+`seconds`, each program's own search time, and the wall time of the whole process); warm: our
+search time in the driver process, after a first run (Selby's program has no warm state).
 """
 
 from __future__ import annotations
@@ -53,11 +60,12 @@ from wordguess.games import get_game
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
 puzzles = {}
 for line in sys.stdin:
-    word, mode, beta, seconds = json.loads(line)
-    if mode not in puzzles:
-        puzzles[mode] = PuzzleSpec(get_game("wordle"), mode=mode).build()
-        puzzles[mode].by_secret
-    solver = ExactSolver(puzzles[mode], 6, Limits(seconds, None), None)
+    word, mode, beta, seconds, answers, guesses = json.loads(line)
+    key = (mode, answers, guesses)
+    if key not in puzzles:
+        puzzles[key] = PuzzleSpec(get_game("wordle"), answers, guesses, mode=mode).build()
+        puzzles[key].by_secret
+    solver = ExactSolver(puzzles[key], 6, Limits(seconds, None), None)
     began = time.perf_counter()
     try:
         r = solver.opener(word, beta)
@@ -81,15 +89,26 @@ def build_selby(work: Path) -> Path:
     return binary
 
 
+LARGE_SEED = 35  # the draw of the larger answer list
+LARGE_SIZE = 3158
+
+
 def write_lists(work: Path) -> None:
+    """Write the lists both programs read: `hidden`/`all` (2,315 / 12,972), `nyt-hidden`/`nyt-all`
+    (2,309 / 14,855) and `large-hidden` (the 2,315 and a seeded draw of the 14,855 to 3,158)."""
     from wordguess.lists import load_words
 
-    (work / "hidden").write_text("\n".join(load_words("wordle-answers")) + "\n")
-    (work / "all").write_text("\n".join(load_words("wordle-guesses")) + "\n")
+    answers, nyt_guesses = load_words("wordle-answers"), load_words("wordle-guesses-nyt")
+    extra = random.Random(LARGE_SEED).sample(sorted(set(nyt_guesses) - set(answers)), LARGE_SIZE - len(answers))
+    for name, words in (("hidden", answers), ("all", load_words("wordle-guesses")),
+                        ("nyt-hidden", load_words("wordle-answers-nyt")), ("nyt-all", nyt_guesses),
+                        ("large-hidden", sorted([*answers, *extra]))):
+        (work / name).write_text("\n".join(words) + "\n")
 
 
-def run_selby(binary: Path, work: Path, word: str, hard: bool, beta: int | None, seconds: float) -> dict:
-    args = [str(binary), "-a", "all", "-h", "hidden", "-w", word] + (["-H"] if hard else [])
+def run_selby(binary: Path, work: Path, word: str, hard: bool, beta: int | None, seconds: float,
+              lists: tuple[str, str] = ("hidden", "all")) -> dict:
+    args = [str(binary), "-a", lists[1], "-h", lists[0], "-w", word] + (["-H"] if hard else [])
     if beta is not None:
         args.append(f"-b{beta}")
     try:
@@ -127,6 +146,49 @@ def whole_runs(binary: Path, work: Path, runs: int) -> dict:
     return out
 
 
+LARGE_CASES = {"nyt": ("nyt-hidden", "nyt-all"), "large-3158": ("large-hidden", "nyt-all")}
+
+
+def large_runs(binary: Path, work: Path, ours: Ours, runs: int, limit: float) -> dict:
+    """Return the large-list cases: TARSE normal and hard on each list, Selby's program and ours
+    each started afresh per run (search time and whole-process wall time), alternating, and our
+    search in the warm driver process; ratios of medians (Selby / wordguess)."""
+    cli = str(Path(sys.executable).with_name("wordguess"))
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    out = {}
+    for name, (hidden, allowed) in LARGE_CASES.items():
+        for mode in ("normal", "hard"):
+            hard = mode == "hard"
+            cmd = [cli, "optimal", "--first", "tarse", "--answers", str(work / hidden), "--guesses",
+                   str(work / allowed), "--mode", mode, "--no-certificate", "--no-store", "--json"]
+            subprocess.run(cmd, capture_output=True, env=env, timeout=limit)  # numba's cache, once
+            ours.run("tarse", hard, None, limit, str(work / hidden), str(work / allowed))  # warm
+            t: dict[str, list[float]] = {k: [] for k in ("selby_s", "selby_wall_s", "fresh_s", "fresh_wall_s", "warm_s")}
+            values = set()
+            for _ in range(runs):
+                began = time.perf_counter()
+                s = run_selby(binary, work, "tarse", hard, None, limit, (hidden, allowed))
+                t["selby_wall_s"].append(time.perf_counter() - began)
+                t["selby_s"].append(s["seconds"])
+                began = time.perf_counter()
+                done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=limit)
+                t["fresh_wall_s"].append(time.perf_counter() - began)
+                fresh = json.loads(done.stdout)
+                t["fresh_s"].append(fresh["seconds"])
+                warm = ours.run("tarse", hard, None, limit, str(work / hidden), str(work / allowed))
+                t["warm_s"].append(warm["seconds"])
+                values.add((s["value"], fresh["total"], warm["value"]))
+            out[f"tarse-{mode}-{name}"] = {
+                "lists": [len((work / f).read_text().split()) for f in (hidden, allowed)],
+                "values (selby, fresh, warm)": sorted(values),
+                **{k: [round(x, 3) for x in v] for k, v in t.items()},
+                "ratio_fresh_search": ratio(t["selby_s"], t["fresh_s"]),
+                "ratio_fresh_wall": ratio(t["selby_wall_s"], t["fresh_wall_s"]),
+                "ratio_warm": ratio(t["selby_s"], t["warm_s"])}
+            print(json.dumps({f"tarse-{mode}-{name}": out[f"tarse-{mode}-{name}"]}), file=sys.stderr, flush=True)
+    return out
+
+
 class Ours:
     """A process running the driver: one request (opener, mode, cutoff, time limit) a line."""
 
@@ -135,8 +197,10 @@ class Ours:
         self.process = subprocess.Popen([sys.executable, "-c", DRIVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, env=env)
 
-    def run(self, word: str, hard: bool, beta: int | None, seconds: float) -> dict:
-        self.process.stdin.write(json.dumps([word, "hard" if hard else "normal", beta or (1 << 40), seconds]) + "\n")
+    def run(self, word: str, hard: bool, beta: int | None, seconds: float, answers: str = "wordle-answers",
+            guesses: str = "wordle-guesses") -> dict:
+        request = [word, "hard" if hard else "normal", beta or (1 << 40), seconds, answers, guesses]
+        self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
 
@@ -191,6 +255,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--whole", type=int, default=5, help="runs of each whole-process case (0: none)")
     parser.add_argument("--only-whole", action="store_true", help="the whole-process case alone")
+    parser.add_argument("--large", type=int, default=3, help="runs of each large-list case (0: none)")
+    parser.add_argument("--only-large", action="store_true", help="the large-list cases alone")
     parser.add_argument("--check-certificate", metavar="NAME", help="check a shipped certificate against Selby's values")
     parser.add_argument("--sample", type=int, default=20, help="exact and bounded entries each, with --check-certificate")
     args = parser.parse_args()
@@ -205,6 +271,12 @@ def main() -> None:
             report = {"load_before": load, **check_certificate(binary, work, args.check_certificate, args.sample,
                                                                 args.seed, args.limit),
                       "load_after": round(os.getloadavg()[0], 2)}
+            print(json.dumps(report, indent=2))
+            return
+        if args.only_large:
+            ours = Ours()
+            report["large_lists"] = large_runs(binary, work, ours, args.large, args.limit)
+            report["load_after"] = round(os.getloadavg()[0], 2)
             print(json.dumps(report, indent=2))
             return
         if args.whole:
@@ -261,6 +333,8 @@ def main() -> None:
             "openers_faster_here": sum(r["wordguess_s"] < r["selby_s"] for r in done),
             "slowest_here": sorted(done, key=lambda r: -r["wordguess_s"])[:5],
             "rows": rows}
+        if args.large:
+            report["large_lists"] = large_runs(binary, work, ours, args.large, args.limit)
         report["load_after"] = round(os.getloadavg()[0], 2)
         print(json.dumps(report, indent=2))
     finally:

@@ -247,9 +247,9 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
             kernel.new_memo(), np.zeros(8, dtype=np.int64), params, letters, counts, marks,
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
-            symbol_mask, canonical, starts, kernel.new_thirds(),
+            symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
-            kernel.new_transitions())
+            kernel.new_table())
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""
