@@ -16,7 +16,7 @@ search's wall time in a process with one numba thread), so start-up (reading lis
 table) is left out of both; the ratio is Selby's median over ours (above 1: we are faster).
 
 A shipped opener certificate checked against Selby's program (`--check-certificate NAME`, e.g.
-wordle-hard, with `--sample N`): the best opener, then N exact entries, N openers with no tree
+wordle-hard or wordle-hard-nyt, with `--sample N`): the best opener, then N exact entries, N openers with no tree
 within the limit and N bounds drawn at random (seeded, fewer where there are fewer), each
 searched by Selby's program with the certificate's cutoff T + 1 (`-b`, `-H` in hard mode): an
 exact entry must get the same value, a bound at least T + 1, a no-tree opener Selby's
@@ -217,8 +217,11 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
     from wordguess.optimal.total.search import INF
 
     cert = load_certificate(name)
-    if (cert.game, cert.answers, cert.guesses) != ("wordle", "wordle-answers", "wordle-guesses"):
-        raise SystemExit(f"{name}: only the Wordle certificates on 2,315 / 12,972 are checked here")
+    files = {("wordle", "wordle-answers", "wordle-guesses"): ("hidden", "all"),
+             ("wordle", "wordle-answers-nyt", "wordle-guesses-nyt"): ("nyt-hidden", "nyt-all")}
+    lists = files.get((cert.game, cert.answers, cert.guesses))
+    if lists is None:
+        raise SystemExit(f"{name}: only the Wordle certificates on 2,315 / 12,972 and the NYT's lists are checked here")
     cut, hard = cert.threshold + 1, cert.mode == "hard"
     exact = [e for e in cert.entries if e.exact and e.value < INF]
     none = [e for e in cert.entries if e.value >= INF]
@@ -227,7 +230,7 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
     entries = [exact[0], *(e for group in (exact[1:], none, bounded) for e in rng.sample(group, min(sample, len(group))))]
     rows, began = [], time.monotonic()
     for entry in entries:
-        s = run_selby(binary, work, entry.opener, hard, cut, limit)
+        s = run_selby(binary, work, entry.opener, hard, cut, limit, lists)
         none = entry.value >= INF  # no tree within the limit: Selby's program scores it its infinity
         agree = s["value"] is not None and (s["value"] >= SELBY_INFINITY if none else
                                             s["value"] == entry.value if entry.exact else s["value"] >= cut)
