@@ -38,9 +38,11 @@ from wordguess.optimal.total.kernel import (
     SIZE_FLOOR,
     SOLVED,
     SYMMETRY,
+    UNKNOWN,
     canonical_below,
     child_allowed,
     key_of,
+    known_child_hash,
     pack,
     set_key,
     unpack,
@@ -448,17 +450,23 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             if canonical_only and not narrowed:
                 sub_allowed, sub_hash = canonical_below(symbol_mask, canonical, canonical_start, allowed_hash, g)
                 narrowed = True
-            elif hard or not narrowed:
+            elif hard:
+                # the bucket's key without narrowing the guesses, once the step has been met
+                # (total.kernel.known_child_hash); they are narrowed for a search only
+                sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
+            elif not narrowed:
                 sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
                 narrowed = True
             sub_key = key_of(h1[r], h2[r], size, sub_hash, child)
-            if sub_key in memo:
+            if sub_hash != UNKNOWN and sub_key in memo:
                 stats[HITS] += 1
                 verdict = memo[sub_key]
             else:
                 if not grouped_ready:  # the first bucket the memo does not know: group S once
                     grouped, starts, _ = split(row, S, n_replies)
                     grouped_ready = True
+                if hard:
+                    sub_allowed, sub_hash = child_allowed(ctx, allowed, allowed_hash, g, r)
                 verdict = within(ctx, grouped[starts[r]:starts[r + 1]], sub_allowed, sub_hash, child, capacity)
             if verdict == ABORT:
                 works = False
