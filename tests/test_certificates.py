@@ -267,24 +267,28 @@ def test_analyze_bounds_a_first_move_the_certificate_only_bounds(tmp_path, capsy
 # Each shipped Wordle certificate (2,315 answers, 12,972 guesses): its mode, its best opener and
 # total (Selby's published optima: SALET 7,920 normal, 8,122 hard), and entries checked against
 # Selby's own program (`-w WORD [-H]`, ../shared/peers/selby-wordle), exact ones past the best.
+# name -> (mode, lists, the best opener, its total, entries as Selby's program gives them, the
+# openers with no tree within 6)
+NYT = ("wordle-answers-nyt", "wordle-guesses-nyt")
 WORDLE_CERTIFICATES = {
-    "normal": ("salet", 7920, {"reast": 7923, "soare": 7997}),
-    "hard": ("salet", 8122, {"least": 8127, "crane": 8155}),
+    "normal": ("normal", None, "salet", 7920, {"reast": 7923, "soare": 7997}, 0),
+    "hard": ("hard", None, "salet", 8122, {"least": 8127, "crane": 8155}, 2015),
+    "hard-nyt": ("hard", NYT, "salet", 8097, {"least": 8104, "tarse": 8123}, 2124),
 }
 
 
 @pytest.fixture(scope="module", params=sorted(WORDLE_CERTIFICATES))
 def wordle_certificate(request):
-    mode = request.param
-    puzzle = PuzzleSpec(WORDLE, mode=mode).build()
+    mode, lists, *_ = WORDLE_CERTIFICATES[request.param]
+    puzzle = PuzzleSpec(WORDLE, *(lists or ()), mode=mode).build()
     cert = certificate_for(puzzle, 6)
-    assert cert is not None, f"the Wordle {mode} certificate is shipped (scripts/build_certificate.py --mode {mode})"
-    return puzzle, cert
+    assert cert is not None, f"the Wordle {request.param} certificate is shipped (scripts/build_certificate.py)"
+    return request.param, puzzle, cert
 
 
 def test_the_shipped_wordle_certificate_is_whole_and_proves_salet(wordle_certificate):
-    puzzle, cert = wordle_certificate
-    best, total, known = WORDLE_CERTIFICATES[puzzle.mode]
+    name, puzzle, cert = wordle_certificate
+    _, _, best, total, known, none = WORDLE_CERTIFICATES[name]
     assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
     assert (cert.best.opener, cert.best.value) == (best, total) and cert.exact_count >= 100
     threshold = cert.threshold
@@ -293,17 +297,17 @@ def test_the_shipped_wordle_certificate_is_whole_and_proves_salet(wordle_certifi
     assert all(threshold < e.value < INF for e in cert.entries if not e.exact)
     # An opener after which no tree finishes every answer within 6 is exact at INF ("no tree"), never a number.
     assert cert.infeasible_count == sum(e.exact and e.value >= INF for e in cert.entries)
-    assert cert.infeasible_count == (0 if puzzle.mode == "normal" else 2015)
+    assert cert.infeasible_count == none
     assert all(cert.value(word) == (value, True) for word, value in known.items())
 
 
 def test_shipped_wordle_entries_agree_with_the_solver(wordle_certificate):
     """A few entries proven again: an exact one past the best, and two bounds, by the solver
     with the certificate's cutoff T + 1 (a bound may come back larger: only >= T + 1 is claimed)."""
-    puzzle, cert = wordle_certificate
+    name, puzzle, cert = wordle_certificate
     solver = ExactSolver(puzzle, 6)
     cut = cert.threshold + 1
-    word, value = next(iter(WORDLE_CERTIFICATES[puzzle.mode][2].items()))
+    word, value = next(iter(WORDLE_CERTIFICATES[name][4].items()))
     assert solver.opener(word, cut).value == value
     bounded = [e.opener for e in cert.entries if not e.exact]
     for word in (bounded[0], bounded[len(bounded) // 2]):
@@ -349,7 +353,7 @@ def test_analyze_reads_a_hard_opener_without_a_tree_from_the_certificate():
 def test_every_exact_wordle_entry_and_a_sample_of_bounds_agree_with_the_solver(wordle_certificate):
     """Every exact entry proven again (the cutoff T + 1: below it the search is exact), and 100
     seeded bounds (minutes in all)."""
-    puzzle, cert = wordle_certificate
+    _, puzzle, cert = wordle_certificate
     solver = ExactSolver(puzzle, 6)
     cut = cert.threshold + 1
     for entry in cert.entries:
@@ -405,3 +409,22 @@ def test_the_nyt_certificate_proves_tarse_and_openers_reads_it():
     assert (data["best"], data["count"], [o["value"] for o in data["openers"]]) == ("tarse", 14855, [7883, 7894])
     read = json.loads(runner.invoke(app, ["optimal", "--first", "salet", *nyt, "--no-store", "--json"]).output)
     assert read["total"] == 7894 and read["source"]["certificate"]
+
+
+def test_openers_prints_the_nyt_hard_certificate_and_analyze_reads_it():
+    """The issue's command: the NYT's lists in hard mode print SALET 8,097 first, `optimal
+    --first` reads TARSE's 8,123, and analyze reads a no-tree opener as a sure win lost."""
+    nyt = ["--mode", "hard", "--answers", "wordle-answers-nyt", "--guesses", "wordle-guesses-nyt"]
+    result = runner.invoke(app, ["openers", *nyt, "--top", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["best"], data["count"]) == ("salet", 14855)
+    assert [(o["opener"], o["value"]) for o in data["openers"]] == [("salet", 8097), ("least", 8104), ("reast", 8112)]
+    read = json.loads(runner.invoke(app, ["optimal", "--first", "tarse", *nyt, "--no-store", "--json"]).output)
+    assert read["total"] == 8123 and read["source"]["certificate"]
+    puzzle = PuzzleSpec(WORDLE, *NYT, mode="hard").build()
+    cert = certificate_for(puzzle, 6)
+    none = next(e.opener for e in cert.entries if e.value >= INF)
+    move = analyze(puzzle, [(none, WORDLE.feedback(none, "cigar"))], budget=1e-6).moves[0]
+    assert move.played.kind == EXACT and move.played.low == float("inf")
+    assert (move.best.low, move.best_guess) == (8097 / 2309, "salet")

@@ -32,6 +32,8 @@ CLAIMS = {
     "wordguess optimal --game mastermind --first 1111": ["6318"],
     "wordguess analyze --mode hard --secret cigar raise cigar": ["a sure win lost", "SALET"],
     "wordguess openers --answers wordle-answers-nyt --guesses wordle-guesses-nyt": ["TARSE      7,883"],
+    "wordguess openers --mode hard --answers wordle-answers-nyt --guesses wordle-guesses-nyt --json": [
+        '"best": "salet"', '"value": 8097', '"infeasible": 2124'],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
     "wordguess optimal --game mastermind --first 1111 --no-certificate": ["6318"],
     "wordguess optimal --first salet --objective worst": ["7920"],
