@@ -127,6 +127,26 @@ def test_hard_mode_agrees_with_the_oracle(seed):
     assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_buckets_by_size_groups_as_split_does(seed):
+    """The search's grouping (only the replies the set gives, smallest bucket first) against
+    split, its twin over every reply: the same buckets, in the order (size, reply), each in the
+    set's order, and the scratch left zeroed."""
+    rng = np.random.default_rng(seed)
+    n_replies = int(rng.choice([3, 10, 243, 3**7]))
+    dtype = np.uint8 if n_replies <= 256 else np.uint16
+    row = rng.integers(0, n_replies, size=60).astype(dtype)
+    S = np.sort(rng.choice(60, size=int(rng.integers(1, 60)), replace=False)).astype(np.int32)
+    counts = np.zeros(n_replies, dtype=np.int64)
+    grouped, replies, starts = kernel.buckets_by_size(row, S, counts)
+    slow_grouped, slow_starts, sizes = engine_kernels.split(row, S, n_replies)
+    expected = sorted((int(sizes[r]), r) for r in range(n_replies) if sizes[r])
+    assert [(int(starts[j + 1] - starts[j]), int(replies[j])) for j in range(len(replies))] == expected
+    for j, r in enumerate(replies):
+        assert grouped[starts[j]:starts[j + 1]].tolist() == slow_grouped[slow_starts[r]:slow_starts[r + 1]].tolist()
+    assert not counts.any()
+
+
 def test_hard_mode_transitions_give_the_narrowed_sets_hash():
     """A hard-mode child's memo hash is read from ctx.transitions once the step has been
     narrowed; it is the hash of the narrowed set, which is the slow filter's set (the game's

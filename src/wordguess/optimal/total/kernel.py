@@ -22,7 +22,6 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from wordguess.engine.kernels import split
 from wordguess.optimal.bounds import least_totals
 
 INF = np.int64(1) << np.int64(40)  # "no tree within the depth limit" (and "no cutoff")
@@ -370,6 +369,47 @@ def quick_exact(ctx, S, depth, counts):
     return 2 * n, -1
 
 
+REPLY_BITS = np.int64(24)  # buckets_by_size's sort keys: size << 24 | reply (replies: 3^12 < 2^24)
+
+
+@njit(cache=True)
+def buckets_by_size(row, S, counts):
+    """Return (S grouped by its reply in `row`; the replies of its non-empty buckets, smallest
+    first, ties by reply; where each bucket starts in the grouping, one more entry than buckets).
+    `counts` is zeroed scratch, one slot per reply, left zeroed. Only the replies S gives are
+    touched, so a small S costs little whatever the game's number of replies (split, its twin
+    over every reply, takes a pass and a sort over all of them)."""
+    n = len(S)
+    replies = np.empty(n, dtype=np.int64)
+    k = 0
+    for s in S:
+        r = np.int64(row[s])
+        if counts[r] == 0:
+            replies[k] = r
+            k += 1
+        counts[r] += 1
+    keys = np.empty(k, dtype=np.int64)
+    for j in range(k):
+        keys[j] = (counts[replies[j]] << REPLY_BITS) | replies[j]
+    keys.sort()
+    starts = np.empty(k + 1, dtype=np.int64)
+    starts[0] = 0
+    mask = (np.int64(1) << REPLY_BITS) - 1
+    for j in range(k):
+        r = keys[j] & mask
+        replies[j] = r
+        counts[r] = starts[j]  # now where the bucket's next secret goes
+        starts[j + 1] = starts[j] + (keys[j] >> REPLY_BITS)
+    grouped = np.empty_like(S)
+    for s in S:
+        r = np.int64(row[s])
+        grouped[counts[r]] = s
+        counts[r] += 1
+    for j in range(k):
+        counts[replies[j]] = 0
+    return grouped, replies[:k], starts
+
+
 @njit(cache=True)
 def recall(ctx, S, allowed_hash, beta, depth):
     """Return what `solve` would return for S from the memo alone (its value if exact, or a
@@ -508,7 +548,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     order = np.argsort(order_keys)
     best = beta
     best_guess = -1
-    open_reply = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets, in search order
+    open_bucket = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets (buckets_by_size's index), in search order
     open_value = np.empty(n, dtype=np.int64)  # their cheap bounds (exact where open_exact)
     open_exact = np.empty(n, dtype=np.bool_)
     for j in order:
@@ -527,23 +567,23 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         # too, since the bounds use the widest split (SALET hard 1.66 -> 1.41 s; showing an
         # opener cannot beat 8122: HUMPY > 60 s -> 0.06 s, FAZES > 30 s -> 1.3 s); before
         # those bounds, smallest first was 2x slower there.
-        grouped, starts, sizes = split(ctx.matrix[g], S, ctx.params[N_REPLIES])
-        replies = np.argsort(sizes)
+        grouped, replies, starts = buckets_by_size(ctx.matrix[g], S, counts)
         # First a cheap bound of every bucket, as Selby's solver does before any search: a
         # proven value from the memo (its key is known without narrowing the guesses in hard mode:
-        # child_hash), else a secret that settles it (quick_exact),
+        # known_child_hash), else a secret that settles it (quick_exact),
         # else max(table[|b|], 2|b|, the memo's bound). g is cut off if these already reach best;
         # otherwise they make each bucket's cutoff below tighter than the table's.
         n_open = 0
         bound_sum = n
-        for r in replies:
-            size = sizes[r]
-            if size == 0 or r == ctx.params[SOLVED]:
+        for j in range(len(replies)):
+            r = replies[j]
+            if r == ctx.params[SOLVED]:
                 continue
+            size = starts[j + 1] - starts[j]
             value = table[size]
             exact = size <= 2
             if not exact and child >= 2:
-                bucket = grouped[starts[r]:starts[r + 1]]
+                bucket = grouped[starts[j]:starts[j + 1]]
                 sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
                 if sub_hash != UNKNOWN:
                     sub_key = set_key(ctx, bucket, sub_hash, child)
@@ -555,7 +595,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
                     quick, quick_guess = quick_exact(ctx, bucket, child, counts)
                     value = max(value, quick)
                     exact = quick_guess >= 0
-            open_reply[n_open] = r
+            open_bucket[n_open] = j
             open_value[n_open] = value
             open_exact[n_open] = exact
             n_open += 1
@@ -568,12 +608,13 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         total = n
         remaining = bound_sum - n
         for k in range(n_open):
-            r = open_reply[k]
+            j = open_bucket[k]
             remaining -= open_value[k]
             if open_exact[k]:
                 value = open_value[k]
             else:
-                bucket = grouped[starts[r]:starts[r + 1]]
+                r = replies[j]
+                bucket = grouped[starts[j]:starts[j + 1]]
                 cutoff = best - total - remaining
                 sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
                 value = recall(ctx, bucket, sub_hash, cutoff, child) if sub_hash != UNKNOWN else np.int64(-2)
