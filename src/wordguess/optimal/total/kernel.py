@@ -569,8 +569,9 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         # those bounds, smallest first was 2x slower there.
         grouped, replies, starts = buckets_by_size(ctx.matrix[g], S, counts)
         # First a cheap bound of every bucket, as Selby's solver does before any search: a
-        # proven value from the memo (its key is known without narrowing the guesses in hard mode:
-        # known_child_hash), else a secret that settles it (quick_exact),
+        # proven value from the memo (in hard mode its key is known, without narrowing the
+        # guesses, once the step has been met: known_child_hash), else a secret that settles it
+        # (quick_exact),
         # else max(table[|b|], 2|b|, the memo's bound). g is cut off if these already reach best;
         # otherwise they make each bucket's cutoff below tighter than the table's.
         n_open = 0
