@@ -333,3 +333,32 @@ def test_a_named_command_imports_only_its_own_module():
     assert not {f"wordguess.cli.{module}" for module, _ in COMMANDS.values() if module != "basic"} & set(loaded)
     listed = {c.name for c in app.registered_commands}
     assert listed == set(COMMANDS) and len(COMMANDS) == 19
+
+
+@pytest.mark.parametrize("argv, code, shown", [
+    (["feedback", "crane", "react"], 0, "YYG.Y"),
+    (["feedback", "crane", "cranes"], 2, "error:"),
+    (["optimal", "--bogus"], 2, "No such option"),
+])
+def test_the_console_script_ends_as_main_does_without_the_interpreters_teardown(argv, code, shown):
+    """`wordguess` (cli.run) ends the process with os._exit after main: the same exit code, its
+    output flushed (to a pipe: block-buffered), and the exit handlers run first."""
+    import subprocess
+    import sys
+
+    program = ("import atexit, sys\n"
+               "atexit.register(lambda: print('exit handler ran', file=sys.stderr))\n"
+               "from wordguess.cli import run\nsys.argv[0] = 'wordguess'\nrun()\n")
+    result = subprocess.run([sys.executable, "-c", program, *argv], capture_output=True, text=True, timeout=120)
+    assert result.returncode == code
+    assert shown in result.stdout + result.stderr
+    assert result.stderr.rstrip().endswith("exit handler ran")
+
+
+def test_the_console_script_is_run():
+    """The installed `wordguess` command is cli.run, not main (the fast exit is what users run)."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["wordguess"] == "wordguess.cli:run"

@@ -80,3 +80,53 @@ def test_a_matrix_is_written_at_its_second_use_and_the_defaults_fit_the_machine(
     assert PatternStore(tmp_path, disk_min_entries=1).clear() > 0 and not list(tmp_path.rglob("*.*"))
     store = PatternStore.from_environment()
     assert store.write_on_use == 2 and store.max_bytes <= machine_memory() // 4 and store.cap_bytes <= 1 << 30
+
+
+def test_arrays_derived_from_a_matrix_are_kept_beside_it_and_checked(tmp_path):
+    """The transpose and the widest branching are read back from files beside the matrix's (a
+    fresh process does not compute them again), a damaged file is computed again, and nothing
+    is written for a matrix that is not on disk."""
+    game = get_game("wordle")
+    words = ["crane", "slate", "cigar", "rebut", "epees"]
+    store = PatternStore(tmp_path, disk_min_entries=1)
+    matrix = store.matrix(game, words, words)
+    made = []
+
+    def transpose():
+        made.append(1)
+        return np.ascontiguousarray(matrix.T)
+
+    first = store.derived(game, words, words, "by-secret", (5, 5), transpose)
+    assert not first.flags.writeable and len(made) == 1
+    [path] = tmp_path.glob("*.by-secret-*.npy")
+    again = PatternStore(tmp_path, disk_min_entries=1).derived(game, words, words, "by-secret", (5, 5), transpose)
+    np.testing.assert_array_equal(again, matrix.T)
+    assert len(made) == 1  # read, not computed
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0x01
+    path.write_bytes(bytes(data))
+    np.testing.assert_array_equal(PatternStore(tmp_path, 1).derived(game, words, words, "by-secret", (5, 5), transpose),
+                                  matrix.T)
+    assert len(made) == 2  # damaged: computed again and replaced
+    np.testing.assert_array_equal(np.load(next(tmp_path.glob("*.by-secret-*.npy"))), matrix.T)
+    other = ["crane", "slate", "cigar", "rebut"]  # its matrix is not on disk (first use of two)
+    PatternStore(tmp_path, disk_min_entries=1, write_on_use=2).derived(game, other, other, "by-secret", (4, 4),
+                                                                      lambda: np.zeros((4, 4), np.uint8))
+    assert len(list(tmp_path.glob("*.by-secret-*.npy"))) == 1
+
+
+def test_a_puzzle_reads_its_transpose_and_widest_branching_from_the_store(tmp_path):
+    from wordguess.engine.puzzle import Puzzle
+    from wordguess.lists import WordList
+
+    game = get_game("wordle")
+    answers = WordList(["crane", "slate", "cigar", "rebut", "epees", "geese"], "a")
+    guesses = WordList([*answers, "soare", "clint"], "g")
+    built = Puzzle(game, answers, guesses, store=PatternStore(tmp_path, disk_min_entries=1))
+    expected = (built.by_secret.copy(), built.widest_branching)
+    assert len(list(tmp_path.glob("*.npy"))) == 3  # the matrix, its transpose, the widest branching
+    fresh = Puzzle(game, answers, guesses, store=PatternStore(tmp_path, disk_min_entries=1))
+    np.testing.assert_array_equal(fresh.by_secret, fresh.matrix.T)
+    np.testing.assert_array_equal(fresh.by_secret, expected[0])
+    widest = max(len({r for r in row if r != game.solved_reply}) for row in fresh.matrix.tolist())
+    assert fresh.widest_branching == expected[1] == widest

@@ -4,6 +4,7 @@ Each command lives in the module of its area; this module only assembles the app
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import re
@@ -142,4 +143,28 @@ def quiet_if_pipe_closed() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-__all__ = ["app", "main"]
+def run() -> None:
+    """The console script: `main`, then the process ends without the interpreter's teardown.
+    Freeing numba's and LLVM's compiled code piece by piece at exit took 0.25 s of a 1.6 s
+    `wordguess optimal` (0.15 s after a one-line numba program). The exit handlers still run (the
+    stores, Ray, process pools) and the output is flushed; when a thread other than the main one
+    is still alive, the interpreter ends the process as usual. A traceback is not cut short."""
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, (int, type(None))):
+            print(exc.code, file=sys.stderr)
+    if threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass  # a reader that has gone: nothing more can be said to it
+    os._exit(code)
+
+
+__all__ = ["app", "main", "run"]

@@ -123,6 +123,22 @@ class PatternStore:
             self._memory[key] = found
         return found
 
+    def derived(self, game: Game, guesses: Sequence[Word], secrets: Sequence[Word], name: str, shape: tuple[int, ...],
+                compute) -> np.ndarray:
+        """Return compute(), an array of `shape` made from the matrix of (game, guesses,
+        secrets), such as its transpose: read from a file beside the matrix's own when there is
+        one (checked as the matrix is), else computed, and written there when the matrix is on
+        disk. Not kept in memory: its caller keeps it as long as its matrix."""
+        key = f"{matrix_key(game, guesses, secrets)}.{name}"
+        entries = len(guesses) * len(secrets)
+        found = self._load(key, int(np.prod(shape)), entries)
+        if found is None or found.shape != shape:
+            found = compute()
+            if self._on_disk(entries) and any(self.cache_dir.glob(f"{key.split('.')[0]}-*.npy")):
+                self._write(key, found)
+        found.flags.writeable = False
+        return found
+
     def remembered(self, key: str, compute):
         """Return compute() (JSON-ready data), kept in memory and on disk under `key` so a later
         call or process reads it instead of computing it again (e.g. the opening suggestions);
@@ -156,15 +172,16 @@ class PatternStore:
     def _on_disk(self, entries: int) -> bool:
         return self.cache_dir is not None and entries >= self.disk_min_entries
 
-    def _load(self, key: str, entries: int) -> np.ndarray | None:
-        """Return the cached matrix of `key` if a file holds it intact, else None (a damaged or
-        unreadable file is removed, so it is recomputed and replaced)."""
-        if not self._on_disk(entries):
+    def _load(self, key: str, size: int, entries: int | None = None) -> np.ndarray | None:
+        """Return the cached array of `key` (`size` entries) if a file holds it intact, else
+        None (a damaged or unreadable file is removed, so it is recomputed and replaced).
+        `entries`: the size of the matrix it belongs to, when that is not the array itself."""
+        if not self._on_disk(size if entries is None else entries):
             return None
         for path in self.cache_dir.glob(f"{key}-*.npy"):
             try:
                 found = np.load(path, allow_pickle=False)
-                if f"{key}-{checksum(found)}.npy" == path.name and found.size == entries:
+                if f"{key}-{checksum(found)}.npy" == path.name and found.size == size:
                     os.utime(path)  # used now: the cap removes the least recently used first
                     return found
             except (OSError, ValueError, EOFError):
@@ -189,12 +206,19 @@ class PatternStore:
                     mark.write_text(str(uses))
                     return
                 mark.unlink(missing_ok=True)
+        except OSError:
+            return  # the cache is an optimisation; a read-only home must not stop the program
+        self._write(key, matrix)
+
+    def _write(self, key: str, array: np.ndarray) -> None:
+        """Write the array atomically under a name that carries its key and checksum."""
+        try:
             with tempfile.NamedTemporaryFile(dir=self.cache_dir, suffix=".tmp", delete=False) as tmp:
-                np.save(tmp, matrix, allow_pickle=False)
-            os.replace(tmp.name, self.cache_dir / f"{key}-{checksum(matrix)}.npy")
+                np.save(tmp, array, allow_pickle=False)
+            os.replace(tmp.name, self.cache_dir / f"{key}-{checksum(array)}.npy")
             self._trim()
         except OSError:
-            pass  # the cache is an optimisation; a read-only home must not stop the program
+            pass  # as above
 
 
 def machine_memory() -> int:

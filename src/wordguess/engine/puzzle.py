@@ -130,18 +130,26 @@ class Puzzle:
         with _MATRIX_LOCK:
             if "by_secret" in self.__dict__:
                 return self.__dict__["by_secret"]
-            table = kernels.transpose(self.matrix)
-            table.flags.writeable = False
-            return table
+            shape = (len(self.answers), len(self.guesses))
+            return self._derived("by-secret", shape, lambda: kernels.transpose(self.matrix))
 
     @functools.cached_property
     def widest_branching(self) -> int:
         """Return the most unsolved replies any guess gives on all the answers (at least 1): no
         guess gives more on a subset, so it bounds every node of a tree (the exact solver's
-        tables); computed once per puzzle (0.1 s for Wordle)."""
-        return max(1, int(kernels.widest_split(
+        tables); computed once per puzzle (0.05 s for Wordle) and kept beside its matrix."""
+        return max(1, int(self._derived("widest", (1,), lambda: np.array([kernels.widest_split(
             self.matrix, np.arange(len(self.answers), dtype=np.int32), np.arange(len(self.guesses), dtype=np.int32),
-            self.game.n_replies, self.game.solved_reply)))
+            self.game.n_replies, self.game.solved_reply)], dtype=np.int64))[0]))
+
+    def _derived(self, name: str, shape: tuple[int, ...], compute) -> np.ndarray:
+        """Return compute() (read-only), an array made from the matrix: through the store, which
+        keeps it on disk beside the matrix's file (by content: the rules and the lists)."""
+        if self.store is None:
+            array = compute()
+            array.flags.writeable = False
+            return array
+        return self.store.derived(self.game, self.guesses, self.answers, name, shape, compute)
 
     @functools.cached_property
     def guess_index(self) -> dict[Word, int]:
