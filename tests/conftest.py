@@ -153,9 +153,20 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server():
+    yield from serving()
+
+
+@pytest.fixture(scope="module")
+def patient_server():
+    """A server whose analyses may search for a minute: a test that compares two analyses of one
+    game needs both exact, whatever the machine's load (the default budget is 2.5 s)."""
+    yield from serving("--analyze-seconds", "60")
+
+
+def serving(*options: str):
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve", "--port", str(port)],
-                               env={**os.environ, "WORDGUESS_WEB_KEY": "browser tests"})
+    process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve", "--port", str(port),
+                                *options], env={**os.environ, "WORDGUESS_WEB_KEY": "browser tests"})
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

@@ -39,6 +39,15 @@ def browser():
 
 @pytest.fixture
 def page(browser, server, request):
+    yield from watched_page(browser, server, request)
+
+
+@pytest.fixture
+def patient_page(browser, patient_server, request):
+    yield from watched_page(browser, patient_server, request)
+
+
+def watched_page(browser, server, request):
     context = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     context.set_default_timeout(60_000)  # a loaded CI machine: the server's answers may take a while
@@ -419,10 +428,11 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert "one way" in analysis.message() and not analysis.message().startswith("body")
 
 
-def test_analyse_a_quordle_board_by_board_from_its_share_grid(page):
+def test_analyse_a_quordle_board_by_board_from_its_share_grid(patient_page):
     """A multi-board game is picked in the same form: its share grid and guesses give each
     board's moves in a table, sentences and a chart of its own, and the game against the
     fewest-total strategy (issue 32)."""
+    page = patient_page
     secrets, guesses = ["cigar", "rebut", "sissy", "humph"], ["soare", "clint", "rebut", "cigar", "sissy", "humph"]
     rules = get_multiboard("quordle")
     turns, done = [], [False] * 4
