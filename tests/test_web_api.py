@@ -15,7 +15,7 @@ import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
-from wordguess.games import GAMES, MULTI_BOARDS, get_game
+from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
 from wordguess.web.state import ComputeSlots, HeavyPool
@@ -55,16 +55,31 @@ def test_games_lists_every_registered_game_with_accented_languages(client):
     assert games["termo"]["language"] == "Português (Brasil)" and games["sutom"]["language"] == "Français"
     assert games["quordle"]["multiboard"] and games["quordle"]["boards"] == 4
     assert games["wordle"]["hard_mode"] and not games["jotto"]["tiles"]
-    # each game's share squares, as its own notation reads them (the page reads pasted grids by them)
-    wordle, sutom = games["wordle"]["share_squares"], games["sutom"]["share_squares"]
-    assert {wordle[c] for c in "🟩🟧"} == {"G"} and {wordle[c] for c in "🟨🟦"} == {"Y"} and wordle["⬛"] == "."
-    assert sutom["🟥"] == "G" and sutom["🟡"] == "Y" and sutom["🟦"] == "."
-    assert games["quordle"]["share_squares"] == wordle and games["jotto"]["share_squares"] == {}
-    for name, game in games.items():  # every square reads as the game's own parser reads it
-        if not game["multiboard"] and game["share_squares"]:
-            rules = get_game(name, **({"length": 6} if name == "sutom" else {}))
-            for square, mark in game["share_squares"].items():
-                assert rules.format_reply(rules.parse_reply(square * rules.length)) == mark * rules.length, (name, square)
+
+
+def test_a_pasted_share_text_is_read_by_the_games_own_parser(client):
+    """/api/share: one parser, the game's (the page holds no copy): each square as the game's
+    notation has it, header lines skipped, each board's rows up to its solved one."""
+    def read(text, **setting):
+        return client.post("/api/share", json={**setting, "text": text})
+
+    wordle = read("Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n🟧🟦⬛⬛⬛\n🟩🟩🟩🟩🟩").json()
+    assert wordle == {"game": "wordle", "boards": [["...YG", "GY...", "GGGGG"]]}  # high contrast: orange right, blue elsewhere
+    sutom = read("SUTOM #1 2/6\n\n🟥🟦🟡🟦🟦🟦", game="sutom", length=6, first="m").json()
+    assert sutom["boards"] == [["G.Y..."]]  # Sutom's blue is absent
+    grid = get_multiboard("quordle")
+    turns = [("soare", (WORDLE.feedback("soare", s) for s in ("cigar", "rebut", "sissy", "humph"))),
+             ("cigar", (WORDLE.solved_reply, *(WORDLE.feedback("cigar", s) for s in ("rebut", "sissy", "humph"))))]
+    turns = [(g, tuple(r)) for g, r in turns] + [("rebut", (None, WORDLE.solved_reply, *(WORDLE.feedback("rebut", s) for s in ("sissy", "humph"))))]
+    boards = read("Daily Quordle 1\n" + grid.share_grid(turns), game="quordle").json()["boards"]
+    assert [len(b) for b in boards] == [2, 3, 3, 3] and boards[0][1] == "GGGGG"
+    assert boards[3][0] == WORDLE.tile_marks(WORDLE.feedback("soare", "humph"))
+    for text, setting, fragment in [("no squares here", {}, "no row of replies"),
+                                    ("⬛⬛⬛🟨🟩", {"game": "quordle"}, "shows 1 boards, not 4"),
+                                    ("1,2", {"game": "jotto"}, "not rows of squares")]:
+        refused = read(text, **setting)
+        assert refused.status_code == 422 and fragment in refused.json()["detail"], refused.json()
+    assert read("", game="wordle").status_code == 400  # the body itself is not valid
 
 
 def test_wordle_of_other_lengths_from_the_picker(client):
@@ -488,7 +503,7 @@ def test_every_route_documents_its_answer_field_by_field(client):
     schema = client.get("/openapi.json").json()
     routes = [(path, method, op) for path, ops in schema["paths"].items() if path.startswith("/api/")
               for method, op in ops.items()]
-    assert len(routes) == 12
+    assert len(routes) == 13
     for path, method, op in routes:
         answer = schema_of(schema, op["responses"]["200"]["content"]["application/json"]["schema"])
         assert answer["properties"], (path, method)

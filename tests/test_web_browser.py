@@ -751,6 +751,7 @@ def test_sutom_length_and_first_letter_in_the_assistant(page):
         page.locator("#page-assist details.paste summary").click()
         page.fill("#assist-share", "SUTOM #1 2/6\n\n🟥🟦🟡🟦🟦🟦")
         page.click("#assist-share-apply")
+        page.wait_for_selector("body[data-assist-shares='1']")  # read by the server's parser
         assert assistant.tile_marks() == "G.Y..."
 
 
@@ -862,10 +863,12 @@ def test_share_grid_paste_and_picking_a_suggestion(page):
     page.locator("#page-assist details.paste summary").click()
     page.fill("#assist-share", "Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
     page.click("#assist-share-apply")
+    page.wait_for_selector("body[data-assist-shares='1']")  # read by the server's parser
     classes = [page.locator(f"#assist-tiles button[data-index='{i}']").get_attribute("class") for i in range(5)]
     assert ["mark-elsewhere" in c for c in classes] == [False, False, False, True, False] and "mark-right" in classes[4]
     page.fill("#assist-share", "Wordle 1,234 3/6\n\n🟧🟦⬛⬛⬛\n🟧🟧🟧🟧🟧")  # the high-contrast squares: orange right, blue elsewhere
     page.click("#assist-share-apply")
+    page.wait_for_selector("body[data-assist-shares='2']")
     assert assistant.tile_marks() == "GY..."
     pick = page.locator("#assist-suggestions tbody button.word").nth(2)
     word = pick.inner_text().lower()
@@ -949,6 +952,7 @@ def test_multiboard_assistant_keeps_its_turns_and_reads_a_share_grid(page):
     page.locator("#page-boards details.paste summary").click()
     page.fill("#boards-paste", "wordguess quordle X/9\n🟥 🟥\n🟥 🟥\n\n⬛🟨⬛⬛🟩 ⬛⬛⬛⬛⬛\n\n🟩⬛⬛⬛⬛ ⬛⬛🟨⬛⬛")
     page.click("#boards-paste-apply")
+    page.wait_for_selector("body[data-boards-shares='1']")  # read by the server's parser
     tiles = page.locator("#boards-tiles button[data-board='3']")
     assert "mark-elsewhere" in tiles.nth(2).get_attribute("class") and "mark-absent" in tiles.nth(0).get_attribute("class")
     assert "mark-right" in page.locator("#boards-tiles button[data-board='0']").nth(4).get_attribute("class")

@@ -67,6 +67,12 @@ class AssistRequest(Setting):
     add_words: list[Guess] = Field(default_factory=list, max_length=MAX_ADDED)
 
 
+class ShareRequest(Setting):
+    """A pasted share text of the setting's game (one board or several), to be read as tiles."""
+
+    text: str = Field(min_length=1, max_length=MAX_SHARE)
+
+
 class PlayNew(Setting):
     """A new game hosted here."""
 

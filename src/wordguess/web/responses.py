@@ -153,8 +153,6 @@ class GameInfo(Answer):
     """The options it asks for."""
     replies: str
     """The notations its replies may be written in."""
-    share_squares: dict[str, str]
-    """The squares its share text may hold, each with its mark (G, Y or .): the game's own reading."""
     answer_lists: list[AnswerListInfo]
     """The answer lists `answers` takes for it, its default first (none for a multi-board game)."""
 
@@ -179,6 +177,16 @@ class SuggestionOut(Answer):
     guesses_to_finish: float
     """The guesses expected to finish the game when it is played, itself included: each reply's
     bucket costed by its best next guess (the same estimate as the analysis's)."""
+
+
+class ShareAnswer(Answer):
+    """A pasted share text read by the game's own parser."""
+
+    game: str
+    """The game's registry name."""
+    boards: list[list[str]]
+    """Each board's rows of tile marks, G (right place), Y (elsewhere) or . (absent), one row
+    per guess up to the one that solved the board; one board for a single-board game."""
 
 
 class AssistAnswer(Answer):

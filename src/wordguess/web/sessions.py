@@ -11,7 +11,7 @@ import secrets as random_secrets
 
 from fastapi import HTTPException
 
-from wordguess.engine.candidates import parse_turn, split_turns
+from wordguess.engine.candidates import parse_turn, share_replies, split_turns
 from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
@@ -25,7 +25,6 @@ from wordguess.games import (
     get_multiboard,
     is_multiboard,
 )
-from wordguess.games.base import ABSENT, ELSEWHERE, RIGHT
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.play.assistant import Assistant
@@ -44,6 +43,7 @@ from wordguess.web.models import (
     BoardsPlayNew,
     PlayNew,
     Setting,
+    ShareRequest,
 )
 from wordguess.web.state import AppState
 
@@ -52,17 +52,6 @@ LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Fran
 LIKELY = 20  # candidates listed with their probabilities
 LISTED = 60  # all candidates are listed when at most this many are left
 BOARD_LIKELY = 12  # candidates listed per board
-
-
-def share_squares(cls: type[Game]) -> dict[str, str]:
-    """Return the squares a game's share text may hold, each with its mark as G, Y or . (the
-    game's own notation: the page reads a pasted grid by it, so Sutom's 🟦 is absent where
-    Wordle's high-contrast 🟦 is elsewhere); empty for a game whose reply is not per letter."""
-    notation = getattr(cls, "notation", None)
-    if not cls.per_letter_marks or not notation:
-        return {}
-    letters = {RIGHT: "G", ELSEWHERE: "Y", ABSENT: "."}
-    return {char: letters[mark] for char, mark in notation.items() if ord(char[0]) > 0x2000}
 
 
 def games_catalogue() -> list[dict]:
@@ -77,7 +66,7 @@ def games_catalogue() -> list[dict]:
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
                     "keyboard": list(game.keyboard()),
                     "options": options_json(cls),
-                    "answer_lists": answer_list_choices(cls), "share_squares": share_squares(cls),
+                    "answer_lists": answer_list_choices(cls),
                     "replies": game.reply_notations})
     for name, (single, boards, limit) in MULTI_BOARDS.items():
         board = game_class(single)
@@ -86,7 +75,6 @@ def games_catalogue() -> list[dict]:
                     "aliases": [], "max_guesses": limit, "hard_mode": False, "tiles": True, "worlds": True,
                     "length": board().length, "alphabet": board().alphabet, "keyboard": list(board().keyboard()),
                     "options": [o for o in options_json(board) if o["option"] == "language"], "answer_lists": [],
-                    "share_squares": share_squares(board),
                     "replies": "one reply per unsolved board, separated by spaces; - for a board solved before"})
     return out
 
@@ -362,6 +350,22 @@ def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
 
 
 TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
+
+
+def share_rows(request: ShareRequest) -> dict:
+    """Return a pasted share text read by its game's own parser, as each board's rows of tile
+    marks (G, Y or .): every square as the game's notation has it (Wordle's high-contrast 🟧/🟦
+    are right and elsewhere, Sutom's 🟦 absent), header lines skipped."""
+    if is_multiboard(request.game):
+        rules = board_rules(request.game, request.language)
+        turns, game = rules.parse_share(request.text), rules.board
+        boards = [[game.tile_marks(replies[b]) for replies in turns if replies[b] is not None]
+                  for b in range(rules.boards)]
+        return {"game": rules.name, "boards": boards}
+    game = single_rules(request)
+    if not game.per_letter_marks:
+        raise WordguessError(f"{game.name}'s replies are not rows of squares: type each reply")
+    return {"game": game.name, "boards": [[game.tile_marks(r) for r in share_replies(game, request.text)]]}
 
 
 # --- several boards -----------------------------------------------------------------------------

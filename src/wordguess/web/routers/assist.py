@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
-from wordguess.web.models import AssistRequest
-from wordguess.web.responses import AssistAnswer
+from wordguess.web.models import AssistRequest, ShareRequest
+from wordguess.web.responses import AssistAnswer, ShareAnswer
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(tags=["assistant"])
@@ -16,3 +16,8 @@ router = APIRouter(tags=["assistant"])
 def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
         return sessions.assist(state, request)
+
+
+@router.post("/share", response_model=ShareAnswer, summary="A pasted share text read as each board's rows of tiles")
+def share(request: ShareRequest) -> dict:
+    return sessions.share_rows(request)

@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, shareRows, turnRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, turnRow } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -148,13 +148,17 @@ function addTurn(event) {
   ask([...turns, { guess, reply }]);
 }
 
-function applyShare() {
-  const rows = shareRows($("#assist-share").value, info().share_squares);
-  if (!rows.length) { say($("#assist-message"), "no row of squares in the pasted grid", true); return; }
+// A pasted share grid, read by the server (the game's own parser): the row of the next turn.
+async function applyShare() {
+  let rows;
+  try {
+    rows = (await call("/api/share", { ...readSetting(form()), text: $("#assist-share").value })).boards[0];
+  } catch (error) { say($("#assist-message"), error.message, true); return; }
   const row = Math.min(turns.length, rows.length - 1);
   marks = Array.from(rows[row]);
   drawTiles();
   say($("#assist-message"), `tiles set from row ${row + 1} of the grid`);
+  document.body.dataset.assistShares = String(Number(document.body.dataset.assistShares || 0) + 1);
 }
 
 // A new game or new options start over; a world, mode or answer list change keeps the turns and

@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, shareRows, tileRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, tileRow } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -131,33 +131,20 @@ function addTurn(event) {
   assist([...turns, { guess, reply }]);
 }
 
-// A pasted multi-board share grid: blocks of lines, each line the boards of the block side by
-// side (one run of squares a board); returns each board's rows of marks, boards in reading order.
-function boardGrids(text, length, squares) {
-  const grids = [];
-  let block = null;
-  for (const line of text.split(/\r?\n/)) {
-    const parts = line.trim().split(/\s+/).filter(Boolean).map((part) => shareRows(part, squares)[0]);
-    if (!parts.length || !parts.every((row) => row && row.length === length)) { block = null; continue; }
-    if (!block || block.length !== parts.length) { block = parts.map(() => []); grids.push(...block); }
-    parts.forEach((row, k) => block[k].push(row));
-  }
-  return grids;
-}
-
-function applyShare() {
+// A pasted share grid, read by the server (the game's own parser): each board's row of the next turn.
+async function applyShare() {
   if (!advice) return;
-  const grids = boardGrids($("#boards-paste").value, advice.length, gameInfo(form().elements.game.value).share_squares);
-  if (grids.length !== advice.boards.length) {
-    say($("#boards-assist-message"), `the pasted grid has ${grids.length} boards, this game ${advice.boards.length}: paste the whole share text`, true);
-    return;
-  }
+  let grids;
+  try {
+    grids = (await call("/api/share", { game: advice.game, text: $("#boards-paste").value })).boards;
+  } catch (error) { say($("#boards-assist-message"), error.message, true); return; }
   advice.boards.forEach((board, b) => {
     const row = grids[b][turns.length];
     if (!board.solved && row) boardMarks[b] = Array.from(row);
   });
   drawEntry();
   say($("#boards-assist-message"), `tiles set from row ${turns.length + 1} of the grid`);
+  document.body.dataset.boardsShares = String(Number(document.body.dataset.boardsShares || 0) + 1);
 }
 
 let gameInfo;

@@ -110,15 +110,3 @@ export function load(key) {
 export function percent(p) {
   return p >= 0.995 ? "100%" : p >= 0.001 ? `${(100 * p).toFixed(1)}%` : p > 0 ? "<0.1%" : "0%";
 }
-
-// Read a share grid's rows of squares as marks G/Y/. by the game's own squares (the catalogue's
-// `share_squares`: Wordle's high-contrast 🟧/🟦 are right/elsewhere, Sutom's 🟦 absent); header
-// lines are skipped.
-export function shareRows(text, marks) {
-  const rows = [];
-  for (const line of text.split(/\r?\n/)) {
-    const cells = Array.from(line.trim()).filter((c) => c !== "\uFE0F");
-    if (cells.length && cells.every((c) => c in marks)) rows.push(cells.map((c) => marks[c]).join(""));
-  }
-  return rows;
-}
