@@ -132,6 +132,16 @@ def unpack(word):
 
 
 @njit(cache=True)
+def memo_entry(ctx, key):
+    """Return (the value the memo holds for `key`, whether it is exact); (-1, False) when it
+    holds none. The one reader of the memo's words (the searches of both problems use it)."""
+    if key in ctx.memo:
+        value, exact, _ = unpack(ctx.memo[key])
+        return value, exact
+    return np.int64(-1), False
+
+
+@njit(cache=True)
 def set_key(ctx, S, allowed_hash, depth):
     """Return the memo key of (S, allowed guesses, depth): two XORs of per-answer random words,
     mixed with the allowed set's hash and the depth. A false match needs two 64-bit collisions."""
@@ -414,12 +424,10 @@ def buckets_by_size(row, S, counts):
 def recall(ctx, S, allowed_hash, beta, depth):
     """Return what `solve` would return for S from the memo alone (its value if exact, or a
     bound at least beta), else -2."""
-    key = set_key(ctx, S, allowed_hash, depth)
-    if key in ctx.memo:
-        value, exact, _ = unpack(ctx.memo[key])
-        if exact or value >= beta:
-            ctx.stats[HITS] += 1
-            return value
+    value, exact = memo_entry(ctx, set_key(ctx, S, allowed_hash, depth))
+    if value >= 0 and (exact or value >= beta):
+        ctx.stats[HITS] += 1
+        return value
     return np.int64(-2)
 
 
@@ -438,13 +446,12 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     if n == 2:
         return 3  # guess one of them: 1 guess, or 2 for the other; nothing does better
     key = set_key(ctx, S, allowed_hash, depth)
-    known = 0
-    if key in ctx.memo:
-        value, exact, _ = unpack(ctx.memo[key])
+    known, exact = memo_entry(ctx, key)
+    if known >= 0:
         ctx.stats[HITS] += 1
-        if exact or value >= beta:
-            return value
-        known = value
+        if exact or known >= beta:
+            return known
+    known = max(known, 0)
     ctx.stats[NODES] += 1
     if ctx.stats[NODES] > ctx.stats[BUDGET]:
         ctx.stats[ABORTED] = 1
@@ -587,9 +594,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
                 bucket = grouped[starts[j]:starts[j + 1]]
                 sub_hash = known_child_hash(ctx, allowed, allowed_hash, g, r)
                 if sub_hash != UNKNOWN:
-                    sub_key = set_key(ctx, bucket, sub_hash, child)
-                    if sub_key in ctx.memo:
-                        known_value, known_exact, _ = unpack(ctx.memo[sub_key])
+                    known_value, known_exact = memo_entry(ctx, set_key(ctx, bucket, sub_hash, child))
+                    if known_value >= 0:
                         value = max(value, known_value)
                         exact = known_exact
                 if not exact:

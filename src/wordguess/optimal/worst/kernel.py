@@ -43,6 +43,7 @@ from wordguess.optimal.total.kernel import (
     child_allowed,
     key_of,
     known_child_hash,
+    memo_entry,
     pack,
     set_key,
     unpack,
@@ -544,12 +545,11 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         if low >= beta:
             return low
     key = set_key(ctx, S, allowed_hash, depth)
-    if key in ctx.memo:
-        value, exact, _ = unpack(ctx.memo[key])
-        if exact or value >= beta:
-            ctx.stats[HITS] += 1
-            return value
-        low = max(low, value)
+    value, exact = memo_entry(ctx, key)
+    if value >= 0 and (exact or value >= beta):
+        ctx.stats[HITS] += 1
+        return value
+    low = max(low, value)
     if spend_node(ctx):
         return ABORT
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
