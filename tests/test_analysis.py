@@ -275,6 +275,36 @@ def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeyp
     assert quick_late.shares == pytest.approx([2.0, 9 / 3.5, 3.6, 3.6])  # 9 / 2.5, then 5.4 / 1.5
 
 
+def test_the_budget_starts_once_the_values_are_set_up(monkeypatch):
+    """Setting up the values (the exact solver's kernels and tables: 0.5 s in a new process, far
+    longer where numba compiles them first) is not taken from the analysis's budget."""
+    from wordguess.analysis import EstimatedValues
+    from wordguess.analysis import played as module
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "time", lambda: clock[0])
+    made = []
+
+    class Recorded(EstimatedValues):
+        shares: list
+
+        def start_move(self, seconds):
+            self.shares.append(seconds)
+
+    def slow_to_set_up(puzzle, store=None):
+        clock[0] += 5.0
+        made.append(Recorded(puzzle))
+        made[-1].shares = []
+        return made[-1]
+
+    monkeypatch.setattr(module, "values_for", slow_to_set_up)
+    history = [(w, GAME.feedback(w, "shake")) for w in ("crane", "slosh", "shale", "shake")]
+    analyze(PuzzleSpec(GAME).build(), history, budget=9.0)
+    # the whole 9 s for the moves: the last move's share is 9 / 4.5 (4 / 4.5 if the set-up's 5 s
+    # counted), and as no move spends its share, each next one is the rest over the moves left
+    assert made[0].shares == pytest.approx([2.0, 9 / 3.5, 3.6, 6.0])
+
+
 def test_a_game_too_large_for_its_matrix_is_analysed_by_estimates_on_its_candidates(monkeypatch):
     """Over FOCUS_BYTES (classic Nerdle) the analysis never makes the whole matrix: each move is
     estimated on the puzzle focused on its candidates, and the replies' shares are the whole

@@ -100,7 +100,6 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     share goes to the early moves, where the sets are large; each move gets an even share of
     the time left (the reference play on the secret half a share, last)."""
     started = time.perf_counter()
-    end = time.time() + budget
     if not history:
         raise WordguessError("there is no move to analyse: give at least one guess")
     if budget <= 0:
@@ -108,6 +107,9 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     game = puzzle.game
     states = replay(puzzle, history)
     values = values or values_for(puzzle, store)
+    # The budget is the search's: it starts once the values are set up (the exact solver's
+    # kernels loaded and its tables made, 0.5 s in a new process; minutes where numba compiles).
+    end = time.time() + budget
     solved = game.is_solved(history[-1][1])
     if solved:
         secret = history[-1][0]
