@@ -23,12 +23,10 @@ browser:
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji)
 
-# The tests run in one process more than the cores (at most 4: many tests wait on a server, a
-# browser or a subprocess), an idle process taking tests from a busy one (a file's server and
-# browser start once in each process that runs its tests).
-TEST_PROCESSES := $(shell $(PYTHON) -c "import os; print(min(4, (os.cpu_count() or 1) + 1))")
+# The tests run in a process per core (at most 4), an idle process taking tests from a busy one
+# (a file's server and browser start once in each process that runs its tests).
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q -n $(TEST_PROCESSES) --dist worksteal --durations=15
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist worksteal --durations=15
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 test-all: $(STAMP) browser
