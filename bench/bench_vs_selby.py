@@ -28,10 +28,10 @@ against `wordguess optimal --first salet --no-certificate --no-store --json` (nu
 cache warm, as after the first run), normal and hard.
 
 Lists as a user meets them (`--large N`, `--only-large` for those cases alone): SALET, normal
-and hard, on 2,315 / 12,972, and TARSE on the NYT's lists (2,309 answers / 14,855 guesses) and on a larger answer list drawn from them (the
-2,315 answers and 843 more of the 14,855 guesses, seeded: 3,158 / 14,855; like the issue's
-held-out list, where TARSE has a tree within 6 in hard mode), N runs each,
-alternating. Fresh: each program started afresh per run (Selby's "Time taken" and our JSON
+and hard, on 2,315 / 12,972, and TARSE on the NYT's lists (2,309 answers / 14,855 guesses) and
+on a larger answer list drawn from them (the 2,315 answers and 843 more of the 14,855 guesses,
+seeded: 3,158 / 14,855; like the issue's held-out list, where TARSE has a tree within 6 in hard
+mode), N runs each, alternating. Fresh: each program started afresh per run (Selby's "Time taken" and our JSON
 `seconds`, each program's own search time, and the wall time of the whole process); warm: our
 search time in the driver process, after a first run (Selby's program has no warm state).
 """

@@ -26,9 +26,9 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for heavy work (analysis).")] = 1,
     cors: Annotated[list[str] | None, typer.Option(help="An origin allowed to call the API from another site (CORS is off without it).")] = None,
-    analyze_seconds: Annotated[float, typer.Option(
-        min=0.1, max=600, help="Seconds of exact search one analysis may take, its moves together: more settles "
-        "more moves exactly, and holds a worker longer.")] = 2.5,
+    analyze_seconds: Annotated[float | None, typer.Option(
+        min=0.1, max=600, help="Seconds of exact search one analysis may take, its moves together (default: the "
+        "app's, 2.5): more settles more moves exactly, and holds a worker longer.")] = None,
 ) -> None:
     """Start the web app: the assistant, play, analysis, multi-board games and the optimal tree
     in the browser, and the JSON API under /api/ (docs at /docs). Set WORDGUESS_WEB_KEY to keep
@@ -47,7 +47,8 @@ def serve(
     # On the loopback, only requests that name this machine are answered (a page of another site
     # cannot reach the server through a DNS name pointed at 127.0.0.1).
     hosts = LOOPBACK_NAMES if host in LOOPBACK_NAMES else ()
-    settings = Settings(limits=Limits(workers=workers, analyze_seconds=analyze_seconds), cors_origins=tuple(cors or ()), trusted_hosts=hosts)
+    budget = {} if analyze_seconds is None else {"analyze_seconds": analyze_seconds}
+    settings = Settings(limits=Limits(workers=workers, **budget), cors_origins=tuple(cors or ()), trusted_hosts=hosts)
     err.print(f"wordguess web app on http://{host}:{port}/ (Ctrl-C stops it)", markup=False)
     # proxy_headers off: the client's address (the rate limit's key) is the connection's, not
     # whatever an X-Forwarded-For header claims

@@ -129,12 +129,13 @@ class PatternStore:
         secrets), such as its transpose: read from a file beside the matrix's own when there is
         one (checked as the matrix is), else computed, and written there when the matrix is on
         disk. Not kept in memory: its caller keeps it as long as its matrix."""
-        key = f"{matrix_key(game, guesses, secrets)}.{name}"
+        matrix = matrix_key(game, guesses, secrets)
+        key = f"{matrix}.{name}"
         entries = len(guesses) * len(secrets)
         found = self._load(key, int(np.prod(shape)), entries)
         if found is None or found.shape != shape:
             found = compute()
-            if self._on_disk(entries) and any(self.cache_dir.glob(f"{key.split('.')[0]}-*.npy")):
+            if self._on_disk(entries) and any(self.cache_dir.glob(f"{matrix}-*.npy")):
                 self._write(key, found)
         found.flags.writeable = False
         return found
