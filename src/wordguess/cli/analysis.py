@@ -23,18 +23,13 @@ from wordguess.analysis import (
 )
 from wordguess.analysis.boards import analyze_boards, boards_in_world, boards_legend
 from wordguess.cli.common import (
-    AddWordsOpt,
-    AnswersOpt,
-    ExcludeFactorOpt,
-    ExcludeOpt,
     GameChoice,
-    GuessesOpt,
     JsonOpt,
+    ListChoice,
     ModeOpt,
     build_puzzle,
     err,
-    friendly,
-    game_options,
+    game_command,
     out,
     progress_bar,
     puzzle_spec,
@@ -153,8 +148,7 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     return text
 
 
-@friendly
-@game_options()
+@game_command(lists="added")
 def analyze_command(
     words: Annotated[list[str] | None, typer.Argument(metavar="GUESS...", help="The guesses played, in order.")] = None,
     game: GameChoice = None,
@@ -163,11 +157,7 @@ def analyze_command(
     share: Annotated[str | None, typer.Option(help="A pasted share text (emoji grid), a file holding it, or - for standard input; give the guesses too.")] = None,
     mode: ModeOpt = "normal",
     world: AnalyzeWorldOpt = "auto",
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
-    exclude: ExcludeOpt = None,
-    exclude_factor: ExcludeFactorOpt = 0.1,
-    add_words: AddWordsOpt = None,
+    lists: ListChoice = None,
     budget: Annotated[float, typer.Option(help="Seconds of exact search for the whole analysis (closed world).")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
@@ -185,8 +175,7 @@ def analyze_command(
     if game.multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        analyze_boards_command(game.boards(), words, secret, history, share, world, answers, guesses, exclude,
-                               exclude_factor, add_words, budget, results, as_json)
+        analyze_boards_command(game.boards(), words, secret, history, share, world, lists, budget, results, as_json)
         return
     first = secret or (words[0] if words else None)
     if first is None and history:
@@ -194,12 +183,10 @@ def analyze_command(
     rules = game.rules()
     if first is not None:
         rules = rules.for_secret(first)
-    chosen = "closed" if world == "auto" and answers else world
+    chosen = "closed" if world == "auto" and lists.answers else world
 
     def puzzle_of(w: str) -> Puzzle:  # auto's closed try is unweighted, as a closed world asked for is not
-        weigh = not (chosen == "auto" and w == "closed")
-        return build_puzzle(puzzle_spec(rules, answers, guesses, mode, world=w, exclude=exclude if weigh else None,
-                                        exclude_factor=exclude_factor, add_words=add_words))
+        return build_puzzle(puzzle_spec(rules, lists, mode, world=w, weigh=not (chosen == "auto" and w == "closed")))
 
     def played(puzzle: Puzzle) -> tuple:  # auto's second reading (the open world's) is quiet: noted once
         return game_history(rules, puzzle, words, secret, history, share,
@@ -222,19 +209,17 @@ def analyze_command(
 
 
 def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | None, history: str | None,
-                           share: str | None, world: str, answers: str | None, guesses: str | None,
-                           exclude: str | None, exclude_factor: float, add_words: str | None, budget: float,
+                           share: str | None, world: str, lists: ListChoice, budget: float,
                            results: ResultStore | None, as_json: bool) -> None:
     """`analyze` for a game of several boards: each board's moves, then the game as a whole."""
     def puzzle_of(chosen: str) -> Puzzle:
-        return build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=chosen, exclude=exclude,
-                                        exclude_factor=exclude_factor, add_words=add_words))
+        return build_puzzle(puzzle_spec(rules.board, lists, world=chosen))
 
     check_one_way(words, secret, history, share, "WORD,WORD,... (one per board)", "soare=..Y.. G.... ..... .Y...;...",
                   "analyze --game quordle --secret cigar,rebut,sissy,humph soare clint ...")
     secrets = None if secret is None else [w for w in secret.replace(",", " ").split() if w]
     written = [parse_turn(t) for t in split_turns(history)] if history is not None else None
-    chosen = "closed" if world == "auto" and answers else world
+    chosen = "closed" if world == "auto" and lists.answers else world
     try:
         puzzle, turns, notices, found = boards_in_world(rules, chosen, puzzle_of, guesses=words, secrets=secrets,
                                                         turns=written, share=share)

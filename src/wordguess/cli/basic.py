@@ -11,12 +11,12 @@ from rich.table import Table
 
 from wordguess.cli.common import (
     GAME_OPTIONS,
-    AnswersOpt,
     GameChoice,
     GuessesOpt,
     JsonOpt,
+    ListChoice,
     friendly,
-    game_options,
+    game_command,
     note_skipped,
     out,
     puzzle_spec,
@@ -33,8 +33,7 @@ from wordguess.strategies import ALIASES, STRATEGIES
 from wordguess.strategies.multiboard import MULTI_STRATEGIES
 
 
-@friendly
-@game_options()
+@game_command(lists=None)
 def feedback(
     guess: Annotated[str, typer.Argument(metavar="GUESS", help="The guessed word.")],
     secret: Annotated[str, typer.Argument(metavar="SECRET", help="The secret word.")],
@@ -79,13 +78,11 @@ def lists_command(as_json: JsonOpt = False) -> None:
         out.print(f"  {info.name}: {info.description}", markup=False)
 
 
-@friendly
-@game_options()
+@game_command()
 def filter_command(
     turns: Annotated[list[str], typer.Argument(metavar="GUESS=REPLY...", help="Turns as GUESS=REPLY, e.g. raise=..Y.G", show_default=False)],
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print the secrets still consistent with the turns played, and their count."""
@@ -93,7 +90,7 @@ def filter_command(
     written = [parse_turn(turn) for turn in turns]
     if rules.length is None and written:
         rules = rules.sized(len(rules.fold(written[0][0])))
-    spec = puzzle_spec(rules, answers, guesses)
+    spec = puzzle_spec(rules, lists)
     secrets, allowed = spec.lists()
     note_skipped(spec, secrets, allowed)
     listed = {rules.fold(w) for w in allowed}

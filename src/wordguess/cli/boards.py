@@ -11,6 +11,7 @@ from rich.text import Text
 
 from wordguess.cli.common import (
     GameChoice,
+    ListChoice,
     build_puzzle,
     out,
     puzzle_spec,
@@ -122,12 +123,10 @@ def list_boards(rules: MultiBoard, assistant: Assistant) -> None:
         out.print(f"#{s.board}: {words}", markup=False)
 
 
-def board_puzzle(game: GameChoice, answers: str | None, guesses: str | None, world: str,
-                 exclude: str | None, exclude_factor: float, add_words: str | None = None) -> tuple[MultiBoard, Puzzle]:
+def board_puzzle(game: GameChoice, lists: ListChoice, world: str) -> tuple[MultiBoard, Puzzle]:
     """Return the rules of a multi-board session and the puzzle its boards share."""
     rules = game.boards()
-    return rules, build_puzzle(puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                                           exclude_factor=exclude_factor, add_words=add_words))
+    return rules, build_puzzle(puzzle_spec(rules.board, lists, world=world))
 
 
 def board_state_json(rules: MultiBoard, assistant: Assistant) -> dict:

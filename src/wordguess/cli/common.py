@@ -167,18 +167,16 @@ GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "langu
 FirstLetterOpt = Annotated[str | None, typer.Option("--first-letter", help="Sutom: the revealed first letter.")]
 
 
-def game_options(first: bool = True):
-    """Give a command the one shared set of game options (--game, --length, --first, --pegs,
-    --colours): the command's parameter `game` receives them as a GameChoice. With `first`
-    False, Sutom's letter is --first-letter, as the command has a --first of its own."""
-    specs = {**GAME_OPTIONS, **({} if first else {"first": (FirstLetterOpt, None)})}
-    names = {n: n if first or n != "first" else "first_letter" for n in specs}  # option -> parameter
+def grouped_options(param: str, specs: dict[str, tuple], make, names: dict[str, str] | None = None):
+    """Put the options `specs` (name: (annotation, default)) where a command's parameter `param`
+    stands; the command receives make(**the values given) there. `names` renames a parameter."""
+    names = {n: (names or {}).get(n, n) for n in specs}  # option -> parameter
 
     def decorate(command):
         signature = inspect.signature(command, eval_str=True)
-        parameters = []  # the command's own, with the game options where `game` stood
+        parameters = []  # the command's own, with the options where `param` stood
         for p in signature.parameters.values():
-            if p.name == "game":
+            if p.name == param:
                 parameters += [inspect.Parameter(names[n], inspect.Parameter.KEYWORD_ONLY, default=default,
                                                  annotation=annotation) for n, (annotation, default) in specs.items()]
             else:
@@ -187,12 +185,54 @@ def game_options(first: bool = True):
         @functools.wraps(command)
         def wrapper(*args, **kwargs):
             given = {n: kwargs.pop(names[n]) for n in specs}
-            options = {n: v for n, v in given.items() if n != "game" and v is not None}
-            return command(*args, game=GameChoice(given["game"], options), **kwargs)
+            return command(*args, **{param: make(**given)}, **kwargs)
 
         wrapper.__signature__ = signature.replace(parameters=parameters)
         wrapper.__annotations__ = {p.name: p.annotation for p in wrapper.__signature__.parameters.values()}
         return wrapper
+
+    return decorate
+
+
+def game_options(first: bool = True):
+    """Give a command the one shared set of game options (--game, --length, --first, --pegs,
+    --colours): the command's parameter `game` receives them as a GameChoice. With `first`
+    False, Sutom's letter is --first-letter, as the command has a --first of its own."""
+    specs = {**GAME_OPTIONS, **({} if first else {"first": (FirstLetterOpt, None)})}
+
+    def choice(game: str, **options) -> GameChoice:
+        return GameChoice(game, {n: v for n, v in options.items() if v is not None})
+
+    return grouped_options("game", specs, choice, None if first else {"first": "first_letter"})
+
+
+@dataclasses.dataclass(frozen=True)
+class ListChoice:
+    """The word lists named on the command line: the secrets, the allowed guesses, words weighed
+    down (the open world) and words added."""
+
+    answers: str | None = None
+    guesses: str | None = None
+    exclude: str | None = None
+    exclude_factor: float = 0.1
+    add_words: str | None = None
+
+
+LIST_OPTIONS = {"answers": (AnswersOpt, None), "guesses": (GuessesOpt, None), "exclude": (ExcludeOpt, None),
+                "exclude_factor": (ExcludeFactorOpt, 0.1), "add_words": (AddWordsOpt, None)}
+LIST_SETS = {"plain": 2, "weighed": 4, "added": 5}  # how many of LIST_OPTIONS a command takes
+
+
+def game_command(first: bool = True, lists: str | None = "plain"):
+    """Make a command about a game: a WordguessError is one line (friendly), the game options
+    reach its parameter `game` (game_options) and the list options its parameter `lists` as a
+    ListChoice: `lists` "plain" (--answers, --guesses), "weighed" (and --exclude,
+    --exclude-factor), "added" (and --add-words), or None (no parameter `lists`)."""
+    def decorate(command):
+        if lists is not None:
+            specs = dict(list(LIST_OPTIONS.items())[:LIST_SETS[lists]])
+            command = grouped_options("lists", specs, ListChoice)(command)
+        return friendly(game_options(first)(command))
 
     return decorate
 
@@ -218,18 +258,18 @@ def build_puzzle(spec: PuzzleSpec) -> Puzzle:
     return puzzle
 
 
-def puzzle_spec(rules: Game, answers: str | None, guesses: str | None, mode: str = "normal",
-                window: str | None = None, ties: str = "candidates", world: str = "closed",
-                exclude: str | None = None, exclude_factor: float = 0.1, add_words: str | None = None) -> PuzzleSpec:
-    """Return the PuzzleSpec of the command-line lists, mode, window, tie-break and world."""
+def puzzle_spec(rules: Game, lists: ListChoice = ListChoice(), mode: str = "normal", window: str | None = None,
+                ties: str = "candidates", world: str = "closed", weigh: bool = True) -> PuzzleSpec:
+    """Return the PuzzleSpec of the command-line lists, mode, window, tie-break and world
+    (`weigh` False: the --exclude list is not weighed down)."""
     if ties not in ("candidates", "list"):
         raise WordguessError(f"--ties must be candidates or list, not {ties!r}")
     check_world(world)
-    if not 0 < exclude_factor <= 1:
-        raise WordguessError(f"--exclude-factor must be above 0 and at most 1, not {exclude_factor}")
-    return PuzzleSpec(rules, answers, guesses, mode, inconsistent_window=parse_window(window),
-                      prefer_candidates=ties == "candidates", world=world, exclude=exclude,
-                      exclude_factor=exclude_factor, add_words=add_words)
+    if not 0 < lists.exclude_factor <= 1:
+        raise WordguessError(f"--exclude-factor must be above 0 and at most 1, not {lists.exclude_factor}")
+    return PuzzleSpec(rules, lists.answers, lists.guesses, mode, inconsistent_window=parse_window(window),
+                      prefer_candidates=ties == "candidates", world=world, exclude=lists.exclude if weigh else None,
+                      exclude_factor=lists.exclude_factor, add_words=lists.add_words)
 
 
 def parse_window(text: str | None) -> tuple[int, int] | None:

@@ -24,13 +24,9 @@ from wordguess.cli.boards import (
     status_table,
 )
 from wordguess.cli.common import (
-    AddWordsOpt,
-    AnswersOpt,
-    ExcludeFactorOpt,
-    ExcludeOpt,
     GameChoice,
-    GuessesOpt,
     JsonOpt,
+    ListChoice,
     ModeOpt,
     OpenStrategyOpt,
     SeedOpt,
@@ -42,8 +38,7 @@ from wordguess.cli.common import (
     default_strategy,
     end_daily,
     err,
-    friendly,
-    game_options,
+    game_command,
     game_seed,
     out,
     puzzle_spec,
@@ -122,13 +117,7 @@ def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
     return value
 
 
-def session_puzzle(rules: Game, answers: str | None, guesses: str | None, mode: str, **world) -> Puzzle:
-    """Return the puzzle of a session (`world`: puzzle_spec's world, exclude, exclude_factor)."""
-    return build_puzzle(puzzle_spec(rules, answers, guesses, mode, **world))
-
-
-def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: str,
-            interactive: bool, **world) -> tuple[Game, Puzzle]:
+def session(choice: GameChoice, lists: ListChoice, mode: str, world: str, interactive: bool) -> tuple[Game, Puzzle]:
     """Return the rules and puzzle of a session, asking for the game's options (game_for_session);
     when the answers leave no word to play (Sutom of a length no word has), the options are
     asked again instead of ending the session."""
@@ -136,7 +125,7 @@ def session(choice: GameChoice, answers: str | None, guesses: str | None, mode: 
     while True:
         rules = game_for_session(choice, interactive)
         try:
-            return rules, session_puzzle(rules, answers, guesses, mode, **world)
+            return rules, build_puzzle(puzzle_spec(rules, lists, mode, world=world))
         except WordguessError as exc:
             if not asks:
                 raise
@@ -321,18 +310,13 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
                              "guesses_to_finish": round(s.guesses_to_finish, 4)} for s in assistant.suggestions(5)]}
 
 
-@friendly
-@game_options()
+@game_command(lists="added")
 def solve(
     game: GameChoice,
     mode: ModeOpt = "normal",
     strategy: OpenStrategyOpt = None,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     world: SessionWorldOpt = None,
-    exclude: ExcludeOpt = None,
-    exclude_factor: ExcludeFactorOpt = 0.1,
-    add_words: AddWordsOpt = None,
     history: Annotated[str | None, typer.Option(help='Turns so far, separated by ; or , e.g. "raise=..Y..;mount=.G..." or Mastermind\'s "1122=1,1;3456=0,2": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
     seed: SeedOpt = 0,
@@ -341,13 +325,12 @@ def solve(
     """Help with the game you are playing: suggestions each turn, from the replies you type.
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
     scripted = history is not None or secret is not None
-    world = session_world(world, answers)
-    worlds = {"world": world, "exclude": exclude, "exclude_factor": exclude_factor, "add_words": add_words}
+    world = session_world(world, lists.answers)
     boards = None
     if game.multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        boards, puzzle = board_puzzle(game, answers, guesses, **worlds)
+        boards, puzzle = board_puzzle(game, lists, world)
         rules = boards.board
         guesser = get_multi_strategy(strategy or "fewest-total")
         if secret is not None:
@@ -356,9 +339,9 @@ def solve(
     else:
         if secret is not None:
             rules = game.rules().for_secret(secret)
-            puzzle = session_puzzle(rules, answers, guesses, mode, **worlds)
+            puzzle = build_puzzle(puzzle_spec(rules, lists, mode, world=world))
         else:
-            rules, puzzle = session(game, answers, guesses, mode, interactive=not scripted, **worlds)
+            rules, puzzle = session(game, lists, mode, world, interactive=not scripted)
         guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
     if secret is not None:
         puzzle, notice = admitted(puzzle, secret)
@@ -414,19 +397,15 @@ def keyboard(game: Game, states: dict[str, str]) -> Text:
     return text
 
 
-@friendly
-@game_options()
+@game_command(lists="weighed")
 def play_command(
     game: GameChoice,
     mode: ModeOpt = "normal",
     host: Annotated[str, typer.Option(help="random (a secret), evil or absurdle (adversaries).")] = "random",
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the random secret (0 or more).")] = None,
     daily: Annotated[bool, typer.Option("--daily", metavar="", help="Today's game: the secret follows from the date.")] = False,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     world: SessionWorldOpt = None,
-    exclude: ExcludeOpt = None,
-    exclude_factor: ExcludeFactorOpt = 0.1,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts (multi-board games too)."""
     if daily and seed is not None:
@@ -438,16 +417,16 @@ def play_command(
         if mode != "normal" or host != "random":
             raise WordguessError("multi-board games are played in normal mode against the random host: "
                                  "drop --mode and --host")
-        boards, puzzle = board_puzzle(game, answers, guesses, session_world(world, answers), exclude, exclude_factor)
+        boards, puzzle = board_puzzle(game, lists, session_world(world, lists.answers))
         variant = daily_variant(f"{boards.name}/{boards.board.key}", puzzle.world, puzzle.answers.name)
     else:
         if host != "random" and (daily or seed is not None):
             raise WordguessError(f"the {host} host keeps every word possible: --daily and --seed are for the random host")
         # An adversary keeps the answer list's words possible, as Absurdle and Evil Wordle do.
-        world = session_world(world or (None if host == "random" else "closed"), answers)
+        world = session_world(world or (None if host == "random" else "closed"), lists.answers)
         hosted = {p.option: p.hosted for p in game.cls.asked_options if p.hosted is not None}
         rules = game.rules(**{k: v for k, v in hosted.items() if k not in game.options})
-        puzzle = session_puzzle(rules, answers, guesses, mode, world=world, exclude=exclude, exclude_factor=exclude_factor)
+        puzzle = build_puzzle(puzzle_spec(rules, lists, mode, world=world))
         variant = daily_variant(rules.key, puzzle.world, puzzle.answers.name)
     seed = game_seed(daily, seed, variant)
     if seed is None:  # today's daily was played here

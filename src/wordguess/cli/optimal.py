@@ -9,14 +9,13 @@ from typing import Annotated
 import typer
 
 from wordguess.cli.common import (
-    AnswersOpt,
     GameChoice,
-    GuessesOpt,
     JsonOpt,
+    ListChoice,
+    build_puzzle,
     check_workers,
     err,
-    friendly,
-    game_options,
+    game_command,
     note_skipped,
     out,
     progress_bar,
@@ -51,12 +50,10 @@ SCOPES = {"opener": "proven optimal for trees that open with {first}",
           "all openers": "proven optimal over every allowed first guess"}
 
 
-@friendly
-@game_options(first=False)
+@game_command(first=False)
 def optimal_command(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
     objective: Annotated[str, typer.Option(
         help="total: the least total guesses; worst: the least worst case (each fewer guesses proven "
@@ -103,7 +100,7 @@ def optimal_command(
         raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
-    spec = SearchSpec(puzzle_spec(rules, answers, guesses, mode), limit,
+    spec = SearchSpec(puzzle_spec(rules, lists, mode), limit,
                       None if no_store else str(store or default_store_path()), time_limit, node_limit)
     puzzle = solver_for(spec).puzzle
     note_skipped(spec.puzzle, puzzle.answers, puzzle.guesses)
@@ -267,12 +264,10 @@ def worst_text(worst: WorstCase) -> str:
     return f"no tree finishes every secret within {below} guesses {scope} ({work})"
 
 
-@friendly
-@game_options(first=False)
+@game_command(first=False)
 def absurdle_command(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
     prove: Annotated[bool, typer.Option("--prove", metavar="", help="Also prove, by a complete search, that one guess fewer cannot win (for every tie rule).")] = False,
     openers: Annotated[int, typer.Option(help="Search this many first guesses for wins, those whose kept bucket is smallest first (0: all).")] = 100,
@@ -286,8 +281,7 @@ def absurdle_command(
         raise WordguessError(f"absurdle supports --mode normal or hard, not {mode!r}")
     if openers < 0 or sequences < 0:
         raise WordguessError("--openers and --sequences must be 0 or more")
-    puzzle = puzzle_spec(game.rules(), answers, guesses, mode).build()
-    note_skipped(puzzle_spec(game.rules(), answers, guesses, mode), puzzle.answers, puzzle.guesses)
+    puzzle = build_puzzle(puzzle_spec(game.rules(), lists, mode))
     label = "searching for wins" + (" and proving" if prove else "")
     with progress_bar(label) as progress:
         result = solve_absurdle(puzzle, prove, openers or None, sequences, progress)
@@ -318,20 +312,17 @@ def absurdle_command(
     out.print(f"{result.seconds:.1f} s", markup=False)
 
 
-@friendly
-@game_options(first=False)
+@game_command(first=False)
 def equilibrium_command(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     show: Annotated[int, typer.Option(help="Show the chooser's weights of at most this many secrets.")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve the chooser's game: the secret is picked with any distribution, the guesser may mix
     trees; print its exact value (by linear programming with exact best responses, checked in
     rational arithmetic), both sides' strategies and the uniform-secret optimum beside it."""
-    puzzle = puzzle_spec(game.rules(), answers, guesses, "normal").build()
-    note_skipped(puzzle_spec(game.rules(), answers, guesses, "normal"), puzzle.answers, puzzle.guesses)
+    puzzle = build_puzzle(puzzle_spec(game.rules(), lists))
     with progress_bar("solving the chooser's game") as progress:
         found = solve_equilibrium(puzzle, progress=progress)
     if as_json:
@@ -357,13 +348,11 @@ def equilibrium_command(
               f"{found.nodes:,} positions, {found.seconds:.1f} s", markup=False)
 
 
-@friendly
-@game_options(first=False)
+@game_command(first=False)
 def openers_command(
     game: GameChoice,
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
@@ -376,7 +365,7 @@ def openers_command(
     if not any(m["game"] == rules.name and m["mode"] == mode for m in shipped_certificates().values()):
         raise WordguessError(f"no opener certificate is shipped for {rules.name} in {mode} mode; shipped: "
                              f"{shipped_names()}")
-    puzzle = puzzle_spec(rules, answers, guesses, mode).build()
+    puzzle = puzzle_spec(rules, lists, mode).build()
     certificate = certificate_for(puzzle, rules.max_guesses)
     if certificate is None:
         raise WordguessError(f"no opener certificate is shipped for {rules.key} in {mode} mode with answers "

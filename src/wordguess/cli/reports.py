@@ -11,13 +11,9 @@ import numpy as np
 import typer
 
 from wordguess.cli.common import (
-    AddWordsOpt,
-    AnswersOpt,
-    ExcludeFactorOpt,
-    ExcludeOpt,
     GameChoice,
-    GuessesOpt,
     JsonOpt,
+    ListChoice,
     ModeOpt,
     OpenStrategyOpt,
     SeedOpt,
@@ -31,7 +27,7 @@ from wordguess.cli.common import (
     default_strategy,
     err,
     friendly,
-    game_options,
+    game_command,
     out,
     progress_bar,
     puzzle_spec,
@@ -83,19 +79,14 @@ def show_forced_game(puzzle: Puzzle, guesser: Strategy, host: Host, as_json: boo
               f"after {record.guesses} guesses")
 
 
-@friendly
-@game_options()
+@game_command(lists="added")
 def evaluate(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     strategy: OpenStrategyOpt = None,
     mode: ModeOpt = "normal",
     world: WorldOpt = "closed",
     secrets: Annotated[str | None, typer.Option(help="Play these words (a list name or file) as the secrets; in the open world the guesser still sees every allowed word.")] = None,
-    exclude: ExcludeOpt = None,
-    exclude_factor: ExcludeFactorOpt = 0.1,
-    add_words: AddWordsOpt = None,
     host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
     sample: Annotated[int | None, typer.Option(min=1, help="Evaluate a seeded sample of this many secrets (1 or more).")] = None,
     seed: SeedOpt = 0,
@@ -114,15 +105,14 @@ def evaluate(
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram.
     Multi-board games (quordle, ...) are evaluated by simulating --games seeded games."""
     if game.multiboard:
-        evaluate_boards_command(game, answers, guesses, strategy, world, exclude, exclude_factor, games, seed,
-                                boards, max_guesses, as_json, workers)
+        evaluate_boards_command(game, lists, strategy, world, games, seed, boards, max_guesses, as_json, workers)
         return
     if plot:
         check_format(plot)
     if tree_out and (secrets or (world == "open" and sample is not None)):
         raise WordguessError("--tree-out writes the tree over every secret the guesser believes possible; "
                              "drop --secrets" + (" and --sample" if sample is not None and world == "open" else ""))
-    spec = puzzle_spec(game.rules(), answers, guesses, mode, window, ties, world, exclude, exclude_factor, add_words)
+    spec = puzzle_spec(game.rules(), lists, mode, window, ties, world)
     secret_words = None if secrets is None else load_words(secrets)
     puzzle = build_puzzle(spec)
     if tree_file:
@@ -177,17 +167,16 @@ def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: 
         out.print(evaluation_text(ev))
 
 
-def evaluate_boards_command(game: GameChoice, answers: str | None, guesses: str | None, strategy: str | None,
-                            world: str, exclude: str | None, exclude_factor: float, games: int, seed: int,
-                            boards: int | None, max_guesses: int | None, as_json: bool, workers: int = 1) -> None:
+def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str | None, world: str, games: int,
+                            seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
+                            workers: int = 1) -> None:
     """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
     rules = game.boards(boards=boards, max_guesses=max_guesses)
     guesser = get_multi_strategy(strategy or "fewest-total")
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")
     check_workers(workers)
-    spec = puzzle_spec(rules.board, answers, guesses, "normal", world=world, exclude=exclude,
-                       exclude_factor=exclude_factor)
+    spec = puzzle_spec(rules.board, lists, world=world)
     puzzle = build_puzzle(spec)
     with progress_bar(f"{guesser.name} over {games:,} {rules.name} games") as progress:
         ev = evaluate_boards(rules, puzzle, guesser, games, seed, progress, workers=workers, spec=spec)
@@ -203,18 +192,14 @@ def evaluate_boards_command(game: GameChoice, answers: str | None, guesses: str 
         out.print(f"{k:3d} {bar:<40} {n:6,}{'' if k <= rules.max_guesses else '  lost'}")
 
 
-@friendly
-@game_options()
+@game_command(lists="weighed")
 def tree(
     out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     strategy: OpenStrategyOpt = None,
     mode: ModeOpt = "normal",
     world: WorldOpt = "closed",
-    exclude: ExcludeOpt = None,
-    exclude_factor: ExcludeFactorOpt = 0.1,
     seed: SeedOpt = 0,
     window: WindowOpt = None,
     ties: TiesOpt = "candidates",
@@ -222,8 +207,7 @@ def tree(
 ) -> None:
     """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
     word, the file recording the world)."""
-    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), answers, guesses, mode, window, ties, world, exclude,
-                                      exclude_factor))
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), lists, mode, window, ties, world))
     guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
@@ -235,17 +219,15 @@ def tree(
               f"(mean {total_guesses(built) / tree_size(built):.4f}{weighted})")
 
 
-@friendly
-@game_options()
+@game_command()
 def first_guesses(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     count: Annotated[int, typer.Option(help="How many best and worst guesses per metric.")] = 10,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the best and worst first guesses by each metric."""
-    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("first-guesses"), answers, guesses))
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("first-guesses"), lists))
     table = first_guess_table(puzzle, count)
     if as_json:
         out.print_json(json.dumps(table))
@@ -254,12 +236,10 @@ def first_guesses(
         out.print(t)
 
 
-@friendly
-@game_options()
+@game_command()
 def evil(
     game: GameChoice,
-    answers: AnswersOpt = None,
-    guesses: GuessesOpt = None,
+    lists: ListChoice = None,
     strategy: StrategyOpt = "entropy",
     tree_file: Annotated[str | None, typer.Option("--tree", help="Play this tree file instead of a strategy.")] = None,
     host: Annotated[str, typer.Option(help="evil or absurdle.")] = "evil",
@@ -269,7 +249,7 @@ def evil(
     """Show the game an adversarial host forces against a strategy or a tree."""
     if host not in ("evil", "absurdle"):
         raise WordguessError(f"--host must be evil or absurdle, not {host!r}")
-    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("evil"), answers, guesses, mode))
+    puzzle = build_puzzle(puzzle_spec(game.truthful_rules("evil"), lists, mode))
     if tree_file:
         loaded = TreeFile.load(tree_file, "closed")
         check_tree(loaded.tree, puzzle)
@@ -287,7 +267,7 @@ def demo(
 ) -> None:
     """The main job: the full Wordle evaluation report with its histogram, then one game solved
     step by step."""
-    puzzle = build_puzzle(puzzle_spec(get_game("wordle"), None, None))
+    puzzle = build_puzzle(puzzle_spec(get_game("wordle")))
     guesser = offered_strategy(strategy, seed=seed)
     out.rule(f"Wordle: {guesser.name} over every answer ({len(puzzle.answers):,} secrets, "
              f"{len(puzzle.guesses):,} allowed guesses)")
