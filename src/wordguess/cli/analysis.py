@@ -22,11 +22,10 @@ from wordguess.analysis import (
     legend,
 )
 from wordguess.analysis.boards import analyze_boards, boards_in_world, boards_legend
+from wordguess.cli import opts as opt
 from wordguess.cli.common import (
     GameChoice,
-    JsonOpt,
     ListChoice,
-    ModeOpt,
     build_puzzle,
     err,
     game_command,
@@ -42,10 +41,6 @@ from wordguess.games import Game, MultiBoard
 from wordguess.optimal.store import ResultStore, default_store_path
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
-
-AnalyzeWorldOpt = Annotated[str, typer.Option(
-    "--world", help="closed: exact values over the answer list; open: estimates over every allowed word, "
-    "weighted by the prior; auto (default): closed when the game fits the answer list, else open.")]
 
 
 def read_share(value: str) -> str:
@@ -155,13 +150,13 @@ def analyze_command(
     secret: Annotated[str | None, typer.Option(help="The secret: the replies are worked out from it.")] = None,
     history: Annotated[str | None, typer.Option(help='The turns as GUESS=REPLY, e.g. "salet=.....,corni=.Y.Y.".')] = None,
     share: Annotated[str | None, typer.Option(help="A pasted share text (emoji grid), a file holding it, or - for standard input; give the guesses too.")] = None,
-    mode: ModeOpt = "normal",
-    world: AnalyzeWorldOpt = "auto",
+    mode: opt.Mode = "normal",
+    world: opt.AnalyzeWorld = "auto",
     lists: ListChoice = None,
     budget: Annotated[float, typer.Option(help="Seconds of exact search for the whole analysis (closed world).")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """How well was the game played? Each move's expected guesses to finish against the best
     move's, the regret, a skill and a luck score (exact in the closed world)."""

@@ -9,11 +9,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from wordguess.cli import opts as opt
 from wordguess.cli.common import (
     GAME_OPTIONS,
     GameChoice,
-    GuessesOpt,
-    JsonOpt,
     ListChoice,
     friendly,
     game_command,
@@ -38,7 +37,7 @@ def feedback(
     guess: Annotated[str, typer.Argument(metavar="GUESS", help="The guessed word.")],
     secret: Annotated[str, typer.Argument(metavar="SECRET", help="The secret word.")],
     game: GameChoice,
-    guesses: GuessesOpt = None,
+    guesses: opt.Guesses = None,
     any_word: Annotated[bool, typer.Option("--any", metavar="", help="Accept any words of the game's length and alphabet, listed or not (e.g. LeetCode's).")] = False,
 ) -> None:
     """Print the canonical reply to GUESS when the secret is SECRET (both from the game's list of
@@ -59,7 +58,7 @@ def feedback(
 
 
 @friendly
-def lists_command(as_json: JsonOpt = False) -> None:
+def lists_command(as_json: opt.Json = False) -> None:
     """Show the bundled word lists with their counts, languages and licences."""
     infos = list_infos()
     if as_json:
@@ -83,7 +82,7 @@ def filter_command(
     turns: Annotated[list[str], typer.Argument(metavar="GUESS=REPLY...", help="Turns as GUESS=REPLY, e.g. raise=..Y.G", show_default=False)],
     game: GameChoice,
     lists: ListChoice = None,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Print the secrets still consistent with the turns played, and their count."""
     rules = game.rules()

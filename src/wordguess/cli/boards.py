@@ -10,11 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.cli.common import (
-    GameChoice,
-    ListChoice,
-    build_puzzle,
     out,
-    puzzle_spec,
 )
 from wordguess.cli.render import TILE_STYLES, in_colour, percent
 from wordguess.engine.puzzle import Puzzle
@@ -121,12 +117,6 @@ def list_boards(rules: MultiBoard, assistant: Assistant) -> None:
         words = rules.board.display(s.solved) + " (solved)" if s.solved else " ".join(
             rules.board.display(w) for w in s.candidates)
         out.print(f"#{s.board}: {words}", markup=False)
-
-
-def board_puzzle(game: GameChoice, lists: ListChoice, world: str) -> tuple[MultiBoard, Puzzle]:
-    """Return the rules of a multi-board session and the puzzle its boards share."""
-    rules = game.boards()
-    return rules, build_puzzle(puzzle_spec(rules.board, lists, world=world))
 
 
 def board_state_json(rules: MultiBoard, assistant: Assistant) -> dict:

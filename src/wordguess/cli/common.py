@@ -11,7 +11,6 @@ import functools
 import inspect
 import sys
 from pathlib import Path
-from typing import Annotated
 
 import platformdirs
 import typer
@@ -19,17 +18,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from wordguess.cli import opts as opt
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
 from wordguess.errors import WordguessError, interrupted
-from wordguess.games import (
-    GAMES,
-    Game,
-    MultiBoard,
-    game_class,
-    get_game,
-    get_multiboard,
-    is_multiboard,
-)
+from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
+from wordguess.games.multiboard import MultiBoard
 from wordguess.lists import WordList
 from wordguess.play.daily import (
     DailyRecords,
@@ -51,39 +44,6 @@ def show_notices(session) -> None:
     for notice in session.notices:
         err.print(f"note: {notice}", markup=False)
     session.notices.clear()
-
-GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
-LengthOpt = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto, jotto2; bulls: digits).")]
-FirstOpt = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
-PegsOpt = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4); Bulls and Cows: digits per code (default 4).")]
-ColoursOpt = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6); Bulls and Cows: symbols, the digits 0..N-1 (default 10).")]
-AnswersOpt = Annotated[str | None, typer.Option(help="Secrets: a bundled list name or a file (default: the game's).")]
-GuessesOpt = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
-JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON instead of text.")]
-ModeOpt = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
-StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
-WindowOpt = Annotated[str | None, typer.Option(
-    "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
-TiesOpt = Annotated[str, typer.Option(
-    "--ties", help="Break ties between equal guesses: 'candidates' (one that may be the answer, then list order) or 'list' (list order only, as the classic write-up).")]
-WidthOpt = Annotated[int | None, typer.Option(help="lookahead: how many top guesses to try (default 10).")]
-SeedOpt = Annotated[int, typer.Option(min=0, help="Seed for random strategies, hosts and samples (0 or more).")]
-WorldOpt = Annotated[str, typer.Option(
-    "--world", help="closed: the secret is one of the answer list (the published figures); open: any allowed "
-    "word may be, weighted by how common it is (today's puzzles; Wordle, Termo and Sutom).")]
-ExcludeOpt = Annotated[str | None, typer.Option(help="A list (name or file) of words to weigh down, e.g. past answers.")]
-AddWordsOpt = Annotated[str | None, typer.Option(
-    "--add-words", help="A file (or list name) of words in no list that the game takes: they join the guesses and "
-    "the possible secrets.")]
-ExcludeFactorOpt = Annotated[float, typer.Option(
-    "--exclude-factor", help="The weight of --exclude words is multiplied by this (above 0, at most 1).")]
-OpenStrategyOpt = Annotated[str | None, typer.Option(
-    "--strategy", "-s", help="A strategy name (see `wordguess strategies`; default: fewest-guesses in the open world of Wordle, Termo and Sutom, else entropy).")]
-
-
-SessionWorldOpt = Annotated[str | None, typer.Option(
-    "--world", help="open (the default): any allowed word may be the secret, weighted by how common it is; "
-    "closed (the default when --answers is given): the secret is one of the answer list, all alike.")]
 
 
 def session_world(world: str | None, answers: str | None) -> str:
@@ -159,13 +119,8 @@ class GameChoice:
         return get_multiboard(self.name, **{**self.options, **{k: v for k, v in more.items() if v is not None}})
 
 
-LanguageOpt = Annotated[str | None, typer.Option(help="Wordle's language: en (default), de, es, it, nl, sv, nb, pl, ca.")]
-GAME_OPTIONS = {"game": (GameOpt, "wordle"), "length": (LengthOpt, None), "language": (LanguageOpt, None),
-                "first": (FirstOpt, None),
-                "pegs": (PegsOpt, None), "colours": (ColoursOpt, None)}
-# For a command whose own --first means something else (optimal: the opening word).
-FirstLetterOpt = Annotated[str | None, typer.Option("--first-letter", help="Sutom: the revealed first letter.")]
-
+GAME_OPTIONS = {"game": (opt.Game, "wordle"), "length": (opt.Length, None), "language": (opt.Language, None),
+                "first": (opt.First, None), "pegs": (opt.Pegs, None), "colours": (opt.Colours, None)}
 
 def grouped_options(param: str, specs: dict[str, tuple], make, names: dict[str, str] | None = None):
     """Put the options `specs` (name: (annotation, default)) where a command's parameter `param`
@@ -198,7 +153,7 @@ def game_options(first: bool = True):
     """Give a command the one shared set of game options (--game, --length, --first, --pegs,
     --colours): the command's parameter `game` receives them as a GameChoice. With `first`
     False, Sutom's letter is --first-letter, as the command has a --first of its own."""
-    specs = {**GAME_OPTIONS, **({} if first else {"first": (FirstLetterOpt, None)})}
+    specs = {**GAME_OPTIONS, **({} if first else {"first": (opt.FirstLetter, None)})}
 
     def choice(game: str, **options) -> GameChoice:
         return GameChoice(game, {n: v for n, v in options.items() if v is not None})
@@ -218,8 +173,8 @@ class ListChoice:
     add_words: str | None = None
 
 
-LIST_OPTIONS = {"answers": (AnswersOpt, None), "guesses": (GuessesOpt, None), "exclude": (ExcludeOpt, None),
-                "exclude_factor": (ExcludeFactorOpt, 0.1), "add_words": (AddWordsOpt, None)}
+LIST_OPTIONS = {"answers": (opt.Answers, None), "guesses": (opt.Guesses, None), "exclude": (opt.Exclude, None),
+                "exclude_factor": (opt.ExcludeFactor, 0.1), "add_words": (opt.AddWords, None)}
 LIST_SETS = {"plain": 2, "weighed": 4, "added": 5}  # how many of LIST_OPTIONS a command takes
 
 

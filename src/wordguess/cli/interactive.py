@@ -12,12 +12,12 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from wordguess.cli import opts as opt
 from wordguess.cli.boards import (
     BOARD_COMMANDS,
     FULL_GRID,
     board_grid,
     board_keyboard,
-    board_puzzle,
     board_state_json,
     list_boards,
     play_secrets,
@@ -25,12 +25,7 @@ from wordguess.cli.boards import (
 )
 from wordguess.cli.common import (
     GameChoice,
-    JsonOpt,
     ListChoice,
-    ModeOpt,
-    OpenStrategyOpt,
-    SeedOpt,
-    SessionWorldOpt,
     ask,
     ask_move,
     ask_replies,
@@ -51,7 +46,7 @@ from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
-from wordguess.games import Game, OptionPrompt
+from wordguess.games import Game, MultiBoard, OptionPrompt
 from wordguess.play.assistant import Assistant, Suggestion
 from wordguess.play.daily import daily_variant
 from wordguess.play.hosted import HOSTS_HERE, HostedGame, new_hosted_game
@@ -115,6 +110,12 @@ def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
     value = whole_number(text) if prompt.kind is int else text
     choice.rules(**{prompt.option: value})
     return value
+
+
+def board_puzzle(game: GameChoice, lists: ListChoice, world: str) -> tuple[MultiBoard, Puzzle]:
+    """Return the rules of a multi-board session and the puzzle its boards share."""
+    rules = game.boards()
+    return rules, build_puzzle(puzzle_spec(rules.board, lists, world=world))
 
 
 def session(choice: GameChoice, lists: ListChoice, mode: str, world: str, interactive: bool) -> tuple[Game, Puzzle]:
@@ -313,14 +314,14 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
 @game_command(lists="added")
 def solve(
     game: GameChoice,
-    mode: ModeOpt = "normal",
-    strategy: OpenStrategyOpt = None,
+    mode: opt.Mode = "normal",
+    strategy: opt.OpenStrategy = None,
     lists: ListChoice = None,
-    world: SessionWorldOpt = None,
+    world: opt.SessionWorld = None,
     history: Annotated[str | None, typer.Option(help='Turns so far, separated by ; or , e.g. "raise=..Y..;mount=.G..." or Mastermind\'s "1122=1,1;3456=0,2": print the next suggestion and exit.')] = None,
     secret: Annotated[str | None, typer.Option(help="Play against this secret and print every step.")] = None,
-    seed: SeedOpt = 0,
-    as_json: JsonOpt = False,
+    seed: opt.Seed = 0,
+    as_json: opt.Json = False,
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type.
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
@@ -400,12 +401,12 @@ def keyboard(game: Game, states: dict[str, str]) -> Text:
 @game_command(lists="weighed")
 def play_command(
     game: GameChoice,
-    mode: ModeOpt = "normal",
+    mode: opt.Mode = "normal",
     host: Annotated[str, typer.Option(help="random (a secret), evil or absurdle (adversaries).")] = "random",
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the random secret (0 or more).")] = None,
     daily: Annotated[bool, typer.Option("--daily", metavar="", help="Today's game: the secret follows from the date.")] = False,
     lists: ListChoice = None,
-    world: SessionWorldOpt = None,
+    world: opt.SessionWorld = None,
 ) -> None:
     """Play a game in the terminal: you guess, the computer hosts (multi-board games too)."""
     if daily and seed is not None:

@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
+from wordguess.cli import opts as opt
 from wordguess.cli.common import (
     GameChoice,
-    JsonOpt,
     ListChoice,
     build_puzzle,
     check_workers,
@@ -78,7 +78,7 @@ def optimal_command(
     fewest_worst: Annotated[bool, typer.Option(
         "--fewest-worst", metavar="", help="With --objective worst: also the fewest secrets that need all the "
         "worst case's guesses (proven).")] = False,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Find the guess tree with the least total guesses over all secrets, and say whether it is
     proven optimal or only an upper bound. With --first or --all-openers, a value in the shipped
@@ -272,7 +272,7 @@ def absurdle_command(
     prove: Annotated[bool, typer.Option("--prove", metavar="", help="Also prove, by a complete search, that one guess fewer cannot win (for every tie rule).")] = False,
     openers: Annotated[int, typer.Option(help="Search this many first guesses for wins, those whose kept bucket is smallest first (0: all).")] = 100,
     sequences: Annotated[int, typer.Option(help="Show at most this many winning games.")] = 8,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Solve Absurdle: the fewest guesses that win against the host that keeps the largest
     bucket (ties: the reply that reveals least), the winning games found, and with --prove the
@@ -317,7 +317,7 @@ def equilibrium_command(
     game: GameChoice,
     lists: ListChoice = None,
     show: Annotated[int, typer.Option(help="Show the chooser's weights of at most this many secrets.")] = 20,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Solve the chooser's game: the secret is picked with any distribution, the guesser may mix
     trees; print its exact value (by linear programming with exact best responses, checked in
@@ -354,7 +354,7 @@ def openers_command(
     mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
     lists: ListChoice = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Print a shipped opener certificate: every first guess with its exact total guesses where
     it is at most the certificate's threshold, and a proven lower bound above it otherwise (the

@@ -10,18 +10,10 @@ from typing import Annotated
 import numpy as np
 import typer
 
+from wordguess.cli import opts as opt
 from wordguess.cli.common import (
     GameChoice,
-    JsonOpt,
     ListChoice,
-    ModeOpt,
-    OpenStrategyOpt,
-    SeedOpt,
-    StrategyOpt,
-    TiesOpt,
-    WidthOpt,
-    WindowOpt,
-    WorldOpt,
     build_puzzle,
     check_workers,
     default_strategy,
@@ -83,17 +75,17 @@ def show_forced_game(puzzle: Puzzle, guesser: Strategy, host: Host, as_json: boo
 def evaluate(
     game: GameChoice,
     lists: ListChoice = None,
-    strategy: OpenStrategyOpt = None,
-    mode: ModeOpt = "normal",
-    world: WorldOpt = "closed",
+    strategy: opt.OpenStrategy = None,
+    mode: opt.Mode = "normal",
+    world: opt.World = "closed",
     secrets: Annotated[str | None, typer.Option(help="Play these words (a list name or file) as the secrets; in the open world the guesser still sees every allowed word.")] = None,
     host: Annotated[str, typer.Option(help="random (every secret or --sample), evil or absurdle (one forced game).")] = "random",
     sample: Annotated[int | None, typer.Option(min=1, help="Evaluate a seeded sample of this many secrets (1 or more).")] = None,
-    seed: SeedOpt = 0,
-    window: WindowOpt = None,
-    ties: TiesOpt = "candidates",
-    width: WidthOpt = None,
-    as_json: JsonOpt = False,
+    seed: opt.Seed = 0,
+    window: opt.Window = None,
+    ties: opt.Ties = "candidates",
+    width: opt.Width = None,
+    as_json: opt.Json = False,
     plot: Annotated[str | None, typer.Option(help="Write a PNG histogram here (needs the extra wordguess\\[plot]).")] = None,
     tree_out: Annotated[str | None, typer.Option(help="Write the strategy's guess tree here (JSON).")] = None,
     tree_file: Annotated[str | None, typer.Option("--tree", help="Evaluate this tree file instead of a strategy.")] = None,
@@ -197,13 +189,13 @@ def tree(
     out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
     game: GameChoice,
     lists: ListChoice = None,
-    strategy: OpenStrategyOpt = None,
-    mode: ModeOpt = "normal",
-    world: WorldOpt = "closed",
-    seed: SeedOpt = 0,
-    window: WindowOpt = None,
-    ties: TiesOpt = "candidates",
-    width: WidthOpt = None,
+    strategy: opt.OpenStrategy = None,
+    mode: opt.Mode = "normal",
+    world: opt.World = "closed",
+    seed: opt.Seed = 0,
+    window: opt.Window = None,
+    ties: opt.Ties = "candidates",
+    width: opt.Width = None,
 ) -> None:
     """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
     word, the file recording the world)."""
@@ -224,7 +216,7 @@ def first_guesses(
     game: GameChoice,
     lists: ListChoice = None,
     count: Annotated[int, typer.Option(help="How many best and worst guesses per metric.")] = 10,
-    as_json: JsonOpt = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Show the best and worst first guesses by each metric."""
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("first-guesses"), lists))
@@ -240,11 +232,11 @@ def first_guesses(
 def evil(
     game: GameChoice,
     lists: ListChoice = None,
-    strategy: StrategyOpt = "entropy",
+    strategy: opt.Strategy = "entropy",
     tree_file: Annotated[str | None, typer.Option("--tree", help="Play this tree file instead of a strategy.")] = None,
     host: Annotated[str, typer.Option(help="evil or absurdle.")] = "evil",
-    mode: ModeOpt = "normal",
-    as_json: JsonOpt = False,
+    mode: opt.Mode = "normal",
+    as_json: opt.Json = False,
 ) -> None:
     """Show the game an adversarial host forces against a strategy or a tree."""
     if host not in ("evil", "absurdle"):
@@ -261,9 +253,9 @@ def evil(
 
 @friendly
 def demo(
-    strategy: StrategyOpt = "entropy",
+    strategy: opt.Strategy = "entropy",
     secret: Annotated[str | None, typer.Option(help="The secret of the example game (default: a seeded random answer).")] = None,
-    seed: SeedOpt = 2026,
+    seed: opt.Seed = 2026,
 ) -> None:
     """The main job: the full Wordle evaluation report with its histogram, then one game solved
     step by step."""

@@ -243,8 +243,15 @@ class Wordle(LetterGame):
 
 @dataclasses.dataclass(frozen=True)
 class AccentedWordle(Wordle):
-    """Wordle in a language with accents: words are compared with them removed (ação = acao)
-    and shown as the list spells them."""
+    """Wordle in a language with accents, as its own game (Termo, Sutom): words are compared
+    with them removed (ação = acao) and shown as the list spells them; the bundled lists are
+    named after the game, which has one language."""
+
+    offers_languages = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.default_answers = cls.default_guesses = cls.name
 
     def fold(self, word: Word) -> str:
         return strip_accents(word.strip())
@@ -257,9 +264,6 @@ class Termo(AccentedWordle):
     name = "termo"
     aliases = ("term.ooo", "pt", "portuguese")
     title = "Termo (pt-BR)"
-    offers_languages = False
-    default_answers = "termo"
-    default_guesses = "termo"
     lengths = range(5, 6)
     asked_options = ()
 
@@ -271,10 +275,7 @@ class Sutom(AccentedWordle):
     name = "sutom"
     aliases = ("motus", "fr", "french")
     title = "Sutom (fr)"
-    offers_languages = False
     keyboard_rows = ("azertyuiop", "qsdfghjklm", "wxcvbn")  # the French keyboard, as Sutom's page has it
-    default_answers = "sutom"
-    default_guesses = "sutom"
     lengths = None  # any: __post_init__ checks at least 2
     # Sutom's own share squares: red is the right place, a yellow circle elsewhere, blue absent
     # (where Wordle's high-contrast blue means elsewhere).

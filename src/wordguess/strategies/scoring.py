@@ -124,15 +124,9 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
     candidates' total weight where it takes their number (total_weight)."""
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
-        n_replies = puzzle.game.n_replies
-        table = reply_table(puzzle, len(candidates))
-        guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
-        candidates = np.ascontiguousarray(candidates, dtype=np.int64)
-        code = METRICS[metric].code
-        serial = len(guess_ids) * len(candidates) < SERIAL_PAIRS
-        chunks = min(len(guess_ids), 8 * get_num_threads())
+        table, guess_ids, candidates, weights, serial, chunks = kernel_inputs(puzzle, guess_ids, candidates)
+        code, n_replies = METRICS[metric].code, puzzle.game.n_replies
         if puzzle.weighted:
-            weights = np.ascontiguousarray(puzzle.weights_of(candidates))
             if serial:
                 _weighted_chunk(table, guess_ids, candidates, weights, code, 0, 1,
                                 np.zeros(n_replies, dtype=np.float64), scores)
@@ -144,6 +138,16 @@ def score_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates,
         else:
             _score_parallel(table, guess_ids, candidates, n_replies, code, chunks, scores)
     return scores
+
+
+def kernel_inputs(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> tuple:
+    """Return what the scoring kernels take for these guesses and candidates: the reply table
+    (reply_table), both as contiguous int64 arrays, the candidates' weights (ones in an
+    unweighted puzzle), whether one thread scores them, and the parallel kernels' chunk count."""
+    return (reply_table(puzzle, len(candidates)), np.ascontiguousarray(guess_ids, dtype=np.int64),
+            np.ascontiguousarray(candidates, dtype=np.int64),
+            np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64),
+            len(guess_ids) * len(candidates) < SERIAL_PAIRS, min(len(guess_ids), 8 * get_num_threads()))
 
 
 def total_weight(puzzle: Puzzle, candidates: Candidates) -> float:
@@ -292,16 +296,11 @@ def expected_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidat
     scores = np.empty(len(guess_ids), dtype=np.float64)
     if len(guess_ids):
         n_replies = puzzle.game.n_replies
-        table = reply_table(puzzle, len(candidates))
-        guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
-        candidates = np.ascontiguousarray(candidates, dtype=np.int64)
-        weights = np.ascontiguousarray(puzzle.weights_of(candidates), dtype=np.float64)
+        table, guess_ids, candidates, weights, serial, chunks = kernel_inputs(puzzle, guess_ids, candidates)
         cost_x = np.ascontiguousarray(cost_x, dtype=np.float64)
         cost_y = np.ascontiguousarray(cost_y, dtype=np.float64)
         solved = puzzle.game.solved_reply
         limit = -1 if left is None else max(0, int(left))
-        serial = len(guess_ids) * len(candidates) < SERIAL_PAIRS
-        chunks = min(len(guess_ids), 8 * get_num_threads())
         if not puzzle.weighted:
             if serial:
                 _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, limit,

@@ -27,11 +27,9 @@ function save() {
 }
 
 function drawGame() {
-  const { game, typed } = hosted;
-  const grid = $("#boards-grid");
-  grid.replaceChildren();
-  if (!game) return;
-  const reveal = hosted.revealed();
+  const view = hosted.redrawn();
+  if (!view) return;
+  const { game, typed, grid, reveal } = view;
   for (let b = 0; b < game.boards; b++) {
     const card = el("div", { class: `board${game.solved[b] ? " solved" : ""}`, "aria-label": `board ${b + 1}` },
       el("h3", { text: `#${b + 1}${game.solved[b] ? " ✓" : ""}` }));

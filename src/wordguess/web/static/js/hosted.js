@@ -27,6 +27,12 @@ export class HostedGame {
     return turn;
   }
 
+  // Empty the grid for a redraw; return what to draw ({game, typed, grid, reveal}), or null before a game.
+  redrawn() {
+    this.grid.replaceChildren();
+    return this.game && { game: this.game, typed: this.typed, grid: this.grid, reveal: this.revealed() };
+  }
+
   async ask(path, body, fresh = false) {
     const mine = ++this.asked;
     this.busy = true;

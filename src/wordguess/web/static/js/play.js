@@ -18,11 +18,9 @@ function save() {
 }
 
 function draw() {
-  const { game, typed } = hosted;
-  const grid = $("#play-grid");
-  grid.replaceChildren();
-  if (!game) return;
-  const reveal = hosted.revealed();
+  const view = hosted.redrawn();
+  if (!view) return;
+  const { game, typed, grid, reveal } = view;
   game.turns.forEach((turn, i) => {
     const row = turnRow(turn);
     if (i + 1 === reveal) row.classList.add("reveal");
