@@ -122,6 +122,7 @@ class GameChoice:
 GAME_OPTIONS = {"game": (opt.Game, "wordle"), "length": (opt.Length, None), "language": (opt.Language, None),
                 "first": (opt.First, None), "pegs": (opt.Pegs, None), "colours": (opt.Colours, None)}
 
+
 def grouped_options(param: str, specs: dict[str, tuple], make, names: dict[str, str] | None = None):
     """Put the options `specs` (name: (annotation, default)) where a command's parameter `param`
     stands; the command receives make(**the values given) there. `names` renames a parameter."""
