@@ -1,6 +1,6 @@
 """Open-world benchmark (issue 10): the guesser sees every allowed word, weighted by the prior.
 
-    python bench/bench_open_world.py [--folds 5] [--part wordle|every|termo|sutom|speed|all] [--quick]
+    python bench/bench_open_world.py [--folds 5] [--part wordle|every|hard|termo|sutom|speed|all] [--quick]
 
 Every word: each of the open world's 14,855 allowed words as the secret, with and without the
 never-lose guard (what the guarantee costs). Wordle: the 2,315 public answers played as secrets, with
@@ -8,7 +8,12 @@ never-lose guard (what the guarantee costs). Wordle: the 2,315 public answers pl
   fold's secrets is fitted without that fold's words (they are neither positives nor negatives);
 - the prior fitted on all 2,315 (the shipped model: in-sample, for comparison);
 - the uniform baseline: every allowed word alike, greedy entropy (the issue's 3.965).
-Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
+Hard mode (`--part hard`, not in `all`): every allowed word as the secret in hard mode, and each
+lost game classified by the exact feasibility search (optimal/worst) along its path: the first
+position after a reply from which no hard-mode tree finds every candidate within the guesses left
+(proven), and whether a position before it on the path had such a tree (the loss was avoidable
+there) or none had from the first reply on (given the opener, some word of that bucket is lost
+whatever is played). Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
 and the most frequent words. Speed: the assistant's suggestions (the first one in a new process,
 then again with the opening remembered; mid-game ones at turns 2 to 4 of seeded games drawn from
 the prior) and `evaluate --world open` over the 2,315 answers. Prints one JSON object.
@@ -108,6 +113,100 @@ def every_word() -> dict:
     return out
 
 
+def hard_mode(nodes: int, deep: int) -> dict:
+    """Every allowed word as the secret in hard mode (open world), and each lost game's path
+    checked by the exact feasibility search within `nodes` nodes per position, then `deep` nodes
+    for the positions that budget left undecided (see the module)."""
+    from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
+    from wordguess.optimal.worst.search import FeasibilitySearch
+    from wordguess.trees.tree import Node
+
+    game = get_game("wordle")
+    puzzle = PuzzleSpec(game, mode="hard", world="open").build()
+    t = time.perf_counter()
+    ev = evaluate(puzzle, FewestGuesses(), world="open")
+    out = {"allowed": len(puzzle.answers), **summary(ev, time.perf_counter() - t), "first": ev.first}
+    # The exact search counts every word alike: the same words as a closed world.
+    exact = dataclasses.replace(puzzle, weights=None, world="closed")
+    solver = ExactSolver(exact, game.max_guesses, Limits(nodes=nodes))
+    search = FeasibilitySearch(solver)
+    verdicts: dict[tuple, bool | None] = {}  # (path of replies) -> winnable within the guesses left
+    sizes: dict[tuple, int] = {}
+    deepened: set[tuple] = set()  # the undecided positions searched again with `deep` nodes
+
+    def secrets_below(tree) -> list[str]:
+        if isinstance(tree, str):
+            return [tree]
+        return [w for b in tree.branches.values() for w in ([b] if isinstance(b, str) else secrets_below(b))]
+
+    def winnable(position: tuple) -> bool | None:
+        path, node, state, left = position
+        if left <= 0:
+            return False
+        if path not in verdicts or (verdicts[path] is None and solver.limits.nodes == deep and path not in deepened):
+            if path in verdicts:
+                deepened.add(path)
+            secrets = np.array(sorted(puzzle.index_of(w) for w in secrets_below(node)))
+            sizes[path] = len(secrets)
+            try:
+                verdicts[path] = search.within(secrets, state, left, time.monotonic(), search.nodes)
+            except SearchStopped:
+                verdicts[path] = None
+        return verdicts[path]
+
+    def positions(word: str) -> list[tuple]:  # after each reply on the word's path
+        node, state, path, found = ev.tree, solver.root_state(), (), []
+        while isinstance(node, Node):
+            reply = game.feedback(node.guess, word)
+            state = solver.child_state(*state, puzzle.index_of(node.guess), reply)
+            path = (*path, reply)
+            node = node.branches[reply]
+            found.append((path, node, state, game.max_guesses - len(path)))
+        return found
+
+    def classify(path_positions: list[tuple]) -> tuple[str, int, tuple | None]:
+        """From the last position up: a loss is sealed at the first of the run of unwinnable
+        positions that reaches the end; the position above it was winnable, undecided, or the
+        run reaches the first reply. Returns (kind, the turn it was sealed at, the position above)."""
+        j = len(path_positions)
+        while j > 0:
+            j -= 1
+            verdict = winnable(path_positions[j])
+            if verdict is not False:
+                return ("avoidable" if verdict else "undecided"), j + 2, path_positions[j][0]
+        return "unavoidable_after_opener", 1, None
+
+    lost = sorted(w for w, v in ev.scores.items() if v > game.max_guesses)
+    paths = {word: positions(word) for word in lost}
+    t = time.perf_counter()
+    for k, word in enumerate(lost):
+        classify(paths[word])
+        if k % 100 == 0:
+            print(f"{k}/{len(lost)} words, {len(verdicts)} positions, {time.perf_counter() - t:.0f} s",
+                  file=sys.stderr, flush=True)
+    undecided = [path for path, v in verdicts.items() if v is None]
+    out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
+                         "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
+    solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget
+    print(f"deep: {sorted(sizes[p] for p in undecided)}", file=sys.stderr, flush=True)
+    result = {word: classify(paths[word]) for word in lost}
+    kinds = {kind: sorted(w for w, r in result.items() if r[0] == kind)
+             for kind in ("unavoidable_after_opener", "avoidable", "undecided")}
+    out["lost"] = {kind: {"count": len(words), "words": words[:30]} for kind, words in kinds.items()}
+    out["sealed_at_turn"] = {str(turn): sum(r[1] == turn for r in result.values())
+                             for turn in sorted({r[1] for r in result.values()})}
+    above = {r[2] for r in result.values() if r[0] != "unavoidable_after_opener"}
+    out["positions_above"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
+                               "lost_below": sum(r[2] == path for r in result.values())}
+                              for path in sorted(above, key=lambda p: (len(p), -sizes[p]))]
+    out["positions_checked"] = len(verdicts)
+    out["positions_undecided"] = sum(v is None for v in verdicts.values())
+    out["exact_nodes"] = search.nodes
+    out["exact_seconds"] = round(time.perf_counter() - t, 1)
+    out["deep_node_budget"] = deep
+    return out
+
+
 def drawn_and_frequent(game, draw: int, top: int, seed: int) -> dict:
     puzzle = PuzzleSpec(game, world="open").build()
     p = puzzle.probabilities(puzzle.all_candidates())
@@ -178,7 +277,11 @@ def speed(games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--part", choices=["wordle", "every", "termo", "sutom", "speed", "all"], default="all")
+    parser.add_argument("--part", choices=["wordle", "every", "hard", "termo", "sutom", "speed", "all"],
+                        default="all")
+    parser.add_argument("--nodes", type=int, default=30_000, help="hard: the exact search's nodes per position")
+    parser.add_argument("--deep-nodes", type=int, default=1_000_000,
+                        help="hard: the nodes for a position the first budget left undecided")
     parser.add_argument("--quick", action="store_true", help="fewer secrets (a smoke run)")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
@@ -187,6 +290,8 @@ def main() -> None:
         report["wordle"] = wordle(args.folds, args.quick)
     if args.part in ("every", "all"):
         report["every_word"] = every_word()
+    if args.part == "hard":
+        report["hard"] = hard_mode(args.nodes, args.deep_nodes)
     if args.part in ("termo", "all"):
         report["termo"] = drawn_and_frequent(get_game("termo"), 2000 // scale, 1000 // scale, 1)
     if args.part in ("sutom", "all"):
