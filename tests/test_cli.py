@@ -362,3 +362,17 @@ def test_the_console_script_is_run():
 
     project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert project["project"]["scripts"]["wordguess"] == "wordguess.cli:run"
+
+
+def test_the_list_options_reach_every_command_that_takes_them(tmp_path):
+    """`evaluate` of a multi-board game builds its puzzle from all of its list options: with two
+    answers every dordle game takes 2 guesses; a word added with --add-words joins the secrets, so
+    some games need 3 (the option was dropped there before the options became one ListChoice)."""
+    answers, extra = tmp_path / "two.txt", tmp_path / "more.txt"
+    answers.write_text("cigar\nrebut\n")
+    extra.write_text("humph\n")
+    common = ["evaluate", "--game", "dordle", "--world", "closed", "--answers", str(answers), "--games", "20", "--json"]
+    plain = json.loads(run(*common).stdout)
+    added = json.loads(run(*common, "--add-words", str(extra)).stdout)
+    assert plain["worst"] == 2 and plain["histogram"] == {"2": 20}
+    assert added["worst"] == 3 and added["games"] == 20
