@@ -132,7 +132,7 @@ def hard_mode(nodes: int, deep: int) -> dict:
     search = FeasibilitySearch(solver)
     verdicts: dict[tuple, bool | None] = {}  # (path of replies) -> winnable within the guesses left
     sizes: dict[tuple, int] = {}
-    deepened: set[tuple] = set()  # the undecided positions searched again with `deep` nodes
+    retry: set[tuple] = set()  # undecided positions to search again (with `deep` nodes)
 
     def secrets_below(tree) -> list[str]:
         if isinstance(tree, str):
@@ -143,9 +143,8 @@ def hard_mode(nodes: int, deep: int) -> dict:
         path, node, state, left = position
         if left <= 0:
             return False
-        if path not in verdicts or (verdicts[path] is None and solver.limits.nodes == deep and path not in deepened):
-            if path in verdicts:
-                deepened.add(path)
+        if path not in verdicts or path in retry:
+            retry.discard(path)
             secrets = np.array(sorted(puzzle.index_of(w) for w in secrets_below(node)))
             sizes[path] = len(secrets)
             try:
@@ -188,6 +187,7 @@ def hard_mode(nodes: int, deep: int) -> dict:
     out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
                          "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
     solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget
+    retry.update(undecided)
     print(f"deep: {sorted(sizes[p] for p in undecided)}", file=sys.stderr, flush=True)
     result = {word: classify(paths[word]) for word in lost}
     kinds = {kind: sorted(w for w, r in result.items() if r[0] == kind)

@@ -176,7 +176,8 @@ class ListChoice:
 
 LIST_OPTIONS = {"answers": (opt.Answers, None), "guesses": (opt.Guesses, None), "exclude": (opt.Exclude, None),
                 "exclude_factor": (opt.ExcludeFactor, 0.1), "add_words": (opt.AddWords, None)}
-LIST_SETS = {"plain": 2, "weighed": 4, "added": 5}  # how many of LIST_OPTIONS a command takes
+LIST_SETS = {"plain": ("answers", "guesses"), "weighed": ("answers", "guesses", "exclude", "exclude_factor"),
+             "added": tuple(LIST_OPTIONS)}  # the list options each kind of command takes
 
 
 def game_command(first: bool = True, lists: str | None = "plain"):
@@ -186,7 +187,7 @@ def game_command(first: bool = True, lists: str | None = "plain"):
     --exclude-factor), "added" (and --add-words), or None (no parameter `lists`)."""
     def decorate(command):
         if lists is not None:
-            specs = dict(list(LIST_OPTIONS.items())[:LIST_SETS[lists]])
+            specs = {name: LIST_OPTIONS[name] for name in LIST_SETS[lists]}
             command = grouped_options("lists", specs, ListChoice)(command)
         return friendly(game_options(first)(command))
 
