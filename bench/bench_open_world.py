@@ -8,12 +8,15 @@ never-lose guard (what the guarantee costs). Wordle: the 2,315 public answers pl
   fold's secrets is fitted without that fold's words (they are neither positives nor negatives);
 - the prior fitted on all 2,315 (the shipped model: in-sample, for comparison);
 - the uniform baseline: every allowed word alike, greedy entropy (the issue's 3.965).
-Hard mode (`--part hard`, not in `all`): every allowed word as the secret in hard mode, and each
-lost game classified by the exact feasibility search (optimal/worst) along its path: the first
+Hard mode (`--part hard`, not in `all`): every allowed word as the secret in hard mode (the guard
+alone, then with the exact decider as its last resort, as the front ends play), and each of the
+latter's lost games classified by the exact feasibility search (optimal/worst) along its path: the first
 position after a reply from which no hard-mode tree finds every candidate within the guesses left
 (proven), and whether a position before it on the path had such a tree (the loss was avoidable
 there) or none had from the first reply on (given the opener, some word of that bucket is lost
-whatever is played). Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
+whatever is played). A position the deep budget leaves open is tried once more through its cores
+(optimal.worst.decide.neighbour_cores): a subset of its words with no tree proves it has none.
+Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
 and the most frequent words. Speed: the assistant's suggestions (the first one in a new process,
 then again with the opening remembered; mid-game ones at turns 2 to 4 of seeded games drawn from
 the prior) and `evaluate --world open` over the 2,315 answers. Prints one JSON object.
@@ -118,21 +121,26 @@ def hard_mode(nodes: int, deep: int) -> dict:
     checked by the exact feasibility search within `nodes` nodes per position, then `deep` nodes
     for the positions that budget left undecided (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
+    from wordguess.optimal.worst.decide import exact_guard, neighbour_cores
     from wordguess.optimal.worst.search import FeasibilitySearch
     from wordguess.trees.tree import Node
 
     game = get_game("wordle")
     puzzle = PuzzleSpec(game, mode="hard", world="open").build()
     t = time.perf_counter()
-    ev = evaluate(puzzle, FewestGuesses(), world="open")
-    out = {"allowed": len(puzzle.answers), **summary(ev, time.perf_counter() - t), "first": ev.first}
+    alone = evaluate(puzzle, FewestGuesses(), world="open")
+    out = {"allowed": len(puzzle.answers), "guard_alone": summary(alone, time.perf_counter() - t)}
+    t = time.perf_counter()  # as the front ends play: the exact decider as the guard's last resort
+    ev = evaluate(puzzle, exact_guard(FewestGuesses()), world="open")
+    out.update({**summary(ev, time.perf_counter() - t), "first": ev.first, "with": "the exact decider"})
     # The exact search counts every word alike: the same words as a closed world.
-    exact = dataclasses.replace(puzzle, weights=None, world="closed")
+    exact = puzzle.counted_alike()
     solver = ExactSolver(exact, game.max_guesses, Limits(nodes=nodes))
     search = FeasibilitySearch(solver)
     verdicts: dict[tuple, bool | None] = {}  # (path of replies) -> winnable within the guesses left
     sizes: dict[tuple, int] = {}
     retry: set[tuple] = set()  # undecided positions to search again (with `deep` nodes)
+    core_proofs: dict[tuple, list] = {}  # a position left undecided: its cores' (size, verdict)
 
     def secrets_below(tree) -> list[str]:
         if isinstance(tree, str):
@@ -186,9 +194,28 @@ def hard_mode(nodes: int, deep: int) -> dict:
     undecided = [path for path, v in verdicts.items() if v is None]
     out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
                          "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
-    solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget
-    retry.update(undecided)
-    print(f"deep: {sorted(sizes[p] for p in undecided)}", file=sys.stderr, flush=True)
+    solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget: the
+    retry.update(undecided)  # smallest first, each verdict logged as it comes (a long run's part)
+    for path in sorted(undecided, key=lambda p: sizes[p]):
+        position = next(pos for word in lost for pos in paths[word] if pos[0] == path)
+        t_deep = time.perf_counter()
+        verdict = winnable(position)
+        cores = []
+        if verdict is None:  # a core without a tree proves the whole set has none (decide.neighbour_cores)
+            secrets = sorted(secrets_below(position[1]))
+            for core in neighbour_cores(secrets):
+                try:
+                    ok = search.within(np.array(sorted(puzzle.index_of(secrets[i]) for i in core)), position[2],
+                                       position[3], time.monotonic(), search.nodes)
+                except SearchStopped:
+                    ok = None
+                cores.append((len(core), ok))
+                if ok is False:
+                    verdicts[path] = verdict = False
+                    break
+        core_proofs[path] = cores
+        print(f"deep: {sizes[path]} words after {len(path)} replies: {verdict} (cores {cores}, "
+              f"{time.perf_counter() - t_deep:.0f} s)", file=sys.stderr, flush=True)
     result = {word: classify(paths[word]) for word in lost}
     kinds = {kind: sorted(w for w, r in result.items() if r[0] == kind)
              for kind in ("unavoidable_after_opener", "avoidable", "undecided")}
@@ -199,6 +226,8 @@ def hard_mode(nodes: int, deep: int) -> dict:
     out["positions_above"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
                                "lost_below": sum(r[2] == path for r in result.values())}
                               for path in sorted(above, key=lambda p: (len(p), -sizes[p]))]
+    out["cores_tried"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
+                           "cores": cores} for path, cores in sorted(core_proofs.items(), key=lambda pc: sizes[pc[0]])]
     out["positions_checked"] = len(verdicts)
     out["positions_undecided"] = sum(v is None for v in verdicts.values())
     out["exact_nodes"] = search.nodes

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from wordguess import PuzzleSpec, get_game  # noqa: E402
+from wordguess.optimal.worst.decide import exact_guard  # noqa: E402
 from wordguess.play.assistant import OPENING_KEPT, SHIPPED_INDEX, Assistant  # noqa: E402
 from wordguess.strategies import get_strategy  # noqa: E402
 
@@ -39,7 +40,7 @@ FILE = "suggestions-turn2.json.gz"
 def main() -> None:
     started = time.perf_counter()
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
-    strategy = get_strategy("fewest-guesses")
+    strategy = exact_guard(get_strategy("fewest-guesses"))
     opener = Assistant(puzzle, strategy)._suggestions(OPENING_KEPT)[0].guess
     game = puzzle.game
     rows: dict[str, list] = {}
@@ -47,7 +48,7 @@ def main() -> None:
     for k, (reply, _) in enumerate(buckets, 1):
         # A new strategy each time: its guard's memory empty, as in a process that reads the
         # opening from disk and meets this position first (the searches' budgets count work).
-        assistant = Assistant(puzzle, get_strategy("fewest-guesses"))
+        assistant = Assistant(puzzle, exact_guard(get_strategy("fewest-guesses")))
         assistant.record(opener, reply)
         rows[assistant.suggestions_key(OPENING_KEPT)] = [dataclasses.astuple(s) for s in assistant._suggestions(OPENING_KEPT)]
         print(f"\r{k}/{len(buckets)} {opener.upper()} {game.format_reply(reply)} ", end="", file=sys.stderr, flush=True)

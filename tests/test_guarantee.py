@@ -26,7 +26,14 @@ from wordguess.play.assistant import Assistant
 from wordguess.play.session import admitted
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
-from wordguess.strategies.guarantee import Guard, Witnesses, shipped_witnesses, trivially_within
+from wordguess.strategies.guarantee import (
+    SHOWN,
+    UNKNOWN,
+    Guard,
+    Witnesses,
+    shipped_witnesses,
+    trivially_within,
+)
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
@@ -40,16 +47,17 @@ def cluster_words() -> list[str]:
 
 
 @functools.cache
-def least_worst(puzzle: Puzzle, secrets: frozenset[int], limit: int) -> int:
-    """The slow twin: the least worst case of any tree over the secrets (the guesses are the
-    puzzle's), by exhaustive search; limit + 1 stands for "more than limit"."""
+def least_worst(puzzle: Puzzle, secrets: frozenset[int], limit: int, history: tuple = ()) -> int:
+    """The slow twin: the least worst case of any tree over the secrets (each guess one the mode
+    allows after `history`: Puzzle.allowed, the rule's own check), by exhaustive search;
+    limit + 1 stands for "more than limit"."""
     if len(secrets) <= 1:
         return len(secrets)
     if limit <= 1:
         return limit + 1
     best = limit + 1
     ids = np.array(sorted(secrets))
-    for g in range(len(puzzle.guesses)):
+    for g in puzzle.allowed(ids, list(history)).tolist():
         worst = 1
         for reply, bucket in puzzle.buckets(g, ids):
             if reply == puzzle.game.solved_reply:
@@ -57,7 +65,9 @@ def least_worst(puzzle: Puzzle, secrets: frozenset[int], limit: int) -> int:
             if len(bucket) == len(ids):
                 worst = limit + 1
                 break
-            worst = max(worst, 1 + least_worst(puzzle, frozenset(bucket.tolist()), best - 2))
+            turn = (puzzle.guesses[g], reply)
+            worst = max(worst, 1 + least_worst(puzzle, frozenset(bucket.tolist()), best - 2,
+                                               (*history, turn) if puzzle.mode != "normal" else ()))
             if worst >= best:
                 break
         best = min(best, worst)
@@ -168,7 +178,7 @@ def test_the_open_world_opening_is_the_proven_one():
     puzzle = PuzzleSpec(WORDLE, world="open").build()
     strategy = FewestGuesses()
     assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "lants"
-    assert Guard().promise(puzzle, puzzle.all_candidates(), [])
+    assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
 
 
 # --- words in no list ---------------------------------------------------------------------------
@@ -258,4 +268,4 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     again = FewestGuesses()
     again.guard.cells = 5_000_000
     assert again.choose(puzzle, candidates, history) == choice  # deterministic
-    assert isinstance(guard.promise(puzzle, candidates, history), bool)
+    assert guard.promise(puzzle, candidates, history) in (SHOWN, UNKNOWN)

@@ -11,9 +11,15 @@ import pytest
 
 from wordguess import PuzzleSpec, get_game
 from wordguess.errors import WordguessError
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play import assistant as assistant_module
 from wordguess.play.assistant import OPENING_KEPT, SHIPPED_INDEX, Assistant, shipped_suggestions
 from wordguess.strategies import get_strategy
+
+
+def guarded():
+    """The strategy as the front ends give it (the exact decider as the guard's last resort)."""
+    return exact_guard(get_strategy("fewest-guesses"))
 
 
 @pytest.fixture(scope="module")
@@ -30,11 +36,11 @@ def test_every_reply_to_the_opener_is_shipped_under_the_current_key(open_wordle)
     silently computed again: this fails until scripts/build_suggestions.py is run."""
     shipped = shipped_suggestions()
     opener = index()["opener"]
-    assert Assistant(open_wordle, get_strategy("fewest-guesses")).suggestions(1)[0].guess == opener
+    assert Assistant(open_wordle, guarded()).suggestions(1)[0].guess == opener
     replies = {r for r, _ in open_wordle.buckets(open_wordle.index_of(opener), open_wordle.all_candidates())}
     replies.discard(open_wordle.game.solved_reply)
     for reply in replies:
-        assistant = Assistant(open_wordle, get_strategy("fewest-guesses"))
+        assistant = Assistant(open_wordle, guarded())
         assistant.record(opener, reply)
         assert assistant.suggestions_key(OPENING_KEPT) in shipped, open_wordle.game.format_reply(reply)
     assert len(shipped) == len(replies) == index()["positions"]
@@ -43,7 +49,7 @@ def test_every_reply_to_the_opener_is_shipped_under_the_current_key(open_wordle)
 @pytest.mark.parametrize("reply", [".....", "Y....", "..G.Y"])
 def test_shipped_suggestions_equal_what_the_assistant_computes(open_wordle, reply):
     opener = index()["opener"]
-    assistant = Assistant(open_wordle, get_strategy("fewest-guesses"))
+    assistant = Assistant(open_wordle, guarded())
     assistant.record(opener, open_wordle.game.parse_reply(reply))
     computed = [list(dataclasses.astuple(s)) for s in assistant._suggestions(OPENING_KEPT)]
     assert shipped_suggestions()[assistant.suggestions_key(OPENING_KEPT)] == computed
@@ -51,7 +57,7 @@ def test_shipped_suggestions_equal_what_the_assistant_computes(open_wordle, repl
 
 def test_the_second_turn_is_read_not_searched(open_wordle, monkeypatch):
     opener = index()["opener"]
-    assistant = Assistant(open_wordle, get_strategy("fewest-guesses"))
+    assistant = Assistant(open_wordle, guarded())
     assistant.record(opener, open_wordle.game.parse_reply("....."))
 
     def no_search(self, count):

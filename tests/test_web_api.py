@@ -144,6 +144,15 @@ def test_assist_open_world_weighs_the_candidates(client):
     assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
 
 
+def test_assist_says_what_can_be_promised_of_a_win(client):
+    assert assist(client, world="open").json()["win_guarantee"] == "shown"  # the shipped LANTS tree
+    assert assist(client).json()["win_guarantee"] is None  # entropy keeps no guarantee
+    # Hard mode, after LATCH .GGGG: each guess must be ?ATCH and finds at most one of the words
+    # left (BATCH, CATCH, HATCH, MATCH, PATCH, WATCH, ...), more than the five guesses left.
+    cornered = assist(client, [("latch", ".GGGG")], mode="hard", world="open").json()
+    assert cornered["candidate_count"] > 5 and cornered["win_guarantee"] == "impossible"
+
+
 def test_assist_solved_and_termo_accents(client):
     result = assist(client, [("crane", "GGGGG")]).json()
     assert result["solved"] and result["suggestions"] == [] and result["candidate_count"] == 1

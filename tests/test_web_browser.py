@@ -861,6 +861,20 @@ def test_world_and_hard_mode_keep_the_turns_and_a_refusal_restores(page):
     shot(page, "assist-hard-refused")
 
 
+def test_the_assistant_says_when_no_strategy_can_guarantee_a_win(page):
+    """Hard mode, open world, LATCH .GGGG: each guess must be ?ATCH and finds at most one of the
+    nine words left, with five guesses left (the exact search proves it)."""
+    assistant = AssistantPage(page).open(world="open")
+    page.locator("#assist-setting input[name=hard]").check()
+    page.wait_for_selector("body[data-assist-setting='wordle open hard']", timeout=60_000)
+    assistant.wait_for_turns(0)
+    assert "guarantee" not in assistant.message()
+    page.fill("#assist-guess", "latch")
+    assistant.set_tiles(".GGGG")
+    assistant.add_turn(1)
+    assert "No strategy can guarantee a win from here" in assistant.message()
+
+
 def test_a_late_answer_never_overwrites_newer_turns(page):
     assistant = AssistantPage(page).open()
     held = Held(page, "**/api/assist")

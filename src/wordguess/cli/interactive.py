@@ -47,6 +47,7 @@ from wordguess.engine.candidates import is_turn, parse_turn, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, MultiBoard, OptionPrompt
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play.assistant import Assistant, Suggestion
 from wordguess.play.daily import daily_variant
 from wordguess.play.hosted import HOSTS_HERE, HostedGame, new_hosted_game
@@ -54,6 +55,7 @@ from wordguess.play.hosts import FixedHost
 from wordguess.play.session import admitted
 from wordguess.play.simulate import play
 from wordguess.strategies import offered_strategy
+from wordguess.strategies.guarantee import IMPOSSIBLE, UNKNOWN
 from wordguess.strategies.multiboard import get_multi_strategy
 
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
@@ -239,8 +241,11 @@ def draw_last(session: Assistant | HostedGame) -> None:
 
 
 def show_promise(assistant: Assistant) -> None:
-    """Say so when no win within the game's limit can be shown from here."""
-    if assistant.promise() is False:
+    """Say so when no win within the game's limit can be shown from here, or none is possible."""
+    promise = assistant.promise()
+    if promise == IMPOSSIBLE:
+        out.print("no strategy can guarantee a win from here: playing for the likeliest win", style="yellow")
+    elif promise == UNKNOWN:
         out.print(f"no win within {assistant.puzzle.game.max_guesses} guesses can be shown from here: "
                   "playing for the likeliest win", style="yellow")
 
@@ -305,7 +310,7 @@ def suggestion_json(game: Game, assistant: Assistant) -> dict:
             "world": assistant.puzzle.world,
             "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
             "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
-            "win_shown_possible": assistant.promise(),
+            "win_guarantee": assistant.promise(),
             "suggestions": [{"guess": s.guess, "expected_left": round(s.expected_left, 4), "bits": round(s.bits, 4),
                              "can_be_answer": s.can_be_answer, "probability": round(s.probability, 6),
                              "guesses_to_finish": round(s.guesses_to_finish, 4)} for s in assistant.suggestions(5)]}
@@ -343,7 +348,7 @@ def solve(
             puzzle = build_puzzle(puzzle_spec(rules, lists, mode, world=world))
         else:
             rules, puzzle = session(game, lists, mode, world, interactive=not scripted)
-        guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed)
+        guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed))
     if secret is not None:
         puzzle, notice = admitted(puzzle, secret)
         if notice is not None:

@@ -29,6 +29,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.lists import load_words
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play
@@ -115,7 +116,7 @@ def evaluate(
         ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world)
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
-    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
+    guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width))
     if sample is not None and sample > len(puzzle.answers) and secret_words is None:
         err.print(f"note: --sample {sample:,} is more than the {len(puzzle.answers):,} secrets: every one is played")
     if puzzle.game.lies:
@@ -200,7 +201,7 @@ def tree(
     """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
     word, the file recording the world)."""
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), lists, mode, window, ties, world))
-    guesser = offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width)
+    guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width))
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)
@@ -260,7 +261,7 @@ def demo(
     """The main job: the full Wordle evaluation report with its histogram, then one game solved
     step by step."""
     puzzle = build_puzzle(puzzle_spec(get_game("wordle")))
-    guesser = offered_strategy(strategy, seed=seed)
+    guesser = exact_guard(offered_strategy(strategy, seed=seed))
     out.rule(f"Wordle: {guesser.name} over every answer ({len(puzzle.answers):,} secrets, "
              f"{len(puzzle.guesses):,} allowed guesses)")
     with progress_bar("building the guess tree") as progress:

@@ -57,6 +57,11 @@ def check_world(world: str) -> str:
     return check_choice("world", world, WORLDS)
 
 
+# Cached properties made from the lists and the rules alone (not the weights): a twin shares them.
+SHARED_ARRAYS = ("matrix", "by_secret", "widest_branching", "guess_index", "guess_letters", "guess_of_answer",
+                 "answer_of_guess")
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Puzzle:
     """The setting of a solve. Candidates are numpy arrays of indices into `answers`; guesses
@@ -301,6 +306,17 @@ class Puzzle:
         matrix.flags.writeable = False
         puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
         return puzzle
+
+    def counted_alike(self) -> Puzzle:
+        """Return the puzzle with every answer counted alike (no prior, the closed world): the
+        setting of the exact searches. The arrays made from the matrix are shared, not made again."""
+        if self.weights is None and self.world == "closed":
+            return self
+        twin = dataclasses.replace(self, weights=None, world="closed")
+        for name in SHARED_ARRAYS:
+            if name in self.__dict__:
+                twin.__dict__[name] = self.__dict__[name]
+        return twin
 
     @functools.cached_property
     def fingerprint(self) -> str:

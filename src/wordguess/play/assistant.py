@@ -150,9 +150,11 @@ class Assistant(Session):
 
     def suggestions_key(self, kept: int) -> str:
         """Return the key the suggestions of this position are remembered by: the puzzle, the
-        strategy, how many, and the turns (the opening's key has none, as before)."""
+        strategy (and its guard's exact decider), how many, and the turns (the opening's key has
+        none)."""
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
-        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), kept, *turns))
+        exact = getattr(getattr(getattr(self.strategy, "guard", None), "exact", None), "key", None)  # (its last resort)
+        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), exact, kept, *turns))
                               .encode()).hexdigest()[:32]
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
@@ -215,10 +217,11 @@ class Assistant(Session):
                            float(f))
                 for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
 
-    def promise(self) -> bool | None:
-        """Return whether a win within the game's limit is shown possible from here (every
-        candidate has a witness: strategies.guarantee), None when the strategy keeps no such
-        guarantee. False: the strategy then plays for the likeliest win."""
+    def promise(self) -> str | None:
+        """Return what can be promised of a win within the game's limit from here
+        (strategies.guarantee): "shown" (every candidate has a witness), "impossible" (proven:
+        no strategy wins every candidate) or "unknown"; None when the strategy keeps no such
+        guarantee. Unless shown, the strategy plays for the likeliest win."""
         guard = getattr(self.strategy, "guard", None)
         if guard is None or not getattr(self.strategy, "guarantee", False) or self.solved:
             return None

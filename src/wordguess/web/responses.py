@@ -9,6 +9,8 @@ back)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -221,6 +223,11 @@ class AssistAnswer(Answer):
     notices: list[str]
     """One line per word of the turns that is in no list: taken as played, its replies by the
     rules (and, in the open world, a possible secret)."""
+    win_guarantee: Literal["shown", "impossible", "unknown"] | None
+    """Whether a win within the game's limit can be promised from here, whatever the secret's
+    prior: shown (the suggestion keeps every candidate winnable), impossible (proven: no strategy
+    wins every candidate; the suggestion plays for the likeliest win) or unknown (none shown
+    within the search's budget); null when the strategy keeps no such guarantee or once solved."""
 
 
 # --- games hosted here --------------------------------------------------------------------------

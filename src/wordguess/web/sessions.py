@@ -27,6 +27,7 @@ from wordguess.games import (
 )
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
 from wordguess.play.hosted import HostedGame, new_hosted_game
@@ -177,7 +178,7 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
     rules = single_rules(request)
     _, puzzle = puzzle_of(state, rules, request)
-    strategy = offered_strategy("fewest-guesses" if puzzle.weighted else "entropy")
+    strategy = exact_guard(offered_strategy("fewest-guesses" if puzzle.weighted else "entropy"))
     assistant = assisted(Assistant(puzzle, strategy), request.turns, request.add_words)
     words = assistant.candidates
     game = puzzle.game
@@ -190,7 +191,7 @@ def assist(state: AppState, request: AssistRequest) -> dict:
             "suggestions": [{"guess": game.display(s.guess), "word": game.typed(s.guess), "expected_left": s.expected_left, "bits": s.bits,
                              "can_be_answer": s.can_be_answer, "probability": s.probability,
                              "guesses_to_finish": s.guesses_to_finish} for s in suggestions],
-            "notices": assistant.notices}
+            "notices": assistant.notices, "win_guarantee": assistant.promise()}
 
 
 # --- games hosted here --------------------------------------------------------------------------

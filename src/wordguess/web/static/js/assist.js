@@ -64,7 +64,11 @@ function drawAdvice(data) {
   // A word in no list was taken as played: the notice says so (beside the game's news).
   const news = data.solved ? `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}` :
     data.candidate_count === 1 ? `The word is ${data.likely[0].word}` : "";
-  const said = [news, ...(data.notices || [])].filter(Boolean).join(" · ");
+  // Unless a win is shown possible, the suggestion plays for the likeliest win: say why.
+  const outlook = data.solved ? "" : data.win_guarantee === "impossible" ?
+    "No strategy can guarantee a win from here: playing for the likeliest win" :
+    data.win_guarantee === "unknown" ? "No win within the guesses left can be shown from here: playing for the likeliest win" : "";
+  const said = [news, outlook, ...(data.notices || [])].filter(Boolean).join(" · ");
   if (said) say($("#assist-message"), said);
 }
 

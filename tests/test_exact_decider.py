@@ -1,0 +1,160 @@
+"""The guard's last resort (optimal/worst/decide.py): the exact feasibility search decides a
+position either way, against an exhaustive twin; the guard plays its guess and says when no
+strategy can guarantee a win."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from test_guarantee import cluster_puzzle, least_worst, tight_game
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle
+from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores
+from wordguess.strategies import get_strategy
+from wordguess.strategies.expected import FewestGuesses
+from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.trees.report import evaluate
+
+runner = CliRunner()
+
+
+def safe(puzzle: Puzzle, guess: int, secrets: np.ndarray, depth: int) -> bool:
+    """The twin's test of a guess: every unsolved bucket has a tree within depth - 1."""
+    return all(len(b) < len(secrets) and least_worst(puzzle, frozenset(b.tolist()), depth) <= depth - 1
+               for r, b in puzzle.buckets(guess, secrets) if r != puzzle.game.solved_reply)
+
+
+def subsets(puzzle: Puzzle, seed: int, count: int) -> list[np.ndarray]:
+    rng = random.Random(seed)
+    n = len(puzzle.answers)
+    return [np.array(sorted(rng.sample(range(n), rng.randint(3, min(n, 9))))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_decider_agrees_with_the_exhaustive_twin(seed):
+    """On sets of a few clustered words, at every depth: False exactly when no tree within it
+    exists, else a guess whose every bucket has a tree within one guess fewer."""
+    puzzle = cluster_puzzle(seed, 14)
+    decide = ExactDecider()
+    for s in subsets(puzzle, seed, 12):
+        least = least_worst(puzzle, frozenset(s.tolist()), 6)
+        for depth in range(2, 6):
+            found = decide(puzzle, s, [], depth)
+            assert (found is False) == (least > depth), (s, depth, least, found)
+            if found is not False:
+                assert found is not None and not isinstance(found, bool)
+                assert safe(puzzle, found, s, depth)
+                # The strategy's own guess is played when it is safe, and only then.
+                other = random.Random(depth).randrange(len(puzzle.guesses))
+                if other != found:
+                    assert (decide(puzzle, s, [], depth, [other]) == other) == safe(puzzle, other, s, depth)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_decider_agrees_with_the_exhaustive_twin_in_hard_mode(seed):
+    """After a first turn (which narrows hard mode's guesses), as above."""
+    puzzle = dataclasses.replace(cluster_puzzle(seed + 10, 14), mode="hard")
+    rng = random.Random(seed)
+    decide = ExactDecider()
+    checked = 0
+    for _ in range(16):
+        first, secret = rng.choice(puzzle.guesses), rng.choice(puzzle.answers)
+        history = ((first, puzzle.game.feedback(first, secret)),)
+        s = puzzle.narrow(puzzle.all_candidates(), puzzle.index_of(first), history[0][1])
+        if len(s) < 3:
+            continue
+        checked += 1
+        least = least_worst(puzzle, frozenset(s.tolist()), 6, history)
+        for depth in range(2, 6):
+            found = decide(puzzle, s, list(history), depth)
+            assert (found is False) == (least > depth), (s, depth, least, found)
+            if found is not False:
+                assert found in puzzle.allowed(s, list(history)).tolist()
+    assert checked >= 5
+
+
+def crippled(exact: bool) -> FewestGuesses:
+    """The guarded strategy whose witness search has no budget: only the exact decider (when
+    given) can show a guess safe."""
+    strategy = FewestGuesses()
+    strategy.guard.nodes = 0
+    return exact_guard(strategy) if exact else strategy
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_guard_wins_on_the_exact_deciders_guesses(seed):
+    base = cluster_puzzle(seed, 16)
+    least = least_worst(base, frozenset(range(len(base.answers))), 8)
+    puzzle = dataclasses.replace(base, game=tight_game(least))
+    everything = puzzle.all_candidates()
+    assert crippled(False).guard.promise(puzzle, everything, []) == UNKNOWN
+    strategy = crippled(True)
+    assert strategy.guard.promise(puzzle, everything, []) == SHOWN
+    ev = evaluate(puzzle, strategy, world="open")
+    assert ev.failures == 0 and ev.worst <= least
+
+
+def test_the_guard_says_when_no_strategy_can_guarantee_a_win():
+    base = cluster_puzzle(4, 16)
+    least = least_worst(base, frozenset(range(len(base.answers))), 8)
+    puzzle = dataclasses.replace(base, game=tight_game(least - 1))
+    everything = puzzle.all_candidates()
+    assert crippled(True).guard.promise(puzzle, everything, []) == IMPOSSIBLE
+    assert crippled(False).guard.promise(puzzle, everything, []) == UNKNOWN
+    strategy = crippled(True)  # it still plays: for the likeliest win
+    assert strategy.choose(puzzle, everything, []) in range(len(puzzle.guesses))
+    assert strategy.guard.promise(puzzle, everything, []) == IMPOSSIBLE
+
+
+def test_exact_guard_leaves_a_strategy_without_a_guard_alone():
+    entropy = get_strategy("entropy")
+    assert exact_guard(entropy) is entropy and getattr(entropy, "guard", None) is None
+    unguarded = exact_guard(FewestGuesses(guarantee=False))
+    assert unguarded.guard.exact is None
+
+
+def test_solve_says_no_strategy_can_guarantee_a_win(tmp_path):
+    """Hard mode, six ?ATCH words left after LATCH and five guesses: each guess must be one of
+    them and finds at most one, so no strategy wins all six."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["batch", "catch", "hatch", "latch", "match", "patch", "watch", "bumph"]) + "\n")
+    args = ["solve", "--answers", str(words), "--guesses", str(words), "--strategy", "fewest-guesses"]
+    result = runner.invoke(app, [*args, "--mode", "hard", "--history", "latch=.GGGG"])
+    assert result.exit_code == 0, result.output
+    assert "no strategy can guarantee a win from here" in result.output
+    json_result = runner.invoke(app, [*args, "--mode", "hard", "--history", "latch=.GGGG", "--json"])
+    assert '"win_guarantee": "impossible"' in json_result.output
+    normal = runner.invoke(app, [*args, "--history", "latch=.GGGG"])  # BUMPH tells four apart
+    assert normal.exit_code == 0 and "guarantee" not in normal.output and "can be shown" not in normal.output
+
+
+def test_neighbour_cores_are_the_clusters_smallest_first():
+    words = ["eight", "fight", "light", "might", "night", "rebut", "cable", "table", "fable"]
+    cores = neighbour_cores(words)
+    assert [[words[i] for i in core] for core in cores] == [
+        ["eight", "fight", "light", "might", "night"],  # 4 or more neighbours at one place
+        ["eight", "fight", "light", "might", "night", "cable", "table", "fable"],  # 2 or more (3 repeats 4)
+    ]
+    assert neighbour_cores(["rebut", "salet"]) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_core_without_a_tree_proves_the_whole_set_has_none(seed):
+    """Against the exhaustive twin, hard mode: whenever the decider finds no tree for a core
+    within d, the whole set has none either."""
+    puzzle = dataclasses.replace(cluster_puzzle(seed + 20, 16), mode="hard")
+    decide = ExactDecider()
+    everything = puzzle.all_candidates()
+    least = least_worst(puzzle, frozenset(everything.tolist()), 8)
+    refuted = 0
+    for core in neighbour_cores([puzzle.answers[i] for i in everything]):
+        for depth in range(2, least):
+            if decide(puzzle, everything[core], [], depth) is False:
+                refuted += 1
+                assert least > depth
+    assert refuted > 0
