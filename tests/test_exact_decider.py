@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from test_guarantee import cluster_puzzle, least_worst, tight_game
+from wordguess import PuzzleSpec, get_game
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle
 from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores
@@ -158,3 +159,11 @@ def test_a_core_without_a_tree_proves_the_whole_set_has_none(seed):
                 refuted += 1
                 assert least > depth
     assert refuted > 0
+
+
+def test_a_symmetric_game_is_left_to_the_witness_search():
+    """Mastermind's exact search reduces by symmetry from the opening on, so the decider does
+    not answer for a position reached by any guesses: it says nothing (None), not a wrong verdict."""
+    puzzle = PuzzleSpec(get_game("mastermind")).build()
+    assert ExactDecider().search(puzzle) is None
+    assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None

@@ -51,14 +51,21 @@ class ExactDecider:
 
     def search(self, puzzle: Puzzle):
         """Return the feasibility search of the puzzle (kept, with its memo, while the puzzle is
-        the same), or None when the exact search does not take it."""
-        from wordguess.optimal.total.search import ExactSolver, Limits, exact_problem
+        the same), or None when the exact search does not take it or the game is symmetric."""
+        from wordguess.optimal.total.search import (
+            ExactSolver,
+            Limits,
+            exact_problem,
+            has_symbol_symmetry,
+        )
         from wordguess.optimal.worst.search import FeasibilitySearch
 
         if self._puzzle is not puzzle:
             twin = puzzle.counted_alike()
             self._puzzle, self._search = puzzle, None
-            if exact_problem(twin) is None:
+            # (not a symmetric game: the solver's symmetry reduction starts from the opening,
+            # where a position is reached by any guesses)
+            if exact_problem(twin) is None and not has_symbol_symmetry(twin):
                 self._search = FeasibilitySearch(ExactSolver(twin, puzzle.game.max_guesses, Limits(nodes=self.nodes)))
         return self._search
 
