@@ -116,10 +116,11 @@ def every_word() -> dict:
     return out
 
 
-def hard_mode(nodes: int, deep: int) -> dict:
+def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     """Every allowed word as the secret in hard mode (open world), and each lost game's path
     checked by the exact feasibility search within `nodes` nodes per position, then `deep` nodes
-    for the positions that budget left undecided (see the module)."""
+    (and their cores) for the positions that budget left undecided, of at most `deep_most`
+    secrets (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
     from wordguess.optimal.worst.decide import exact_guard, neighbour_cores
     from wordguess.optimal.worst.search import FeasibilitySearch
@@ -195,8 +196,11 @@ def hard_mode(nodes: int, deep: int) -> dict:
     out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
                          "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
     solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget: the
-    retry.update(undecided)  # smallest first, each verdict logged as it comes (a long run's part)
+    retry.update(p for p in undecided if deep_most is None or sizes[p] <= deep_most)  # smallest first,
+    # each verdict logged as it comes
     for path in sorted(undecided, key=lambda p: sizes[p]):
+        if deep_most is not None and sizes[path] > deep_most:
+            continue  # (left undecided: each larger one takes minutes at 200,000 nodes a core)
         position = next(pos for word in lost for pos in paths[word] if pos[0] == path)
         t_deep = time.perf_counter()
         verdict = winnable(position)
@@ -233,6 +237,7 @@ def hard_mode(nodes: int, deep: int) -> dict:
     out["exact_nodes"] = search.nodes
     out["exact_seconds"] = round(time.perf_counter() - t, 1)
     out["deep_node_budget"] = deep
+    out["deep_most_secrets"] = deep_most
     return out
 
 
@@ -311,6 +316,8 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=30_000, help="hard: the exact search's nodes per position")
     parser.add_argument("--deep-nodes", type=int, default=1_000_000,
                         help="hard: the nodes for a position the first budget left undecided")
+    parser.add_argument("--deep-most", type=int, default=None,
+                        help="hard: search again only the undecided positions of at most this many secrets")
     parser.add_argument("--quick", action="store_true", help="fewer secrets (a smoke run)")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
@@ -320,7 +327,7 @@ def main() -> None:
     if args.part in ("every", "all"):
         report["every_word"] = every_word()
     if args.part == "hard":
-        report["hard"] = hard_mode(args.nodes, args.deep_nodes)
+        report["hard"] = hard_mode(args.nodes, args.deep_nodes, args.deep_most)
     if args.part in ("termo", "all"):
         report["termo"] = drawn_and_frequent(get_game("termo"), 2000 // scale, 1000 // scale, 1)
     if args.part in ("sutom", "all"):
