@@ -96,9 +96,10 @@ class FewestGuesses:
             return trivial
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
+            guard = self.guarantee and (guard_version(), getattr(self.guard.exact, "key", None))
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                       self.max_guesses(puzzle), self.guarantee and (guard_version(), getattr(self.guard.exact, 'key', None)),
-                                       cost_curve()[1].tolist())).encode()).hexdigest()[:32]
+                                       self.max_guesses(puzzle), guard, cost_curve()[1].tolist()))
+                                 .encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
             if found is not None:

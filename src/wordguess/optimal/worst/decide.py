@@ -40,7 +40,7 @@ MOST = 1_000
 class ExactDecider:
     """Decides whether every candidate can be found within d guesses (strategies.guarantee.Decider)."""
 
-    nodes: int = NODES  # the node budget of one decision (the proof and the guess's search)
+    nodes: int = NODES  # the node budget of each step of a decision (see __call__)
     most: int = MOST  # the largest set it decides (None for a larger one)
     _search: object | None = dataclasses.field(default=None, repr=False)
     _puzzle: Puzzle | None = dataclasses.field(default=None, repr=False)  # the puzzle whose search is kept
@@ -81,14 +81,22 @@ class ExactDecider:
         for word, reply in history:
             state = solver.child_state(*state, puzzle.index_of(word), reply)
         candidates = np.sort(np.asarray(candidates, dtype=np.int64))
+        # Three budgets of `nodes`: the proof; the strategy's own guesses (the first proven safe
+        # is played); the search's own witness, which the proof's memo mostly answers.
+        try:
+            if not search.within(candidates, state, depth, time.monotonic(), search.nodes):
+                return False
+        except SearchStopped:
+            return None
         started, start_nodes = time.monotonic(), search.nodes
         try:
-            if not search.within(candidates, state, depth, started, start_nodes):
-                return False
-            for g in ranking:  # the strategy's own guesses first: the first safe one is played
+            for g in ranking:
                 if self._safe(search, candidates, state, int(g), depth, started, start_nodes):
                     return int(g)
-            return self._witness(search, candidates, state, depth, started, start_nodes)
+        except SearchStopped:
+            pass
+        try:
+            return self._witness(search, candidates, state, depth, time.monotonic(), search.nodes)
         except SearchStopped:
             return None
 
