@@ -140,7 +140,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     search = FeasibilitySearch(solver)
     verdicts: dict[tuple, bool | None] = {}  # (path of replies) -> winnable within the guesses left
     sizes: dict[tuple, int] = {}
-    retry: set[tuple] = set()  # undecided positions to search again (with `deep` nodes)
+    checked: dict[tuple, tuple] = {}  # path -> (the position, its secrets), for the deep phase
     core_proofs: dict[tuple, list] = {}  # a position left undecided: its cores' (size, verdict)
 
     def secrets_below(tree) -> list[str]:
@@ -148,18 +148,20 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
             return [tree]
         return [w for b in tree.branches.values() for w in ([b] if isinstance(b, str) else secrets_below(b))]
 
+    def within(secrets: np.ndarray, state: tuple, left: int) -> bool | None:
+        try:
+            return search.within(secrets, state, left, time.monotonic(), search.nodes)
+        except SearchStopped:
+            return None
+
     def winnable(position: tuple) -> bool | None:
         path, node, state, left = position
         if left <= 0:
             return False
-        if path not in verdicts or path in retry:
-            retry.discard(path)
+        if path not in verdicts:
             secrets = np.array(sorted(puzzle.index_of(w) for w in secrets_below(node)))
-            sizes[path] = len(secrets)
-            try:
-                verdicts[path] = search.within(secrets, state, left, time.monotonic(), search.nodes)
-            except SearchStopped:
-                verdicts[path] = None
+            sizes[path], checked[path] = len(secrets), (position, secrets)
+            verdicts[path] = within(secrets, state, left)
         return verdicts[path]
 
     def positions(word: str) -> list[tuple]:  # after each reply on the word's path
@@ -195,29 +197,21 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     undecided = [path for path, v in verdicts.items() if v is None]
     out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
                          "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
-    solver.limits = Limits(nodes=deep)  # the undecided ones again, with the deeper budget: the
-    retry.update(p for p in undecided if deep_most is None or sizes[p] <= deep_most)  # smallest first,
-    # each verdict logged as it comes
-    for path in sorted(undecided, key=lambda p: sizes[p]):
-        if deep_most is not None and sizes[path] > deep_most:
-            continue  # (left undecided: each larger one takes minutes at 200,000 nodes a core)
-        position = next(pos for word in lost for pos in paths[word] if pos[0] == path)
+    # The undecided ones again, with the deeper budget, smallest first (each verdict logged as it
+    # comes), then through their cores: a core without a tree proves the whole set has none.
+    solver.limits = Limits(nodes=deep)
+    for path in sorted((p for p in undecided if deep_most is None or sizes[p] <= deep_most), key=sizes.get):
+        (_, _, state, left), secrets = checked[path]
         t_deep = time.perf_counter()
-        verdict = winnable(position)
+        verdict = within(secrets, state, left)
         cores = []
-        if verdict is None:  # a core without a tree proves the whole set has none (decide.neighbour_cores)
-            secrets = sorted(secrets_below(position[1]))
-            for core in neighbour_cores(secrets):
-                try:
-                    ok = search.within(np.array(sorted(puzzle.index_of(secrets[i]) for i in core)), position[2],
-                                       position[3], time.monotonic(), search.nodes)
-                except SearchStopped:
-                    ok = None
-                cores.append((len(core), ok))
-                if ok is False:
-                    verdicts[path] = verdict = False
-                    break
-        core_proofs[path] = cores
+        for core in neighbour_cores([puzzle.answers[i] for i in secrets]) if verdict is None else ():
+            ok = within(secrets[core], state, left)
+            cores.append((len(core), ok))
+            if ok is False:
+                verdict = False
+                break
+        verdicts[path], core_proofs[path] = verdict, cores
         print(f"deep: {sizes[path]} words after {len(path)} replies: {verdict} (cores {cores}, "
               f"{time.perf_counter() - t_deep:.0f} s)", file=sys.stderr, flush=True)
     result = {word: classify(paths[word]) for word in lost}

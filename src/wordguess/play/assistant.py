@@ -150,11 +150,10 @@ class Assistant(Session):
 
     def suggestions_key(self, kept: int) -> str:
         """Return the key the suggestions of this position are remembered by: the puzzle, the
-        strategy (and its guard's exact decider), how many, and the turns (the opening's key has
-        none)."""
+        strategy (and its guard's), how many, and the turns (the opening's key has none)."""
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
-        exact = getattr(getattr(getattr(self.strategy, "guard", None), "exact", None), "key", None)  # (its last resort)
-        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), exact, kept, *turns))
+        guard = getattr(getattr(self.strategy, "guard", None), "key", None)  # (not in the strategy's repr)
+        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
                               .encode()).hexdigest()[:32]
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:

@@ -39,7 +39,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
-from wordguess.strategies.guarantee import Guard, guard_version
+from wordguess.strategies.guarantee import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
 
@@ -96,10 +96,9 @@ class FewestGuesses:
             return trivial
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
-            guard = self.guarantee and (guard_version(), getattr(self.guard.exact, "key", None))
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                       self.max_guesses(puzzle), guard, cost_curve()[1].tolist()))
-                                 .encode()).hexdigest()[:32]
+                                       self.max_guesses(puzzle), self.guarantee and self.guard.key,
+                                       cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
             if found is not None:

@@ -380,6 +380,12 @@ class Guard:
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
     _decided: tuple | None = dataclasses.field(default=None, repr=False)  # (position, what promise says)
 
+    @property
+    def key(self) -> tuple:
+        """Return what its choices depend on beyond the puzzle: the search's version, the shipped
+        trees and the exact decider (part of the key of a remembered choice)."""
+        return guard_version(), getattr(self.exact, "key", None)
+
     def witnesses(self, puzzle: Puzzle) -> Witnesses:
         """Return the witness search of this puzzle (a new one, with an empty memo, for another),
         and note which shipped witness tree covers its answers."""
@@ -403,18 +409,13 @@ class Guard:
                                  None if stop is None else max(stop - search.worked, 0))
                    for r, b in sorted(buckets, key=lambda rb: -len(rb[1])))
 
-    def fallback(self, puzzle: Puzzle, candidates: Candidates, history: History, nodes: int | None = None,
-                 cells: int | None = None) -> int | None:
-        """Return a guess known to keep every candidate winnable: the shipped tree's while the
-        game follows it, else a witness's (found at once when an earlier check proved this set),
-        else the exact decider's; None when none shows one."""
-        return self.settle(puzzle, candidates, history, nodes, cells)[0]
-
     def settle(self, puzzle: Puzzle, candidates: Candidates, history: History, nodes: int | None = None,
                cells: int | None = None, ranking: Sequence[int] = ()) -> tuple[int | None, str]:
-        """Return (fallback's guess, SHOWN), or (None, IMPOSSIBLE) when the exact decider proved
-        that no strategy wins every candidate from here, or (None, UNKNOWN). The exact decider
-        tries the strategy's `ranking` first."""
+        """Return (a guess known to keep every candidate winnable, SHOWN): the shipped tree's
+        while the game follows it, else a witness's (found at once when an earlier check proved
+        this set), else the exact decider's, which tries the strategy's `ranking` first. Else
+        (None, IMPOSSIBLE) when the exact decider proved that no strategy wins every candidate
+        from here, or (None, UNKNOWN)."""
         search = self.witnesses(puzzle)
         if self._shipped is not None:
             word = self._shipped.guess(puzzle.game, history)
