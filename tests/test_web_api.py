@@ -4,6 +4,7 @@ every endpoint getting a 4xx with a one-line message (never a 500)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import threading
 import time
@@ -15,10 +16,11 @@ import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
+from conftest import small_wordle_files
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
-from wordguess.web.state import ComputeSlots, HeavyPool
+from wordguess.web.state import ComputeSlots, HeavyPool, PuzzleCache
 
 WORDLE = get_game("wordle")
 
@@ -151,6 +153,14 @@ def test_assist_says_what_can_be_promised_of_a_win(client):
     # left (BATCH, CATCH, HATCH, MATCH, PATCH, WATCH, ...), more than the five guesses left.
     cornered = assist(client, [("latch", ".GGGG")], mode="hard", world="open").json()
     assert cornered["candidate_count"] > 5 and cornered["win_guarantee"] == "impossible"
+    # The puzzle's exact decider is kept between requests: its search is set up once.
+    state = client.app.state.wordguess
+    hard = next(p for p in state.puzzles._puzzles.values() if p.mode == "hard" and p.world == "open")
+    decider = state.puzzles.decider(hard)
+    search = decider._search
+    assert search is not None and state.puzzles.decider(hard) is decider
+    again = assist(client, [("latch", ".GGGG")], mode="hard", world="open").json()
+    assert again["win_guarantee"] == "impossible" and decider._search is search
 
 
 def test_assist_solved_and_termo_accents(client):
@@ -575,6 +585,16 @@ def test_analysis_input_is_checked_before_any_work(client):
     both = {"game": "wordle", "guesses": ["salet"], "turns": [{"guess": "salet", "reply": "....."}]}
     assert "turns hold the guesses" in refused(client.post("/api/analyze", json=both))
     assert "one way" in refused(client.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"]}))
+
+
+def test_puzzle_cache_keeps_a_decider_per_kept_puzzle_and_drops_it_with_the_puzzle(tmp_path):
+    cache = PuzzleCache(1, 1 << 30, 1 << 30)
+    first = cache.get(small_wordle_files(tmp_path))
+    decider = cache.decider(first)
+    assert cache.decider(first) is decider
+    second = cache.get(dataclasses.replace(small_wordle_files(tmp_path), mode="hard"))  # drops the first
+    assert cache.decider(second) is not decider and cache.decider(second) is cache.decider(second)
+    assert cache.decider(first) is not decider and len(cache._deciders) == 1  # not kept: a new one each time
 
 
 def test_compute_slots_answer_busy_instead_of_waiting_forever():

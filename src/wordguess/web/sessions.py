@@ -178,7 +178,8 @@ def assist(state: AppState, request: AssistRequest) -> dict:
     """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
     rules = single_rules(request)
     _, puzzle = puzzle_of(state, rules, request)
-    strategy = exact_guard(offered_strategy("fewest-guesses" if puzzle.weighted else "entropy"))
+    strategy = exact_guard(offered_strategy("fewest-guesses" if puzzle.weighted else "entropy"),
+                           state.puzzles.decider(puzzle))
     assistant = assisted(Assistant(puzzle, strategy), request.turns, request.add_words)
     words = assistant.candidates
     game = puzzle.game

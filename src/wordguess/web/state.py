@@ -26,6 +26,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.optimal.total.trees import load_optimal_tree
+from wordguess.optimal.worst.decide import ExactDecider
 from wordguess.trees.tree import TreeFile
 from wordguess.web.config import Limits, Settings
 
@@ -48,6 +49,10 @@ class PuzzleCache:
         self._puzzles: collections.OrderedDict[object, Puzzle] = collections.OrderedDict()
         self._lock = threading.Lock()  # guards the dictionary
         self._building: dict[object, threading.Lock] = {}  # one build per key at a time
+        # each kept puzzle's exact decider (the never-lose guard's last resort), so a request
+        # that reaches it does not set the exact search up again (1.5 s in hard mode); by the
+        # puzzle's id, dropped with it
+        self._deciders: dict[int, ExactDecider] = {}
 
     def get(self, spec: PuzzleSpec) -> Puzzle:
         """Return the puzzle of a spec, building it on first use."""
@@ -58,6 +63,13 @@ class PuzzleCache:
         with a store of its own, so that its matrix goes when it is dropped."""
         return self._get((spec, rules), lambda: dataclasses.replace(
             self.get(spec).restricted(rules), store=PatternStore(None, max_bytes=self.matrix_bytes)))
+
+    def decider(self, puzzle: Puzzle) -> ExactDecider:
+        """Return the exact decider kept for a puzzle (a new one when the puzzle is not kept)."""
+        with self._lock:
+            if not any(kept is puzzle for kept in self._puzzles.values()):
+                return ExactDecider()
+            return self._deciders.setdefault(id(puzzle), ExactDecider())
 
     def _get(self, key: object, build: Callable[[], Puzzle]) -> Puzzle:
         with self._lock:
@@ -86,7 +98,9 @@ class PuzzleCache:
         at the next request)."""
         while len(self._puzzles) > 1 and (len(self._puzzles) > self.size or sum(
                 held_bytes(p) for p in self._puzzles.values()) > self.total_bytes):
-            self._puzzles.popitem(last=False)
+            _, dropped = self._puzzles.popitem(last=False)
+            if not any(kept is dropped for kept in self._puzzles.values()):
+                self._deciders.pop(id(dropped), None)
 
 
 ALL_THREADS = 1 << 16  # use_threads clamps it to the threads numba has

@@ -17,6 +17,7 @@ so the guesses it tried before its witness fail at the memo and the witness's bu
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from collections.abc import Sequence
 
@@ -34,6 +35,9 @@ VERSION = 1  # changes when a decision could change
 # Candidates beyond which it does not search: 30,000 nodes on 1,136 words take 10 s and settle
 # nothing (on 14,855, minutes); on 759 to 853, 5 s.
 MOST = 1_000
+# Memo entries beyond which a kept search starts afresh (a server's decider lives for days; about
+# 40 bytes an entry).
+MEMO_MOST = 4_000_000
 
 
 @dataclasses.dataclass
@@ -44,6 +48,16 @@ class ExactDecider:
     most: int = MOST  # the largest set it decides (None for a larger one)
     _search: object | None = dataclasses.field(default=None, repr=False)
     _puzzle: Puzzle | None = dataclasses.field(default=None, repr=False)  # the puzzle whose search is kept
+    # one decision at a time (the web's request threads share a decider; the search's memo and
+    # counters are its own)
+    _lock: threading.Lock = dataclasses.field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def __getstate__(self) -> dict:
+        """A pickled decider (a strategy sent to evaluate's workers) leaves its search behind."""
+        return {"nodes": self.nodes, "most": self.most}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(**state)
 
     @property
     def key(self) -> str:
@@ -60,7 +74,7 @@ class ExactDecider:
         )
         from wordguess.optimal.worst.search import FeasibilitySearch
 
-        if self._puzzle is not puzzle:
+        if self._puzzle is not puzzle or (self._search is not None and len(self._search.ctx.memo) > MEMO_MOST):
             twin = puzzle.counted_alike()
             self._puzzle, self._search = puzzle, None
             # (not a symmetric game: the solver's symmetry reduction starts from the opening,
@@ -71,6 +85,11 @@ class ExactDecider:
 
     def __call__(self, puzzle: Puzzle, candidates: Candidates, history: History, depth: int,
                  ranking: Sequence[int] = ()) -> int | bool | None:
+        with self._lock:
+            return self._decide(puzzle, candidates, history, depth, ranking)
+
+    def _decide(self, puzzle: Puzzle, candidates: Candidates, history: History, depth: int,
+                ranking: Sequence[int]) -> int | bool | None:
         from wordguess.optimal.total.search import SearchStopped
 
         search = self.search(puzzle) if len(candidates) <= self.most else None
@@ -155,10 +174,11 @@ def neighbour_cores(words: Sequence[str], least: Sequence[int] = (4, 3, 2, 1)) -
     return cores
 
 
-def exact_guard(strategy) -> object:
-    """Give a strategy's never-lose guard (if it keeps one) the exact decider as its last resort,
-    and return the strategy."""
+def exact_guard(strategy, decider: ExactDecider | None = None) -> object:
+    """Give a strategy's never-lose guard (if it keeps one) an exact decider as its last resort
+    (`decider`, kept by the caller to serve several strategies of one puzzle, or a new one), and
+    return the strategy."""
     guard = getattr(strategy, "guard", None)
     if guard is not None and getattr(strategy, "guarantee", False) and guard.exact is None:
-        guard.exact = ExactDecider()
+        guard.exact = decider if decider is not None else ExactDecider()
     return strategy
