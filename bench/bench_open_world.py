@@ -14,8 +14,10 @@ latter's lost games classified by the exact feasibility search (optimal/worst) a
 position after a reply from which no hard-mode tree finds every candidate within the guesses left
 (proven), and whether a position before it on the path had such a tree (the loss was avoidable
 there) or none had from the first reply on (given the opener, some word of that bucket is lost
-whatever is played). A position the deep budget leaves open is tried once more through its cores
-(optimal.worst.decide.neighbour_cores): a subset of its words with no tree proves it has none.
+whatever is played). A position the first budget leaves open is tried again with the deep budget
+(up to `--deep-most` secrets) and through its cores (optimal.worst.decide.refuting_core: clusters
+such as ?ILLS and pairs of them, in rounds of 3,000, 30,000 and the deep budget's nodes): a subset
+of its words with no tree proves it has none.
 Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
 and the most frequent words. Speed: the assistant's suggestions (the first one in a new process,
 then again with the opening remembered; mid-game ones at turns 2 to 4 of seeded games drawn from
@@ -118,11 +120,11 @@ def every_word() -> dict:
 
 def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     """Every allowed word as the secret in hard mode (open world), and each lost game's path
-    checked by the exact feasibility search within `nodes` nodes per position, then `deep` nodes
-    (and their cores) for the positions that budget left undecided, of at most `deep_most`
-    secrets (see the module)."""
+    checked by the exact feasibility search within `nodes` nodes per position, then for the
+    positions that budget left undecided `deep` nodes (for those of at most `deep_most` secrets)
+    and their cores (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
-    from wordguess.optimal.worst.decide import exact_guard, neighbour_cores
+    from wordguess.optimal.worst.decide import CORE_ROUNDS, exact_guard, refuting_core
     from wordguess.optimal.worst.search import FeasibilitySearch
     from wordguess.trees.tree import Node
 
@@ -141,7 +143,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     verdicts: dict[tuple, bool | None] = {}  # (path of replies) -> winnable within the guesses left
     sizes: dict[tuple, int] = {}
     checked: dict[tuple, tuple] = {}  # path -> (the position, its secrets), for the deep phase
-    core_proofs: dict[tuple, list] = {}  # a position left undecided: its cores' (size, verdict)
+    core_proofs: dict[tuple, list | None] = {}  # a position left undecided: the words of a core without a tree
 
     def secrets_below(tree) -> list[str]:
         if isinstance(tree, str):
@@ -197,22 +199,21 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     undecided = [path for path, v in verdicts.items() if v is None]
     out["first_pass"] = {"positions": len(verdicts), "undecided": len(undecided), "nodes": search.nodes,
                          "seconds": round(time.perf_counter() - t, 1), "node_budget": nodes}
-    # The undecided ones again, with the deeper budget, smallest first (each verdict logged as it
-    # comes), then through their cores: a core without a tree proves the whole set has none.
+    # The undecided ones again: with the deeper budget, smallest first, those of at most
+    # `deep_most` secrets; then every one through its cores (a core without a tree proves the
+    # whole set has none), each verdict logged as it comes.
     solver.limits = Limits(nodes=deep)
-    for path in sorted((p for p in undecided if deep_most is None or sizes[p] <= deep_most), key=sizes.get):
+    for path in sorted(undecided, key=sizes.get):
         (_, _, state, left), secrets = checked[path]
         t_deep = time.perf_counter()
-        verdict = within(secrets, state, left)
-        cores = []
-        for core in neighbour_cores([puzzle.answers[i] for i in secrets]) if verdict is None else ():
-            ok = within(secrets[core], state, left)
-            cores.append((len(core), ok))
-            if ok is False:
-                verdict = False
-                break
-        verdicts[path], core_proofs[path] = verdict, cores
-        print(f"deep: {sizes[path]} words after {len(path)} replies: {verdict} (cores {cores}, "
+        verdict = within(secrets, state, left) if deep_most is None or sizes[path] <= deep_most else None
+        rounds = sorted({*CORE_ROUNDS[:-1], deep})
+        core = None if verdict is not None else refuting_core(search, secrets, state, left, rounds)
+        if core is not None:
+            verdict = False
+        verdicts[path] = verdict
+        core_proofs[path] = None if core is None else sorted(puzzle.answers[i] for i in core)
+        print(f"deep: {sizes[path]} words after {len(path)} replies: {verdict} (core {core_proofs[path]}, "
               f"{time.perf_counter() - t_deep:.0f} s)", file=sys.stderr, flush=True)
     result = {word: classify(paths[word]) for word in lost}
     kinds = {kind: sorted(w for w, r in result.items() if r[0] == kind)
@@ -224,8 +225,8 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     out["positions_above"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
                                "lost_below": sum(r[2] == path for r in result.values())}
                               for path in sorted(above, key=lambda p: (len(p), -sizes[p]))]
-    out["cores_tried"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
-                           "cores": cores} for path, cores in sorted(core_proofs.items(), key=lambda pc: sizes[pc[0]])]
+    out["deep_phase"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
+                          "refuting_core": core} for path, core in sorted(core_proofs.items(), key=lambda pc: sizes[pc[0]])]
     out["positions_checked"] = len(verdicts)
     out["positions_undecided"] = sum(v is None for v in verdicts.values())
     out["exact_nodes"] = search.nodes
@@ -311,7 +312,7 @@ def main() -> None:
     parser.add_argument("--deep-nodes", type=int, default=1_000_000,
                         help="hard: the nodes for a position the first budget left undecided")
     parser.add_argument("--deep-most", type=int, default=None,
-                        help="hard: search again only the undecided positions of at most this many secrets")
+                        help="hard: search again whole only the undecided positions of at most this many secrets (the cores of all)")
     parser.add_argument("--quick", action="store_true", help="fewer secrets (a smoke run)")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}

@@ -15,7 +15,7 @@ from test_guarantee import cluster_puzzle, least_worst, tight_game
 from wordguess import PuzzleSpec, get_game
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle
-from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores
+from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores, refuting_core
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
@@ -134,14 +134,38 @@ def test_solve_says_no_strategy_can_guarantee_a_win(tmp_path):
     assert normal.exit_code == 0 and "guarantee" not in normal.output and "can be shown" not in normal.output
 
 
-def test_neighbour_cores_are_the_clusters_smallest_first():
-    words = ["eight", "fight", "light", "might", "night", "rebut", "cable", "table", "fable"]
-    cores = neighbour_cores(words)
-    assert [[words[i] for i in core] for core in cores] == [
-        ["eight", "fight", "light", "might", "night"],  # 4 or more neighbours at one place
-        ["eight", "fight", "light", "might", "night", "cable", "table", "fable"],  # 2 or more (3 repeats 4)
+def test_neighbour_cores_are_clusters_then_pairs_of_them_then_neighbours():
+    words = ["eight", "fight", "light", "might", "night", "rebut", "cable", "table", "fable", "gable",
+             "sable", "bills", "fills", "hills", "mills"]
+    cores = [[words[i] for i in core] for core in neighbour_cores(words)]
+    fight, able, ills = words[:5], words[6:11], words[11:]
+    assert cores == [
+        fight, able, ills,  # each cluster of 4 or more, largest first (then by index)
+        fight + ills, able + ills, fight + able,  # pairs, smallest first (fight + able: 4 neighbours each)
+        fight + able + ills,  # every word with 3 or more neighbours (the set less REBUT; 2 and 1 repeat it)
     ]
     assert neighbour_cores(["rebut", "salet"]) == []
+    assert neighbour_cores(["eight", "fight", "light", "might"]) == []  # the whole set is no core
+
+
+def test_a_refuting_core_has_no_tree_and_none_is_found_when_the_set_has_one():
+    """Hard mode after LATCH .GGGG (?ATCH, each guess finds one): the cluster proves no tree
+    within 5, so the set has none; within 9 the set has one, so no core is refuting."""
+    from wordguess.optimal.total.search import ExactSolver, Limits
+    from wordguess.optimal.worst.search import FeasibilitySearch
+
+    puzzle = PuzzleSpec(get_game("wordle"), mode="hard").build()
+    solver = ExactSolver(puzzle, 10, Limits(nodes=None))
+    search = FeasibilitySearch(solver)
+    latch, reply = puzzle.index_of("latch"), puzzle.game.parse_reply(".GGGG")
+    secrets = dict(puzzle.buckets(latch, puzzle.all_candidates()))[reply]
+    secrets = np.append(secrets, list(puzzle.answers).index("rebut"))  # ... and a word of no cluster
+    state = solver.child_state(*solver.root_state(), latch, reply)
+    core = refuting_core(search, secrets, state, 5, rounds=(100, 10_000))
+    assert core is not None and 5 < len(core) < len(secrets)
+    assert not search.within(core, state, 5, 0.0, search.nodes)
+    assert refuting_core(search, secrets, state, 9, rounds=(100, 10_000)) is None
+    assert solver.limits == Limits(nodes=None)  # given back
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -17,19 +17,26 @@ so the guesses it tried before its witness fail at the memo and the witness's bu
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gzip
+import hashlib
+import json
 import threading
 import time
 from collections.abc import Sequence
+from importlib import resources
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.guarantee import split_stats
+from wordguess.errors import WordguessError
+from wordguess.strategies.guarantee import path_of, split_stats
 from wordguess.vocab import Candidates, History
 
 # The exact search's modules are imported at the first decision, not with this one: a front end
 # that gives every strategy the decider does not pay for them at start-up (most games never ask).
 
+REFUTATIONS_INDEX = "refutations.json"  # in optimal/data: the shipped proofs of no tree (scripts/build_refutations.py)
 NODES = 30_000  # nodes per decision (hard mode, every word: a bucket of 104 words after TARSE needs 29,100)
 VERSION = 1  # changes when a decision could change
 # Candidates beyond which it does not search: 30,000 nodes on 1,136 words take 10 s and settle
@@ -38,6 +45,42 @@ MOST = 1_000
 # Memo entries beyond which a kept search starts afresh (a server's decider lives for days; about
 # 40 bytes an entry).
 MEMO_MOST = 4_000_000
+
+
+def guesses_digest(puzzle: Puzzle) -> str:
+    """Return a digest of the puzzle's allowed guesses (a shipped refutation holds for them)."""
+    return hashlib.sha256("\n".join(sorted(puzzle.guesses)).encode()).hexdigest()[:16]
+
+
+@dataclasses.dataclass(frozen=True)
+class ShippedProofs:
+    """What scripts/build_refutations.py proved offline after an opener (one game, mode and list
+    of guesses): the first replies whose words no tree finds within `depth` guesses more (each
+    with a core of them that none does), and for the first replies whose words a tree does find,
+    that witness tree."""
+
+    opener: str = ""
+    depth: int = 0
+    cores: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)  # reply -> core
+    nodes: dict[str, str] = dataclasses.field(default_factory=dict)  # turns ("GUESS=REPLY ...") -> guess
+
+
+@functools.lru_cache(maxsize=8)
+def shipped_refutations(game_key: str, mode: str, digest: str) -> ShippedProofs:
+    """Return the shipped proofs for a game's rules, mode and guesses (empty when none is
+    shipped). Each file's sha256 is checked (a damaged one is an error)."""
+    folder = resources.files("wordguess.optimal") / "data"
+    for entry in json.loads((folder / REFUTATIONS_INDEX).read_text("utf-8"))["files"]:
+        if entry["game"] != game_key or entry["mode"] != mode:
+            continue
+        raw = (folder / entry["file"]).read_bytes()
+        if hashlib.sha256(raw).hexdigest() != entry["sha256"]:
+            raise WordguessError(f"{entry['file']} is damaged (its sha256 differs from {REFUTATIONS_INDEX}'s)")
+        data = json.loads(gzip.decompress(raw))
+        if data["guesses"] == digest:
+            return ShippedProofs(data["opener"], data["depth"], {e["reply"]: frozenset(e["core"]) for e in data["refuted"]},
+                                 data["witnessed"])
+    return ShippedProofs()
 
 
 @dataclasses.dataclass
@@ -61,7 +104,26 @@ class ExactDecider:
 
     @property
     def key(self) -> str:
-        return f"exact:{VERSION}:{self.nodes}:{self.most}"
+        return f"exact:{VERSION}:{self.nodes}:{self.most}:{refutations_version()}"
+
+    @staticmethod
+    def shipped(puzzle: Puzzle, candidates: Candidates, history: History, depth: int) -> int | bool | None:
+        """Return what a shipped proof says here (scripts/build_refutations.py): False when the
+        history starts with the proof's opener and a reply none of whose trees exists and the
+        candidates hold its core (a tree here would, after the guesses since the opener, be one
+        for the core within the proof's depth); the witness tree's guess while the game follows
+        it (the decider still prefers a guess of the strategy's that it proves safe); else None."""
+        if not history:
+            return None
+        proofs = shipped_refutations(puzzle.game.key, puzzle.mode, guesses_digest(puzzle))
+        (word, reply), = history[:1]
+        if word != proofs.opener:
+            return None
+        core = proofs.cores.get(puzzle.game.format_reply(reply))
+        if core is not None and len(history) - 1 + depth <= proofs.depth and core <= {puzzle.answers[i] for i in candidates}:
+            return False
+        guess = proofs.nodes.get(path_of(puzzle.game, history))
+        return None if guess is None else puzzle.guess_index.get(guess)
 
     def search(self, puzzle: Puzzle):
         """Return the feasibility search of the puzzle (kept, with its memo, while the puzzle is
@@ -92,18 +154,22 @@ class ExactDecider:
                 ranking: Sequence[int]) -> int | bool | None:
         from wordguess.optimal.total.search import SearchStopped
 
+        shipped = self.shipped(puzzle, candidates, history, depth)
+        if shipped is False:
+            return False
         search = self.search(puzzle) if len(candidates) <= self.most else None
         if search is None or depth < 1:
-            return None if search is None else False
+            return shipped if search is None else False
         solver = search.solver
         state = solver.root_state()
         for word, reply in history:
             state = solver.child_state(*state, puzzle.index_of(word), reply)
         candidates = np.sort(np.asarray(candidates, dtype=np.int64))
-        # Three budgets of `nodes`: the proof; the strategy's own guesses (the first proven safe
-        # is played); the search's own witness, which the proof's memo mostly answers.
+        # Three budgets of `nodes`: the proof (none when a shipped witness tree is the proof); the
+        # strategy's own guesses (the first proven safe is played); the shipped tree's guess, else
+        # the search's own witness, which the proof's memo mostly answers.
         try:
-            if not search.within(candidates, state, depth, time.monotonic(), search.nodes):
+            if shipped is None and not search.within(candidates, state, depth, time.monotonic(), search.nodes):
                 return False
         except SearchStopped:
             return None
@@ -114,6 +180,8 @@ class ExactDecider:
                     return int(g)
         except SearchStopped:
             pass
+        if shipped is not None:
+            return shipped
         try:
             return self._witness(search, candidates, state, depth, time.monotonic(), search.nodes)
         except SearchStopped:
@@ -150,28 +218,82 @@ class ExactDecider:
                    for r, b in buckets)
 
 
-def neighbour_cores(words: Sequence[str], least: Sequence[int] = (4, 3, 2, 1)) -> list[list[int]]:
-    """Return subsets of `words` (their indices) that are likelier than the rest to have no tree
-    within d guesses, smallest first: for each k of `least`, the words of a cluster of more than
-    k that differ in one letter at the same place (?IGHT: EIGHT, FIGHT, LIGHT, ...); a subset
-    equal to the one before is left out. A subset with no tree within d proves that the whole set
-    has none (a tree for the set, kept to the subset's secrets, is one for it, in hard mode too:
-    the guesses allowed depend on the replies, not on the set), and a small subset is settled far
-    sooner."""
+@functools.lru_cache(maxsize=1)
+def refutations_version() -> str:
+    """Return a digest of the shipped refutations' index (part of the decider's key)."""
+    index = (resources.files("wordguess.optimal") / "data" / REFUTATIONS_INDEX).read_bytes()
+    return hashlib.sha256(index).hexdigest()[:16]
+
+
+def neighbour_cores(words: Sequence[str], least: Sequence[int] = (4, 3, 2, 1), largest: int = 10) -> list[list[int]]:
+    """Return subsets of `words` (their indices) likelier than the rest to have no tree within d
+    guesses. A subset with no tree within d proves that the whole set has none (a tree for the
+    set, kept to the subset's secrets, is one for it, in hard mode too: the guesses allowed
+    depend on the replies, not on the set), and a small subset is settled far sooner.
+
+    They are built from clusters: words that differ in one letter at the same place (?ILLS:
+    BILLS, DILLS, FILLS, ...), which hard mode can only tell apart a few at a time. First each
+    cluster of 4 or more, largest first; then the union of each two of the `largest` largest
+    (hard mode after TARSE: ?ILLS alone has no tree within 5, nor ?ISTS and ?INTS together);
+    then, for each k of `least`, every word with k or more neighbours at one place. A subset
+    equal to one before is left out."""
     groups: dict[str, list[int]] = {}
     for i, word in enumerate(words):
         for k in range(len(word)):
             groups.setdefault(word[:k] + "\0" + word[k + 1:], []).append(i)
+    clusters = sorted((members for members in groups.values() if len(members) >= 4), key=lambda m: (-len(m), m))
+    cores = [list(c) for c in clusters]
+    top = clusters[:largest]
+    pairs = (sorted(set(a) | set(b)) for n, a in enumerate(top) for b in top[n + 1:])
+    cores += sorted(pairs, key=lambda core: (len(core), core))
     neighbours = [0] * len(words)
     for members in groups.values():
         for i in members:
             neighbours[i] = max(neighbours[i], len(members) - 1)
-    cores: list[list[int]] = []
     for k in sorted(least, reverse=True):
-        core = [i for i in range(len(words)) if neighbours[i] >= k]
-        if core and (not cores or core != cores[-1]):
-            cores.append(core)
-    return cores
+        cores.append([i for i in range(len(words)) if neighbours[i] >= k])
+    seen: set[tuple[int, ...]] = set()
+    unique = []
+    for core in cores:
+        if core and tuple(core) not in seen and len(core) < len(words):
+            seen.add(tuple(core))
+            unique.append(core)
+    return unique
+
+
+# The node budgets of refuting_core's rounds: most cores with a tree show it within the first
+# two (a few hundred to 30,000 nodes); the cores that proved hard-mode buckets after TARSE have no
+# tree took 12,860 to 108,792.
+CORE_ROUNDS = (3_000, 30_000, 300_000)
+
+
+def refuting_core(search, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int,
+                  rounds: Sequence[int] = CORE_ROUNDS, most: int = 150) -> np.ndarray | None:
+    """Return a subset of the secrets (a core of `neighbour_cores`) proven to have no tree within
+    `depth` guesses from `state`, so neither has the whole set; None when none was found. Every
+    core of at most `most` words is tried within the first round's node budget, those it left
+    undecided within the next, and so on: a core with a tree is set aside as soon as it shows
+    one (a larger core costs more per node, and the whole set is searched apart)."""
+    from wordguess.optimal.total.search import SearchStopped
+
+    solver = search.solver
+    words = [solver.puzzle.answers[i] for i in secrets]
+    left = [np.asarray(secrets)[core] for core in neighbour_cores(words) if len(core) <= most]
+    limits = solver.limits
+    try:
+        for budget in rounds:
+            solver.limits = dataclasses.replace(limits, nodes=budget)
+            undecided = []
+            for core in left:
+                try:
+                    if not search.within(core, state, depth, time.monotonic(), search.nodes):
+                        return core
+                except SearchStopped:
+                    undecided.append(core)
+            left = undecided
+    finally:
+        solver.limits = limits
+    return None
 
 
 def exact_guard(strategy, decider: ExactDecider | None = None) -> object:

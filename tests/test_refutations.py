@@ -1,0 +1,160 @@
+"""The shipped refutations (scripts/build_refutations.py): proofs that no hard-mode tree finds
+every word of the open world within six after the opener's reply, read by the exact decider.
+The slow test proves every core again from a fresh search."""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from wordguess import PuzzleSpec, get_game
+from wordguess.cli import app
+from wordguess.errors import WordguessError
+from wordguess.optimal.total.search import ExactSolver, Limits
+from wordguess.optimal.worst import decide
+from wordguess.optimal.worst.decide import (
+    REFUTATIONS_INDEX,
+    ExactDecider,
+    guesses_digest,
+    shipped_refutations,
+)
+from wordguess.optimal.worst.search import FeasibilitySearch
+
+GAME = get_game("wordle")
+
+
+@pytest.fixture(scope="module")
+def hard_open():
+    return PuzzleSpec(GAME, mode="hard", world="open").build()
+
+
+def shipped(puzzle):
+    return shipped_refutations(GAME.key, "hard", guesses_digest(puzzle))
+
+
+def history_of(puzzle, *turns):
+    return [(word, GAME.parse_reply(reply)) for word, reply in turns]
+
+
+def candidates_after(puzzle, history):
+    words = puzzle.all_candidates()
+    for word, reply in history:
+        words = dict(puzzle.buckets(puzzle.index_of(word), words)).get(reply, words[:0])
+    return words
+
+
+def test_the_shipped_cores_lie_in_their_buckets(hard_open):
+    proofs = shipped(hard_open)
+    opener, depth, cores = proofs.opener, proofs.depth, proofs.cores
+    assert opener == "tarse" and depth == 5
+    assert "...Y." in cores and len(cores["...Y."]) < 40  # ?ILLS, not the 1,136 words
+    buckets = {GAME.format_reply(r): {hard_open.answers[i] for i in b}
+               for r, b in hard_open.buckets(hard_open.index_of(opener), hard_open.all_candidates())}
+    for reply, core in cores.items():
+        assert core <= buckets[reply], reply
+
+
+def test_the_decider_answers_from_them_without_searching(hard_open):
+    """One node of budget: only a shipped proof can settle these positions."""
+    decider = ExactDecider(nodes=1)
+    history = history_of(hard_open, ("tarse", "...Y."))
+    assert decider(hard_open, candidates_after(hard_open, history), history, 5) is False
+    # Later on, while the candidates still hold the core (TOUTS tells none of ?ILLS apart), ...
+    later = history_of(hard_open, ("tarse", "...Y."), ("touts", "....G"))
+    assert decider(hard_open, candidates_after(hard_open, later), later, 4) is False
+    # ... but not once they lost part of it (SHOOK: HILLS and KILLS gone), nor with more guesses
+    # left than the proof's, nor after another opener or in another mode.
+    parted = history_of(hard_open, ("tarse", "...Y."), ("shook", "Y...."))
+    assert decider(hard_open, candidates_after(hard_open, parted), parted, 4) is None
+    assert decider(hard_open, candidates_after(hard_open, history), history, 6) is None
+    other = history_of(hard_open, ("tares", "....Y"))
+    assert decider(hard_open, candidates_after(hard_open, other), other, 5) is None
+    normal = PuzzleSpec(GAME, world="open").build()
+    assert ExactDecider.shipped(normal, candidates_after(normal, history), history, 5) is None
+
+
+def follow_the_witnesses(puzzle, replies) -> None:
+    """Follow the shipped trees from the opener's replies: each finds every word of its bucket
+    within six, each guess allowed in hard mode (the rules' feedback decides every reply)."""
+    proofs = shipped(puzzle)
+    buckets = {GAME.format_reply(r): b for r, b in puzzle.buckets(puzzle.index_of(proofs.opener), puzzle.all_candidates())}
+    decider = ExactDecider(nodes=1)
+    for reply in replies:
+        assert reply not in proofs.cores and f"{proofs.opener}={reply}" in proofs.nodes
+        for secret in (puzzle.answers[i] for i in buckets[reply]):
+            history = [(proofs.opener, GAME.feedback(proofs.opener, secret))]
+            left = buckets[reply]
+            while not GAME.is_solved(history[-1][1]):
+                assert len(history) < GAME.max_guesses, (secret, history)
+                if len(left) == 1:
+                    word = puzzle.answers[left[0]]
+                else:
+                    guess = decider(puzzle, left, history, GAME.max_guesses - len(history))
+                    assert guess is not None and guess is not False, (secret, history)
+                    word = puzzle.guesses[guess]
+                    assert puzzle.mode_problem(history, word) is None, (secret, history, word)
+                reply_now = GAME.feedback(word, secret)
+                history.append((word, reply_now))
+                left = dict(puzzle.buckets(puzzle.index_of(word), left)).get(reply_now, left[:0])
+
+
+def test_the_shipped_witness_tree_of_tarse_yy_finds_every_word(hard_open):
+    """..YY. (192 words) has a tree that the decider's own budget does not find."""
+    follow_the_witnesses(hard_open, ["..YY."])
+
+
+@pytest.mark.slow
+def test_every_shipped_witness_tree_finds_every_word(hard_open):
+    proofs = shipped(hard_open)
+    follow_the_witnesses(hard_open, sorted({key.split(" ")[0].split("=")[1] for key in proofs.nodes}))
+
+
+def test_solve_says_no_strategy_can_guarantee_a_win_after_tarse():
+    result = CliRunner().invoke(app, ["solve", "--mode", "hard", "--world", "open", "--history", "tarse=...Y."])
+    assert result.exit_code == 0, result.output
+    assert "no strategy can guarantee a win from here" in result.output
+
+
+def test_a_damaged_file_is_refused(tmp_path, monkeypatch, hard_open):
+    real = resources.files("wordguess.optimal") / "data"
+    index = (real / REFUTATIONS_INDEX).read_text("utf-8")
+    (tmp_path / REFUTATIONS_INDEX).write_text(index, encoding="utf-8")
+    for name in ("refutations-wordle-hard.json.gz",):
+        raw = bytearray((real / name).read_bytes())
+        raw[len(raw) // 2] ^= 1
+        (tmp_path / name).write_bytes(bytes(raw))
+    monkeypatch.setattr(decide.resources, "files", lambda package: _Folder(tmp_path))
+    shipped_refutations.cache_clear()
+    try:
+        with pytest.raises(WordguessError, match="damaged"):
+            shipped(hard_open)
+    finally:
+        monkeypatch.undo()
+        shipped_refutations.cache_clear()
+
+
+class _Folder:
+    """resources.files(...) / "data" → the test's folder."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __truediv__(self, name):
+        return self.path
+
+
+@pytest.mark.slow
+def test_every_shipped_core_has_no_tree_from_a_fresh_search(hard_open):
+    proofs = shipped(hard_open)
+    opener, depth, cores = proofs.opener, proofs.depth, proofs.cores
+    twin = hard_open.counted_alike()
+    g = hard_open.index_of(opener)
+    for reply, core in sorted(cores.items(), key=lambda rc: len(rc[1])):
+        search = FeasibilitySearch(ExactSolver(twin, GAME.max_guesses, Limits(nodes=None)))
+        state = search.solver.child_state(*search.solver.root_state(), g, GAME.parse_reply(reply))
+        words = np.array(sorted(hard_open.index_of(w) for w in core))
+        assert not search.within(words, state, depth, time.monotonic(), search.nodes), reply
