@@ -7,6 +7,12 @@ ran out.
 The guard lives in the strategies' layer, below this one, so it is given an `ExactDecider` by
 whoever builds the strategy (`exact_guard`: the front ends and the benches).
 
+Before searching, it reads what was proven offline after an opener (scripts/build_refutations.py,
+hard mode's TARSE): a core with no tree for a first reply (so no strategy can guarantee a win
+there, whatever follows while the candidates hold the core), or a witness tree for it. The cores
+come from `neighbour_cores` and `refuting_core`: clusters of words that differ in one letter at
+one place, which hard mode tells apart only a few at a time.
+
 The search counts every candidate alike (a witness must find every one, whatever its prior), on
 the puzzle's twin without a prior (Puzzle.counted_alike). The kernel proves a set feasible
 without naming the guess; the guess is found after it, by trying the guesses in the kernel's own
@@ -117,7 +123,7 @@ class ExactDecider:
             return None
         proofs = shipped_refutations(puzzle.game.key, puzzle.mode, guesses_digest(puzzle))
         (word, reply), = history[:1]
-        if word != proofs.opener:
+        if puzzle.game.fold(word) != proofs.opener:
             return None
         core = proofs.cores.get(puzzle.game.format_reply(reply))
         if core is not None and len(history) - 1 + depth <= proofs.depth and core <= {puzzle.answers[i] for i in candidates}:
