@@ -203,11 +203,11 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     # `deep_most` secrets; then every one through its cores (a core without a tree proves the
     # whole set has none), each verdict logged as it comes.
     solver.limits = Limits(nodes=deep)
+    rounds = sorted({*CORE_ROUNDS[:-1], deep})  # the cores' node budgets
     for path in sorted(undecided, key=sizes.get):
         (_, _, state, left), secrets = checked[path]
         t_deep = time.perf_counter()
         verdict = within(secrets, state, left) if deep_most is None or sizes[path] <= deep_most else None
-        rounds = sorted({*CORE_ROUNDS[:-1], deep})
         core = None if verdict is not None else refuting_core(search, secrets, state, left, rounds)
         if core is not None:
             verdict = False

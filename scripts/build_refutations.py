@@ -52,14 +52,12 @@ from wordguess.strategies.guarantee import path_of  # noqa: E402
 DATA = ROOT / "src" / "wordguess" / "optimal" / "data"
 
 
-def fresh_search(twin) -> FeasibilitySearch:
-    return FeasibilitySearch(ExactSolver(twin, twin.game.max_guesses, Limits(nodes=None)))
-
-
-def proven_without_tree(twin, opener: int, reply: int, core: np.ndarray, depth: int) -> bool:
-    """Prove again, from an empty memo, that the core has no tree within `depth` after the opener's reply."""
-    search = fresh_search(twin)
-    state = search.solver.child_state(*search.solver.root_state(), opener, reply)
+def proven_without_tree(solver: ExactSolver, opener: int, reply: int, core: np.ndarray, depth: int) -> bool:
+    """Prove again, from an empty memo (a search of its own on the solver's tables), that the core
+    has no tree within `depth` after the opener's reply."""
+    solver.limits = Limits(nodes=None)
+    search = FeasibilitySearch(solver)
+    state = solver.child_state(*solver.root_state(), opener, reply)
     return not search.within(core, state, depth, time.monotonic(), search.nodes)
 
 
@@ -94,7 +92,7 @@ def main() -> None:
     puzzle = PuzzleSpec(game, mode=args.mode, world="open").build()
     opener = puzzle.index_of(args.opener) if args.opener else FewestGuesses().choose(puzzle, puzzle.all_candidates(), [])
     twin = puzzle.counted_alike()
-    search = fresh_search(twin)
+    search = FeasibilitySearch(ExactSolver(twin, game.max_guesses, Limits(nodes=None)))
     solver = search.solver
     depth = game.max_guesses - 1
     rounds = sorted({*CORE_ROUNDS[:-1], args.core_nodes})
@@ -129,7 +127,7 @@ def main() -> None:
             print(line + ("a tree" if whole else "undecided"), f"({time.perf_counter() - t:.0f} s)", file=sys.stderr, flush=True)
             continue
         core = np.sort(core)
-        if not proven_without_tree(twin, opener, reply, core, depth):
+        if not proven_without_tree(solver, opener, reply, core, depth):
             raise SystemExit(f"{game.format_reply(reply)}: the core's proof did not hold from a fresh search")
         entries.append({"reply": game.format_reply(reply), "words": len(bucket),
                         "core": [puzzle.answers[i] for i in core]})

@@ -121,13 +121,13 @@ def test_solve_says_no_strategy_can_guarantee_a_win_after_tarse():
 
 def test_a_damaged_file_is_refused(tmp_path, monkeypatch, hard_open):
     real = resources.files("wordguess.optimal") / "data"
-    index = (real / REFUTATIONS_INDEX).read_text("utf-8")
-    (tmp_path / REFUTATIONS_INDEX).write_text(index, encoding="utf-8")
-    for name in ("refutations-wordle-hard.json.gz",):
-        raw = bytearray((real / name).read_bytes())
-        raw[len(raw) // 2] ^= 1
-        (tmp_path / name).write_bytes(bytes(raw))
-    monkeypatch.setattr(decide.resources, "files", lambda package: _Folder(tmp_path))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / REFUTATIONS_INDEX).write_text((real / REFUTATIONS_INDEX).read_text("utf-8"), encoding="utf-8")
+    name = "refutations-wordle-hard.json.gz"
+    raw = bytearray((real / name).read_bytes())
+    raw[len(raw) // 2] ^= 1
+    (tmp_path / "data" / name).write_bytes(bytes(raw))
+    monkeypatch.setattr(decide.resources, "files", lambda package: tmp_path)
     shipped_refutations.cache_clear()
     try:
         with pytest.raises(WordguessError, match="damaged"):
@@ -137,24 +137,14 @@ def test_a_damaged_file_is_refused(tmp_path, monkeypatch, hard_open):
         shipped_refutations.cache_clear()
 
 
-class _Folder:
-    """resources.files(...) / "data" → the test's folder."""
-
-    def __init__(self, path):
-        self.path = path
-
-    def __truediv__(self, name):
-        return self.path
-
-
 @pytest.mark.slow
 def test_every_shipped_core_has_no_tree_from_a_fresh_search(hard_open):
     proofs = shipped(hard_open)
     opener, depth, cores = proofs.opener, proofs.depth, proofs.cores
-    twin = hard_open.counted_alike()
+    solver = ExactSolver(hard_open.counted_alike(), GAME.max_guesses, Limits(nodes=None))
     g = hard_open.index_of(opener)
     for reply, core in sorted(cores.items(), key=lambda rc: len(rc[1])):
-        search = FeasibilitySearch(ExactSolver(twin, GAME.max_guesses, Limits(nodes=None)))
-        state = search.solver.child_state(*search.solver.root_state(), g, GAME.parse_reply(reply))
+        search = FeasibilitySearch(solver)  # an empty memo of its own
+        state = solver.child_state(*solver.root_state(), g, GAME.parse_reply(reply))
         words = np.array(sorted(hard_open.index_of(w) for w in core))
         assert not search.within(words, state, depth, time.monotonic(), search.nodes), reply
