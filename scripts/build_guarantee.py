@@ -8,7 +8,12 @@ the proof: a witness tree (strategies/guarantee.py), read by the never-lose guar
 
 The openers are tried in the open-world strategy's order (fewest guesses expected under the
 prior, without the guard), then the ones given; the first whose every first reply's bucket has a
-witness within the guesses left is kept. The whole tree is then checked against the rules
+witness within the guesses left is kept. Where the guided search finds no witness for a first
+reply's bucket, a sweep tries the second guesses that break the bucket's largest cluster of words
+differing at one place (?ILLS) most, of those that split the bucket most (TRACE .....: LYMPH).
+The prior's 13 favourite openers (TARSE, SALET, ...) have no tree at all (docs/open-world.md), so
+by default none of the strategy's openers is tried; TRACE is the best by its score that has one.
+The whole tree is then checked against the rules
 (every word found within the limit by following it) before it is written to
 src/wordguess/strategies/data/guarantee-<game>-<mode>.json.gz (gzip, mtime 0) and listed with its
 sha256 in data/guarantee.json. Deterministic: a rebuild writes the same bytes.
@@ -25,15 +30,20 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from wordguess import PuzzleSpec, get_game  # noqa: E402
+from wordguess.optimal.worst.decide import neighbour_cores  # noqa: E402
 from wordguess.strategies.expected import FewestGuesses  # noqa: E402
-from wordguess.strategies.guarantee import GUARANTEE_INDEX, Witnesses, path_of  # noqa: E402
+from wordguess.strategies.guarantee import GUARANTEE_INDEX, Witnesses, path_of, split_stats  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "strategies" / "data"
-FALLBACK_OPENERS = ("lants", "salet", "tales", "slate")
+# Openers known to have a tree, tried after the strategy's (a game listed here tries none of the
+# strategy's unless --top says so).
+KNOWN_OPENERS = {"wordle": ("trace", "lants")}
 
 
 def check(puzzle, nodes: dict[str, str], depth: int) -> int:
@@ -56,31 +66,117 @@ def check(puzzle, nodes: dict[str, str], depth: int) -> int:
     return worst
 
 
+def sweep(search: Witnesses, bucket: np.ndarray, depth: int, history: list, tries: int) -> dict[str, str] | None:
+    """Return a witness tree for a bucket the guided search found none for, rooted at one of the
+    `tries` guesses that leave the fewest of its largest cluster (words that differ in one letter
+    at one place) together, most buckets first; None when none of them has a witness for every
+    bucket it leaves within depth - 1."""
+    puzzle = search.puzzle
+    game = puzzle.game
+    words = [puzzle.answers[int(i)] for i in bucket]
+    clusters = neighbour_cores(words, least=())
+    if not clusters:
+        return None
+    cluster = bucket[np.array(clusters[0])]
+    allowed = puzzle.allowed(bucket, history)
+    parts, largest = split_stats(puzzle, allowed, bucket)
+    _, left = split_stats(puzzle, allowed, cluster)
+    order = allowed[np.lexsort((allowed, largest, -parts, left))]
+    for guess in order[:tries].tolist():
+        word = puzzle.guesses[guess]
+        buckets = [(r, b) for r, b in puzzle.buckets(guess, bucket) if r != game.solved_reply]
+        if all(len(b) < len(bucket) for _, b in buckets) and all(
+                search.within(b, depth - 1, [*history, (word, r)]) for r, b in sorted(buckets, key=lambda rb: -len(rb[1]))):
+            nodes = {path_of(game, history): word}
+            for r, b in buckets:
+                nodes.update(search.tree(b, depth - 1, [*history, (word, r)]))
+            return nodes
+    return None
+
+
+def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth: int, history: list,
+           scan: int, among: int = 4) -> dict[str, str] | None:
+    """Return a witness tree for a bucket rooted at a guess the strategy likes that has a witness
+    for every bucket it leaves within depth - 1: of the first `among` such guesses in its order
+    (its `scan` best looked at), the one its second look values most, as its own choice is made.
+    So where the guard cannot show the strategy's favourites safe at run time, the tree's guess
+    is a good safe one (TRACE .....: SPUNK, its 436th, where the search's own witness plays LYMPH,
+    its 1,299th); None when none of them is safe. A guess that keeps together a set already
+    found without a witness is passed over (it would fail there again)."""
+    puzzle = search.puzzle
+    game = puzzle.game
+    strategy.search(puzzle, bucket, history)
+    ranking = strategy.ranking(puzzle, bucket, history, scan)[:scan]
+    failed: list[np.ndarray] = []
+    safe: list[int] = []
+    for guess in ranking.tolist():
+        if len(safe) >= among:
+            break
+        if any(split_stats(puzzle, np.array([guess]), f)[0][0] < 2 for f in failed):
+            continue
+        word = puzzle.guesses[guess]
+        buckets = sorted(((r, b) for r, b in puzzle.buckets(guess, bucket) if r != game.solved_reply),
+                         key=lambda rb: -len(rb[1]))
+        if any(len(b) == len(bucket) for _, b in buckets):
+            continue
+        bad = next((b for r, b in buckets if not search.within(b, depth - 1, [*history, (word, r)])), None)
+        if bad is None:
+            safe.append(guess)
+        else:
+            failed.append(bad)
+    if not safe:
+        return None
+    values = strategy.values(puzzle, bucket, history, np.array(safe, dtype=np.int64))
+    guess = safe[int(np.argmin(values))]  # (the first of equals: the order's)
+    word = puzzle.guesses[guess]
+    nodes = {path_of(game, history): word}
+    for r, b in puzzle.buckets(guess, bucket):
+        if r != game.solved_reply:
+            nodes.update(search.tree(b, depth - 1, [*history, (word, r)]))
+    return nodes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="wordle")
     parser.add_argument("--mode", default="normal")
     parser.add_argument("--openers", default="", help="more openers to try, comma-separated")
-    parser.add_argument("--top", type=int, default=5, help="the strategy's best openers tried first (0: none)")
+    parser.add_argument("--top", type=int, default=None,
+                        help="the strategy's best openers tried first (default 5, or 0 for a game with known openers)")
     parser.add_argument("--nodes", type=int, default=20_000, help="the witness search's budget per bucket")
+    parser.add_argument("--follow", type=int, default=600,
+                        help="the strategy's best second guesses tried for each first reply's tree (0: the witness's)")
+    parser.add_argument("--sweep", type=int, default=40, help="second guesses the sweep tries for a bucket with no witness")
     args = parser.parse_args()
     game = get_game(args.game)
     puzzle = PuzzleSpec(game, world="open", mode=args.mode).build()
     depth = game.max_guesses
     candidates = puzzle.all_candidates()
+    known = tuple(w for w in (KNOWN_OPENERS.get(game.name, ()) if args.mode == "normal" else ())
+                  if puzzle.guess_index.get(w) is not None)
+    top = args.top if args.top is not None else (0 if known else 5)
     ranking = []
-    if args.top > 0:
+    if top > 0:
         strategy = FewestGuesses(guarantee=False)
         strategy.search(puzzle, candidates, [])
-        ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, candidates, [], args.top)[: args.top]]
-    openers = list(dict.fromkeys([*ranking, *(w for w in args.openers.split(",") if w), *FALLBACK_OPENERS]))
+        ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, candidates, [], top)[:top]]
+    openers = list(dict.fromkeys([*ranking, *(w for w in args.openers.split(",") if w), *known]))
     search = Witnesses(puzzle, nodes=args.nodes)
     started = time.time()
     for opener in openers:
         t = time.time()
         guess = puzzle.index_of(opener)
-        failed = [game.format_reply(r) for r, b in sorted(puzzle.buckets(guess, candidates), key=lambda rb: -len(rb[1]))
-                  if r != game.solved_reply and not search.within(b, depth - 1, [(opener, r)])]
+        failed, swept = [], {}
+        for r, b in sorted(puzzle.buckets(guess, candidates), key=lambda rb: -len(rb[1])):
+            if r == game.solved_reply or search.within(b, depth - 1, [(opener, r)]):
+                continue
+            tree = sweep(search, b, depth - 1, [(opener, r)], args.sweep)
+            if tree is None:
+                failed.append(game.format_reply(r))
+                break
+            swept[r] = tree
+            print(f"{opener} {game.format_reply(r)} ({len(b)} words): {tree[path_of(game, [(opener, r)])]} by the sweep",
+                  flush=True)
         print(f"{opener}: {'proven' if not failed else 'no witness for ' + ' '.join(failed)} ({time.time() - t:.1f} s)",
               flush=True)
         if not failed:
@@ -88,9 +184,17 @@ def main() -> None:
     else:
         raise SystemExit(f"no opener proven among {', '.join(openers)}")
     nodes = {"": opener}
-    for reply, bucket in puzzle.buckets(guess, candidates):
-        if reply != game.solved_reply:
-            nodes.update(search.tree(bucket, depth - 1, [(opener, reply)]))
+    chooser = FewestGuesses(guarantee=False)
+    for n, (reply, bucket) in enumerate(sorted(puzzle.buckets(guess, candidates), key=lambda rb: -len(rb[1]))):
+        if reply == game.solved_reply:
+            continue
+        t = time.time()
+        history = [(opener, reply)]
+        tree = follow(search, chooser, bucket, depth - 1, history, args.follow) if args.follow else None
+        nodes.update(tree or swept.get(reply) or search.tree(bucket, depth - 1, history))
+        if time.time() - t > 5:
+            print(f"{n}: {opener} {game.format_reply(reply)} ({len(bucket)} words): "
+                  f"{nodes[path_of(game, history)]} ({time.time() - t:.1f} s)", flush=True)
     worst = check(puzzle, nodes, depth)
     data = {"game": game.key, "mode": args.mode, "depth": depth, "opener": opener, "worst": worst,
             "words": sorted(game.fold(w) for w in puzzle.answers), "nodes": dict(sorted(nodes.items()))}

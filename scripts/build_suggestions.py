@@ -3,12 +3,12 @@
 
     python scripts/build_suggestions.py
 
-The open world's first guess is the same every game (the shipped witness tree's opener, LANTS),
+The open world's first guess is the same every game (the shipped witness tree's opener, TRACE),
 so the second turn meets one of its ~150 replies. For each reply this computes the suggestions
 as the assistant does (`fewest-guesses` with the never-lose guard, the OPENING_KEPT best) and
 writes them, by the assistant's own key (puzzle, strategy, turns), to
 `src/wordguess/strategies/data/suggestions-turn2.json.gz` with its sha256 in `suggestions.json`.
-The largest bucket (1,713 words after LANTS .....) takes the guard about 0.35 s; shipped, every
+The largest bucket (1,806 words after TRACE .....) takes the guard about 0.6 s; shipped, every
 second turn after the opener is read, not searched. A key that no longer matches (the lists,
 the prior or the strategy changed) is simply not found, and the suggestion is computed;
 `tests/test_shipped_suggestions.py` fails until this is run again. Deterministic output.

@@ -140,7 +140,7 @@ def test_within_two_is_exact_and_a_witness_is_a_tree_within_its_depth():
 def test_the_shipped_witness_tree_covers_the_open_world_and_is_checked():
     (tree,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "normal"]
     puzzle = PuzzleSpec(WORDLE, world="open").build()
-    assert tree.covers(puzzle) and tree.depth == 6 and len(tree.words) == 14855 and tree.nodes[""] == "lants"
+    assert tree.covers(puzzle) and tree.depth == 6 and len(tree.words) == 14855 and tree.nodes[""] == "trace"
     # Every word of a sample is found within 6 by following it.
     for secret in random.Random(1).sample(sorted(tree.words), 300):
         history = []
@@ -177,9 +177,78 @@ def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
 def test_the_open_world_opening_is_the_proven_one():
     puzzle = PuzzleSpec(WORDLE, world="open").build()
     strategy = FewestGuesses()
-    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "lants"
+    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "trace"
     assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
 
+
+
+@functools.cache
+def build_guarantee():
+    """Return scripts/build_guarantee.py as a module."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "build_guarantee.py"
+    spec = importlib.util.spec_from_file_location("build_guarantee", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def open_wordle() -> Puzzle:
+    return PuzzleSpec(WORDLE, world="open").build()
+
+
+def followed(puzzle: Puzzle, tree: dict[str, str], secret: str, history: list) -> int:
+    """Return the guesses the tree takes to find a secret after `history` (a single candidate
+    left is guessed)."""
+    history = list(history)
+    start = len(history)
+    while not history or not WORDLE.is_solved(history[-1][1]):
+        word = tree.get(" ".join(f"{g}={WORDLE.format_reply(r)}" for g, r in history), secret)
+        history.append((word, WORDLE.feedback(word, secret)))
+    return len(history) - start
+
+
+def test_the_build_follows_the_strategy_to_the_guess_it_values_most_of_its_first_safe_ones():
+    """TRACE ....Y LINKY YY... (41 words), 3 guesses left: the tree's root is, of the first 4
+    guesses of the strategy's order that keep every word winnable, the one its second look values
+    most. Within 2 guesses left a set is winnable exactly when some guess leaves its words each
+    alone, so which guesses are safe is checked here exhaustively, over every allowed guess."""
+    puzzle = open_wordle()
+    history = [("trace", WORDLE.parse_reply("....Y")), ("linky", WORDLE.parse_reply("YY..."))]
+    candidates = puzzle.all_candidates()
+    for word, reply in history:
+        candidates = puzzle.narrow(candidates, puzzle.index_of(word), reply)
+    assert len(candidates) == 41
+    strategy = FewestGuesses(guarantee=False)
+    tree = build_guarantee().follow(Witnesses(puzzle), strategy, candidates, 3, history, 30)
+    ranking = strategy.ranking(puzzle, candidates, history, 30)[:30]
+    replies = puzzle.matrix
+
+    def separable(bucket) -> bool:  # some allowed guess gives each word of the bucket its own reply
+        rows = np.sort(replies[:, bucket], axis=1)
+        return bool((rows[:, 1:] != rows[:, :-1]).all(axis=1).any())
+
+    safe = [int(g) for g in ranking
+            if all(separable(b) for r, b in puzzle.buckets(int(g), candidates) if r != WORDLE.solved_reply)][:4]
+    assert len(safe) == 4 and safe[0] != ranking[0]  # the strategy's own first is not safe here
+    values = strategy.values(puzzle, candidates, history, np.array(safe))
+    assert tree["trace=....Y linky=YY..."] == puzzle.guesses[safe[int(np.argmin(values))]]
+    assert all(followed(puzzle, tree, puzzle.answers[s], history) <= 3 for s in candidates)
+
+
+def test_the_build_sweeps_a_bucket_the_witness_search_misses_by_its_cluster():
+    """TRACE ..... (1,806 words): the guided search finds no witness within 5; the sweep takes the
+    guesses that break ?ILLS (16 of them here) most and finds one: LYMPH."""
+    puzzle = open_wordle()
+    history = [("trace", WORDLE.parse_reply("....."))]
+    candidates = puzzle.narrow(puzzle.all_candidates(), puzzle.index_of("trace"), history[0][1])
+    assert len(candidates) == 1806
+    tree = build_guarantee().sweep(Witnesses(puzzle), candidates, 5, history, 3)
+    assert tree["trace=....."] == "lymph"
+    assert max(followed(puzzle, tree, puzzle.answers[s], history) for s in candidates) <= 5
 
 # --- words in no list ---------------------------------------------------------------------------
 

@@ -147,7 +147,7 @@ def test_assist_open_world_weighs_the_candidates(client):
 
 
 def test_assist_says_what_can_be_promised_of_a_win(client):
-    assert assist(client, world="open").json()["win_guarantee"] == "shown"  # the shipped LANTS tree
+    assert assist(client, world="open").json()["win_guarantee"] == "shown"  # the shipped TRACE tree
     assert assist(client).json()["win_guarantee"] is None  # entropy keeps no guarantee
     # Hard mode, after LATCH .GGGG: each guess must be ?ATCH and finds at most one of the words
     # left (BATCH, CATCH, HATCH, MATCH, PATCH, WATCH, ...), more than the five guesses left.
