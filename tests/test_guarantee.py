@@ -181,7 +181,6 @@ def test_the_open_world_opening_is_the_proven_one():
     assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
 
 
-
 @functools.cache
 def build_guarantee():
     """Return scripts/build_guarantee.py as a module."""
@@ -249,6 +248,7 @@ def test_the_build_sweeps_a_bucket_the_witness_search_misses_by_its_cluster():
     tree = build_guarantee().sweep(Witnesses(puzzle), candidates, 5, history, 3)
     assert tree["trace=....."] == "lymph"
     assert max(followed(puzzle, tree, puzzle.answers[s], history) for s in candidates) <= 5
+
 
 # --- words in no list ---------------------------------------------------------------------------
 
