@@ -37,6 +37,7 @@ import numpy as np
 
 from wordguess import PuzzleSpec, get_game
 from wordguess.lists import priors, read_bundled
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.trees.report import evaluate
@@ -124,7 +125,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     positions that budget left undecided `deep` nodes (for those of at most `deep_most` secrets)
     and their cores (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
-    from wordguess.optimal.worst.decide import CORE_ROUNDS, exact_guard, refuting_core
+    from wordguess.optimal.worst.decide import CORE_ROUNDS, refuting_core
     from wordguess.optimal.worst.search import FeasibilitySearch
     from wordguess.trees.tree import Node
 
@@ -289,8 +290,6 @@ def first_suggestion(puzzle, strategy) -> dict:
 
 
 def speed(games: int) -> dict:
-    from wordguess.optimal.worst.decide import exact_guard
-
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
     strategy = exact_guard(get_strategy("fewest-guesses"))  # as the front ends give it (its shipped turn 2 too)
     out = first_suggestion(puzzle, strategy)

@@ -66,13 +66,36 @@ def check(puzzle, nodes: dict[str, str], depth: int) -> int:
     return worst
 
 
+def unwitnessed(search: Witnesses, guess: int, bucket: np.ndarray, depth: int, history: list) -> np.ndarray | None:
+    """Return a bucket the guess leaves with no witness found within depth - 1 (the largest
+    first; the whole set when the guess does not split it), or None when each has one."""
+    puzzle = search.puzzle
+    word = puzzle.guesses[guess]
+    buckets = sorted(((r, b) for r, b in puzzle.buckets(guess, bucket) if r != puzzle.game.solved_reply),
+                     key=lambda rb: -len(rb[1]))
+    if any(len(b) == len(bucket) for _, b in buckets):
+        return bucket
+    return next((b for r, b in buckets if not search.within(b, depth - 1, [*history, (word, r)])), None)
+
+
+def rooted(search: Witnesses, guess: int, bucket: np.ndarray, depth: int, history: list) -> dict[str, str]:
+    """Return the witness tree of a bucket rooted at a guess whose buckets each have a witness
+    (unwitnessed said so)."""
+    puzzle = search.puzzle
+    word = puzzle.guesses[guess]
+    nodes = {path_of(puzzle.game, history): word}
+    for r, b in puzzle.buckets(guess, bucket):
+        if r != puzzle.game.solved_reply:
+            nodes.update(search.tree(b, depth - 1, [*history, (word, r)]))
+    return nodes
+
+
 def sweep(search: Witnesses, bucket: np.ndarray, depth: int, history: list, tries: int) -> dict[str, str] | None:
     """Return a witness tree for a bucket the guided search found none for, rooted at one of the
     `tries` guesses that leave the fewest of its largest cluster (words that differ in one letter
     at one place) together, most buckets first; None when none of them has a witness for every
     bucket it leaves within depth - 1."""
     puzzle = search.puzzle
-    game = puzzle.game
     words = [puzzle.answers[int(i)] for i in bucket]
     clusters = neighbour_cores(words, least=())
     if not clusters:
@@ -83,14 +106,8 @@ def sweep(search: Witnesses, bucket: np.ndarray, depth: int, history: list, trie
     _, left = split_stats(puzzle, allowed, cluster)
     order = allowed[np.lexsort((allowed, largest, -parts, left))]
     for guess in order[:tries].tolist():
-        word = puzzle.guesses[guess]
-        buckets = [(r, b) for r, b in puzzle.buckets(guess, bucket) if r != game.solved_reply]
-        if all(len(b) < len(bucket) for _, b in buckets) and all(
-                search.within(b, depth - 1, [*history, (word, r)]) for r, b in sorted(buckets, key=lambda rb: -len(rb[1]))):
-            nodes = {path_of(game, history): word}
-            for r, b in buckets:
-                nodes.update(search.tree(b, depth - 1, [*history, (word, r)]))
-            return nodes
+        if unwitnessed(search, guess, bucket, depth, history) is None:
+            return rooted(search, guess, bucket, depth, history)
     return None
 
 
@@ -104,7 +121,6 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
     its 1,299th); None when none of them is safe. A guess that keeps together a set already
     found without a witness is passed over (it would fail there again)."""
     puzzle = search.puzzle
-    game = puzzle.game
     strategy.search(puzzle, bucket, history)
     ranking = strategy.ranking(puzzle, bucket, history, scan)[:scan]
     failed: list[np.ndarray] = []
@@ -114,12 +130,7 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
             break
         if any(split_stats(puzzle, np.array([guess]), f)[0][0] < 2 for f in failed):
             continue
-        word = puzzle.guesses[guess]
-        buckets = sorted(((r, b) for r, b in puzzle.buckets(guess, bucket) if r != game.solved_reply),
-                         key=lambda rb: -len(rb[1]))
-        if any(len(b) == len(bucket) for _, b in buckets):
-            continue
-        bad = next((b for r, b in buckets if not search.within(b, depth - 1, [*history, (word, r)])), None)
+        bad = unwitnessed(search, guess, bucket, depth, history)
         if bad is None:
             safe.append(guess)
         else:
@@ -127,13 +138,7 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
     if not safe:
         return None
     values = strategy.values(puzzle, bucket, history, np.array(safe, dtype=np.int64))
-    guess = safe[int(np.argmin(values))]  # (the first of equals: the order's)
-    word = puzzle.guesses[guess]
-    nodes = {path_of(game, history): word}
-    for r, b in puzzle.buckets(guess, bucket):
-        if r != game.solved_reply:
-            nodes.update(search.tree(b, depth - 1, [*history, (word, r)]))
-    return nodes
+    return rooted(search, safe[int(np.argmin(values))], bucket, depth, history)  # (the first of equals: the order's)
 
 
 def main() -> None:
@@ -152,8 +157,7 @@ def main() -> None:
     puzzle = PuzzleSpec(game, world="open", mode=args.mode).build()
     depth = game.max_guesses
     candidates = puzzle.all_candidates()
-    known = tuple(w for w in (KNOWN_OPENERS.get(game.name, ()) if args.mode == "normal" else ())
-                  if puzzle.guess_index.get(w) is not None)
+    known = tuple(w for w in (KNOWN_OPENERS.get(game.name, ()) if args.mode == "normal" else ()) if w in puzzle.guess_index)
     top = args.top if args.top is not None else (0 if known else 5)
     ranking = []
     if top > 0:

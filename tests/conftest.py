@@ -145,6 +145,18 @@ PHASE_REPORTS = pytest.StashKey[dict]()
 
 # --- a live server (the browser and contract tests) ---------------------------------------------
 
+def script(name: str):
+    """Return scripts/<name>.py as a module (the build scripts are not in the package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

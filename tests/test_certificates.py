@@ -6,7 +6,6 @@ cutoff); the format's round trip and its checksum; `wordguess openers`, `optimal
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import WORDLE_SMALL
+from conftest import WORDLE_SMALL, script
 from wordguess.analysis import BOUNDS, EXACT, analyze
 from wordguess.cli import app
 from wordguess.engine.puzzle import PuzzleSpec
@@ -38,10 +37,7 @@ SMALL_MM = get_game("mastermind", pegs=3, colours=4)
 
 def build_script():
     """Return scripts/build_certificate.py as a module."""
-    spec = importlib.util.spec_from_file_location("build_certificate", ROOT / "scripts" / "build_certificate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("build_certificate")
 
 
 def twin_values(puzzle, max_guesses) -> dict[str, int]:
@@ -376,8 +372,8 @@ def test_a_killed_build_stops_as_ctrl_c_does_and_keeps_what_it_proved(tmp_path):
     from wordguess.optimal.store import ResultStore
 
     store = tmp_path / "s.sqlite"
-    script = ROOT / "scripts" / "build_certificate.py"
-    process = subprocess.Popen([sys.executable, str(script), "--mode", "hard", "--threshold", "8122",
+    path = ROOT / "scripts" / "build_certificate.py"
+    process = subprocess.Popen([sys.executable, str(path), "--mode", "hard", "--threshold", "8122",
                                 "--store", str(store), "--out", str(tmp_path)],
                                stderr=subprocess.PIPE, text=True)
     try:

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import words_for
+from conftest import script, words_for
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordError
@@ -184,14 +184,7 @@ def test_the_open_world_opening_is_the_proven_one():
 @functools.cache
 def build_guarantee():
     """Return scripts/build_guarantee.py as a module."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "scripts" / "build_guarantee.py"
-    spec = importlib.util.spec_from_file_location("build_guarantee", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("build_guarantee")
 
 
 @functools.cache
