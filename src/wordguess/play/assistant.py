@@ -5,12 +5,8 @@ before any state changes."""
 from __future__ import annotations
 
 import dataclasses
-import functools
-import gzip
 import hashlib
-import json
 import threading
-from importlib import resources
 
 import numpy as np
 
@@ -32,24 +28,10 @@ from wordguess.strategies.scoring import (
 from wordguess.vocab import Candidates, History, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
-SHIPPED_INDEX = "suggestions.json"  # strategies/data: the second turn's suggestions, computed offline
 
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
 CANDIDATE_MARGIN = 0.02
 FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
-
-
-@functools.lru_cache(maxsize=1)
-def shipped_suggestions() -> dict[str, list]:
-    """Return the suggestions shipped for the second turn of the open world's Wordle after its
-    opener, by the key Assistant.suggestions_key gives (scripts/build_suggestions.py makes
-    them; the file's sha256 is checked: a damaged one is an error)."""
-    folder = resources.files("wordguess.strategies") / "data"
-    index = json.loads((folder / SHIPPED_INDEX).read_text("utf-8"))
-    raw = (folder / index["file"]).read_bytes()
-    if hashlib.sha256(raw).hexdigest() != index["sha256"]:
-        raise WordguessError(f"{index['file']} is damaged (its sha256 differs from {SHIPPED_INDEX}'s)")
-    return json.loads(gzip.decompress(raw))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,14 +140,16 @@ class Assistant(Session):
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
         """The opening's suggestions and the second turn's are the same every game that meets
-        them: kept on disk, and the second turn's after the open world's opener shipped."""
+        them: kept on disk (the open world's strategy reads its second turn after its opener
+        from the package: FewestGuesses.rollouts)."""
         if len(self.history) > 1 or self.puzzle.store is None or (self.history and self.puzzle.by_rows):
             return self._suggestions(count)  # (a focused puzzle's notice is the suggestion's own)
+        measured = getattr(self.strategy, "rollouts", None)
+        if self.history and measured is not None and measured(self.puzzle, self.history) is not None:
+            return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
-        rows = shipped_suggestions().get(key) if self.history else None
-        if rows is None:
-            rows = self.puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
+        rows = self.puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
         return [Suggestion(*row) for row in rows[:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:

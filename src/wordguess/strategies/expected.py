@@ -24,12 +24,21 @@ The loss term weighs a lost secret by its prior, so it protects no unlikely word
 (`guarantee.Guard`) does, whatever the prior: of the guesses ranked best first, the first whose
 every bucket can still be finished within the guesses left is played (`guarantee=False`: the
 ranking alone, for measuring what the guarantee costs).
+
+The second turn after the open world's opener is not estimated but measured, offline
+(`scripts/build_rollouts.py`): for each reply to the opener, each of the strategy's best guesses
+there is played and the game finished by the strategy itself (with its guard, as the front ends
+give it), for every word left; a guess that wins every one of them within the limit is safe (that
+play is its witness tree), and its value is the guesses it took, weighted by the prior. The safe
+ones ship, best first (`rollouts`): the guarded strategy plays the best and shows them with those
+values, which are what following it costs, not an estimate of it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import gzip
 import hashlib
 import json
 from importlib import resources
@@ -39,9 +48,11 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
-from wordguess.strategies.guarantee import Guard
+from wordguess.strategies.guarantee import Guard, guard_version, path_of
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
+
+ROLLOUTS_INDEX = "rollouts.json"  # data/: the second turn's guesses measured offline (see the module)
 
 
 @functools.lru_cache(maxsize=1)
@@ -54,6 +65,19 @@ def cost_curve() -> tuple[np.ndarray, np.ndarray]:
     return bits, guesses
 
 
+@functools.lru_cache(maxsize=1)
+def shipped_rollouts() -> dict:
+    """Return the index of the measured second turns (data/rollouts.json) with its `positions`:
+    per path after the opener ("TRACE=....."), the safe guesses and their values, best first.
+    The file's sha256 is checked: a damaged one is an error."""
+    folder = resources.files("wordguess.strategies") / "data"
+    index = json.loads((folder / ROLLOUTS_INDEX).read_text("utf-8"))
+    raw = (folder / index["file"]).read_bytes()
+    if hashlib.sha256(raw).hexdigest() != index["sha256"]:
+        raise WordguessError(f"{index['file']} is damaged (its sha256 differs from {ROLLOUTS_INDEX}'s)")
+    return {**index, "positions": json.loads(gzip.decompress(raw))}
+
+
 @dataclasses.dataclass
 class FewestGuesses:
     """Play the guess with the fewest guesses expected under the prior (see the module)."""
@@ -64,6 +88,7 @@ class FewestGuesses:
     guarantee: bool = True  # play only guesses that keep every candidate winnable (see the module)
     name: str = "fewest-guesses"
     limit: int | None = None  # the guesses allowed, when not the game's own (a board of a multi-board game)
+    measured: bool = True  # play the second turn measured offline where it ships (see the module)
 
     # The last search, for `ranking`, `values` and `refused`: (its key, guesses best first, the
     # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses).
@@ -90,10 +115,39 @@ class FewestGuesses:
         return guess_ids, expected_guesses(puzzle, guess_ids, candidates, *cost_curve(),
                                            left=self.left(puzzle, history), penalty=self.loss)
 
+    def rollouts_key(self, puzzle: Puzzle) -> str:
+        """Return what the measured second turns depend on: the puzzle (its lists, prior, mode),
+        the strategy's settings, the guard's version (its search, the shipped witness trees) and
+        its exact decider, and the cost curve. The shipped ones are read only under the key they
+        were measured by: as the front ends give the strategy, with the exact decider (a guess
+        measured safe may need it later in the game)."""
+        return hashlib.sha256(repr(("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
+                                    self.max_guesses(puzzle), guard_version(), getattr(self.guard.exact, "key", None),
+                                    cost_curve()[1].tolist())).encode()).hexdigest()[:32]
+
+    def rollouts(self, puzzle: Puzzle, history: History) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return the safe guesses measured offline for this second turn and the guesses each
+        took to finish (itself included), best first; None where none were (see the module)."""
+        if not (self.guarantee and self.measured) or len(history) != 1 or self.limit is not None:
+            return None
+        shipped = shipped_rollouts()
+        if shipped["key"] != self.rollouts_key(puzzle):
+            return None
+        rows = shipped["positions"].get(path_of(puzzle.game, history))
+        if not rows:
+            return None
+        return (np.array([puzzle.guess_index[word] for word, _ in rows], dtype=np.int64),
+                np.array([value for _, value in rows], dtype=np.float64))
+
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
+        measured = self.rollouts(puzzle, history)
+        if measured is not None:  # its ranking is the measured one; nothing it refused
+            self._last = (self._key(puzzle, candidates, history), measured[0], measured[0], measured[1], None,
+                          np.zeros(0, dtype=np.int64))
+            return int(measured[0][0])
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
@@ -137,16 +191,27 @@ class FewestGuesses:
 
     def values(self, puzzle: Puzzle, candidates: Candidates, history: History, guess_ids: np.ndarray) -> np.ndarray:
         """Return the expected guesses to finish after each guess (itself included) as the
-        search ranks its best: each bucket costed by its best next guess (the second look)."""
+        search ranks its best: each bucket costed by its best next guess (the second look); a
+        guess measured offline for this second turn (`rollouts`) has its measured value."""
+        guess_ids = np.asarray(guess_ids, dtype=np.int64)
+        measured = self.rollouts(puzzle, history)
+        known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
+        values = np.array([known.get(int(g), np.nan) for g in guess_ids], dtype=np.float64)
+        todo = np.isnan(values)  # (where measured: a guess measured offline, or any other looked at)
+        if not todo.any():
+            return values
         last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
-        if last is not None:
+        if last is not None and last[4] is not None:
             pool = last[4]
         else:
             guesses, scores = self.scores(puzzle, candidates, history)
             pool = guesses[best_first(guesses, scores, self.pool)]
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
-            return second_looks(puzzle, guess_ids, candidates, pool, *cost_curve(), self.left(puzzle, history), self.loss)
-        return np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in guess_ids])
+            values[todo] = second_looks(puzzle, guess_ids[todo], candidates, pool, *cost_curve(),
+                                        self.left(puzzle, history), self.loss)
+        else:
+            values[todo] = [self.second_look(puzzle, int(g), candidates, history, pool) for g in guess_ids[todo]]
+        return values
 
     def refused(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray:
         """Return the guesses the guard found unsafe in the last search of this position (every

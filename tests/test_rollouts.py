@@ -1,0 +1,143 @@
+"""The second turn measured offline for the open world's Wordle (scripts/build_rollouts.py):
+current, intact, equal to a fresh measure and to each game played out one by one, safe, and
+read instead of searched."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from conftest import script
+from wordguess import PuzzleSpec, get_game
+from wordguess.errors import WordguessError
+from wordguess.optimal.worst.decide import exact_guard
+from wordguess.play.assistant import Assistant
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
+from wordguess.strategies import expected
+from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses, shipped_rollouts
+
+
+def guarded(**options):
+    """The strategy as the front ends give it (the exact decider as the guard's last resort)."""
+    return exact_guard(FewestGuesses(**options))
+
+
+@pytest.fixture(scope="module")
+def open_wordle():
+    return PuzzleSpec(get_game("wordle"), world="open").build()
+
+
+def index() -> dict:
+    return json.loads((resources.files("wordguess.strategies") / "data" / ROLLOUTS_INDEX).read_text("utf-8"))
+
+
+def rows_at(puzzle, reply: str) -> list:
+    return shipped_rollouts()["positions"][f"{index()['opener']}={reply}"]
+
+
+def test_every_reply_to_the_opener_is_measured_under_the_current_key(open_wordle):
+    """A key that no longer matches (the lists, the prior, the strategy or the guard changed) is
+    ignored, and the second turn searched again: this fails until scripts/build_rollouts.py is run."""
+    shipped = shipped_rollouts()
+    assert shipped["key"] == guarded().rollouts_key(open_wordle)
+    opener = shipped["opener"]
+    assert open_wordle.guesses[guarded().choose(open_wordle, open_wordle.all_candidates(), [])] == opener
+    game = open_wordle.game
+    replies = {r for r, _ in open_wordle.buckets(open_wordle.index_of(opener), open_wordle.all_candidates())}
+    replies.discard(game.solved_reply)
+    assert set(shipped["positions"]) == {f"{opener}={game.format_reply(r)}" for r in replies}
+    for rows in shipped["positions"].values():
+        values = [value for _, value in rows]
+        assert rows and values == sorted(values)
+
+
+@pytest.mark.parametrize("reply", ["G.G..", "..GY."])
+def test_the_shipped_rows_equal_a_fresh_measure(open_wordle, reply):
+    """The build's own measure, run again on a small position: the same safe guesses, values and
+    order (the guesses not shipped there were not safe)."""
+    build = script("build_rollouts")
+    found = build.position((open_wordle.index_of(index()["opener"]), open_wordle.game.parse_reply(reply),
+                            [index()["tried"], index()["screened"]], {}))
+    safe = sorted((row for row in found["rows"] if row[1] is not None), key=lambda row: row[1])
+    assert [list(row) for row in safe] == rows_at(open_wordle, reply)
+
+
+class Forced:
+    """Plays the opener, then `second`, then the strategy as the front ends give it."""
+
+    name = "forced"
+
+    def __init__(self, opener: str, second: str):
+        self.opener, self.second, self.rest = opener, second, guarded()
+
+    def choose(self, puzzle, candidates, history):
+        if len(history) < 2:
+            return puzzle.index_of(self.second if history else self.opener)
+        return self.rest.choose(puzzle, candidates, history)
+
+
+def test_a_shipped_value_is_what_each_game_takes(open_wordle):
+    """The slow twin of the measure: each word the reply leaves played as the secret, one game
+    each in a new strategy; every one found within six, and the prior-weighted guesses after the
+    opener equal the value shipped for each guess there."""
+    puzzle, reply = open_wordle, "G.G.."
+    opener = index()["opener"]
+    candidates = puzzle.narrow(puzzle.all_candidates(), puzzle.index_of(opener), puzzle.game.parse_reply(reply))
+    weights = puzzle.weights_of(candidates)
+    rows = rows_at(puzzle, reply)
+    assert len(rows) >= 2
+    for word, value in rows:
+        taken = []
+        for secret in candidates:
+            record = play(puzzle, Forced(opener, word), FixedHost(puzzle.answers[int(secret)]))
+            assert not record.failed and record.turns[-1][0] == puzzle.answers[int(secret)]
+            taken.append(len(record.turns) - 1)
+        assert float((weights * np.array(taken)).sum() / weights.sum()) == pytest.approx(value, abs=1e-6)
+
+
+def test_the_strategy_plays_and_shows_the_measured_second_turn(open_wordle, monkeypatch):
+    """At a measured position nothing is searched: the strategy plays the best measured guess,
+    and the table shows the measured guesses with their values, best first."""
+    opener = index()["opener"]
+    reply = open_wordle.game.parse_reply("....Y")
+    rows = rows_at(open_wordle, "....Y")
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched, not read")
+
+    monkeypatch.setattr(FewestGuesses, "search", no_search)
+    assistant = Assistant(open_wordle, guarded())
+    assistant.record(opener, reply)
+    shown = assistant.suggestions(5)
+    assert [(s.guess, round(s.guesses_to_finish, 6)) for s in shown] == [tuple(row) for row in rows[:5]]
+    assert assistant.suggest() == rows[0][0]
+    monkeypatch.undo()
+    # Unmeasured (not asked to, unguarded, or a guard without the exact decider the measures were
+    # made with): the search, and its own choice.
+    unread = guarded(measured=False)
+    candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), reply)
+    assert unread.rollouts(open_wordle, [(opener, reply)]) is None
+    assert FewestGuesses(guarantee=False).rollouts(open_wordle, [(opener, reply)]) is None
+    assert FewestGuesses().rollouts(open_wordle, [(opener, reply)]) is None  # measured with the decider
+    assert open_wordle.guesses[unread.choose(open_wordle, candidates, [(opener, reply)])] != rows[0][0]
+
+
+def test_a_damaged_file_is_refused(tmp_path, monkeypatch):
+    real = resources.files("wordguess.strategies") / "data"
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / ROLLOUTS_INDEX).write_text((real / ROLLOUTS_INDEX).read_text("utf-8"), encoding="utf-8")
+    raw = bytearray((real / index()["file"]).read_bytes())
+    raw[len(raw) // 2] ^= 1
+    (tmp_path / "data" / index()["file"]).write_bytes(bytes(raw))
+    monkeypatch.setattr(expected.resources, "files", lambda package: tmp_path)
+    shipped_rollouts.cache_clear()
+    try:
+        with pytest.raises(WordguessError, match="damaged"):
+            shipped_rollouts()
+    finally:
+        monkeypatch.undo()
+        shipped_rollouts.cache_clear()
