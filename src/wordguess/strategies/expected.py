@@ -27,11 +27,13 @@ ranking alone, for measuring what the guarantee costs).
 
 The second turn after the open world's opener is not estimated but measured, offline
 (`scripts/build_rollouts.py`): for each reply to the opener, each of the strategy's best guesses
-there is played and the game finished by the strategy itself (with its guard, as the front ends
-give it), for every word left; a guess that wins every one of them within the limit is safe (that
-play is its witness tree), and its value is the guesses it took, weighted by the prior. The safe
-ones ship, best first (`rollouts`): the guarded strategy plays the best and shows them with those
-values, which are what following it costs, not an estimate of it.
+there is played and the game finished by the strategy itself (as the front ends give it: its guard
+with the exact decider), for every word left; a guess that wins every one of them within the
+limit is safe (that play is its witness tree), and its value is the guesses it took, weighted by
+the prior. The safe ones ship, best first (`rollouts`): the strategy plays the best and shows them
+with those values, which are what following it costs, not an estimate of it. It reads them only
+when it is as they were measured with (`rollouts_key`): a guard without the exact decider may not
+win every word after a guess measured safe, so it searches its second turn as before.
 """
 
 from __future__ import annotations
