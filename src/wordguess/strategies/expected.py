@@ -68,13 +68,19 @@ def cost_curve() -> tuple[np.ndarray, np.ndarray]:
 
 
 @functools.lru_cache(maxsize=1)
+def rollouts_index() -> dict:
+    """Return the index of the measured second turns (data/rollouts.json): their file, its
+    sha256 and the key they were measured under."""
+    return json.loads((resources.files("wordguess.strategies") / "data" / ROLLOUTS_INDEX).read_text("utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
 def shipped_rollouts() -> dict:
-    """Return the index of the measured second turns (data/rollouts.json) with its `positions`:
-    per path after the opener ("TRACE=....."), the safe guesses and their values, best first.
-    The file's sha256 is checked: a damaged one is an error."""
-    folder = resources.files("wordguess.strategies") / "data"
-    index = json.loads((folder / ROLLOUTS_INDEX).read_text("utf-8"))
-    raw = (folder / index["file"]).read_bytes()
+    """Return the index of the measured second turns with its `positions`: per path after the
+    opener ("TRACE=....."), the safe guesses and their values, best first. The file's sha256
+    is checked: a damaged one is an error."""
+    index = rollouts_index()
+    raw = (resources.files("wordguess.strategies") / "data" / index["file"]).read_bytes()
     if hashlib.sha256(raw).hexdigest() != index["sha256"]:
         raise WordguessError(f"{index['file']} is damaged (its sha256 differs from {ROLLOUTS_INDEX}'s)")
     return {**index, "positions": json.loads(gzip.decompress(raw))}
@@ -132,10 +138,9 @@ class FewestGuesses:
         took to finish (itself included), best first; None where none were (see the module)."""
         if not (self.guarantee and self.measured) or len(history) != 1 or self.limit is not None:
             return None
-        shipped = shipped_rollouts()
-        if shipped["key"] != self.rollouts_key(puzzle):
-            return None
-        rows = shipped["positions"].get(path_of(puzzle.game, history))
+        if rollouts_index()["key"] != self.rollouts_key(puzzle):
+            return None  # (another game, list or prior: the measures themselves are not read)
+        rows = shipped_rollouts()["positions"].get(path_of(puzzle.game, history))
         if not rows:
             return None
         return (np.array([puzzle.guess_index[word] for word, _ in rows], dtype=np.int64),
