@@ -59,16 +59,39 @@ def guesses_digest(puzzle: Puzzle) -> str:
 
 
 @dataclasses.dataclass(frozen=True)
+class SplitProof:
+    """A first reply whose words no tree finds within the proofs' depth, proven second guess by
+    second guess (scripts/build_refutations.py): every second guess the mode allows there keeps
+    one of the `cores` together, and no tree finds that core within depth - 1 guesses from the
+    position where it was proven (its own second guess and reply). The proof carries over to the
+    second guess that keeps it together when that guess's reply allows no guess the proof's did
+    not: a tree there would be one for the core where it was proven (hard mode narrows the
+    guesses by the replies, so a guess allowed below the one is allowed below the other)."""
+
+    cores: tuple[tuple[str, str, frozenset[str]], ...]  # (second guess, its reply, core)
+    second: dict[str, int]  # every allowed second guess -> the core it keeps together
+    # the guesses allowed where each core was proven (by its index; the guesses' digest is the
+    # proofs' own, so one puzzle's masks serve every puzzle that reads them)
+    _allowed: dict[int, np.ndarray] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+    @functools.cached_property
+    def words(self) -> frozenset[str]:
+        """Return the words of every core (candidates holding them all are refuted)."""
+        return frozenset().union(*(core for _, _, core in self.cores))
+
+
+@dataclasses.dataclass(frozen=True)
 class ShippedProofs:
     """What scripts/build_refutations.py proved offline after an opener (one game, mode and list
     of guesses): the first replies whose words no tree finds within `depth` guesses more (each
-    with a core of them that none does), and for the first replies whose words a tree does find,
-    that witness tree."""
+    with a core of them that none does, or a proof second guess by second guess), and for the
+    first replies whose words a tree does find, that witness tree."""
 
     opener: str = ""
     depth: int = 0
     cores: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)  # reply -> core
     nodes: dict[str, str] = dataclasses.field(default_factory=dict)  # turns ("GUESS=REPLY ...") -> guess
+    split: dict[str, SplitProof] = dataclasses.field(default_factory=dict)  # reply -> its proof
 
 
 @functools.lru_cache(maxsize=8)
@@ -84,9 +107,19 @@ def shipped_refutations(game_key: str, mode: str, digest: str) -> ShippedProofs:
             raise WordguessError(f"{entry['file']} is damaged (its sha256 differs from {REFUTATIONS_INDEX}'s)")
         data = json.loads(gzip.decompress(raw))
         if data["guesses"] == digest:
+            split = {e["reply"]: SplitProof(tuple((g, r, frozenset(core)) for g, r, core in e["cores"]), e["second"])
+                     for e in data.get("split", ())}
             return ShippedProofs(data["opener"], data["depth"], {e["reply"]: frozenset(e["core"]) for e in data["refuted"]},
-                                 data["witnessed"])
+                                 data["witnessed"], split)
     return ShippedProofs()
+
+
+def hard_allowed_mask(puzzle: Puzzle, history: History) -> np.ndarray:
+    """Return which of the puzzle's guesses hard mode allows after `history` (Puzzle.allowed)."""
+    ok = np.ones(len(puzzle.guesses), dtype=bool)
+    for word, reply in history:
+        ok &= puzzle.game.hard_mode_mask(word, reply, puzzle.guess_letters)
+    return ok
 
 
 @dataclasses.dataclass
@@ -125,11 +158,37 @@ class ExactDecider:
         (word, reply), = history[:1]
         if puzzle.game.fold(word) != proofs.opener:
             return None
-        core = proofs.cores.get(puzzle.game.format_reply(reply))
-        if core is not None and len(history) - 1 + depth <= proofs.depth and core <= {puzzle.answers[i] for i in candidates}:
-            return False
+        reply = puzzle.game.format_reply(reply)
+        core, split = proofs.cores.get(reply), proofs.split.get(reply)
+        if core is not None or split is not None:
+            words = {puzzle.answers[i] for i in candidates}
+            if core is not None and len(history) - 1 + depth <= proofs.depth and core <= words:
+                return False
+            if split is not None and ExactDecider._split_refutes(puzzle, split, words, history, depth, proofs.depth):
+                return False
         guess = proofs.nodes.get(path_of(puzzle.game, history))
         return None if guess is None else puzzle.guess_index.get(guess)
+
+    @staticmethod
+    def _split_refutes(puzzle: Puzzle, split: SplitProof, words: set[str], history: History, depth: int,
+                       proven: int) -> bool:
+        """Return whether a proof second guess by second guess settles the position: right after
+        the opener, when the candidates hold every core; later, when they hold a core whose
+        position allowed every guess allowed here, within depth - 1 guesses (a tree here, kept to
+        the core's words, would be one for the core there: see SplitProof)."""
+        if len(history) == 1:
+            return depth <= proven and split.words <= words
+        if depth > proven - 1 or puzzle.mode != "hard":
+            return False
+        here = None
+        for k, (second, reply, core) in enumerate(split.cores):
+            if core <= words:
+                here = hard_allowed_mask(puzzle, history) if here is None else here
+                if k not in split._allowed:
+                    split._allowed[k] = hard_allowed_mask(puzzle, [history[0], (second, puzzle.game.parse_reply(reply))])
+                if not (here & ~split._allowed[k]).any():
+                    return True
+        return False
 
     def search(self, puzzle: Puzzle):
         """Return the feasibility search of the puzzle (kept, with its memo, while the puzzle is
