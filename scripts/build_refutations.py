@@ -383,8 +383,9 @@ def main() -> None:
                 known = first_reply(args, puzzle, opener, reply, bucket, depth, rounds, nodes)
                 work["first"][game.format_reply(reply)] = known
                 save()
-                print(line + {"tree": "a tree", "undecided": "undecided"}.get(known["kind"], f"no tree (a core of {len(known['core'])})"),
-                      f"({known['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                verdict = f"no tree (a core of {len(known['core'])})" if known["kind"] == "core" else {
+                    "tree": "a tree", "undecided": "undecided"}[known["kind"]]
+                print(line + verdict, f"({known['seconds']:.0f} s)", file=sys.stderr, flush=True)
             if known["kind"] == "core":
                 entries.append({"reply": game.format_reply(reply), "words": len(bucket), "core": known["core"]})
         undecided = [(reply, len(bucket)) for reply, bucket in buckets
