@@ -131,7 +131,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     positions that budget left undecided `deep` nodes (for those of at most `deep_most` secrets)
     and their cores (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
-    from wordguess.optimal.worst.decide import CORE_ROUNDS, refuting_core
+    from wordguess.optimal.worst.decide import CORE_ROUNDS, ExactDecider, refuting_core
     from wordguess.optimal.worst.search import FeasibilitySearch
     from wordguess.trees.tree import Node
 
@@ -151,6 +151,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     sizes: dict[tuple, int] = {}
     checked: dict[tuple, tuple] = {}  # path -> (the position, its secrets), for the deep phase
     core_proofs: dict[tuple, list | None] = {}  # a position left undecided: the words of a core without a tree
+    proven_offline: dict[tuple, bool] = {}  # settled by a shipped proof
 
     def secrets_below(tree) -> list[str]:
         if isinstance(tree, str):
@@ -164,23 +165,26 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
             return None
 
     def winnable(position: tuple) -> bool | None:
-        path, node, state, left = position
+        path, node, state, left, history = position
         if left <= 0:
             return False
         if path not in verdicts:
             secrets = np.array(sorted(puzzle.index_of(w) for w in secrets_below(node)))
             sizes[path], checked[path] = len(secrets), (position, secrets)
-            verdicts[path] = within(secrets, state, left)
+            # a shipped proof first (scripts/build_refutations.py; its tests check it)
+            shipped = ExactDecider.shipped(puzzle, secrets, history, left)
+            verdicts[path] = False if shipped is False else within(secrets, state, left)
+            proven_offline[path] = shipped is False
         return verdicts[path]
 
     def positions(word: str) -> list[tuple]:  # after each reply on the word's path
-        node, state, path, found = ev.tree, solver.root_state(), (), []
+        node, state, path, history, found = ev.tree, solver.root_state(), (), [], []
         while isinstance(node, Node):
             reply = game.feedback(node.guess, word)
             state = solver.child_state(*state, puzzle.index_of(node.guess), reply)
-            path = (*path, reply)
+            path, history = (*path, reply), [*history, (node.guess, reply)]
             node = node.branches[reply]
-            found.append((path, node, state, game.max_guesses - len(path)))
+            found.append((path, node, state, game.max_guesses - len(path), history))
         return found
 
     def classify(path_positions: list[tuple]) -> tuple[str, int, tuple | None]:
@@ -212,7 +216,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     solver.limits = Limits(nodes=deep)
     rounds = sorted({*CORE_ROUNDS[:-1], deep})  # the cores' node budgets
     for path in sorted(undecided, key=sizes.get):
-        (_, _, state, left), secrets = checked[path]
+        (_, _, state, left, _), secrets = checked[path]
         t_deep = time.perf_counter()
         verdict = within(secrets, state, left) if deep_most is None or sizes[path] <= deep_most else None
         core = None if verdict is not None else refuting_core(search, secrets, state, left, rounds)
@@ -235,6 +239,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     out["deep_phase"] = [{"replies": len(path), "secrets": sizes[path], "winnable": verdicts[path],
                           "refuting_core": core} for path, core in sorted(core_proofs.items(), key=lambda pc: sizes[pc[0]])]
     out["positions_checked"] = len(verdicts)
+    out["positions_proven_offline"] = sum(proven_offline.values())
     out["positions_undecided"] = sum(v is None for v in verdicts.values())
     out["exact_nodes"] = search.nodes
     out["exact_seconds"] = round(time.perf_counter() - t, 1)

@@ -107,14 +107,36 @@ def test_the_shipped_witness_tree_of_tarse_yy_finds_every_word(hard_open):
     follow_the_witnesses(hard_open, ["..YY."])
 
 
+def test_the_witness_trees_found_second_guess_by_second_guess_find_every_word(hard_open):
+    """Y.... (311 words), ....G (469) and ..... (1,022): the whole search within 300,000 nodes
+    settles none of them; the split finds a second guess (BUNDT, BLUME, CLOMP) whose every bucket
+    has a tree within 4."""
+    proofs = shipped(hard_open)
+    assert [proofs.nodes[f"tarse={reply}"] for reply in ("Y....", "....G", ".....")] == ["bundt", "blume", "clomp"]
+    follow_the_witnesses(hard_open, ["Y....", "....G", "....."])
+
+
+def test_every_first_reply_of_the_opener_is_settled(hard_open):
+    """Each first reply of TARSE has a proof with no tree (a core, or one second guess by second
+    guess) or a witness tree: no strategy can do better after TARSE than the guard does."""
+    proofs = shipped(hard_open)
+    replies = {GAME.format_reply(r) for r, b in hard_open.buckets(hard_open.index_of("tarse"), hard_open.all_candidates())
+               if not GAME.is_solved(r) and len(b) > 1}
+    settled = set(proofs.cores) | set(proofs.split) | {key.split("=")[1] for key in proofs.nodes if " " not in key}
+    assert replies <= settled
+    assert not set(proofs.cores) & set(proofs.split) and not (set(proofs.cores) | set(proofs.split)) & {
+        key.split("=")[1] for key in proofs.nodes if " " not in key}
+
+
 @pytest.mark.slow
 def test_every_shipped_witness_tree_finds_every_word(hard_open):
     proofs = shipped(hard_open)
     follow_the_witnesses(hard_open, sorted({key.split(" ")[0].split("=")[1] for key in proofs.nodes}))
 
 
-def test_solve_says_no_strategy_can_guarantee_a_win_after_tarse():
-    result = CliRunner().invoke(app, ["solve", "--mode", "hard", "--world", "open", "--history", "tarse=...Y."])
+@pytest.mark.parametrize("reply", ["...Y.", "..Y.Y"])  # by a core; second guess by second guess
+def test_solve_says_no_strategy_can_guarantee_a_win_after_tarse(reply):
+    result = CliRunner().invoke(app, ["solve", "--mode", "hard", "--world", "open", "--history", f"tarse={reply}"])
     assert result.exit_code == 0, result.output
     assert "no strategy can guarantee a win from here" in result.output
 
@@ -148,3 +170,70 @@ def test_every_shipped_core_has_no_tree_from_a_fresh_search(hard_open):
         state = solver.child_state(*solver.root_state(), g, GAME.parse_reply(reply))
         words = np.array(sorted(hard_open.index_of(w) for w in core))
         assert not search.within(words, state, depth, time.monotonic(), search.nodes), reply
+
+
+def split_checked_by_the_rules(puzzle, reply: str, cores_to_prove: int | None) -> None:
+    """The slow twin of the build's check of a proof second guess by second guess: every second
+    guess that hard mode allows after the opener's reply (Puzzle.allowed) keeps its core together
+    by the rules' feedback, word by word, and allows no guess there that the core's own position
+    did not (Puzzle.allowed again); the first `cores_to_prove` cores (smallest first; None: all)
+    have no tree within the guesses left from a fresh search of their own."""
+    proofs = shipped(puzzle)
+    proof, depth = proofs.split[reply], proofs.depth
+    first = [(proofs.opener, GAME.parse_reply(reply))]
+    bucket = {w for w in puzzle.answers if GAME.feedback(proofs.opener, w) == first[0][1]}
+    seconds = {puzzle.guesses[i] for i in puzzle.allowed(puzzle.all_candidates(), first)}
+    assert set(proof.second) == seconds
+    there = {}
+    for second, k in sorted(proof.second.items()):
+        core_second, core_reply, core = proof.cores[k]
+        assert core <= bucket, (reply, second)
+        replies = {GAME.feedback(second, w) for w in core}
+        assert len(replies) == 1 and not GAME.is_solved(next(iter(replies))), (reply, second)
+        if k not in there:
+            there[k] = set(puzzle.allowed(puzzle.all_candidates(), [*first, (core_second, GAME.parse_reply(core_reply))]).tolist())
+        here = puzzle.allowed(puzzle.all_candidates(), [*first, (second, replies.pop())])
+        assert set(here.tolist()) <= there[k], (reply, second)
+    solver = ExactSolver(puzzle.counted_alike(), GAME.max_guesses, Limits(nodes=None))
+    opener = puzzle.index_of(proofs.opener)
+    for second, core_reply, core in sorted(proof.cores, key=lambda c: (len(c[2]), c[0]))[:cores_to_prove]:
+        search = FeasibilitySearch(solver)  # an empty memo of its own
+        state = solver.child_state(*solver.root_state(), opener, first[0][1])
+        state = solver.child_state(*state, puzzle.index_of(second), GAME.parse_reply(core_reply))
+        words = np.array(sorted(puzzle.index_of(w) for w in core))
+        assert not search.within(words, state, depth - 1, time.monotonic(), search.nodes), (reply, second)
+
+
+def smallest_split(puzzle) -> str:
+    proofs = shipped(puzzle)
+    assert proofs.split, "no first reply is proven second guess by second guess"
+    return min(proofs.split, key=lambda r: (len(proofs.split[r].second), r))
+
+
+def test_the_smallest_split_proof_holds_by_the_rules(hard_open):
+    split_checked_by_the_rules(hard_open, smallest_split(hard_open), cores_to_prove=3)
+
+
+@pytest.mark.slow
+def test_every_split_proof_holds_by_the_rules(hard_open):
+    for reply in sorted(shipped(hard_open).split):
+        split_checked_by_the_rules(hard_open, reply, cores_to_prove=None)
+
+
+def test_the_decider_answers_from_a_split_proof_without_searching(hard_open):
+    """One node of budget: after the opener's reply, and after any second guess while the
+    candidates hold the core it keeps together; not once a core's word is gone."""
+    proofs = shipped(hard_open)
+    reply = smallest_split(hard_open)
+    proof = proofs.split[reply]
+    decider = ExactDecider(nodes=1)
+    history = history_of(hard_open, ("tarse", reply))
+    left = candidates_after(hard_open, history)
+    assert decider(hard_open, left, history, 5) is False
+    second = sorted(proof.second)[len(proof.second) // 2]
+    core = proof.cores[proof.second[second]][2]
+    later = [*history, (second, GAME.feedback(second, min(core)))]
+    assert decider(hard_open, candidates_after(hard_open, later), later, 4) is False
+    assert decider(hard_open, candidates_after(hard_open, later), later, 5) is None  # more guesses than proven
+    missing = np.array([i for i in left if hard_open.answers[i] != min(core)])
+    assert decider(hard_open, missing, history, 5) is None  # a core's word gone: the proof no longer holds

@@ -9,7 +9,8 @@ whoever builds the strategy (`exact_guard`: the front ends and the benches).
 
 Before searching, it reads what was proven offline after an opener (scripts/build_refutations.py,
 hard mode's TARSE): a core with no tree for a first reply (so no strategy can guarantee a win
-there, whatever follows while the candidates hold the core), or a witness tree for it. The cores
+there, whatever follows while the candidates hold the core), or a proof second guess by second
+guess (SplitProof), or a witness tree for it. The cores
 come from `neighbour_cores` and `refuting_core`: clusters of words that differ in one letter at
 one place, which hard mode tells apart only a few at a time.
 
