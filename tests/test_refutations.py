@@ -237,3 +237,13 @@ def test_the_decider_answers_from_a_split_proof_without_searching(hard_open):
     assert decider(hard_open, candidates_after(hard_open, later), later, 5) is None  # more guesses than proven
     missing = np.array([i for i in left if hard_open.answers[i] != min(core)])
     assert decider(hard_open, missing, history, 5) is None  # a core's word gone: the proof no longer holds
+
+
+def test_the_deciders_key_holds_only_its_own_modes_proofs(hard_open):
+    """Rebuilding hard mode's proofs changes no normal-mode key (the measured second turn, the
+    remembered suggestions): the decider's key holds the proofs of the puzzle's game and mode."""
+    normal = PuzzleSpec(GAME, world="open").build()
+    decider = ExactDecider()
+    assert decider.key_for(normal).endswith(":none")
+    assert decider.key_for(hard_open) != decider.key_for(normal)
+    assert decide.refutations_version(GAME.key, "hard") in decider.key_for(hard_open)

@@ -134,7 +134,8 @@ class Assistant(Session):
         """Return the key the suggestions of this position are remembered by: the puzzle, the
         strategy (and its guard's), how many, and the turns (the opening's key has none)."""
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
-        guard = getattr(getattr(self.strategy, "guard", None), "key", None)  # (not in the strategy's repr)
+        guard = getattr(self.strategy, "guard", None)  # (not in the strategy's repr)
+        guard = None if guard is None else guard.key_for(self.puzzle)
         return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
                               .encode()).hexdigest()[:32]
 

@@ -50,7 +50,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
-from wordguess.strategies.guarantee import Guard, guard_version, path_of
+from wordguess.strategies.guarantee import Guard, path_of
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
 
@@ -130,7 +130,7 @@ class FewestGuesses:
         were measured by: as the front ends give the strategy, with the exact decider (a guess
         measured safe may need it later in the game)."""
         return hashlib.sha256(repr(("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                    self.max_guesses(puzzle), guard_version(), getattr(self.guard.exact, "key", None),
+                                    self.max_guesses(puzzle), self.guard.key_for(puzzle),
                                     cost_curve()[1].tolist())).encode()).hexdigest()[:32]
 
     def rollouts(self, puzzle: Puzzle, history: History) -> tuple[np.ndarray, np.ndarray] | None:
@@ -158,7 +158,7 @@ class FewestGuesses:
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                       self.max_guesses(puzzle), self.guarantee and self.guard.key,
+                                       self.max_guesses(puzzle), self.guarantee and self.guard.key_for(puzzle),
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None

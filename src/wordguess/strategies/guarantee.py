@@ -352,7 +352,9 @@ def shipped_witnesses(game_key: str) -> tuple[ShippedWitness, ...]:
 class Decider(Protocol):
     """An exact decider for the guard's last resort (optimal.worst.decide.ExactDecider)."""
 
-    key: str  # what its answers depend on (its budget): part of the key of a remembered choice
+    def key_for(self, puzzle: Puzzle) -> str:
+        """Return what its answers on the puzzle depend on (its budget, the proofs it reads):
+        part of the key of a remembered choice."""
 
     def __call__(self, puzzle: Puzzle, candidates: Candidates, history: History, depth: int,
                  ranking: Sequence[int] = ()) -> int | bool | None:
@@ -380,11 +382,10 @@ class Guard:
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
     _decided: tuple | None = dataclasses.field(default=None, repr=False)  # (position, what promise says)
 
-    @property
-    def key(self) -> tuple:
-        """Return what its choices depend on beyond the puzzle: the search's version, the shipped
-        trees and the exact decider (part of the key of a remembered choice)."""
-        return guard_version(), getattr(self.exact, "key", None)
+    def key_for(self, puzzle: Puzzle) -> tuple:
+        """Return what its choices on the puzzle depend on beyond the puzzle itself: the search's
+        version, the shipped trees and the exact decider (part of the key of a remembered choice)."""
+        return guard_version(), None if self.exact is None else self.exact.key_for(puzzle)
 
     def witnesses(self, puzzle: Puzzle) -> Witnesses:
         """Return the witness search of this puzzle (a new one, with an empty memo, for another),

@@ -142,9 +142,10 @@ class ExactDecider:
     def __setstate__(self, state: dict) -> None:
         self.__init__(**state)
 
-    @property
-    def key(self) -> str:
-        return f"exact:{VERSION}:{self.nodes}:{self.most}:{refutations_version()}"
+    def key_for(self, puzzle: Puzzle) -> str:
+        """Return what its decisions on the puzzle depend on: its version and budgets, and the
+        shipped proofs of the puzzle's game and mode (another mode's proofs change nothing here)."""
+        return f"exact:{VERSION}:{self.nodes}:{self.most}:{refutations_version(puzzle.game.key, puzzle.mode)}"
 
     @staticmethod
     def shipped(puzzle: Puzzle, candidates: Candidates, history: History, depth: int) -> int | bool | None:
@@ -284,11 +285,13 @@ class ExactDecider:
                    for r, b in buckets)
 
 
-@functools.lru_cache(maxsize=1)
-def refutations_version() -> str:
-    """Return a digest of the shipped refutations' index (part of the decider's key)."""
-    index = (resources.files("wordguess.optimal") / "data" / REFUTATIONS_INDEX).read_bytes()
-    return hashlib.sha256(index).hexdigest()[:16]
+@functools.lru_cache(maxsize=16)
+def refutations_version(game_key: str, mode: str) -> str:
+    """Return a digest of the shipped refutations' index entries for a game and mode (part of the
+    decider's key: its decisions there depend on them)."""
+    index = json.loads((resources.files("wordguess.optimal") / "data" / REFUTATIONS_INDEX).read_text("utf-8"))
+    entries = [e for e in index["files"] if e["game"] == game_key and e["mode"] == mode]
+    return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16] if entries else "none"
 
 
 def neighbour_cores(words: Sequence[str], least: Sequence[int] = (4, 3, 2, 1), largest: int = 10) -> list[list[int]]:
