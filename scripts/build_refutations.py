@@ -20,8 +20,7 @@ search's witness tree.
 A bucket still undecided is taken second guess by second guess (`split`): every second guess
 the mode allows there, in the kernel's order (smallest largest bucket first), is refuted by a core
 of one of its buckets with no tree within the guesses left after it, or shown to open a tree
-(then the bucket has one: the witness tree of the strategy's first such guess in its own order is
-shipped). A core carries over to a later second
+(then the bucket has one: its witness tree is shipped). A core carries over to a later second
 guess that keeps it together where its reply allows no guess the core's position did not (see
 decide.SplitProof), so most second guesses need no search. The second guesses go in chunks of
 CHUNK to the workers (--jobs), WAVE chunks at a time, each seeing the cores of the waves before
@@ -77,7 +76,6 @@ CHUNK = 64  # second guesses per task of the split
 WAVE = 2  # tasks at a time, each seeing the cores of the waves before it (not --jobs: determinism)
 SPLIT_ROUNDS = (3_000, 30_000, 300_000)  # the node budgets a second guess is tried with
 CORE_FLOOR = 40  # a bucket of a second guess larger than this is tried through its cores first
-SPLIT = 2  # changes when the split's output could (2: every second guess tried, not up to the first tree)
 
 
 def proven_without_tree(solver: ExactSolver, opener: int, reply: int, core: np.ndarray, depth: int) -> bool:
@@ -159,7 +157,7 @@ def split_task(task: tuple) -> dict:
     by a core already known (`known`: (second guess, reply, words), proven where it was found)
     that it keeps together where its reply allows no guess the core's position did not, else by
     a search (refute_second, with a memo of this task's own). Returns the new cores, each guess's
-    core (["known", k] or ["new", k]), the guesses left undecided, and those opening a tree."""
+    core (["known", k] or ["new", k]), the guesses left undecided, and a guess opening a tree."""
     game_key, mode, opener, reply, guesses, known, depth = task
     _, twin, solver = setting(game_key, mode)
     game = twin.game
@@ -179,7 +177,7 @@ def split_task(task: tuple) -> dict:
     by_first: dict[int, list[int]] = {}
     for k, (_, _, core) in enumerate(cores):
         by_first.setdefault(int(core[0]), []).append(k)
-    new, mapping, undecided, trees = [], {}, [], []
+    new, mapping, undecided, tree = [], {}, [], None
     solved = game.solved_reply
     for guess in guesses:
         found = None
@@ -198,8 +196,8 @@ def split_task(task: tuple) -> dict:
         if found is None:
             result = refute_second(search, bucket, state, guess, depth)
             if result == "tree":
-                trees.append(twin.guesses[guess])
-                continue
+                tree = twin.guesses[guess]
+                break
             if result is None:
                 undecided.append(twin.guesses[guess])
                 continue
@@ -210,7 +208,7 @@ def split_task(task: tuple) -> dict:
             by_first.setdefault(int(core[0]), []).append(len(cores) - 1)
             found = len(cores) - 1
         mapping[twin.guesses[guess]] = list(cores[found][:2])
-    return {"new": new, "second": mapping, "undecided": undecided, "trees": trees}
+    return {"new": new, "second": mapping, "undecided": undecided, "tree": tree}
 
 
 def prove_task(task: tuple) -> bool:
@@ -293,17 +291,19 @@ def split_phase(args, puzzle, opener: str, replies: list[int], depth: int, work:
     with get_executor("process" if args.jobs > 1 else "serial", workers=args.jobs) as executor:
         for reply in replies:
             name = game.format_reply(reply)
-            proof = work["split"].setdefault(name, {"cores": [], "second": {}, "undecided": [], "trees": []})
+            proof = work["split"].setdefault(name, {"cores": [], "second": {}, "undecided": [], "tree": None})
             bucket, state = first_position(args.game, args.mode, opener, reply)
             allowed = state[0]
             largest = np.array([twin.bucket_sizes(int(g), bucket).max() for g in allowed])
             order = [twin.guesses[g] for g in allowed[np.lexsort((allowed, largest))]]
-            todo = [g for g in order if g not in proof["second"] and g not in proof["undecided"] and g not in proof["trees"]]
+            todo = [g for g in order if g not in proof["second"] and g not in proof["undecided"]]
             t = time.perf_counter()
             print(f"split {name} ({len(bucket)} words): {len(order)} second guesses, {len(todo)} to go",
                   file=sys.stderr, flush=True)
             chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
             for w in range(0, len(chunks), WAVE):
+                if proof["tree"]:
+                    break
                 tasks = [(args.game, args.mode, opener, reply, [twin.index_of(g) for g in chunk], proof["cores"], depth - 1)
                          for chunk in chunks[w:w + WAVE]]
                 results = dict(executor.run(split_task, tasks))
@@ -313,12 +313,12 @@ def split_phase(args, puzzle, opener: str, replies: list[int], depth: int, work:
                     for g, (kind, j) in result["second"].items():
                         proof["second"][g] = j if kind == "known" else base + j
                     proof["undecided"] += result["undecided"]
-                    proof["trees"] += result["trees"]
+                    proof["tree"] = proof["tree"] or result["tree"]
                 save()
                 print(f"  {len(proof['second'])}/{len(order)} refuted by {len(proof['cores'])} cores, "
-                      f"{len(proof['undecided'])} undecided, {len(proof['trees'])} opening a tree "
+                      f"{len(proof['undecided'])} undecided{', a tree: ' + proof['tree'] if proof['tree'] else ''} "
                       f"[{time.perf_counter() - t:.0f} s]", file=sys.stderr, flush=True)
-            if proof["trees"] or proof["undecided"] or proof.get("checked"):
+            if proof["tree"] or proof["undecided"] or proof.get("checked"):
                 continue
             check_split(puzzle, opener, reply, proof)
             tasks = [(args.game, args.mode, opener, reply, g0, r0, words, depth - 1) for g0, r0, words in proof["cores"]]
@@ -352,7 +352,7 @@ def main() -> None:
     depth = game.max_guesses - 1
     rounds = sorted({*CORE_ROUNDS[:-1], args.core_nodes})
     key = ":".join(map(str, (VERSION, guesses_digest(puzzle), args.mode, puzzle.guesses[opener], args.nodes,
-                             args.whole_most, args.core_nodes, CORE_ROUNDS, CHUNK, WAVE, SPLIT_ROUNDS, CORE_FLOOR, SPLIT)))
+                             args.whole_most, args.core_nodes, CORE_ROUNDS, CHUNK, WAVE, SPLIT_ROUNDS, CORE_FLOOR)))
     path = args.work or Path(platformdirs.user_cache_dir("wordguess")) / (
         "refutations-" + hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -399,29 +399,18 @@ def main() -> None:
     for reply, size in undecided:
         proof = work["split"][game.format_reply(reply)]
         history = [(puzzle.guesses[opener], reply)]
-        if proof["trees"] and path_of(game, history) not in nodes:  # its witness tree
-            # The second guess: the strategy's first in its own order of those opening a tree,
-            # as the exact decider would play with no budget (it plays the shipped one when its
-            # budget runs out before it proves one of the strategy's safe).
-            strategy = FewestGuesses()
-            candidates = dict(puzzle.buckets(opener, puzzle.all_candidates()))[reply]
-            strategy.choose(puzzle, candidates, history)
-            safe = {puzzle.index_of(g) for g in proof["trees"]}
-            chosen = next(puzzle.guesses[g] for g in strategy.ranking(puzzle, candidates, history, count=len(puzzle.guesses))
-                          if int(g) in safe)
+        if proof["tree"] and path_of(game, history) not in nodes:  # its witness tree
             solver.limits = Limits(nodes=None)
             search = FeasibilitySearch(solver)
             state = solver.child_state(*solver.root_state(), opener, reply)
             bucket = first_position(args.game, args.mode, puzzle.guesses[opener], reply)[0]
-            second = twin.index_of(chosen)
-            nodes[path_of(game, history)] = chosen
+            second = twin.index_of(proof["tree"])
+            nodes[path_of(game, history)] = proof["tree"]
             for r, words in twin.buckets(second, bucket):
                 if r != game.solved_reply:
                     witness(search, words, solver.child_state(*state, second, r), depth - 1,
-                            [*history, (chosen, r)], nodes)
+                            [*history, (proof["tree"], r)], nodes)
             save()
-            print(f"{game.format_reply(reply)}: {len(proof['trees'])} second guesses open a tree; the strategy's first is "
-                  f"{chosen.upper()}", file=sys.stderr, flush=True)
         elif proof.get("checked"):
             split.append({"reply": game.format_reply(reply), "words": size, "cores": proof["cores"], "second": proof["second"]})
     data = {"game": game.key, "mode": args.mode, "guesses": guesses_digest(puzzle), "opener": puzzle.guesses[opener],
@@ -441,7 +430,7 @@ def main() -> None:
     index["files"].sort(key=lambda e: e["file"])
     index_path.write_text(json.dumps(index, indent=2) + "\n")
     left = [game.format_reply(r) for r, _ in buckets if work["first"].get(game.format_reply(r), {}).get("kind") == "undecided"
-            and not work["split"].get(game.format_reply(r), {}).get("checked") and not work["split"].get(game.format_reply(r), {}).get("trees")]
+            and not work["split"].get(game.format_reply(r), {}).get("checked") and not work["split"].get(game.format_reply(r), {}).get("tree")]
     print(f"{name}: {len(entries) + len(split)} first replies of {data['opener'].upper()} proven without a tree within "
           f"{depth} ({len(split)} second guess by second guess); undecided: {', '.join(left) or 'none'}")
 
