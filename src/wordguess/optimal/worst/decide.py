@@ -71,9 +71,9 @@ class SplitProof:
 
     cores: tuple[tuple[str, str, frozenset[str]], ...]  # (second guess, its reply, core)
     second: dict[str, int]  # every allowed second guess -> the core it keeps together
-    # the guesses allowed where each core was proven (by its index; the guesses' digest is the
-    # proofs' own, so one puzzle's masks serve every puzzle that reads them)
-    _allowed: dict[int, np.ndarray] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    # the guesses allowed where each core was proven, by (the puzzle's fingerprint, the core's
+    # index): a mask follows the order of the puzzle's guesses
+    _allowed: dict[tuple[str, int], np.ndarray] = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     @functools.cached_property
     def words(self) -> frozenset[str]:
@@ -186,9 +186,10 @@ class ExactDecider:
         for k, (second, reply, core) in enumerate(split.cores):
             if core <= words:
                 here = hard_allowed_mask(puzzle, history) if here is None else here
-                if k not in split._allowed:
-                    split._allowed[k] = hard_allowed_mask(puzzle, [history[0], (second, puzzle.game.parse_reply(reply))])
-                if not (here & ~split._allowed[k]).any():
+                key = (puzzle.fingerprint, k)
+                if key not in split._allowed:
+                    split._allowed[key] = hard_allowed_mask(puzzle, [history[0], (second, puzzle.game.parse_reply(reply))])
+                if not (here & ~split._allowed[key]).any():
                     return True
         return False
 
