@@ -63,8 +63,8 @@ from wordguess.optimal.worst.decide import (  # noqa: E402
     REFUTATIONS_INDEX,
     VERSION,
     ExactDecider,
+    allowed_mask,
     guesses_digest,
-    hard_allowed_mask,
     refuting_core,
 )
 from wordguess.optimal.worst.search import FeasibilitySearch  # noqa: E402
@@ -78,13 +78,21 @@ SPLIT_ROUNDS = (3_000, 30_000, 300_000)  # the node budgets a second guess is tr
 CORE_FLOOR = 40  # a bucket of a second guess larger than this is tried through its cores first
 
 
-def proven_without_tree(solver: ExactSolver, opener: int, reply: int, core: np.ndarray, depth: int) -> bool:
+def proven_without_tree(solver: ExactSolver, state, core: np.ndarray, depth: int) -> bool:
     """Prove again, from an empty memo (a search of its own on the solver's tables), that the core
-    has no tree within `depth` after the opener's reply."""
+    has no tree within `depth` from `state`."""
     solver.limits = Limits(nodes=None)
     search = FeasibilitySearch(solver)
-    state = solver.child_state(*solver.root_state(), opener, reply)
-    return not search.within(core, state, depth, time.monotonic(), search.nodes)
+    return not search.within(np.sort(np.asarray(core)), state, depth, time.monotonic(), search.nodes)
+
+
+def settled(search, words: np.ndarray, state, depth: int) -> bool | None:
+    """Return whether the words have a tree within `depth` from `state`, None past the solver's
+    node budget."""
+    try:
+        return search.within(words, state, depth, time.monotonic(), search.nodes)
+    except SearchStopped:
+        return None
 
 
 def witness(search, candidates: np.ndarray, state, depth: int, history: list, nodes: dict[str, str]) -> None:
@@ -138,10 +146,7 @@ def refute_second(search, bucket: np.ndarray, state, guess: int, depth: int) -> 
         for (reply, words), child in zip(buckets, states, strict=True):
             core = refuting_core(search, words, child, depth, rounds=(budget,)) if len(words) > CORE_FLOOR else None
             if core is None:
-                try:
-                    verdict = search.within(words, child, depth, time.monotonic(), search.nodes)
-                except SearchStopped:
-                    verdict = None
+                verdict = settled(search, words, child, depth)
                 every &= verdict is True
                 if verdict is False:
                     core = words
@@ -167,13 +172,13 @@ def split_task(task: tuple) -> dict:
                                                  for k, (_, _, words) in enumerate(known)]
     allowed: list[np.ndarray] = []  # the guesses allowed where each core was proven, as masks
 
-    def allowed_mask(second: int, r: int) -> np.ndarray:
+    def kernel_allowed(second: int, r: int) -> np.ndarray:  # (the kernel's own, not the rules')
         mask = np.zeros(len(twin.guesses), dtype=bool)
         mask[solver.child_state(*state, second, r)[0]] = True
         return mask
 
     for second, r, _ in known:
-        allowed.append(allowed_mask(twin.index_of(second), game.parse_reply(r)))
+        allowed.append(kernel_allowed(twin.index_of(second), game.parse_reply(r)))
     by_first: dict[int, list[int]] = {}
     for k, (_, _, core) in enumerate(cores):
         by_first.setdefault(int(core[0]), []).append(k)
@@ -204,7 +209,7 @@ def split_task(task: tuple) -> dict:
             r, core = result
             new.append([twin.guesses[guess], game.format_reply(r), [twin.answers[i] for i in core]])
             cores.append(("new", len(new) - 1, core))
-            allowed.append(allowed_mask(guess, r))
+            allowed.append(kernel_allowed(guess, r))
             by_first.setdefault(int(core[0]), []).append(len(cores) - 1)
             found = len(cores) - 1
         mapping[twin.guesses[guess]] = list(cores[found][:2])
@@ -218,9 +223,7 @@ def prove_task(task: tuple) -> bool:
     _, twin, solver = setting(game_key, mode)
     _, state = first_position(game_key, mode, opener, reply)
     state = solver.child_state(*state, twin.index_of(second), twin.game.parse_reply(second_reply))
-    solver.limits = Limits(nodes=None)
-    search = FeasibilitySearch(solver)
-    return not search.within(np.array(sorted(twin.index_of(w) for w in words)), state, depth, time.monotonic(), search.nodes)
+    return proven_without_tree(solver, state, [twin.index_of(w) for w in words], depth)
 
 
 def check_split(puzzle, opener: str, reply: int, proof: dict) -> None:
@@ -233,14 +236,14 @@ def check_split(puzzle, opener: str, reply: int, proof: dict) -> None:
     seconds = {puzzle.guesses[i] for i in puzzle.allowed(puzzle.all_candidates(), first)}
     if seconds != set(proof["second"]):
         raise SystemExit(f"{game.format_reply(reply)}: the split maps {len(proof['second'])} second guesses, not the {len(seconds)} allowed")
-    masks = [hard_allowed_mask(puzzle, [*first, (g0, game.parse_reply(r0))]) for g0, r0, _ in proof["cores"]]
+    masks = [allowed_mask(puzzle, [*first, (g0, game.parse_reply(r0))]) for g0, r0, _ in proof["cores"]]
     for second, k in proof["second"].items():
         _, _, words = proof["cores"][k]
         replies = {game.feedback(second, w) for w in words}
         if not set(words) <= bucket or len(replies) != 1 or game.is_solved(next(iter(replies))):
             raise SystemExit(f"{game.format_reply(reply)}: {second} does not keep its core together")
-        here = hard_allowed_mask(puzzle, [*first, (second, replies.pop())])
-        if (here & ~masks[k]).any():
+        here = puzzle.allowed(puzzle.all_candidates(), [*first, (second, replies.pop())])
+        if not masks[k][here].all():
             raise SystemExit(f"{game.format_reply(reply)}: {second} allows guesses its core's position did not")
 
 
@@ -256,19 +259,13 @@ def first_reply(args, puzzle, opener: int, reply: int, bucket: np.ndarray, depth
     t = time.perf_counter()
     state = solver.child_state(*solver.root_state(), opener, reply)
     solver.limits = Limits(nodes=args.nodes)
-    try:
-        whole = search.within(bucket, state, depth, time.monotonic(), search.nodes)
-    except SearchStopped:
-        whole = None
+    whole = settled(search, bucket, state, depth)
     core = None if whole else refuting_core(search, bucket, state, depth, rounds)
     if core is None and whole is False:
         core = np.asarray(bucket)
     if whole is None and core is None and len(bucket) <= args.whole_most:  # once more, with the cores' last budget
         solver.limits = Limits(nodes=args.core_nodes)
-        try:
-            whole = search.within(bucket, state, depth, time.monotonic(), search.nodes)
-        except SearchStopped:
-            pass
+        whole = settled(search, bucket, state, depth)
         if whole is False:
             core = np.asarray(bucket)
     if whole:
@@ -278,7 +275,7 @@ def first_reply(args, puzzle, opener: int, reply: int, bucket: np.ndarray, depth
     if core is None:
         return {"kind": "tree" if whole else "undecided", "seconds": seconds}
     core = np.sort(core)
-    if not proven_without_tree(solver, opener, reply, core, depth):
+    if not proven_without_tree(solver, state, core, depth):
         raise SystemExit(f"{game.format_reply(reply)}: the core's proof did not hold from a fresh search")
     return {"kind": "core", "core": [puzzle.answers[i] for i in core], "seconds": seconds}
 

@@ -115,12 +115,12 @@ def shipped_refutations(game_key: str, mode: str, digest: str) -> ShippedProofs:
     return ShippedProofs()
 
 
-def hard_allowed_mask(puzzle: Puzzle, history: History) -> np.ndarray:
-    """Return which of the puzzle's guesses hard mode allows after `history` (Puzzle.allowed)."""
-    ok = np.ones(len(puzzle.guesses), dtype=bool)
-    for word, reply in history:
-        ok &= puzzle.game.hard_mode_mask(word, reply, puzzle.guess_letters)
-    return ok
+def allowed_mask(puzzle: Puzzle, history: History) -> np.ndarray:
+    """Return which of the puzzle's guesses its mode allows after `history` (Puzzle.allowed), as
+    a mask over them."""
+    mask = np.zeros(len(puzzle.guesses), dtype=bool)
+    mask[puzzle.allowed(puzzle.all_candidates(), history)] = True
+    return mask
 
 
 @dataclasses.dataclass
@@ -185,11 +185,11 @@ class ExactDecider:
         here = None
         for k, (second, reply, core) in enumerate(split.cores):
             if core <= words:
-                here = hard_allowed_mask(puzzle, history) if here is None else here
+                here = puzzle.allowed(puzzle.all_candidates(), history) if here is None else here
                 key = (puzzle.fingerprint, k)
                 if key not in split._allowed:
-                    split._allowed[key] = hard_allowed_mask(puzzle, [history[0], (second, puzzle.game.parse_reply(reply))])
-                if not (here & ~split._allowed[key]).any():
+                    split._allowed[key] = allowed_mask(puzzle, [history[0], (second, puzzle.game.parse_reply(reply))])
+                if split._allowed[key][here].all():
                     return True
         return False
 
