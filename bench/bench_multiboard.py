@@ -11,8 +11,8 @@ with --games games, sedecordle with --games-large and duotrigordle with --games-
 one-board (the baseline), joint-entropy (the anchor) and fewest-total (ours), on the same secret
 tuples, strategies alternating game by game. Reports each one's mean with its 95% interval, wins,
 worst, histogram and seconds, and ours minus the anchor on the same games (paired, with its 95%
-interval). Open world, quordle: fewest-total on secrets drawn from the prior and from the 2,315
-list. Speed (--parts speed): 10,000 quordle games evaluated, and the mid-game suggestion. Games
+interval). Open world, quordle: fewest-total and fewest-total-safe (with the never-lose check)
+on secrets drawn from the prior and from the 2,315 list. Speed (--parts speed): 10,000 quordle games evaluated, and the mid-game suggestion. Games
 are played in --workers processes (blocks of games; each block plays every strategy on each of
 its games in turn), so the figures do not depend on the number of workers; the
 seconds are each strategy's time summed over the workers. Prints one JSON object.
@@ -96,11 +96,14 @@ def open_quordle(games: int, seed: int, workers: int) -> dict:
     rules = get_game("quordle")
     spec = PuzzleSpec(rules.board, world="open")
     puzzle = spec.build()
-    strategy = get_multi_strategy("fewest-total")
     listed = np.array([puzzle.index_of(w) for w in read_bundled("wordle-answers")], dtype=np.int64)
-    prior = evaluate_boards(rules, puzzle, strategy, games, seed, workers=workers, spec=spec)
-    answers = evaluate_boards(rules, puzzle, strategy, games, seed, pool=listed, workers=workers, spec=spec)
-    return {"secrets_from_prior": prior.to_json(), "secrets_from_2315": answers.to_json()}
+    out: dict = {}
+    for name in ("fewest-total", "fewest-total-safe"):  # without and with the never-lose check
+        strategy = get_multi_strategy(name)
+        prior = evaluate_boards(rules, puzzle, strategy, games, seed, workers=workers, spec=spec)
+        answers = evaluate_boards(rules, puzzle, strategy, games, seed, pool=listed, workers=workers, spec=spec)
+        out[name] = {"secrets_from_prior": prior.to_json(), "secrets_from_2315": answers.to_json()}
+    return out
 
 
 def speed(games: int, seed: int, workers: int, positions: int) -> dict:

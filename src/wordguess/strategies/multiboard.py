@@ -28,7 +28,8 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import unknown_name
-from wordguess.strategies.base import pick_best
+from wordguess.strategies.base import pick_best, ranked
+from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import Endgame
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
@@ -142,8 +143,17 @@ class FewestTotal:
     memory: BoardScores = cache_field()
     # Complete search once the boards' candidates are few in all (None: the heuristic to the end).
     endgame: Endgame | None = dataclasses.field(default_factory=Endgame, repr=False, compare=False)
+    # The never-lose check (None: none); `fewest-total-safe` has one.
+    guard: BoardGuard | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+        guess = self._favourite(puzzle, boards, left)
+        if self.guard is None:
+            return guess
+        return self.guard.choose(puzzle, boards, left, guess,
+                                 lambda: ranked(puzzle, self._guess_ids(puzzle), self._work(puzzle, boards), union(boards)))
+
+    def _favourite(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
         exact = self.endgame.choose(puzzle, boards, left) if self.endgame is not None else None
         if exact is not None:
             return exact
@@ -152,15 +162,32 @@ class FewestTotal:
             return known
         if left <= len(boards) + self.slack:
             return likeliest_of_smallest(puzzle, boards)
-        guess_ids = np.arange(len(puzzle.guesses), dtype=np.int64)
+        return pick_best(puzzle, self._guess_ids(puzzle), self._work(puzzle, boards), union(boards))
+
+    @staticmethod
+    def _guess_ids(puzzle: Puzzle) -> np.ndarray:
+        return np.arange(len(puzzle.guesses), dtype=np.int64)
+
+    def _work(self, puzzle: Puzzle, boards: Sequence[Candidates]) -> np.ndarray:
+        """Return each guess's expected work left over the boards (the sum of the boards')."""
+        guess_ids = self._guess_ids(puzzle)
         work = np.zeros(len(guess_ids))
         for candidates in boards:
             work += self.memory.get(puzzle, candidates,
                                     lambda c: expected_guesses(puzzle, guess_ids, c, *cost_curve()))
-        return pick_best(puzzle, guess_ids, work, union(boards))
+        return work
 
 
-MULTI_STRATEGIES = {"one-board": OneBoard, "joint-entropy": JointEntropy, "fewest-total": FewestTotal}
+@dataclasses.dataclass
+class SafeTotal(FewestTotal):
+    """Fewest-total, refusing a guess proven to lose some combination of the secrets still possible."""
+
+    name: str = "fewest-total-safe"
+    guard: BoardGuard | None = dataclasses.field(default_factory=BoardGuard, repr=False, compare=False)
+
+
+MULTI_STRATEGIES = {"one-board": OneBoard, "joint-entropy": JointEntropy, "fewest-total": FewestTotal,
+                    "fewest-total-safe": SafeTotal}
 
 
 def get_multi_strategy(name: str):

@@ -1,0 +1,210 @@
+"""The never-lose check of a multi-board game: a guess is refused when it is proven to lose some
+combination of the boards' secrets that the position could still win, whatever their priors.
+
+A position is the candidates of each unsolved board and the guesses left. The boards' secrets
+are independent, so a guess leaves one child position per combination of the boards' replies
+(a board whose reply is the solved one leaves it). Two questions are asked of a position:
+
+- **refuted** (cheap bounds; a proof that no play finds every combination within the guesses
+  left), asked only of boards with no candidate in common, where every combination is one of
+  distinct secrets (the games' secrets are distinct):
+  - more boards than guesses;
+  - each board's secret is guessed on a turn of its own, no earlier than the board's own least
+    depth (1 for a known secret, 2 when some guess splits the board into single words, else 3),
+    and the boards cannot all have such turns within the guesses left;
+  - as many guesses as boards: every guess must solve a board whatever the secrets, so only a
+    known board's secret can be played, and the search over those few is exhaustive.
+- **witnessed** (a guided search, so "not found" proves nothing): a joint plan exists within the
+  guesses left. The boards finished one after another, each by its own witness tree
+  (`guarantee.Witnesses`), is a plan; otherwise a guess with every child witnessed within one
+  guess fewer, among the few that split the boards best.
+
+`BoardGuard.choose` keeps the strategy's favourite unless some reply combination it leaves is
+refuted. Then it plays the first of the strategy's next favourites shown to keep a witness for
+every combination (when the position has one), else the first not refuted, else the favourite.
+It does not prove every loss: a position too large to check (over `size` candidates), or lost
+beyond what the bounds see, is played as the strategy plays it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.strategies.endgame import Position, position_of
+from wordguess.strategies.guarantee import Witnesses, split_stats
+from wordguess.vocab import Candidates
+
+
+@dataclasses.dataclass
+class BoardGuard:
+    """The check (see the module), with what it has learnt of one puzzle."""
+
+    size: int = 80  # positions with at most this many candidates over the boards are checked
+    width: int = 12  # guesses tried per position by the witness search
+    pool: int = 60  # of which, besides the candidates, the best splitters of the boards' union
+    favourites: int = 10  # the strategy's next favourites tried when its first is refused
+
+    def __post_init__(self) -> None:
+        self._puzzle: Puzzle | None = None
+        self._witnesses: Witnesses | None = None
+        self._least: dict[tuple[int, ...], int] = {}
+        self._plans: dict[tuple[Position, int], bool] = {}
+        self._refuted: dict[tuple[Position, int], bool] = {}
+
+    def __getstate__(self) -> dict:  # sent to a worker without what it learnt
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
+
+    def _use(self, puzzle: Puzzle) -> None:
+        if puzzle is not self._puzzle or len(self._plans) + len(self._refuted) > 400_000:
+            self.__post_init__()
+            self._puzzle, self._witnesses = puzzle, Witnesses(puzzle, nodes=2_000)
+
+    # -- the guard ----------------------------------------------------------------------------
+
+    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int, favourite: int,
+               ranking: Callable[[], np.ndarray]) -> int:
+        """Return the guess to play: `favourite` unless the check refuses it (see the module);
+        `ranking()` gives the strategy's guesses best first, asked only then."""
+        if left < 1 or sum(len(b) for b in boards) > self.size:
+            return favourite
+        self._use(puzzle)
+        position = position_of(boards)
+        if not self.unsafe(puzzle, favourite, position, left):
+            return favourite
+        next_ones = [int(g) for g in ranking()[: self.favourites + 1] if int(g) != favourite][: self.favourites]
+        if self.witnessed(puzzle, position, left):
+            for guess in next_ones + self._order(puzzle, position)[: self.width]:
+                if self.safe(puzzle, guess, position, left):
+                    return guess
+        for guess in next_ones:
+            if not self.unsafe(puzzle, guess, position, left):
+                return guess
+        return favourite
+
+    def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+        """Return whether some reply combination the guess leaves is refuted with one guess fewer."""
+        self._use(puzzle)
+        return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+
+    def safe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+        """Return whether every reply combination the guess leaves is witnessed with one guess fewer."""
+        self._use(puzzle)
+        return all(self.witnessed(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+
+    # -- proofs of a loss ----------------------------------------------------------------------
+
+    def refuted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+        """Return whether the bounds prove that no play finds every combination within `left`."""
+        self._use(puzzle)
+        boards = len(position)
+        if boards == 0:
+            return False
+        if boards > left:
+            return True
+        key = (position, left)
+        known = self._refuted.get(key)
+        if known is not None:
+            return known
+        if sum(len(b) for b in position) != len({a for b in position for a in b}):
+            self._refuted[key] = False  # boards sharing candidates: no bound is claimed
+            return False
+        least = sorted((self.least_depth(puzzle, b) for b in position), reverse=True)
+        # The j+1 boards of least depth >= d need turns of their own in d..left.
+        lost = any(j + 1 > left - d + 1 for j, d in enumerate(least))
+        if not lost and boards == left and any(len(b) > 1 for b in position):
+            # Every guess must solve a board whatever the secrets: only a known board's can.
+            lost = not any(all(not self.refuted(puzzle, child, left - 1)
+                               for child in self._children(puzzle, int(puzzle.guess_of_answer[b[0]]), position))
+                           for b in position if len(b) == 1)
+        self._refuted[key] = lost
+        return lost
+
+    def least_depth(self, puzzle: Puzzle, board: tuple[int, ...]) -> int:
+        """Return a lower bound on the guesses one board needs alone: 1 for a known secret, 2
+        when some allowed guess splits it into single words (or it has two), else 3."""
+        if len(board) <= 2:
+            return len(board)
+        known = self._least.get(board)
+        if known is None:
+            parts, _ = split_stats(puzzle, np.arange(len(puzzle.guesses), dtype=np.int64),
+                                   np.array(board, dtype=np.int64))
+            known = self._least[board] = 2 if bool((parts == len(board)).any()) else 3
+        return known
+
+    # -- plans ---------------------------------------------------------------------------------
+
+    def witnessed(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+        """Return whether a joint plan finding every combination within `left` was found."""
+        self._use(puzzle)
+        boards = len(position)
+        if boards == 0:
+            return True
+        if boards > left:
+            return False
+        if all(len(b) == 1 for b in position):
+            return True
+        key = (position, left)
+        known = self._plans.get(key)
+        if known is not None:
+            return known
+        found = (sum(self._alone(b, left - boards + 1) for b in position) <= left
+                 or any(self.safe(puzzle, g, position, left) for g in self._order(puzzle, position)[: self.width]))
+        self._plans[key] = found
+        return found
+
+    def _alone(self, board: tuple[int, ...], most: int) -> int:
+        """Return the fewest guesses (up to `most`) within which a witness tree of the board alone
+        was found, or the board's size (guessing its words one by one) when none was."""
+        if len(board) <= 2:
+            return len(board)
+        candidates = np.array(board, dtype=np.int64)
+        for depth in range(2, min(most, len(board) - 1) + 1):
+            if self._witnesses.within(candidates, depth):
+                return depth
+        return len(board)
+
+    def _children(self, puzzle: Puzzle, guess: int, position: Position) -> list[Position]:
+        """Return the positions the guess may leave, one per combination of the boards' replies
+        (a board the guess solves leaves; a combination with it solved is implied by one with
+        it unsolved, so only those are listed when there are)."""
+        solved = puzzle.game.solved_reply
+        per_board = []
+        for board in position:
+            candidates = np.array(board, dtype=np.int64)
+            open_buckets = [tuple(bucket.tolist()) for reply, bucket in puzzle.buckets(guess, candidates)
+                            if reply != solved]
+            if open_buckets:
+                per_board.append(sorted(open_buckets, key=len, reverse=True))
+        return [tuple(sorted(combo)) for combo in itertools.product(*per_board)]
+
+    def _order(self, puzzle: Puzzle, position: Position) -> list[int]:
+        """Return the guesses the plan search tries, best first: a known board's secret, then of
+        the candidates and the best splitters of the union, those leaving the smallest largest
+        buckets over the boards (a candidate first on ties)."""
+        union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+        candidates = puzzle.guess_of_answer[union].astype(np.int64)
+        everything = np.arange(len(puzzle.guesses), dtype=np.int64)
+        parts, largest = split_stats(puzzle, everything, union)
+        pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -parts))[: self.pool]]))
+        solved = puzzle.game.solved_reply
+        worst = np.zeros(len(pool))
+        for board in position:
+            replies = np.sort(puzzle.matrix[np.ix_(pool, np.array(board, dtype=np.int64))], axis=1)
+            run = np.ones(len(pool))
+            most = (replies[:, 0] != solved).astype(np.float64)
+            for j in range(1, replies.shape[1]):
+                run = np.where(replies[:, j] == replies[:, j - 1], run + 1, 1)
+                most = np.maximum(most, np.where(replies[:, j] != solved, run, 0))
+            worst += most
+        order = pool[np.lexsort((~np.isin(pool, candidates), worst))].tolist()
+        known = [int(puzzle.guess_of_answer[b[0]]) for b in position if len(b) == 1]
+        return known + [g for g in order if g not in known]

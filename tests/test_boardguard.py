@@ -1,0 +1,139 @@
+"""The multi-board never-lose check (`strategies/boardguard.py`) against an exhaustive twin: on
+small lists, what it refutes no play wins, what it witnesses some play wins, and a guess it calls
+safe (or unsafe) wins every combination (or loses one) by the rules' own `feedback`."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.games import get_game
+from wordguess.play.multiboard import play_boards
+from wordguess.strategies.boardguard import BoardGuard
+from wordguess.strategies.endgame import position_of
+from wordguess.strategies.multiboard import get_multi_strategy
+
+# Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
+ANSWERS = ("fight light might night right sight tight wight bills fills hills kills mills pills "
+           "piper riper viper wiper").split()
+PROBES = "flaws mount grove spark thumb dwelt chirp knave".split()
+
+
+@pytest.fixture(scope="module")
+def small():
+    return Puzzle(get_game("wordle"), ANSWERS, ANSWERS + PROBES)
+
+
+def exhaustive(puzzle: Puzzle):
+    """Return wins(position, left): whether some play finds every board's secret within `left`
+    guesses, whatever the secrets (one per board, all distinct, as the games draw them), every
+    allowed word tried at every turn, replies by feedback."""
+    game = puzzle.game
+
+    @functools.lru_cache(maxsize=None)
+    def wins(position, left):
+        if not position:
+            return True
+        if left == 0:
+            return not any(distinct(position))
+        return any(all(wins(child, left - 1) for child in children(guess, position)) for guess in puzzle.guesses)
+
+    def distinct(position):
+        return (s for s in itertools.product(*position) if len(set(s)) == len(s))
+
+    def children(guess, position):
+        out = set()
+        for secrets in distinct(position):
+            child = []
+            for board, secret in zip(position, secrets, strict=True):
+                reply = game.feedback(guess, puzzle.answers[secret])
+                if reply != game.solved_reply:
+                    child.append(tuple(a for a in board if game.feedback(guess, puzzle.answers[a]) == reply))
+            out.add(tuple(sorted(child)))
+        return out
+
+    wins.children = children
+    return wins
+
+
+def disjoint(position) -> bool:
+    return sum(len(b) for b in position) == len({a for b in position for a in b})
+
+
+def positions(puzzle: Puzzle, count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        boards = rng.randint(1, 3)
+        secrets = rng.sample(range(len(puzzle.answers)), boards)
+        cluster = {a: [b for b in range(len(puzzle.answers)) if puzzle.answers[b][1:] == puzzle.answers[a][1:]
+                       or puzzle.answers[b][:1] + puzzle.answers[b][2:] == puzzle.answers[a][:1] + puzzle.answers[a][2:]]
+                   for a in secrets}
+        chosen = [rng.sample(cluster[a], rng.randint(1, min(4, len(cluster[a])))) for a in secrets]
+        yield position_of([np.array(c) for c in chosen]), rng.randint(boards, boards + 3)
+
+
+def test_refuted_witnessed_safe_and_unsafe_agree_with_the_exhaustive_twin(small):
+    wins, guard = exhaustive(small), BoardGuard()
+    seen = {"refuted": 0, "witnessed": 0, "safe": 0, "unsafe": 0, "exact": 0}
+    for position, left in positions(small, 60, seed=7):
+        truth = wins(position, left)
+        if guard.refuted(small, position, left):
+            assert not truth, (position, left)
+            seen["refuted"] += 1
+        if guard.witnessed(small, position, left):
+            assert truth, (position, left)
+            seen["witnessed"] += 1
+        if len(position) == left and disjoint(position):  # as many guesses as boards: the bound is exact
+            assert guard.refuted(small, position, left) == (not truth), (position, left)
+            seen["exact"] += 1
+        for g, word in enumerate(small.guesses):
+            winning = all(wins(child, left - 1) for child in wins.children(word, position))
+            if guard.safe(small, g, position, left):
+                assert winning, (position, left, word)
+                seen["safe"] += 1
+            if guard.unsafe(small, g, position, left):
+                assert not winning, (position, left, word)
+                seen["unsafe"] += 1
+    assert all(n >= 5 for n in seen.values()), seen  # each claim was put to the test
+
+
+def test_a_refused_favourite_is_replaced_by_a_winning_guess(small):
+    """In a witnessed position, a favourite the bounds prove losing is replaced by a guess that
+    wins every combination; a favourite they do not refuse is kept."""
+    wins, guard = exhaustive(small), BoardGuard()
+    checked = 0
+    for position, left in positions(small, 120, seed=11):
+        if not guard.witnessed(small, position, left):
+            continue
+        for favourite in range(len(small.guesses)):
+            if not guard.unsafe(small, favourite, position, left):
+                assert guard.choose(small, [np.array(b) for b in position], left, favourite, None) == favourite
+                continue
+            ranking = lambda: np.arange(len(small.guesses))  # noqa: E731 (the strategy's order: list order)
+            guess = guard.choose(small, [np.array(b) for b in position], left, favourite, ranking)
+            assert all(wins(child, left - 1) for child in wins.children(small.guesses[guess], position)), \
+                (position, left, small.guesses[favourite], small.guesses[guess])
+            checked += 1
+    assert checked > 50, checked
+
+
+def test_the_safe_strategy_wins_a_game_the_plain_one_loses():
+    """Open-world Quordle, seed 0's first lost game: with two guesses left and FINNY, GINNY and
+    HINNY possible on the last board, fewest-total plays FINNY (the likeliest), then GINNY, and
+    loses in 10. The check refuses FINNY (two words would be left for one guess) and plays a
+    guess that tells the three apart; the game is won in 9."""
+    rules = get_game("quordle")
+    puzzle = PuzzleSpec(rules.board, world="open").build()
+    answer = {w: i for i, w in enumerate(puzzle.answers)}
+    secrets = [answer[w] for w in ("hinny", "seize", "sabre", "unpin")]
+    opening = puzzle.index_of("soare")
+    plain = play_boards(rules, puzzle, get_multi_strategy("fewest-total"), secrets, opening)
+    safe = play_boards(rules, puzzle, get_multi_strategy("fewest-total-safe"), secrets, opening)
+    assert plain.guesses == 10 and not plain.won
+    assert safe.won and [w for w, _ in safe.turns[:7]] == [w for w, _ in plain.turns[:7]]
+    assert plain.turns[7][0] == "finny" != safe.turns[7][0]
