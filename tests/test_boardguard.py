@@ -35,7 +35,7 @@ def exhaustive(puzzle: Puzzle):
     allowed word tried at every turn, replies by feedback."""
     game = puzzle.game
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def wins(position, left):
         if not position:
             return True
