@@ -100,17 +100,27 @@ class BoardGuard:
         self._use(puzzle)
         return all(self.witnessed(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
 
+    @staticmethod
+    def _on_its_face(position: Position, left: int) -> bool | None:
+        """Return True for a position won as it stands (no board, or every secret known and a
+        guess for each), False for one lost (more boards than guesses), else None."""
+        if not position:
+            return True
+        if len(position) > left:
+            return False
+        if all(len(b) == 1 for b in position):
+            return True
+        return None
+
     # -- proofs of a loss ----------------------------------------------------------------------
 
     def refuted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
         """Return whether the bounds prove that no play finds every combination within `left`."""
         self._use(puzzle)
-        boards = len(position)
-        if boards == 0:
-            return False
-        if boards > left:
-            return True
-        key = (position, left)
+        plain = self._on_its_face(position, left)
+        if plain is not None:
+            return not plain
+        key, boards = (position, left), len(position)
         known = self._refuted.get(key)
         if known is not None:
             return known
@@ -120,7 +130,7 @@ class BoardGuard:
         least = sorted((self.least_depth(puzzle, b) for b in position), reverse=True)
         # The j+1 boards of least depth >= d need turns of their own in d..left.
         lost = any(j + 1 > left - d + 1 for j, d in enumerate(least))
-        if not lost and boards == left and any(len(b) > 1 for b in position):
+        if not lost and boards == left:
             # Every guess must solve a board whatever the secrets: only a known board's can.
             lost = not any(all(not self.refuted(puzzle, child, left - 1)
                                for child in self._children(puzzle, int(puzzle.guess_of_answer[b[0]]), position))
@@ -145,14 +155,10 @@ class BoardGuard:
     def witnessed(self, puzzle: Puzzle, position: Position, left: int) -> bool:
         """Return whether a joint plan finding every combination within `left` was found."""
         self._use(puzzle)
-        boards = len(position)
-        if boards == 0:
-            return True
-        if boards > left:
-            return False
-        if all(len(b) == 1 for b in position):
-            return True
-        key = (position, left)
+        plain = self._on_its_face(position, left)
+        if plain is not None:
+            return plain
+        key, boards = (position, left), len(position)
         known = self._plans.get(key)
         if known is not None:
             return known
