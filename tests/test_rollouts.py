@@ -141,3 +141,24 @@ def test_a_damaged_file_is_refused(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         shipped_rollouts.cache_clear()
+
+
+def test_the_analysis_of_a_measured_second_turn_agrees_with_the_assistant(open_wordle):
+    """`analyze` values the second turn by the measures the assistant plays by: the measured best
+    is the best move, a measured guess is valued by its measure, and one not measured keeps its
+    second look (never better than the best). Before, it judged LOWND (measured best after
+    TRACE ....Y) a mistake against DINOS, by the second look."""
+    from wordguess.analysis.values import values_for
+
+    opener, reply = index()["opener"], "....Y"
+    rows = rows_at(open_wordle, reply)
+    history = [(opener, open_wordle.game.parse_reply(reply))]
+    candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), history[0][1])
+    values = values_for(open_wordle)
+    for word, measured in rows[:3]:
+        move = values.move(candidates, history, open_wordle.index_of(word))
+        assert open_wordle.guesses[move.best_guess] == rows[0][0]
+        assert move.played.low == pytest.approx(measured) and move.best.low == pytest.approx(rows[0][1])
+    unmeasured = next(g for g in ("dinos", "slate", "crane") if g not in {w for w, _ in rows})
+    move = values.move(candidates, history, open_wordle.index_of(unmeasured))
+    assert open_wordle.guesses[move.best_guess] == rows[0][0] and move.best.low <= move.played.low

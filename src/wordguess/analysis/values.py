@@ -19,6 +19,7 @@ from wordguess.optimal.total import kernel
 from wordguess.optimal.total.certificates import certificate_by_key
 from wordguess.optimal.total.kernel import INF, child_depth, table_row
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped, exact_problem
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
@@ -298,7 +299,9 @@ class EstimatedValues:
 
     def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None):
         self.puzzle = puzzle
-        self.strategy = strategy or FewestGuesses()
+        # As the front ends give it (its guard's last resort the exact decider), so that the
+        # second turn's measures are read and the values agree with the assistant's suggestion.
+        self.strategy = strategy or exact_guard(FewestGuesses())
 
     @property
     def max_guesses(self) -> int:
@@ -318,8 +321,10 @@ class EstimatedValues:
 
     def move(self, candidates: Candidates, history: History, guess: int):
         """Return (played value, best value, best guess, per reply (share, value)): the second
-        look of the played guess and of the strategy's best few; a bucket's value is the
-        strategy's cost curve at the bucket (exact for one or two words)."""
+        look of the played guess and of the strategy's best few, or where the second turn was
+        measured offline (`FewestGuesses.rollouts`), the measured guesses to finish (the best
+        measured is the best; a guess not measured keeps its second look); a bucket's value is
+        the strategy's cost curve at the bucket (exact for one or two words)."""
         puzzle, strategy = self.puzzle, self.strategy
         guess_ids, scores = strategy.scores(puzzle, candidates, history)
         order = np.lexsort((guess_ids, scores))
@@ -333,6 +338,12 @@ class EstimatedValues:
         best = pick_best(puzzle, options, values, candidates)
         played = float(values[options == guess][0])
         best_value = float(values[options == best][0])
+        measured = strategy.rollouts(puzzle, history)
+        if measured is not None:  # the second turn measured offline: what the assistant plays
+            guesses, finish = measured
+            if guess in guesses:
+                played = float(finish[guesses == guess][0])
+            best, best_value = int(guesses[0]), min(float(finish[0]), played)
         return MoveValues(Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best,
                           self.buckets(candidates, history, guess))
 
