@@ -1,9 +1,10 @@
 """The never-lose check of a multi-board game: a guess is refused when it is proven to lose some
-combination of the boards' secrets that the position could still win, whatever their priors.
+combination of the boards' secrets, whatever their priors, and a guess shown to win them all is
+played instead where one is found.
 
-A position is the candidates of each unsolved board and the guesses left. The boards' secrets
-are independent, so a guess leaves one child position per combination of the boards' replies
-(a board whose reply is the solved one leaves it). Two questions are asked of a position:
+A position is the candidates of each unsolved board and the guesses left. A guess leaves one
+child position per combination of the boards' replies (a board whose reply is the solved one
+leaves it). Two questions are asked of a position:
 
 - **refuted** (cheap bounds; a proof that no play finds every combination within the guesses
   left), asked only of boards with no candidate in common, where every combination is one of
