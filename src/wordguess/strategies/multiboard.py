@@ -15,7 +15,9 @@ the others too), then:
   guess may solve). A likely candidate of a small board is worth playing when its chance of
   solving that board outweighs what a better split saves on the others, both in one sum. When the
   guesses left barely cover the unsolved boards, it plays the likeliest candidate of the
-  smallest board (a guess that solves no board then loses the game).
+  smallest board (a guess that solves no board then loses the game);
+- `fewest-total-safe`: fewest-total with the never-lose check of `boardguard.py` (a guess proven
+  to lose some combination of the words still possible is refused).
 """
 
 from __future__ import annotations
