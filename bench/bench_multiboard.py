@@ -12,8 +12,8 @@ one-board (the baseline), joint-entropy (the anchor) and fewest-total (ours), on
 tuples, strategies alternating game by game. Reports each one's mean with its 95% interval, wins,
 worst, histogram and seconds, and ours minus the anchor on the same games (paired, with its 95%
 interval). Open world, quordle: fewest-total and fewest-total-safe (with the never-lose check)
-on secrets drawn from the prior and from the 2,315 list. Speed (--parts speed): 10,000 quordle games evaluated, and the mid-game suggestion. Games
-are played in --workers processes (blocks of games; each block plays every strategy on each of
+on secrets drawn from the prior and from the 2,315 list. Speed (--parts speed): 10,000 quordle
+games evaluated, and the mid-game suggestion. Games are played in --workers processes (blocks of games; each block plays every strategy on each of
 its games in turn), so the figures do not depend on the number of workers; the
 seconds are each strategy's time summed over the workers. Prints one JSON object.
 """

@@ -326,26 +326,35 @@ class EstimatedValues:
         measured is the best; a guess not measured keeps its second look); a bucket's value is
         the strategy's cost curve at the bucket (exact for one or two words)."""
         puzzle, strategy = self.puzzle, self.strategy
+        measured = strategy.rollouts(puzzle, history)
+        if measured is not None:  # the second turn measured offline: what the assistant plays
+            guesses, finish = measured
+            played = float(finish[guesses == guess][0]) if guess in guesses else self._second_looks(
+                candidates, history, guess, alone=True)[1][0]
+            best, best_value = int(guesses[0]), min(float(finish[0]), played)
+        else:
+            options, values = self._second_looks(candidates, history, guess)
+            best = pick_best(puzzle, options, values, candidates)
+            played = float(values[options == guess][0])
+            best_value = float(values[options == best][0])
+        return MoveValues(Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best,
+                          self.buckets(candidates, history, guess))
+
+    def _second_looks(self, candidates: Candidates, history: History, guess: int,
+                      alone: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the guess and the strategy's best few, or the guess alone; their second looks)."""
+        puzzle, strategy = self.puzzle, self.strategy
         guess_ids, scores = strategy.scores(puzzle, candidates, history)
         order = np.lexsort((guess_ids, scores))
         pool = guess_ids[order[: strategy.pool]]
-        options = np.union1d(guess_ids[order[: strategy.width]], [guess]).astype(np.int64)
+        options = np.array([guess], dtype=np.int64) if alone else np.union1d(
+            guess_ids[order[: strategy.width]], [guess]).astype(np.int64)
         left = strategy.left(puzzle, history)
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
             values = second_looks(puzzle, options, candidates, pool, *cost_curve(), left, strategy.loss)
         else:
             values = np.array([strategy.second_look(puzzle, int(g), candidates, history, pool) for g in options])
-        best = pick_best(puzzle, options, values, candidates)
-        played = float(values[options == guess][0])
-        best_value = float(values[options == best][0])
-        measured = strategy.rollouts(puzzle, history)
-        if measured is not None:  # the second turn measured offline: what the assistant plays
-            guesses, finish = measured
-            if guess in guesses:
-                played = float(finish[guesses == guess][0])
-            best, best_value = int(guesses[0]), min(float(finish[0]), played)
-        return MoveValues(Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best,
-                          self.buckets(candidates, history, guess))
+        return options, values
 
     def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:
         """Return per reply the guess can meet (share, its bucket's estimated guesses to finish)."""

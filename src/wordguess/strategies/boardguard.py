@@ -202,16 +202,7 @@ class BoardGuard:
         everything = np.arange(len(puzzle.guesses), dtype=np.int64)
         parts, largest = split_stats(puzzle, everything, union)
         pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -parts))[: self.pool]]))
-        solved = puzzle.game.solved_reply
-        worst = np.zeros(len(pool))
-        for board in position:
-            replies = np.sort(puzzle.matrix[np.ix_(pool, np.array(board, dtype=np.int64))], axis=1)
-            run = np.ones(len(pool))
-            most = (replies[:, 0] != solved).astype(np.float64)
-            for j in range(1, replies.shape[1]):
-                run = np.where(replies[:, j] == replies[:, j - 1], run + 1, 1)
-                most = np.maximum(most, np.where(replies[:, j] != solved, run, 0))
-            worst += most
+        worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
         order = pool[np.lexsort((~np.isin(pool, candidates), worst))].tolist()
         known = [int(puzzle.guess_of_answer[b[0]]) for b in position if len(b) == 1]
         return known + [g for g in order if g not in known]
