@@ -331,3 +331,34 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     again.guard.cells = 5_000_000
     assert again.choose(puzzle, candidates, history) == choice  # deterministic
     assert guard.promise(puzzle, candidates, history) in (SHOWN, UNKNOWN)
+
+
+def test_the_verdict_on_a_players_guess_equals_the_exhaustive_twin():
+    """`Guard.verdict` judges any guess (the analysis's played one): with the exact decider, on
+    small sets it is never undecided, and SHOWN exactly when every bucket the guess leaves has a
+    tree within the guesses left (the twin's least worst case); IMPOSSIBLE otherwise. Without the
+    decider it never says IMPOSSIBLE, and SHOWN still only when the twin agrees."""
+    from wordguess.optimal.worst.decide import ExactDecider
+    from wordguess.strategies.guarantee import IMPOSSIBLE
+
+    seen = {SHOWN: 0, IMPOSSIBLE: 0}
+    for seed in range(3):
+        base = cluster_puzzle(seed, 16)
+        least = least_worst(base, frozenset(range(len(base.answers))), 8)
+        puzzle = dataclasses.replace(base, game=tight_game(least))
+        exact, alone = Guard(exact=ExactDecider()), Guard()
+        starts = [([], puzzle.all_candidates())]
+        first = puzzle.guess_index[puzzle.answers[seed]]
+        for reply, bucket in puzzle.buckets(first, puzzle.all_candidates()):
+            if len(bucket) >= 4 and reply != puzzle.game.solved_reply:
+                starts.append(([(puzzle.guesses[first], reply)], bucket))
+        for history, candidates in starts:
+            left = least - len(history) - 1
+            for guess in range(len(puzzle.guesses)):
+                twin = all(least_worst(puzzle, frozenset(b.tolist()), left + 1) <= left
+                           for r, b in puzzle.buckets(guess, candidates) if r != puzzle.game.solved_reply)
+                verdict = exact.verdict(puzzle, guess, candidates, history)
+                assert verdict == (SHOWN if twin else IMPOSSIBLE), (seed, history, puzzle.guesses[guess])
+                seen[verdict] += 1
+                assert alone.verdict(puzzle, guess, candidates, history) in ((SHOWN, UNKNOWN) if twin else (UNKNOWN,))
+    assert min(seen.values()) >= 5, seen  # both answers exercised

@@ -145,9 +145,11 @@ def test_a_damaged_file_is_refused(tmp_path, monkeypatch):
 
 def test_the_analysis_of_a_measured_second_turn_agrees_with_the_assistant(open_wordle):
     """`analyze` values the second turn by the measures the assistant plays by: the measured best
-    is the best move, a measured guess is valued by its measure, and one not measured keeps its
-    second look (never better than the best). Before, it judged LOWND (measured best after
-    TRACE ....Y) a mistake against DINOS, by the second look."""
+    is the best move, a measured guess is valued by its measure (and keeps every word winnable:
+    it was played out), and one not measured keeps its second look and is judged by the guard.
+    Before, it judged LOWND (measured best after TRACE ....Y) a mistake against DINOS, by the
+    second look; DINOS's second look is lower, but after it no win of every word is shown (its
+    play by the strategy loses some of the ?E?ES words)."""
     from wordguess.analysis.values import values_for
 
     opener, reply = index()["opener"], "....Y"
@@ -159,6 +161,30 @@ def test_the_analysis_of_a_measured_second_turn_agrees_with_the_assistant(open_w
         move = values.move(candidates, history, open_wordle.index_of(word))
         assert open_wordle.guesses[move.best_guess] == rows[0][0]
         assert move.played.low == pytest.approx(measured) and move.best.low == pytest.approx(rows[0][1])
-    unmeasured = next(g for g in ("dinos", "slate", "crane") if g not in {w for w, _ in rows})
-    move = values.move(candidates, history, open_wordle.index_of(unmeasured))
-    assert open_wordle.guesses[move.best_guess] == rows[0][0] and move.best.low <= move.played.low
+        assert move.played.win_shown and move.best.win_shown
+    assert "dinos" not in {w for w, _ in rows}
+    move = values.move(candidates, history, open_wordle.index_of("dinos"))
+    assert open_wordle.guesses[move.best_guess] == rows[0][0] and move.best.low == pytest.approx(rows[0][1])
+    assert move.played.low < move.best.low and (move.played.win_shown is False or move.played.can_lose)
+
+
+def test_the_analysis_compares_an_opener_with_the_assistants_proven_one(open_wordle):
+    """The first move's best is the opener the assistant plays (its win of every word is shipped
+    proven), not a likelier-looking one that cannot promise it: TARSE's estimate is lower than
+    TRACE's, but no tree finds every word after it, so TARSE is marked, and the sentence says
+    why TRACE is the reference."""
+    from wordguess.analysis import analyze, legend
+
+    game = open_wordle.game
+    opener = index()["opener"]
+    analysis = analyze(open_wordle, [("tarse", game.feedback("tarse", "lowed")), ("lowed", game.solved_reply)],
+                       secret="lowed")
+    first = analysis.moves[0]
+    assert first.best_guess == opener and first.best.win_shown and first.played.win_shown is False
+    assert first.played.low < first.best.low and first.played.text().endswith("?")
+    assert f"while {game.display(opener)} keeps every one winnable" in first.sentence(game)
+    assert any(line.startswith("?:") for line in legend(analysis, game))
+    assert first.to_json(game)["played"]["win_shown"] is False
+    again = analyze(open_wordle, [(opener, game.feedback(opener, "lowed")), ("lowed", game.solved_reply)],
+                    secret="lowed").moves[0]
+    assert again.best_guess == opener and again.played.win_shown and not again.played.text().endswith("?")

@@ -26,6 +26,9 @@ class Value:
     kind: str
     estimate: float | None = None  # bounds: the best estimate within them (the fewest-guesses
     # strategy's second look, clipped into [low, high]); None when not made
+    # Where the never-lose guard judged the guess (the open world, from a position where every
+    # secret can be won): whether every secret is still shown winnable after it. None: not judged.
+    win_shown: bool | None = None
 
     @classmethod
     def of_totals(cls, low: int, high: int | None, n: int) -> Value:
@@ -44,8 +47,9 @@ class Value:
     def to_json(self) -> dict:
         if self.can_lose:
             return {"low": None, "high": None, "kind": self.kind, "can_lose": True}
-        return {"low": round(self.low, 6), "high": None if self.high is None else round(self.high, 6),
-                "kind": self.kind, "estimate": None if self.estimate is None else round(self.estimate, 6)}
+        out = {"low": round(self.low, 6), "high": None if self.high is None else round(self.high, 6),
+               "kind": self.kind, "estimate": None if self.estimate is None else round(self.estimate, 6)}
+        return out if self.win_shown is None else {**out, "win_shown": self.win_shown}
 
     def with_estimate(self, estimate: float) -> Value:
         """Return the value with a best estimate, clipped into its proven bounds (bounds only)."""
@@ -65,7 +69,7 @@ class Value:
         if self.kind == EXACT:
             return f"{self.low:.3f}"
         if self.kind == ESTIMATE:
-            return f"~{self.low:.3f}"
+            return f"~{self.low:.3f}" + ("?" if self.win_shown is False else "")
         if self.high is None:  # no tree within the limit known: the estimate and the proven floor
             return f"≥{self.low:.3f}" if self.estimate is None else f"≈{self.estimate:.2f} (≥{self.low:.3f})"
         return f"{self.low:.3f}–{self.high:.3f}"
@@ -165,6 +169,10 @@ class Move:
                     f"guesses, while {best} kept every one winnable.")
         about = "" if self.played.kind == EXACT and self.best.kind == EXACT else "about "
         played, best_value = self.played.point, self.best.point
+        if self.played.win_shown is False and self.best.win_shown:
+            return (f"No play after it could be shown to find every {game.word_noun} left within {limit} guesses, "
+                    f"while {best} keeps every one winnable ({played:.2f} guesses to finish on average against "
+                    f"{best_value:.2f}, estimates).")
         if high is not None and high == low:  # the regret is known (exact values, or estimates)
             if low < 0.0005:
                 if self.best_guess == self.guess:
@@ -278,6 +286,9 @@ def legend(analysis: GameAnalysis, game) -> list[str]:
                      "honest game's estimate (the lies to come cost every guess more, alike).")
     if any(m.played.can_lose or m.best.can_lose for m in moves):
         lines.append(f"can lose: proven that no play finishes every word left within {limit} guesses.")
+    if any(m.played.win_shown is False for m in moves):
+        lines.append(f"?: after this guess no play was shown to find every word left within {limit} guesses "
+                     "(none proven impossible either), while the best guess keeps every one winnable.")
     lines.append(SKILL_EXPLAINED)
     lines.append(LUCK_EXPLAINED)
     if any(m.luck_by == "weight" for m in moves):

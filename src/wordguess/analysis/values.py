@@ -6,6 +6,7 @@ large for its matrix), and estimated through a lying host's lies (`LieEstimates`
 
 from __future__ import annotations
 
+import math
 import time
 from typing import NamedTuple, Protocol
 
@@ -25,6 +26,7 @@ from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
+from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.scoring import bucket_cost, second_looks
 from wordguess.vocab import Candidates, History, Word
 
@@ -297,8 +299,9 @@ class EstimatedValues:
 
     kind = ESTIMATE
 
-    def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None):
+    def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None, judge: bool = True):
         self.puzzle = puzzle
+        self.judge = judge  # the guard judges the moves (see `judged`; not on a focused puzzle each move)
         # As the front ends give it (its guard's last resort the exact decider), so that the
         # second turn's measures are read and the values agree with the assistant's suggestion.
         self.strategy = strategy or exact_guard(FewestGuesses())
@@ -320,24 +323,63 @@ class EstimatedValues:
         return len(record.turns), record.turns[0][0]
 
     def move(self, candidates: Candidates, history: History, guess: int):
-        """Return (played value, best value, best guess, per reply (share, value)): the second
-        look of the played guess and of the strategy's best few, or where the second turn was
-        measured offline (`FewestGuesses.rollouts`), the measured guesses to finish (the best
-        measured is the best; a guess not measured keeps its second look); a bucket's value is
-        the strategy's cost curve at the bucket (exact for one or two words)."""
-        puzzle, strategy = self.puzzle, self.strategy
-        measured = strategy.rollouts(puzzle, history)
-        if measured is not None:  # the second turn measured offline: what the assistant plays
-            guesses, finish = measured
-            played = float(finish[guesses == guess][0]) if guess in guesses else self._second_looks(
-                candidates, history, guess, alone=True)[1][0]
-            best, best_value = int(guesses[0]), min(float(finish[0]), played)
-        else:
-            options, values = self._second_looks(candidates, history, guess)
-            best = pick_best(puzzle, options, values, candidates)
-            played = float(values[options == guess][0])
-            best_value = float(values[options == best][0])
+        """Return (played value, best value, best guess, per reply (share, value)).
+
+        With the never-lose guard (`judged`): the best is what the assistant plays (the
+        strategy's guarded choice), valued by its measure where the second turn was measured
+        offline (`FewestGuesses.rollouts`), else by its second look, as is the played guess
+        (measured, else its second look). From a position where every secret is shown winnable,
+        the guard judges the played guess (`Guard.verdict`): one after which some secret is
+        proven lost can lose; one after which that is not shown is marked (`Value.win_shown`),
+        and a played guess shown safe and valued lower than the choice is the best. Without the
+        guard: the second looks of the played guess and the strategy's best few, the lowest the
+        best. A bucket's value is the strategy's cost curve at the bucket (exact for one or two
+        words)."""
+        puzzle = self.puzzle
+        if self.judged:
+            return self._judged_move(candidates, history, guess)
+        options, values = self._second_looks(candidates, history, guess)
+        best = pick_best(puzzle, options, values, candidates)
+        played = float(values[options == guess][0])
+        best_value = float(values[options == best][0])
         return MoveValues(Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best,
+                          self.buckets(candidates, history, guess))
+
+    @property
+    def judged(self) -> bool:
+        """Return whether the strategy keeps a never-lose guard over the game's own limit (not
+        a board's of several), so that its choice and the guard's verdicts are the reference."""
+        strategy = self.strategy
+        return bool(strategy.guarantee) and strategy.limit is None and self.judge
+
+    def _judged_move(self, candidates: Candidates, history: History, guess: int) -> MoveValues:
+        puzzle, strategy = self.puzzle, self.strategy
+        guard = strategy.guard
+        choice = int(strategy.choose(puzzle, candidates, history))  # what the assistant plays here
+        measured = strategy.rollouts(puzzle, history)
+        known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
+
+        def value(g: int) -> float:
+            return known[g] if g in known else float(self._second_looks(candidates, history, g, alone=True)[1][0])
+
+        opening = not history and len(candidates) == len(puzzle.answers)
+        if opening:  # the whole list: a guess is judged only by the shipped proof, which covers its opener
+            verdict = None if guard.shipped_guess(puzzle, history) is None else (SHOWN if guess == choice else UNKNOWN)
+        elif guard.promise(puzzle, candidates, history) != SHOWN:
+            verdict = None  # no win of every secret shown from here: the estimates alone compare
+        elif guess == choice or guess in known:
+            verdict = SHOWN
+        else:
+            verdict = guard.verdict(puzzle, guess, candidates, history)
+        played_value, best, best_value = value(guess), choice, value(choice)
+        if verdict == SHOWN and guess != choice and played_value < best_value:
+            best, best_value = guess, played_value
+        shown = None if verdict is None else True
+        if verdict == IMPOSSIBLE:
+            played = Value(math.inf, math.inf, ESTIMATE)
+        else:
+            played = Value(played_value, played_value, ESTIMATE, win_shown=None if verdict is None else verdict == SHOWN)
+        return MoveValues(played, Value(best_value, best_value, ESTIMATE, win_shown=shown), best,
                           self.buckets(candidates, history, guess))
 
     def _second_looks(self, candidates: Candidates, history: History, guess: int,
@@ -378,7 +420,7 @@ class FocusedEstimates(EstimatedValues):
     def move(self, candidates: Candidates, history: History, guess: int):
         puzzle = self.puzzle
         focus = puzzle.focused(candidates, keep=[guess])
-        played, best_value, best, _ = EstimatedValues(focus, self.strategy).move(
+        played, best_value, best, _ = EstimatedValues(focus, self.strategy, judge=False).move(
             focus.all_candidates(), history, focus.index_of(puzzle.guesses[guess]))
         return MoveValues(played, best_value, puzzle.index_of(focus.guesses[best]), self.buckets(candidates, history, guess))
 

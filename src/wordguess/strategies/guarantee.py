@@ -377,6 +377,7 @@ class Guard:
     # the strategy's best guesses it checks before its own witness's (hard mode, every word: 40
     # against 8 saves 0.0016 of the weighted mean at no cost in time)
     exact_tries: int = 40
+    verdict_most: int = 150  # the largest bucket `verdict` asks the exact decider about (a second or less)
     refused: list[int] = dataclasses.field(default_factory=list, repr=False)  # the last choice's unsafe guesses
     _witnesses: Witnesses | None = dataclasses.field(default=None, repr=False)
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
@@ -394,6 +395,39 @@ class Guard:
             self._witnesses = Witnesses(puzzle, nodes=self.nodes)
             self._shipped = next((tree for tree in shipped_witnesses(puzzle.game.key) if tree.covers(puzzle)), None)
         return self._witnesses
+
+    def shipped_guess(self, puzzle: Puzzle, history: History) -> int | None:
+        """Return the shipped witness tree's guess after `history` when one covers the puzzle's
+        answers and the game has followed it, else None."""
+        self.witnesses(puzzle)
+        word = None if self._shipped is None else self._shipped.guess(puzzle.game, history)
+        return None if word is None else puzzle.index_of(word)
+
+    def verdict(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History) -> str:
+        """Return whether every secret the guess may leave can still be found within the
+        guesses left after it: SHOWN (the witness search, else the exact decider, proves each of
+        its buckets), IMPOSSIBLE (the exact decider proves that some bucket has no tree: a
+        secret can be lost whatever is played after it) or UNKNOWN. Judges a guess the player
+        chose, which the strategy's ranking may not hold, within about a decision's work: the
+        witness search's `cells` shared by the buckets, the exact decider on those of at most
+        `verdict_most` secrets it did not show."""
+        left = puzzle.game.max_guesses - len(history) - 1
+        if trivially_within(len(candidates), left):
+            return SHOWN
+        search, word, outcome = self.witnesses(puzzle), puzzle.guesses[guess], SHOWN
+        stop = search.worked + self.cells
+        for reply, bucket in sorted(puzzle.buckets(guess, candidates), key=lambda rb: len(rb[1])):
+            after = [*history, (word, reply)]
+            if reply == puzzle.game.solved_reply or search.within(bucket, left, after, self.nodes,
+                                                                   max(stop - search.worked, 0)):
+                continue
+            decided = (False if left < 1 else None if self.exact is None or len(bucket) > self.verdict_most
+                       else self.exact(puzzle, bucket, after, left, ()))
+            if decided is False:
+                return IMPOSSIBLE
+            if decided is None:
+                outcome = UNKNOWN
+        return outcome
 
     def safe(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History,
              nodes: int | None = None, cells: int | None = None) -> bool:

@@ -445,6 +445,9 @@ class ValueOut(Answer):
     """Bounds only: the best estimate within them (the fewest-guesses strategy's second look)."""
     can_lose: bool = False
     """Whether the guess can lose the game (no value then)."""
+    win_shown: bool | None = None
+    """Where the never-lose guard judged the guess (the open world): whether every secret is still
+    shown winnable after it; null when not judged."""
 
 
 class MoveOut(Answer):
