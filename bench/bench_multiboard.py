@@ -28,8 +28,6 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 from wordguess import PuzzleSpec, get_game
 from wordguess.engine.executors import ProcessExecutor, SerialExecutor
 from wordguess.engine.puzzle import built_puzzle
@@ -96,7 +94,11 @@ def open_quordle(games: int, seed: int, workers: int) -> dict:
     rules = get_game("quordle")
     spec = PuzzleSpec(rules.board, world="open")
     puzzle = spec.build()
-    listed = np.array([puzzle.index_of(w) for w in read_bundled("wordle-answers")], dtype=np.int64)
+    # the 2,315 as answer indices (index_of gives a guess's index: the same only while the open
+    # world's answers and guesses are one list in one order)
+    listed = puzzle.answer_of_guess[[puzzle.index_of(w) for w in read_bundled("wordle-answers")]]
+    if (listed < 0).any():
+        raise SystemExit("the open world's answers lack a word of the 2,315 list")
     out: dict = {}
     for name in ("fewest-total", "fewest-total-safe"):  # without and with the never-lose check
         strategy = get_multi_strategy(name)
