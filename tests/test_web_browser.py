@@ -429,6 +429,25 @@ def test_analyse_a_pasted_game_at_phone_width(page):
     assert "one way" in analysis.message() and not analysis.message().startswith("body")
 
 
+def test_an_open_world_analysis_marks_a_guess_that_gives_up_the_sure_win(page):
+    """LOWED is in no answer list, so the game is analysed in the open world: the best of each move
+    is what the assistant plays, DINOS (after which no win of every word is shown) is marked ?,
+    and LOWED, after which some word is proven lost, says so; the legend explains both."""
+    analysis = AnalysePage(page).open().analyse("trace dinos lowed", secret="lowed")
+    assert analysis.shown(), analysis.message()
+    assert "a sure win was lost; the best play" in analysis.summary()
+    played, best = analysis.cells("played"), analysis.cells("best is")
+    assert played[0].startswith("~") and not played[0].endswith("?") and best[0] == "TRACE"
+    assert played[1].endswith("?") and best[1] == "LOWND"
+    assert played[2] == "can lose"
+    sentences = analysis.sentences()
+    assert "while LOWND keeps every one winnable" in sentences[1] and "gave up a sure win" in sentences[2]
+    legend = analysis.legend()
+    assert any(line.startswith("?: after this guess no play was shown") for line in legend)
+    assert any(line.startswith("can lose:") for line in legend)
+    shot(page, "analyze-open-world-guarantee")
+
+
 def settled_rows(section) -> list[list[str]]:
     """Return a board's analysis table, row by row: whole for a settled move, its number, guess
     and what it left for one shown with estimates (≈)."""

@@ -61,7 +61,7 @@ function draw(data) {
   const optimal = data.optimal_guesses === null ? "" :
     `; the best play (opening ${data.optimal_opener.toUpperCase()}) needed ${data.optimal_guesses}, you ${data.guesses}`;
   $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +
-    `total regret ${data.total_regret_text} guesses${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
+    `${regretWords(data)}${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
   $("#analyze-chart").replaceChildren(chart(data.chart));
   $("#analyze-game").hidden = false;
   $("#analyze-boards").replaceChildren();
@@ -78,7 +78,7 @@ function drawBoards(data) {
   $("#analyze-boards").replaceChildren(...data.boards.map((board) => {
     const solvedAt = data.turns.findIndex((t) => t.marks[board.board - 1] && !/[^G]/.test(t.marks[board.board - 1])) + 1;
     const title = `Board ${board.board}${board.secret ? " · " + board.secret.toUpperCase() : ""}: ` +
-      (board.solved ? `solved at guess ${solvedAt}` : "not solved") + `, total regret ${board.total_regret_text}`;
+      (board.solved ? `solved at guess ${solvedAt}` : "not solved") + `, ${regretWords(board, "")}`;
     const id = `analyze-board-${board.board}`;
     return el("section", { class: "board-analysis", "aria-labelledby": id },
       el("h3", { id, text: title }),
@@ -154,4 +154,9 @@ export function start(context) {
   f.elements.game.addEventListener("change", picked);
   picked();
   f.addEventListener("submit", run);
+}
+
+// The total regret in words; a regret past any bound (a sure win given up) has no number.
+function regretWords(analysis, unit = " guesses") {
+  return analysis.total_regret.low === null ? "a sure win was lost" : `total regret ${analysis.total_regret_text}${unit}`;
 }
