@@ -1,6 +1,6 @@
 """Game analysis benchmark (issue 11).
 
-    python bench/bench_analysis.py [--games 200] [--budget 10] [--part speed|error|all]
+    python bench/bench_analysis.py [--games 200] [--budget 10] [--part speed|error|open|all]
 
 speed: closed-world Wordle (2,315 / 12,972), games played by the entropy strategy and by a
 weaker one (`letter-frequency`, mean 3.73 against entropy's 3.49), each analysed whole with the
@@ -11,7 +11,12 @@ within the budget or shown as bounds.
 error: the open world's estimates (fewest-guesses' second look) against exact values, on the
 same closed-world lists with every answer alike: positions after a random opener's reply
 (seeded), the estimated and exact expected guesses of the strategy's best guess and of a random
-guess. Prints one JSON object.
+guess.
+open: open-world Wordle (14,855 words, the prior), secrets drawn from the prior (seeded), games
+played by the assistant (the guarded fewest-guesses strategy, as the front ends give it) and by
+entropy over every word alike, each analysed whole, warm: the seconds per game, and how many
+moves the guard judged not shown to keep every word winnable (`?`) or proven to lose one (`can
+lose`). Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -28,9 +33,11 @@ from wordguess import PuzzleSpec, get_game
 from wordguess.analysis import EXACT, EstimatedValues, ExactValues, analyze
 from wordguess.engine.puzzle import Puzzle
 from wordguess.optimal.store import ResultStore, default_store_path
+from wordguess.optimal.worst.decide import exact_guard
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
+from wordguess.strategies.expected import FewestGuesses
 
 
 def quantiles(values: list[float]) -> dict:
@@ -65,7 +72,7 @@ def speed(games: int, budget: float) -> dict:
 def error(positions: int, budget: float) -> dict:
     closed = PuzzleSpec(get_game("wordle")).build()
     uniform = Puzzle(closed.game, closed.answers, closed.guesses, weights=np.ones(len(closed.answers)))
-    exact, estimate = ExactValues(closed), EstimatedValues(uniform)
+    exact, estimate = ExactValues(closed), EstimatedValues(uniform, judge=False)  # the estimates alone
     rng = np.random.default_rng(3)
     rows = []
     openers = ["salet", "crane", "adieu", "pious", "fuzzy", "track", "mound", "lying"]
@@ -96,12 +103,34 @@ def error(positions: int, budget: float) -> dict:
             "set_sizes": {"median": int(np.median([n for n, *_ in rows])), "max": int(max(n for n, *_ in rows))}}
 
 
+def open_world(games: int) -> dict:
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    values = EstimatedValues(puzzle)
+    secrets = [puzzle.answers[int(i)] for i in np.random.default_rng(12).choice(
+        len(puzzle.answers), size=games, replace=False, p=puzzle.probabilities(puzzle.all_candidates()))]
+    out = {}
+    for name, strategy in (("assistant", exact_guard(FewestGuesses())), ("entropy", get_strategy("entropy"))):
+        uniform = Puzzle(puzzle.game, puzzle.answers, puzzle.guesses, weights=np.ones(len(puzzle.answers)))
+        histories = [play(puzzle if name == "assistant" else uniform, strategy, FixedHost(s)).turns for s in secrets]
+        analyze(puzzle, histories[0], values=values)  # warm
+        seconds, moves, unshown, lost = [], 0, 0, 0
+        for history in histories:
+            analysis = analyze(puzzle, history, values=values)
+            seconds.append(analysis.seconds)
+            moves += len(analysis.moves)
+            unshown += sum(m.played.win_shown is False for m in analysis.moves)
+            lost += sum(m.played.can_lose for m in analysis.moves)
+        out[name] = {"games": games, "seconds_per_game": quantiles(seconds), "moves": moves,
+                     "moves_not_shown_winnable": unshown, "moves_that_can_lose": lost}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--budget", type=float, default=10.0, help="seconds of exact search: per analysis (speed), per position (error)")
-    parser.add_argument("--part", choices=["speed", "error", "all"], default="all")
+    parser.add_argument("--part", choices=["speed", "error", "open", "all"], default="all")
     args = parser.parse_args()
     report = {"load": os.getloadavg()[:2], "cpus": os.cpu_count()}
     started = time.perf_counter()
@@ -109,6 +138,8 @@ def main() -> None:
         report["speed"] = speed(args.games, args.budget)
     if args.part in ("error", "all"):
         report["error"] = error(args.positions, args.budget)
+    if args.part in ("open", "all"):
+        report["open"] = open_world(min(args.games, 40))
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["load_after"] = os.getloadavg()[:2]
     json.dump(report, sys.stdout, indent=1)

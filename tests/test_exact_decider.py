@@ -191,3 +191,25 @@ def test_a_symmetric_game_is_left_to_the_witness_search():
     puzzle = PuzzleSpec(get_game("mastermind")).build()
     assert ExactDecider().search(puzzle) is None
     assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
+
+
+def test_a_decision_where_every_guess_is_allowed_stops_at_its_work_budget():
+    """A node splits every allowed guess, so the decider's steps are budgeted in guesses scored:
+    in normal mode (14,855 guesses) a step gets about 3,000 nodes, not 30,000, and a set it cannot
+    settle (SLATE YY..., 230 words: 26 s before) is given up within three such steps, counted,
+    not timed; a set it can settle still is (SLATE ...G.)."""
+    puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
+    decider = ExactDecider()
+    step = decider.step_nodes(len(puzzle.guesses))
+    assert step == decider.work // len(puzzle.guesses) and 2_500 <= step <= 3_500
+    assert decider.step_nodes(1_000) == decider.nodes
+    slate = puzzle.index_of("slate")
+    buckets = {puzzle.game.format_reply(r): b for r, b in puzzle.buckets(slate, puzzle.all_candidates())}
+    history = [("slate", puzzle.game.parse_reply("YY..."))]
+    decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())  # the set-up
+    search = decider.search(puzzle)
+    before = search.nodes
+    assert decider(puzzle, buckets["YY..."], history, 5, ()) is None
+    assert step <= search.nodes - before <= 3 * (step + search.solver.slice)
+    settled = decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())
+    assert settled is not None and settled is not False

@@ -49,6 +49,12 @@ VERSION = 1  # changes when a decision could change
 # Candidates beyond which it does not search: 30,000 nodes on 1,136 words take 10 s and settle
 # nothing (on 14,855, minutes); on 759 to 853, 5 s.
 MOST = 1_000
+# Guesses scored per step of a decision, counted as its nodes times the guesses allowed where it
+# starts: a node splits every allowed guess, so in normal mode (14,855 guesses) 30,000 nodes took
+# 25 to 41 s on a set it could not settle (SLATE YY..., 230 words; CRANE ...YY, 403), while the
+# sets it settles need a few hundred nodes. This caps normal mode's steps at 3,000 nodes (about
+# 3 s at most); hard mode, whose guesses narrow turn by turn, keeps its 30,000 below 1,500 allowed.
+WORK = 45_000_000
 # Memo entries beyond which a kept search starts afresh (a server's decider lives for days; about
 # 40 bytes an entry).
 MEMO_MOST = 4_000_000
@@ -129,6 +135,7 @@ class ExactDecider:
 
     nodes: int = NODES  # the node budget of each step of a decision (see __call__)
     most: int = MOST  # the largest set it decides (None for a larger one)
+    work: int = WORK  # ... and its budget of guesses scored: nodes times the guesses allowed (see WORK)
     _search: object | None = dataclasses.field(default=None, repr=False)
     _puzzle: Puzzle | None = dataclasses.field(default=None, repr=False)  # the puzzle whose search is kept
     # one decision at a time (the web's request threads share a decider; the search's memo and
@@ -137,7 +144,7 @@ class ExactDecider:
 
     def __getstate__(self) -> dict:
         """A pickled decider (a strategy sent to evaluate's workers) leaves its search behind."""
-        return {"nodes": self.nodes, "most": self.most}
+        return {"nodes": self.nodes, "most": self.most, "work": self.work}
 
     def __setstate__(self, state: dict) -> None:
         self.__init__(**state)
@@ -145,7 +152,13 @@ class ExactDecider:
     def key_for(self, puzzle: Puzzle) -> str:
         """Return what its decisions on the puzzle depend on: its version and budgets, and the
         shipped proofs of the puzzle's game and mode (another mode's proofs change nothing here)."""
-        return f"exact:{VERSION}:{self.nodes}:{self.most}:{refutations_version(puzzle.game.key, puzzle.mode)}"
+        return (f"exact:{VERSION}:{self.nodes}:{self.most}:{self.work}:"
+                f"{refutations_version(puzzle.game.key, puzzle.mode)}")
+
+    def step_nodes(self, allowed: int) -> int:
+        """Return the node budget of each step of a decision where `allowed` guesses are allowed:
+        `nodes`, or fewer where a node scores many guesses (`work`)."""
+        return max(1, min(self.nodes, self.work // max(allowed, 1)))
 
     @staticmethod
     def shipped(puzzle: Puzzle, candidates: Candidates, history: History, depth: int) -> int | bool | None:
@@ -232,8 +245,9 @@ class ExactDecider:
         state = solver.root_state()
         for word, reply in history:
             state = solver.child_state(*state, puzzle.index_of(word), reply)
+        solver.limits.nodes = self.step_nodes(len(state[0]))
         candidates = np.sort(np.asarray(candidates, dtype=np.int64))
-        # Three budgets of `nodes`: the proof (none when a shipped witness tree is the proof); the
+        # Three budgets of `step_nodes`: the proof (none when a shipped witness tree is the proof); the
         # strategy's own guesses (the first proven safe is played); the shipped tree's guess, else
         # the search's own witness, which the proof's memo mostly answers.
         try:
