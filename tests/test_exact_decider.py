@@ -206,10 +206,9 @@ def test_a_decision_where_every_guess_is_allowed_stops_at_its_work_budget():
     slate = puzzle.index_of("slate")
     buckets = {puzzle.game.format_reply(r): b for r, b in puzzle.buckets(slate, puzzle.all_candidates())}
     history = [("slate", puzzle.game.parse_reply("YY..."))]
-    decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())  # the set-up
+    settled = decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())
+    assert settled is not None and settled is not False  # settled within the capped steps
     search = decider.search(puzzle)
     before = search.nodes
     assert decider(puzzle, buckets["YY..."], history, 5, ()) is None
     assert step <= search.nodes - before <= 3 * (step + search.solver.slice)
-    settled = decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())
-    assert settled is not None and settled is not False

@@ -362,3 +362,24 @@ def test_the_verdict_on_a_players_guess_equals_the_exhaustive_twin():
                 seen[verdict] += 1
                 assert alone.verdict(puzzle, guess, candidates, history) in ((SHOWN, UNKNOWN) if twin else (UNKNOWN,))
     assert min(seen.values()) >= 5, seen  # both answers exercised
+
+
+def test_a_verdict_asks_the_exact_decider_about_a_bounded_number_of_buckets():
+    """A verdict's work is bounded: once the witness search's cells are spent, the exact decider
+    is asked about at most `verdict_calls` buckets, and the rest leave the verdict UNKNOWN."""
+    base = cluster_puzzle(0, 16)
+    least = least_worst(base, frozenset(range(len(base.answers))), 8)
+    puzzle = dataclasses.replace(base, game=tight_game(least))
+    asked: list[int] = []
+
+    def undecided(puzzle, bucket, history, left, ranking):
+        asked.append(len(bucket))
+        return None
+
+    guard, most = Guard(exact=undecided, cells=0, verdict_calls=1), 0
+    for guess in range(len(puzzle.guesses)):
+        asked.clear()
+        verdict = guard.verdict(puzzle, guess, puzzle.all_candidates(), [])
+        assert len(asked) <= 1 and (verdict == UNKNOWN or not asked), (puzzle.guesses[guess], asked, verdict)
+        most = max(most, len(asked))
+    assert most == 1

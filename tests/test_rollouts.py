@@ -188,3 +188,22 @@ def test_the_analysis_compares_an_opener_with_the_assistants_proven_one(open_wor
     again = analyze(open_wordle, [(opener, game.feedback(opener, "lowed")), ("lowed", game.solved_reply)],
                     secret="lowed").moves[0]
     assert again.best_guess == opener and again.played.win_shown and not again.played.text().endswith("?")
+
+
+def test_where_no_win_is_shown_from_the_position_the_estimates_alone_pick_the_best(open_wordle, monkeypatch):
+    """Where the guard shows no win of every word from the position itself, no guess is judged
+    by it: the played guess is the best when its estimate is lower than the assistant's choice's
+    (DINOS against LOWND after TRACE ....Y, the guard's promise withheld), and neither is marked."""
+    from wordguess.analysis.values import values_for
+    from wordguess.strategies.guarantee import UNKNOWN
+
+    opener, reply = index()["opener"], "....Y"
+    history = [(opener, open_wordle.game.parse_reply(reply))]
+    candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), history[0][1])
+    values = values_for(open_wordle)
+    judged = values.move(candidates, history, open_wordle.index_of("dinos"))
+    monkeypatch.setattr(values.strategy.guard, "promise", lambda *args, **kwargs: UNKNOWN)
+    move = values.move(candidates, history, open_wordle.index_of("dinos"))
+    assert open_wordle.guesses[move.best_guess] == "dinos" and move.played.low == move.best.low
+    assert move.played.low == pytest.approx(judged.played.low) and move.best.low < judged.best.low
+    assert move.played.win_shown is None and move.best.win_shown is None

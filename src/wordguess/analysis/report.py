@@ -288,7 +288,7 @@ def legend(analysis: GameAnalysis, game) -> list[str]:
         lines.append(f"can lose: proven that no play finishes every word left within {limit} guesses.")
     if any(m.played.win_shown is False for m in moves):
         lines.append(f"?: after this guess no play was shown to find every word left within {limit} guesses "
-                     "(none proven impossible either), while the best guess keeps every one winnable.")
+                     "(nor proven impossible by this analysis), while the best guess keeps every one winnable.")
     lines.append(SKILL_EXPLAINED)
     lines.append(LUCK_EXPLAINED)
     if any(m.luck_by == "weight" for m in moves):

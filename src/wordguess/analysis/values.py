@@ -331,7 +331,8 @@ class EstimatedValues:
         (measured, else its second look). From a position where every secret is shown winnable,
         the guard judges the played guess (`Guard.verdict`): one after which some secret is
         proven lost can lose; one after which that is not shown is marked (`Value.win_shown`),
-        and a played guess shown safe and valued lower than the choice is the best. Without the
+        and a played guess shown safe (or any, where no win is shown from the position) and
+        valued lower than the choice is the best. Without the
         guard: the second looks of the played guess and the strategy's best few, the lowest the
         best. A bucket's value is the strategy's cost curve at the bucket (exact for one or two
         words)."""
@@ -357,11 +358,7 @@ class EstimatedValues:
         guard = strategy.guard
         choice = int(strategy.choose(puzzle, candidates, history))  # what the assistant plays here
         measured = strategy.rollouts(puzzle, history)
-        known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
-
-        def value(g: int) -> float:
-            return known[g] if g in known else float(self._second_looks(candidates, history, g, alone=True)[1][0])
-
+        known = set() if measured is None else set(measured[0].tolist())
         opening = not history and len(candidates) == len(puzzle.answers)
         if opening:  # the whole list: a guess is judged only by the shipped proof, which covers its opener
             verdict = None if guard.shipped_guess(puzzle, history) is None else (SHOWN if guess == choice else UNKNOWN)
@@ -371,8 +368,10 @@ class EstimatedValues:
             verdict = SHOWN
         else:
             verdict = guard.verdict(puzzle, guess, candidates, history)
-        played_value, best, best_value = value(guess), choice, value(choice)
-        if verdict == SHOWN and guess != choice and played_value < best_value:
+        # measured, else the second look (over the pool `choose` just ranked)
+        played_value, best_value = (float(v) for v in strategy.values(puzzle, candidates, history, [guess, choice]))
+        best = choice
+        if verdict in (SHOWN, None) and guess != choice and played_value < best_value:
             best, best_value = guess, played_value
         shown = None if verdict is None else True
         if verdict == IMPOSSIBLE:
@@ -382,15 +381,13 @@ class EstimatedValues:
         return MoveValues(played, Value(best_value, best_value, ESTIMATE, win_shown=shown), best,
                           self.buckets(candidates, history, guess))
 
-    def _second_looks(self, candidates: Candidates, history: History, guess: int,
-                      alone: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """Return (the guess and the strategy's best few, or the guess alone; their second looks)."""
+    def _second_looks(self, candidates: Candidates, history: History, guess: int) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the guess and the strategy's best few; their second looks)."""
         puzzle, strategy = self.puzzle, self.strategy
         guess_ids, scores = strategy.scores(puzzle, candidates, history)
         order = np.lexsort((guess_ids, scores))
         pool = guess_ids[order[: strategy.pool]]
-        options = np.array([guess], dtype=np.int64) if alone else np.union1d(
-            guess_ids[order[: strategy.width]], [guess]).astype(np.int64)
+        options = np.union1d(guess_ids[order[: strategy.width]], [guess]).astype(np.int64)
         left = strategy.left(puzzle, history)
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
             values = second_looks(puzzle, options, candidates, pool, *cost_curve(), left, strategy.loss)

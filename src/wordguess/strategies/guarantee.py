@@ -378,6 +378,7 @@ class Guard:
     # against 8 saves 0.0016 of the weighted mean at no cost in time)
     exact_tries: int = 40
     verdict_most: int = 150  # the largest bucket `verdict` asks the exact decider about (a second or less)
+    verdict_calls: int = 3  # the most buckets one verdict asks the exact decider about
     refused: list[int] = dataclasses.field(default_factory=list, repr=False)  # the last choice's unsafe guesses
     _witnesses: Witnesses | None = dataclasses.field(default=None, repr=False)
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
@@ -409,20 +410,21 @@ class Guard:
         its buckets), IMPOSSIBLE (the exact decider proves that some bucket has no tree: a
         secret can be lost whatever is played after it) or UNKNOWN. Judges a guess the player
         chose, which the strategy's ranking may not hold, within about a decision's work: the
-        witness search's `cells` shared by the buckets, the exact decider on those of at most
-        `verdict_most` secrets it did not show."""
+        witness search's `cells` shared by the buckets, the exact decider on at most
+        `verdict_calls` of those it did not show, each of at most `verdict_most` secrets."""
         left = puzzle.game.max_guesses - len(history) - 1
         if trivially_within(len(candidates), left):
             return SHOWN
         search, word, outcome = self.witnesses(puzzle), puzzle.guesses[guess], SHOWN
-        stop = search.worked + self.cells
+        stop, calls = search.worked + self.cells, self.verdict_calls
         for reply, bucket in sorted(puzzle.buckets(guess, candidates), key=lambda rb: len(rb[1])):
             after = [*history, (word, reply)]
             if reply == puzzle.game.solved_reply or search.within(bucket, left, after, self.nodes,
                                                                    max(stop - search.worked, 0)):
                 continue
-            decided = (False if left < 1 else None if self.exact is None or len(bucket) > self.verdict_most
-                       else self.exact(puzzle, bucket, after, left, ()))
+            asked = left >= 1 and self.exact is not None and len(bucket) <= self.verdict_most and calls > 0
+            calls -= asked
+            decided = False if left < 1 else self.exact(puzzle, bucket, after, left, ()) if asked else None
             if decided is False:
                 return IMPOSSIBLE
             if decided is None:
@@ -452,10 +454,9 @@ class Guard:
         (None, IMPOSSIBLE) when the exact decider proved that no strategy wins every candidate
         from here, or (None, UNKNOWN)."""
         search = self.witnesses(puzzle)
-        if self._shipped is not None:
-            word = self._shipped.guess(puzzle.game, history)
-            if word is not None:
-                return puzzle.index_of(word), SHOWN
+        shipped = self.shipped_guess(puzzle, history)
+        if shipped is not None:
+            return shipped, SHOWN
         left = puzzle.game.max_guesses - len(history)
         found = search.guess(candidates, left, history, nodes, self.cells if cells is None else cells)
         if found is not None:
@@ -490,12 +491,11 @@ class Guard:
         left = puzzle.game.max_guesses - len(history)
         if left < 2 or trivially_within(len(candidates), left - 1):
             return first  # the last guess, or every guess is safe
-        self.witnesses(puzzle)
-        shipped = None if self._shipped is None else self._shipped.guess(puzzle.game, history)
+        shipped = self.shipped_guess(puzzle, history)
         if not history and shipped is not None:
             # The opening: the whole list is too large to check a guess at run time, and the
             # shipped proof covers its own opener only, so that opener is played.
-            return puzzle.index_of(shipped)
+            return shipped
         budget = self.nodes
         search = self.witnesses(puzzle)
         stop = search.worked + self.cells  # the decision's cells, shared by the checks and the fallback
