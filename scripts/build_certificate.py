@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stopped ({exc}): what was proven is kept in {args.store}; run the same command to resume",
               file=sys.stderr)
         return 1
-    except (KeyboardInterrupt, SystemError) as exc:
+    except (KeyboardInterrupt, Exception) as exc:  # an interrupt numba turned into another error too
         if not interrupted(exc):
             raise
         print(f"\ninterrupted: what was proven is kept in {args.store}; run the same command to resume", file=sys.stderr)

@@ -75,3 +75,46 @@ def test_an_interrupt_as_a_kernel_returns_is_an_interrupt():
         assert interrupted(exc)
     assert interrupted(KeyboardInterrupt())
     assert not interrupted(SystemError("other"))
+
+
+def test_an_interrupt_numba_replaced_with_another_error_is_still_an_interrupt(monkeypatch):
+    """SIGTERM (or Ctrl-C) that lands while numba unboxes a kernel's arguments comes out as
+    "TypeError: can't unbox ...", the KeyboardInterrupt lost (seen once in about 45 kills of
+    build_certificate.py, which then exited 1 with a traceback). The handler notes the
+    interrupt, so that error is an interrupt too, and the serial executor stops between tasks."""
+    import signal
+
+    from wordguess import errors
+    from wordguess.cli import stop_on_sigterm
+    from wordguess.engine.executors import SerialExecutor
+
+    monkeypatch.setattr(errors, "_SIGNALLED", [False])
+    lost = TypeError("can't unbox a <class 'numba.typed.typeddict.Dict'> as a <NULL>")
+    assert not errors.interrupted(lost)
+    for name in ("SIGTERM", "SIGINT"):
+        previous = signal.getsignal(getattr(signal, name))
+        monkeypatch.setattr(errors, "_SIGNALLED", [False])
+        try:
+            if name == "SIGTERM":
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            else:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+            stop_on_sigterm()
+            handler = signal.getsignal(getattr(signal, name))
+            with pytest.raises(KeyboardInterrupt):
+                handler(getattr(signal, name), None)
+        finally:
+            signal.signal(getattr(signal, name), previous)
+        assert errors.interrupted(lost), name
+
+    def task(item: int) -> int:
+        if item == 1:  # the interrupt lands inside the task and is lost there
+            errors.note_interrupt()
+        return item
+
+    monkeypatch.setattr(errors, "_SIGNALLED", [False])
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        for index, _ in SerialExecutor().run(task, range(5)):
+            done.append(index)
+    assert done == [0]

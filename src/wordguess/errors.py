@@ -2,11 +2,31 @@
 and what is accepted, so a front end can show it as it is."""
 
 
+_SIGNALLED = [False]  # set by the front ends' Ctrl-C and SIGTERM handlers (note_interrupt)
+
+
+def note_interrupt() -> None:
+    """Record that Ctrl-C or SIGTERM came: the KeyboardInterrupt a handler raises can be lost
+    where it lands (numba's argument unboxing replaces it with "TypeError: can't unbox ...")."""
+    _SIGNALLED[0] = True
+
+
+def interrupt_noted() -> bool:
+    """Return whether a front end's handler noted Ctrl-C or SIGTERM (note_interrupt)."""
+    return _SIGNALLED[0]
+
+
 def interrupted(exc: BaseException) -> bool:
-    """Return whether an exception is Ctrl-C (or a SIGTERM made into one): KeyboardInterrupt, or
-    the SystemError a compiled kernel's call raises when the interrupt comes as it returns."""
-    cause = exc.__cause__ or exc.__context__
-    return isinstance(exc, KeyboardInterrupt) or (isinstance(exc, SystemError) and isinstance(cause, KeyboardInterrupt))
+    """Return whether an exception is Ctrl-C (or a SIGTERM made into one): KeyboardInterrupt, an
+    exception raised while handling one (the SystemError a compiled kernel's call raises when the
+    interrupt comes as it returns), or any exception once a handler noted an interrupt."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return _SIGNALLED[0]
 
 
 class WordguessError(ValueError):

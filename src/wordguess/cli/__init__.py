@@ -18,7 +18,7 @@ import typer
 
 from wordguess import __version__
 from wordguess.cli.common import err, out
-from wordguess.errors import interrupted
+from wordguess.errors import interrupted, note_interrupt
 
 # Each command and where it lives (module of wordguess.cli, function), in the help's order. A
 # command line that names one command imports only that command's module (`main`), so a command
@@ -89,13 +89,13 @@ def main(argv: list[str] | None = None) -> None:
     except CLICK_ERROR as exc:
         err.print(f"error: {exc.format_message()}", markup=False)
         code = exc.exit_code
-    except (typer.Abort, KeyboardInterrupt, SystemError) as exc:
-        if isinstance(exc, SystemError) and not interrupted(exc):
+    except BrokenPipeError:
+        code = 0
+    except (typer.Abort, KeyboardInterrupt, Exception) as exc:
+        if not isinstance(exc, typer.Abort) and not interrupted(exc):
             raise
         err.print("\ninterrupted", markup=False)
         code = 130
-    except BrokenPipeError:
-        code = 0
     except SystemExit as exc:
         # Rich ends a write to a closed pipe (`| head`) with exit 1, having made itself quiet and
         # pointed stdout at /dev/null: the reader chose to stop, so it is no failure.
@@ -122,16 +122,22 @@ def tidy_help(root):
     return root
 
 
-def _sigterm(signum: int, frame: object) -> None:
+def _interrupt(signum: int, frame: object) -> None:
+    note_interrupt()  # `interrupted` knows it even where the KeyboardInterrupt is lost
     raise KeyboardInterrupt
 
 
 def stop_on_sigterm() -> None:
     """Make SIGTERM (kill, a service manager, a CI timeout) stop a command as Ctrl-C does: its
     executor closes and stops its worker processes (killed outright, the command would leave a
-    worker pool's processes running on). Only from the main thread, and only over the default action."""
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _sigterm)
+    worker pool's processes running on). Only from the main thread, and only over the default
+    actions; Ctrl-C's is kept but noted too (`errors.note_interrupt`)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _interrupt)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
 
 
 def quiet_if_pipe_closed() -> None:

@@ -250,7 +250,7 @@ def progress_bar(description: str):
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(description, total=None)
             yield lambda done, total: bar.update(task, completed=done, total=total)
-    except (KeyboardInterrupt, SystemError) as exc:
+    except (KeyboardInterrupt, Exception) as exc:
         if not interrupted(exc):
             raise
         err.print("interrupted")

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
-from wordguess.errors import WordguessError, unknown_name
+from wordguess.errors import WordguessError, interrupt_noted, unknown_name
 
 Task = Callable[[Any], Any]  # a picklable top-level function of one picklable item
 # Tasks per worker submitted ahead of the results: 2 keeps a worker busy while the caller reads
@@ -73,9 +73,14 @@ class SerialExecutor(ClosingExecutor):
     name = "serial"
 
     def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
-        """Yield (index, fn(item)) in item order, which is the completion order here."""
+        """Yield (index, fn(item)) in item order, which is the completion order here; stop
+        between tasks once Ctrl-C or SIGTERM was noted (its KeyboardInterrupt may have been lost
+        inside a task)."""
         for index, item in enumerate(items):
-            yield index, fn(item)
+            result = fn(item)
+            if interrupt_noted():
+                raise KeyboardInterrupt
+            yield index, result
 
     @classmethod
     def create(cls, workers: int, address: str | None) -> SerialExecutor:
