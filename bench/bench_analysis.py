@@ -16,7 +16,7 @@ open: open-world Wordle (14,855 words, the prior), secrets drawn from the prior 
 played by the assistant (the guarded fewest-guesses strategy, as the front ends give it) and by
 entropy over every word alike, each analysed whole, warm: the seconds per game, and how many
 moves the guard judged not shown to keep every word winnable (`?`) or proven to lose one (`can
-lose`). Prints one JSON object.
+lose`); `--games` games, at most 40 (each takes a second or more). Prints one JSON object.
 """
 
 from __future__ import annotations
