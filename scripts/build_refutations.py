@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.cli import stop_on_sigterm  # noqa: E402
 from wordguess.engine.executors import get_executor  # noqa: E402
+from wordguess.errors import interrupted  # noqa: E402
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped  # noqa: E402
 from wordguess.optimal.worst.decide import (  # noqa: E402
     CORE_ROUNDS,
@@ -389,7 +390,9 @@ def main() -> None:
                      if work["first"].get(game.format_reply(reply), {}).get("kind") == "undecided"
                      and (args.split_most is None or len(bucket) <= args.split_most)]
         split_phase(args, puzzle, puzzle.guesses[opener], [r for r, _ in undecided], depth, work, save)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Exception) as exc:  # an interrupt numba turned into another error too
+        if not interrupted(exc):
+            raise
         save()
         raise SystemExit(f"stopped: what was settled is saved in {path}; run again to resume") from None
     split = []

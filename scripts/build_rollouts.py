@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.cli import stop_on_sigterm  # noqa: E402
 from wordguess.engine.executors import get_executor  # noqa: E402
+from wordguess.errors import interrupted  # noqa: E402
 from wordguess.optimal.worst.decide import exact_guard  # noqa: E402
 from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses  # noqa: E402
 from wordguess.strategies.guarantee import IMPOSSIBLE, path_of  # noqa: E402
@@ -211,7 +212,9 @@ def main() -> None:
                 print(f"{len(replies) - len(todo) + k + 1}/{len(replies)} {result['path']} ({result['words']} words): the strategy's "
                       f"{result['choice'].upper()}, best safe {best[0].upper() if best else None} "
                       f"{best[1] if best else ''} [{time.perf_counter() - started:.0f} s]", file=sys.stderr, flush=True)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Exception) as exc:  # an interrupt numba turned into another error too
+        if not interrupted(exc):
+            raise
         raise SystemExit(f"stopped: {len(done)} of {len(replies)} positions saved in {work}; run again to resume") from None
     positions = {}
     for path in sorted(done):
