@@ -371,7 +371,7 @@ class EstimatedValues:
         # measured, else the second look (over the pool `choose` just ranked)
         played_value, best_value = (float(v) for v in strategy.values(puzzle, candidates, history, [guess, choice]))
         best = choice
-        if verdict in (SHOWN, None) and guess != choice and played_value < best_value:
+        if verdict in (SHOWN, None) and played_value < best_value:
             best, best_value = guess, played_value
         shown = None if verdict is None else True
         if verdict == IMPOSSIBLE:

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
         code = exc.exit_code
     except BrokenPipeError:
         code = 0
-    except (typer.Abort, KeyboardInterrupt, Exception) as exc:
+    except (KeyboardInterrupt, Exception) as exc:  # typer.Abort is Ctrl-C at a prompt
         if not isinstance(exc, typer.Abort) and not interrupted(exc):
             raise
         err.print("\ninterrupted", markup=False)

@@ -422,9 +422,13 @@ class Guard:
             if reply == puzzle.game.solved_reply or search.within(bucket, left, after, self.nodes,
                                                                    max(stop - search.worked, 0)):
                 continue
-            asked = left >= 1 and self.exact is not None and len(bucket) <= self.verdict_most and calls > 0
-            calls -= asked
-            decided = False if left < 1 else self.exact(puzzle, bucket, after, left, ()) if asked else None
+            if left < 1:
+                return IMPOSSIBLE  # a word left and no guess to find it
+            if self.exact is None or len(bucket) > self.verdict_most or calls == 0:
+                outcome = UNKNOWN
+                continue
+            calls -= 1
+            decided = self.exact(puzzle, bucket, after, left, ())
             if decided is False:
                 return IMPOSSIBLE
             if decided is None:
