@@ -181,6 +181,31 @@ def test_the_open_world_opening_is_the_proven_one():
     assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
 
 
+def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_path):
+    """Adding words (--add-words, an unknown word played) no longer drops the proof: SKIBI follows
+    the tree to TRACE ..... SPUNK SILKS SKIFF SKIMO with SKIVY, one guess left for two, so the
+    subtree above is searched again with it. Followed word by word (the slow, obvious check),
+    the extended tree finds every word, old and added, within 6; the opening stays TRACE with a
+    win shown, and the guard's key says the tree was extended (the key is the same without)."""
+    extra = tmp_path / "new.txt"
+    extra.write_text("yeets\nskibi\n")
+    puzzle = PuzzleSpec(WORDLE, world="open", add_words=str(extra)).build()
+    guard = Guard()
+    guard.witnesses(puzzle)
+    tree = guard._shipped
+    assert tree is not None and tree.extended and {"yeets", "skibi"} <= tree.words
+    assert tree.nodes[""] == "trace"
+    for secret in puzzle.answers:
+        assert followed(puzzle, tree.nodes, secret, []) <= 6, secret
+    strategy = FewestGuesses()
+    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "trace"
+    assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
+    plain = open_wordle()
+    assert Guard().key_for(plain) != guard.key_for(puzzle) and Guard().key_for(plain) == Guard().key_for(plain)
+    (shipped,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "normal"]
+    assert shipped.extend_to(puzzle, Witnesses(puzzle), most=1) is None  # more words than it extends to
+
+
 @functools.cache
 def build_guarantee():
     """Return scripts/build_guarantee.py as a module."""

@@ -297,6 +297,18 @@ class Witnesses:
         return NONE
 
 
+def _narrowed(puzzle: Puzzle, history: History) -> np.ndarray:
+    """Return the answers consistent with every turn of `history`."""
+    candidates = puzzle.all_candidates()
+    for word, reply in history:
+        candidates = puzzle.narrow(candidates, puzzle.index_of(word), reply)
+    return candidates
+
+
+EXTEND_MOST = 500  # the most words a shipped tree is extended to (see ShippedWitness.extend_to)
+EXTEND_VERSION = 1  # changes when the extension changes what it finds (part of the guard's key when extended)
+
+
 @dataclasses.dataclass(frozen=True)
 class ShippedWitness:
     """A witness tree proven offline (scripts/build_guarantee.py) for a word set: it finds every
@@ -306,6 +318,7 @@ class ShippedWitness:
     depth: int  # the guesses it needs at most
     mode: str  # the mode its guesses keep to
     nodes: dict[str, str]  # the turns leading to a node -> the guess played there
+    extended: bool = False  # extended at run time to words added to the list it was proven for
 
     def covers(self, puzzle: Puzzle) -> bool:
         """Return whether the tree can be played on the puzzle: its mode, every answer one of
@@ -318,6 +331,84 @@ class ShippedWitness:
     def guess(self, game, history: History) -> str | None:
         """Return the tree's guess after `history`, or None when the history left the tree."""
         return self.nodes.get(path_of(game, history))
+
+    def extend_to(self, puzzle: Puzzle, search: Witnesses, most: int = EXTEND_MOST) -> ShippedWitness | None:
+        """Return the tree extended to the puzzle's answers it lacks (words added for a game, an
+        unknown word played), when it can be shown to find every word within the limit; else
+        None. Each added word follows the tree until it is found or leaves it. Where it leaves,
+        the tree had at most one word of its own: the words there get a witness tree of their
+        own within the guesses left, grafted on. Where none is found (too few guesses left), the
+        subtree above is searched again, one turn up at a time (never the opener), with the
+        words that reach it, and replaced by the witness found. The tree's other paths are kept,
+        so every word is found within the limit. At most `most` added words are tried (a list
+        of its own is no extension: None)."""
+        game = puzzle.game
+        if (self.mode != puzzle.mode or self.depth > game.max_guesses
+                or any(puzzle.guess_index.get(w) is None for w in set(self.nodes.values()))):
+            return None
+        added = [word for word in puzzle.answers if game.fold(word) not in self.words]
+        if not added or len(added) > most:
+            return None
+        nodes = dict(self.nodes)
+
+        def graft(history: list) -> bool:
+            """Put a witness tree of the words at `history` in place of the tree's subtree there."""
+            candidates, depth, path = _narrowed(puzzle, history), game.max_guesses - len(history), path_of(game, history)
+            if not search.within(candidates, depth, history):
+                return False
+            for key in [k for k in nodes if k == path or k.startswith(path + " ")]:
+                del nodes[key]
+            if len(candidates) > 1:
+                nodes.update(search.tree(candidates, depth, history))
+            return True
+
+        for _ in range(2 * len(added) * game.max_guesses):  # each repair moves a subtree up or settles it
+            for secret in added:
+                history: list[tuple[str, int]] = []
+                while len(history) < game.max_guesses:
+                    word = nodes.get(path_of(game, history))
+                    if word is None:  # off the tree: the words here, one by one when few enough
+                        left = _narrowed(puzzle, history)
+                        if trivially_within(len(left), game.max_guesses - len(history)) and len(left) <= 1:
+                            break
+                        if graft(history):
+                            break
+                        if not any(graft(history[:up]) for up in range(len(history) - 1, 0, -1)):
+                            return None
+                        break
+                    reply = game.feedback(word, secret)
+                    history.append((word, reply))
+                    if game.is_solved(reply):
+                        break
+                else:
+                    if not any(graft(history[:up]) for up in range(len(history) - 1, 0, -1)):
+                        return None
+            if self._finds_all(puzzle, nodes, added):
+                return ShippedWitness(self.words | {game.fold(w) for w in added}, self.depth, self.mode, nodes,
+                                      extended=True)
+        return None
+
+    @staticmethod
+    def _finds_all(puzzle: Puzzle, nodes: dict[str, str], words: list[str]) -> bool:
+        """Return whether following the tree (a single candidate left: it is the guess) finds
+        each word within the game's limit."""
+        game = puzzle.game
+        for secret in words:
+            history: list[tuple[str, int]] = []
+            while True:
+                if len(history) >= game.max_guesses:
+                    return False
+                word = nodes.get(path_of(game, history))
+                if word is None:
+                    left = [puzzle.answers[int(i)] for i in _narrowed(puzzle, history)]
+                    if len(left) != 1:
+                        return False
+                    word = left[0]
+                reply = game.feedback(word, secret)
+                history.append((word, reply))
+                if game.is_solved(reply):
+                    break
+        return True
 
 
 SEARCH_VERSION = 1  # changes when the witness search changes what it finds
@@ -387,14 +478,22 @@ class Guard:
     def key_for(self, puzzle: Puzzle) -> tuple:
         """Return what its choices on the puzzle depend on beyond the puzzle itself: the search's
         version, the shipped trees and the exact decider (part of the key of a remembered choice)."""
-        return guard_version(), None if self.exact is None else self.exact.key_for(puzzle)
+        key = guard_version(), None if self.exact is None else self.exact.key_for(puzzle)
+        self.witnesses(puzzle)
+        if self._shipped is not None and self._shipped.extended:
+            return (*key, ("extended", EXTEND_VERSION))  # (the shipped tree as it is: the key as before)
+        return key
 
     def witnesses(self, puzzle: Puzzle) -> Witnesses:
         """Return the witness search of this puzzle (a new one, with an empty memo, for another),
         and note which shipped witness tree covers its answers."""
         if self._witnesses is None or self._witnesses.puzzle is not puzzle:
             self._witnesses = Witnesses(puzzle, nodes=self.nodes)
-            self._shipped = next((tree for tree in shipped_witnesses(puzzle.game.key) if tree.covers(puzzle)), None)
+            trees = shipped_witnesses(puzzle.game.key)
+            self._shipped = next((tree for tree in trees if tree.covers(puzzle)), None)
+            if self._shipped is None:  # words added to a list the tree covers: it is extended to them
+                self._shipped = next((found for found in (tree.extend_to(puzzle, self._witnesses) for tree in trees)
+                                      if found is not None), None)
         return self._witnesses
 
     def shipped_guess(self, puzzle: Puzzle, history: History) -> int | None:
