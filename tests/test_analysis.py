@@ -233,6 +233,19 @@ def test_cli_auto_world_turns_open_for_a_word_outside_the_answers():
     assert json.loads(result.stdout)["world"] == "closed" and "open world" not in result.stderr
 
 
+def test_cli_notes_only_the_words_in_no_list_of_the_world_analysed():
+    # TARSE is in no answer list but among the open world's guesses: the closed try says nothing.
+    result = cli("--secret", "gizmo", "tarse", "gizmo", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["world"] == "open" and data["notices"] == [] and "note:" not in result.stderr
+    unknown = cli("--secret", "yeets", "crane", "yeets", "--json")
+    assert unknown.exit_code == 0, unknown.output
+    notices = json.loads(unknown.stdout)["notices"]
+    assert len(notices) == 1 and "YEETS is in no list" in notices[0]
+    assert result.stderr.count("note:") == 0 and unknown.stderr.count("note: YEETS") == 1
+
+
 def test_cli_share_text_from_standard_input_is_read_once():
     grid = "Wordle 1 3/6\n⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
     result = runner.invoke(app, ["analyze", "--share", "-", "crane", "slosh", "shake", "--budget", "1", "--json"],

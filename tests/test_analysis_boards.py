@@ -103,7 +103,7 @@ def test_cli_three_forms_agree_and_bad_input_is_one_line(lists):
         result = cli(*form, *files, "--json", "--budget", "20")
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)
-        assert data["won"] and data["guesses"] == 7 and data["world"] == "closed"
+        assert data["won"] and data["guesses"] == 7 and data["world"] == "closed" and data["notices"] == []
         results.append([[{k: v for k, v in m.items() if k != "seconds"} for m in b["moves"]] for b in data["boards"]])
     assert results[0] == results[1] == results[2]
     text = cli("--secret", ",".join(secrets), *guesses, *files)

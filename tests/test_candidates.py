@@ -14,6 +14,7 @@ from wordguess.engine.candidates import (
     filter_or_explain,
     parse_turn,
     partition,
+    split_turns,
 )
 from wordguess.errors import ReplyError, WordguessError
 from wordguess.games import get_game
@@ -56,6 +57,15 @@ def test_contradictory_history_is_explained():
                                              ("1122=1,1", ("1122", "1,1")), ("1+2=3=GGGGG", ("1+2=3", "GGGGG"))])
 def test_turns_are_split_at_the_last_equals_sign(text, turn):
     assert parse_turn(text) == turn
+
+
+@pytest.mark.parametrize(("text", "turns"), [
+    ("raise=..Y..;mount=.G...", ["raise=..Y..", "mount=.G..."]), ("raise=..Y..,mount=.G...", ["raise=..Y..", "mount=.G..."]),
+    ("crane=.....;", ["crane=....."]), ("crane=.....,", ["crane=....."]), ("crane=....., ", ["crane=....."]),
+    ("crane=.....,;slate=G....", ["crane=.....", "slate=G...."]),
+    ("1122=1,1,3456=0,2", ["1122=1,1", "3456=0,2"]), ("1122=1,1,", ["1122=1,1"]), ("1122=1,1", ["1122=1,1"])])
+def test_turns_are_separated_by_semicolons_or_commas_trailing_ones_too(text, turns):
+    assert split_turns(text) == turns
 
 
 def test_a_turn_without_equals_sign_is_refused():

@@ -376,3 +376,38 @@ def test_the_list_options_reach_every_command_that_takes_them(tmp_path):
     added = json.loads(run(*common, "--add-words", str(extra)).stdout)
     assert plain["worst"] == 2 and plain["histogram"] == {"2": 20}
     assert added["worst"] == 3 and added["games"] == 20
+
+
+def test_solve_secret_says_a_game_over_the_limit_was_lost(tmp_path):
+    # Ten words that differ in their first letter only: each guess rules out one, so the last
+    # word the strategy tries takes more than Wordle's six guesses.
+    path = tmp_path / "ills.txt"
+    path.write_text("\n".join(f"{c}ills" for c in "bfghkmpstw") + "\n", encoding="utf-8")
+    lists = ("--answers", str(path), "--guesses", str(path))
+    games = {w: run("solve", *lists, "--secret", w) for w in (f"{c}ills" for c in "bfghkmpstw")}
+    assert all(result.exit_code == 0 for result in games.values())
+    lost = [w for w, result in games.items() if "lost" in result.stdout]
+    assert lost, "no game took more than six guesses"
+    for w, result in games.items():
+        rows = result.stdout.strip().splitlines()
+        guesses = sum(1 for row in rows if "left" in row or "solved" in row or "found" in row)
+        data = json.loads(run("solve", *lists, "--secret", w, "--json").stdout)
+        assert data["guesses"] == guesses and data["failed"] == (w in lost)
+        if w in lost:
+            assert rows[-1] == f"lost: {guesses} guesses, over the limit of 6" and "solved" not in result.stdout
+        else:
+            assert rows[-1].endswith("solved")
+
+
+@pytest.mark.parametrize("bad", ["abc", "12345", "crané", "foo bar"])
+@pytest.mark.parametrize(("option", "what"), [("--exclude", "the excluded words"), ("--add-words", "the added words")])
+def test_a_word_list_given_refuses_a_word_the_game_cannot_play(tmp_path, bad, option, what):
+    path = tmp_path / "words.txt"
+    path.write_text(f"cigar\n{bad}\nrebut\n", encoding="utf-8")
+    assert_one_line_error(run("solve", option, str(path), "--history", "crane=....."),
+                          f"{what}: {bad!r} is not a valid wordle word")
+    path.write_text("cigar\nRebut\n\n", encoding="utf-8")  # a clean list (any case, blank lines) is taken
+    small = tmp_path / "small.txt"
+    small.write_text("\n".join(WORDLE_SMALL) + "\n", encoding="utf-8")
+    result = run("solve", "--answers", str(small), "--guesses", str(small), option, str(path), "--history", "crane=.....")
+    assert result.exit_code == 0, result.output

@@ -134,6 +134,8 @@ def test_history_and_secret_are_scriptable(tmp_path):
     assert data["candidates"] == len(data["candidate_words"]) and len(data["suggestions"]) >= 1
     result = runner.invoke(app, ["solve", *files, "--history", "crate=GG...,crust=GGGGG"])
     assert result.exit_code == 2 and "contradicts" in result.stderr
+    ends = [runner.invoke(app, ["solve", *files, "--history", f"crate=GG...{end}", "--json"]) for end in ";,"]
+    assert [r.exit_code for r in ends] == [0, 0] and ends[0].stdout == ends[1].stdout, ends[1].output
     result = runner.invoke(app, ["solve", *files, "--secret", "crust", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -387,3 +389,76 @@ def test_no_turn_after_a_win(tmp_path):
 def test_end_of_input_ends_the_line(tmp_path):
     result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate\n")
     assert result.exit_code == 0 and result.stdout.endswith("reply to CRATE: \n")
+
+
+def open_assistant(rules=None) -> Assistant:
+    """Return an assistant in an open world of WORDLE_SMALL (every word a possible secret)."""
+    puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL, WORDLE_SMALL, weights=np.ones(len(WORDLE_SMALL)), store=None)
+    return Assistant(puzzle, get_strategy("entropy"), rules)
+
+
+def test_cancel_and_undo_take_back_a_word_in_no_list():
+    assistant = open_assistant()
+    start = (list(assistant.candidates), list(assistant.puzzle.guesses))
+    assistant.resolve("qzxvw")  # typed: a possible secret while its reply is asked
+    assert "qzxvw" in assistant.candidates
+    assistant.cancel()
+    assert (assistant.candidates, list(assistant.puzzle.guesses)) == start
+    assistant.report("crate", ".....")
+    before = list(assistant.candidates)
+    assistant.report("qzxvw", ".....")
+    assistant.undo()  # the turn before it counts it a possible secret no more
+    assert assistant.candidates == before and "qzxvw" not in assistant.puzzle.guesses
+    assistant.undo()
+    assert (assistant.candidates, list(assistant.puzzle.guesses)) == start
+
+
+def test_a_word_in_no_list_stays_while_a_turn_plays_it():
+    assistant = open_assistant()
+    assistant.report("qzxvw", ".....")
+    after = list(assistant.candidates)
+    assistant.report("qzxvw", ".....")  # played again: not admitted again
+    assistant.undo()
+    assert assistant.candidates == after and "qzxvw" in assistant.puzzle.guesses
+    assistant.cancel()  # nothing pending: nothing taken back
+    assert assistant.candidates == after
+
+
+def test_a_refused_turn_takes_back_the_word_in_no_list_it_added():
+    assistant = open_assistant()
+    start = list(assistant.candidates)
+    with pytest.raises(ReplyError):
+        assistant.report("qzxvw", "GGXQ.")
+    assert assistant.candidates == start and "qzxvw" not in assistant.puzzle.guesses
+    assistant.resolve("qzxvw")  # pending at its reply prompt: a refused reply keeps it
+    with pytest.raises(ReplyError):
+        assistant.report("qzxvw", "GGXQ.")
+    assert "qzxvw" in assistant.candidates
+    hard = Assistant(Puzzle(get_game("wordle"), WORDLE_SMALL, WORDLE_SMALL, weights=np.ones(len(WORDLE_SMALL)),
+                            mode="hard", store=None), get_strategy("entropy"))
+    hard.report("crate", "G....")
+    before = list(hard.candidates)
+    with pytest.raises(WordError, match="hard mode"):
+        hard.resolve("qzxvw")
+    assert hard.candidates == before and "qzxvw" not in hard.puzzle.guesses
+
+
+def test_undo_takes_back_a_word_in_no_list_on_every_board():
+    assistant = open_assistant(get_game("quordle"))
+    start = [b.tolist() for b in assistant.boards]
+    assistant.report("qzxvw", " ".join(["....."] * 4))
+    assistant.undo()
+    assert [b.tolist() for b in assistant.boards] == start
+
+
+def test_interactive_cancel_and_undo_drop_a_word_in_no_list(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDLE_SMALL) + "\n", encoding="utf-8")
+    script = ["qzxvw", "cancel",  # dropped at its reply prompt
+              "crate=.....", "qzxvw", ".....", "undo", "list", "quit"]
+    result = runner.invoke(app, ["solve", "--guesses", str(words), "--world", "open"], input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    counts = [line.split()[0] for line in result.stdout.splitlines() if "candidates left" in line]
+    assert counts[:2] == [f"{len(WORDLE_SMALL):,}"] * 2  # the start, and after cancel
+    assert counts[3] != counts[2] and counts[4] == counts[2]  # QZXVW's turn, then undone
+    assert "QZXVW" not in result.stdout.split("took back QZXVW")[1]  # not listed among the candidates

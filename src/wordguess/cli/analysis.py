@@ -74,23 +74,21 @@ def check_one_way(words: list[str], secret: str | None, history: str | None, sha
 
 
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
-                 share: str | None, quiet: bool = False) -> tuple[Puzzle, History]:
-    """Return (the puzzle, the played turns) from exactly one of: the guesses and the secret, a
-    GUESS=REPLY history, or a share text (already read: see read_share) with the guesses. A
-    well-formed word in no list is taken as played (the puzzle returned has it, see
+                 share: str | None) -> tuple[Puzzle, History, list[str]]:
+    """Return (the puzzle, the played turns, the notices) from exactly one of: the guesses and
+    the secret, a GUESS=REPLY history, or a share text (already read: see read_share) with the
+    guesses. A well-formed word in no list is taken as played (the puzzle returned has it, see
     play.session.admitted) with a notice."""
     check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.",
                   "analyze --secret gizmo salet corni gizmo")
     played = [parse_turn(t)[0] for t in split_turns(history)] if history is not None else list(words)
     puzzle, notices = admit_all(puzzle, [*played, *([secret] if secret is not None else [])])
-    turns = _turns(rules, puzzle, words, secret, history, share)  # bad input stops before any notice
+    turns = _turns(rules, puzzle, words, secret, history, share)
     won = [k for k, (_, reply) in enumerate(turns[:-1], 1) if rules.is_solved(reply)]
     if won:
         raise WordguessError(f"turn {won[0]} won the game ({rules.display(turns[won[0] - 1][0])}): "
                              "no turn comes after a win; give the turns up to it")
-    for notice in [] if quiet else notices:
-        err.print(f"note: {notice}", markup=False)
-    return puzzle, turns
+    return puzzle, turns, notices
 
 
 def _turns(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
@@ -183,19 +181,22 @@ def analyze_command(
     def puzzle_of(w: str) -> Puzzle:  # auto's closed try is unweighted, as a closed world asked for is not
         return build_puzzle(puzzle_spec(rules, lists, mode, world=w, weigh=not (chosen == "auto" and w == "closed")))
 
-    def played(puzzle: Puzzle) -> tuple:  # auto's second reading (the open world's) is quiet: noted once
-        return game_history(rules, puzzle, words, secret, history, share,
-                            quiet=chosen == "auto" and puzzle.world == "open")
+    def played(puzzle: Puzzle) -> tuple:
+        return game_history(rules, puzzle, words, secret, history, share)
 
-    puzzle, turns, found = game_in_world(rules, chosen, puzzle_of, played, secret)
+    # The notices are those of the world the game is analysed in (a word in no closed list may
+    # be in the open world's), printed once bad input had its chance to stop the command.
+    puzzle, turns, notices, found = game_in_world(rules, chosen, puzzle_of, played, secret)
     if chosen == "auto" and found == "open":
         err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
+    for notice in notices:
+        err.print(f"note: {notice}", markup=False)
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
         analysis = analyze(puzzle, turns, secret=secret, budget=budget, store=results)
         progress(len(turns), len(turns))
     if as_json:
-        out.print_json(json.dumps(analysis.to_json(rules)))
+        out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
         return
     out.print(analysis_table(rules, analysis))
     for move in analysis.moves:
@@ -231,7 +232,7 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         analysis = analyze_boards(rules, puzzle, turns, secrets, budget=budget, store=results)
         progress(1, 1)
     if as_json:
-        out.print_json(json.dumps(analysis.to_json(rules)))
+        out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
         return
     game = rules.board
     for k, (board, found) in enumerate(zip(analysis.boards, rules.solved_at(analysis.turns), strict=True), 1):

@@ -207,6 +207,7 @@ def interactive_solve(assistant: Assistant) -> None:
             show_notices(assistant)
         if not ask_reply(assistant, guess):
             return
+        assistant.cancel()  # a guess dropped at its reply prompt takes back the word in no list it added
     if several:
         out.print(f"all {rules.boards} boards solved in {len(assistant.turns)} of {rules.max_guesses}", style="bold green")
     else:

@@ -46,11 +46,15 @@ MAX_GAMES = 1_000_000  # multi-board games simulated by one evaluate
 
 
 def print_record(puzzle: Puzzle, record: GameRecord) -> None:
-    """Print a played game step by step: tiles and the candidates left after each guess."""
+    """Print a played game step by step: tiles and the candidates left after each guess; a game
+    that took more guesses than the game's limit ends with a line saying it was lost."""
     for (guess, reply), left in zip(record.turns, record.remaining, strict=True):
         line = tiles(puzzle.game, guess, reply)
-        line.append("   solved" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
+        solved = "found after the limit" if record.failed else "solved"
+        line.append(f"   {solved}" if puzzle.game.is_solved(reply) else f"   {left:,} candidate{'s' if left != 1 else ''} left")
         out.print(line)
+    if record.failed:
+        out.print(f"lost: {record.guesses} guesses, over the limit of {record.max_guesses}", style="bold red")
 
 
 def check_one_tree(puzzle: Puzzle) -> None:

@@ -73,13 +73,15 @@ def is_turn(game: Game, text: str) -> bool:
     return text.count("=") > (1 if "=" in game.alphabet else 0)
 
 
-# A turn ends at ';', or at ',' when another GUESS= follows (so Mastermind's reply 1,1 stays whole).
-TURN_SEPARATOR = re.compile(r";|,(?=[^,;=]+=)")
+# A turn ends at ';', or at ',' when another GUESS= follows (so Mastermind's reply 1,1 stays whole)
+# or nothing does (a trailing ',' is a separator, as a trailing ';' is).
+TURN_SEPARATOR = re.compile(r";|,(?=[^,;=]+=)|,(?=\s*(?:[,;]|$))")
 
 
 def split_turns(text: str) -> list[str]:
     """Return the turns of a history written GUESS=REPLY;GUESS=REPLY... (',' also separates
-    turns when it is followed by a guess and '=': 'raise=..Y..,mount=.G...', '1122=1,1,3456=0,2')."""
+    turns when it is followed by a guess and '=', or ends the text: 'raise=..Y..,mount=.G...',
+    '1122=1,1,3456=0,2', 'raise=..Y..,')."""
     return [turn.strip() for turn in TURN_SEPARATOR.split(text) if turn.strip()]
 
 

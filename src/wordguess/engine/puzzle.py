@@ -57,6 +57,16 @@ def check_world(world: str) -> str:
     return check_choice("world", world, WORLDS)
 
 
+def given_words(source: str, game: Game, what: str) -> WordList:
+    """Return the words of a list the player gives (a name or a file) for `game`, or raise
+    WordError naming the first word the game cannot play (`what` says which list it is)."""
+    words = load_words(source, game)
+    if words.rejected:
+        word, why = words.rejected[0]
+        raise WordError(f"{what}: {word!r} is not a valid {game.name} word: {why}")
+    return words
+
+
 # Cached properties made from the lists and the rules alone (not the weights): a twin shares them.
 SHARED_ARRAYS = ("matrix", "by_secret", "widest_branching", "guess_index", "guess_letters", "guess_of_answer",
                  "answer_of_guess")
@@ -417,10 +427,7 @@ class PuzzleSpec:
         answers, guesses = self._listed()
         if self.add_words is None:
             return answers, guesses
-        extra = load_words(self.add_words, self.game)
-        if extra.rejected:
-            word, why = extra.rejected[0]
-            raise WordError(f"the added words: {word!r} is not a valid {self.game.name} word: {why}")
+        extra = given_words(self.add_words, self.game, "the added words")
         fold = self.game.fold
         known, secrets = {fold(w) for w in guesses}, {fold(w) for w in answers}
         new = [w for w in extra if fold(w) not in known]
@@ -451,7 +458,7 @@ class PuzzleSpec:
             return None
         weights = np.ones(len(secrets)) if table is None else priors.prior(secrets, table)
         if self.exclude is not None:
-            excluded = {self.game.fold(w) for w in load_words(self.exclude)}
+            excluded = {self.game.fold(w) for w in given_words(self.exclude, self.game, "the excluded words")}
             weights = weights * np.array([self.exclude_factor if self.game.fold(w) in excluded else 1.0
                                           for w in secrets])
         return weights

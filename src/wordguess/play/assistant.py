@@ -248,6 +248,10 @@ class Assistant(Session):
         with self._busy:
             super().admit(word)
 
+    def forget_typed(self, keep: int = 0) -> None:
+        with self._busy:
+            super().forget_typed(keep)
+
     def record(self, guess: Word, replies) -> None:
         with self._busy:
             super().record(guess, replies)

@@ -105,6 +105,9 @@ class Session:
         first = list(start) if start is not None else [puzzle.all_candidates() for _ in range(self.rules.boards)]
         self._states: list[list[Candidates]] = [first]  # each board's candidates before each turn, and now
         self.notices: list[str] = []  # one line each, for the front end to show (then clear)
+        # Each word in no list admitted as a typed guess, with the puzzle before it: undo and
+        # cancel take it back once no turn plays it.
+        self._typed: list[tuple[Word, Puzzle]] = []
 
     # --- the state -------------------------------------------------------------------------
     @property
@@ -237,10 +240,18 @@ class Session:
     def resolve(self, word: str) -> Word:
         """Return the allowed guess the player typed (accents optional), or raise WordError for
         a malformed one or one the mode forbids now (a well-formed word in no list is added:
-        see admit)."""
+        see admit; it is taken back by a refusal here, by cancel, or by undoing its turn)."""
+        typed = len(self._typed)
+        before = self.puzzle
         self.admit(word)
         guess = self.puzzle.guesses[self.puzzle.index_of(word.strip())]
-        check_mode(self.puzzle, self.history, guess)
+        if self.puzzle is not before:
+            self._typed.append((guess, before))
+        try:
+            check_mode(self.puzzle, self.history, guess)
+        except WordguessError:
+            self.forget_typed(typed)
+            raise
         return guess
 
     def admit(self, word: str) -> None:
@@ -259,6 +270,26 @@ class Session:
         self.puzzle = puzzle
         self.notices.append(notice)
 
+    def forget_typed(self, keep: int = 0) -> None:
+        """Take back the words in no list typed as guesses after the first `keep` (the latest
+        first): the puzzle, and every board's candidates before each turn, are as before each
+        was admitted. The callers take back only words that no turn plays (see cancel)."""
+        while len(self._typed) > keep:
+            _, before = self._typed.pop()
+            listed = len(before.answers)  # the words admitted since have the indices from here on
+            self._states = [[candidates[candidates < listed] for candidates in state] for state in self._states]
+            self.puzzle = before
+
+    def cancel(self) -> None:
+        """Drop what a guess that was typed but not played added (its reply was not given, or
+        its turn was undone): a word in no list it admitted is taken back unless a turn still
+        plays it, so the state is as before it was typed."""
+        played = {guess for guess, _ in self.turns}
+        keep = len(self._typed)
+        while keep and self._typed[keep - 1][0] not in played:
+            keep -= 1
+        self.forget_typed(keep)
+
     def parse_replies(self, text: str) -> BoardReplies:
         """Return the replies written for the next turn: one board's in any of the game's
         notations, or one per unsolved board (MultiBoard.parse_reply)."""
@@ -269,9 +300,14 @@ class Session:
         unchanged): a turn after the game is won, an unknown or forbidden word, a malformed reply,
         or one that contradicts the earlier ones."""
         self.check_unsolved()
-        guess = self.resolve(word)
-        replies = self.parse_replies(replies_text)
-        self.record(guess, replies)
+        typed = len(self._typed)
+        try:
+            guess = self.resolve(word)
+            replies = self.parse_replies(replies_text)
+            self.record(guess, replies)
+        except WordguessError:
+            self.forget_typed(typed)  # a word in no list admitted here goes with the refused turn
+            raise
         return replies
 
     def check_unsolved(self) -> None:
@@ -329,8 +365,10 @@ class Session:
 
     def undo(self) -> tuple[Word, BoardReplies]:
         """Forget the last turn and return it, its replies one per board (or raise ReplyError
-        when there is none)."""
+        when there is none); a word in no list its guess admitted is taken back (see cancel)."""
         if not self.turns:
             raise ReplyError("nothing to undo")
         self._states.pop()
-        return self.turns.pop()
+        turn = self.turns.pop()
+        self.cancel()
+        return turn
