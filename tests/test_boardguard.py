@@ -4,6 +4,7 @@ safe (or unsafe) wins every combination (or loses one) by the rules' own `feedba
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
@@ -126,14 +127,17 @@ def test_the_safe_strategy_wins_a_game_the_plain_one_loses():
     """Open-world Quordle, seed 0's first lost game: with two guesses left and FINNY, GINNY and
     HINNY possible on the last board, fewest-total plays FINNY (the likeliest), then GINNY, and
     loses in 10. The check refuses FINNY (two words would be left for one guess) and plays a
-    guess that tells the three apart; the game is won in 9."""
+    guess that tells the three apart; the game is won in 9. (Played by the one-step sum, width
+    1: the second look, the default, wins this game without the check.)"""
     rules = get_game("quordle")
     puzzle = PuzzleSpec(rules.board, world="open").build()
     answer = {w: i for i, w in enumerate(puzzle.answers)}
     secrets = [answer[w] for w in ("hinny", "seize", "sabre", "unpin")]
     opening = puzzle.index_of("soare")
-    plain = play_boards(rules, puzzle, get_multi_strategy("fewest-total"), secrets, opening)
-    safe = play_boards(rules, puzzle, get_multi_strategy("fewest-total-safe"), secrets, opening)
+    plain = play_boards(rules, puzzle, dataclasses.replace(get_multi_strategy("fewest-total"), width=1), secrets,
+                        opening)
+    safe = play_boards(rules, puzzle, dataclasses.replace(get_multi_strategy("fewest-total-safe"), width=1), secrets,
+                       opening)
     assert plain.guesses == 10 and not plain.won
     assert safe.won and [w for w, _ in safe.turns[:7]] == [w for w, _ in plain.turns[:7]]
     assert plain.turns[7][0] == "finny" != safe.turns[7][0]

@@ -333,3 +333,39 @@ def test_one_word_solves_one_board_at_most(small):
     with pytest.raises(WordguessError, match="board 2"):  # boards 2, 3, 4 are left: 2 claimed solved
         assistant.report("cigar", "GGGGG " + others)
     assert len(assistant.turns) == 1
+
+
+def test_the_second_look_over_boards_equals_each_boards_slow_second_look(small):
+    """FewestTotal.second_look (the numba kernel per board) equals the sum over the boards of
+    FewestGuesses.second_look, the general version, with no limit near; boards alike are
+    looked at once and still counted each."""
+    from wordguess.strategies.expected import FewestGuesses
+    from wordguess.strategies.multiboard import NO_LIMIT
+
+    rng = np.random.default_rng(3)
+    slow = FewestGuesses(limit=NO_LIMIT + 1)  # left after the first guess: NO_LIMIT
+    for _ in range(4):
+        boards = [np.sort(rng.choice(len(small.answers), size=int(rng.integers(3, 40)), replace=False))
+                  for _ in range(3)]
+        boards.append(boards[0])
+        head = rng.choice(len(small.guesses), size=6, replace=False).astype(np.int64)
+        pool = rng.choice(len(small.guesses), size=30, replace=False).astype(np.int64)
+        fast = FewestTotal.second_look(small, boards, head, pool)
+        twin = [sum(slow.second_look(small, int(g), c, (), pool) for c in boards) for g in head]
+        assert np.allclose(fast, twin)
+
+
+def test_fewest_total_plays_the_least_second_look_of_its_best(small):
+    """Its choice is, of its `width` best by the one-step sum, the one whose second look is least
+    (width 1: the one-step sum alone)."""
+    rng = np.random.default_rng(5)
+    strategy, one_step = FewestTotal(endgame=None), FewestTotal(width=1, endgame=None)
+    for _ in range(3):
+        boards = [np.sort(rng.choice(len(small.answers), size=30, replace=False)) for _ in range(4)]
+        ids = np.arange(len(small.guesses), dtype=np.int64)
+        work = one_step._work(small, boards)
+        order = np.lexsort((ids, work))
+        head = ids[order[: strategy.width]]
+        looks = FewestTotal.second_look(small, boards, head, ids[order[: strategy.pool]])
+        assert strategy.choose(small, boards, 9) in head[looks <= looks.min() + 1e-9]
+        assert work[one_step.choose(small, boards, 9)] <= work.min() + 1e-9
