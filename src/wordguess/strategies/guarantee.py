@@ -362,26 +362,26 @@ class ShippedWitness:
                 nodes.update(search.tree(candidates, depth, history))
             return True
 
+        def repair(history: list, first: int) -> bool:
+            """Graft a witness after the first `first` turns, else one turn up at a time (never
+            above the opener)."""
+            return any(graft(history[:up]) for up in range(first, 0, -1))
+
         for _ in range(2 * len(added) * game.max_guesses):  # each repair moves a subtree up or settles it
             for secret in added:
                 history: list[tuple[str, int]] = []
                 while len(history) < game.max_guesses:
                     word = nodes.get(path_of(game, history))
-                    if word is None:  # off the tree: the words here, one by one when few enough
-                        left = _narrowed(puzzle, history)
-                        if trivially_within(len(left), game.max_guesses - len(history)) and len(left) <= 1:
-                            break
-                        if graft(history):
-                            break
-                        if not any(graft(history[:up]) for up in range(len(history) - 1, 0, -1)):
+                    if word is None:  # off the tree: a word alone there is guessed, more need a witness
+                        if len(_narrowed(puzzle, history)) > 1 and not repair(history, len(history)):
                             return None
                         break
                     reply = game.feedback(word, secret)
                     history.append((word, reply))
                     if game.is_solved(reply):
                         break
-                else:
-                    if not any(graft(history[:up]) for up in range(len(history) - 1, 0, -1)):
+                else:  # the tree's path does not find it within the limit
+                    if not repair(history, len(history) - 1):
                         return None
             if self._finds_all(puzzle, nodes, added):
                 return ShippedWitness(self.words | {game.fold(w) for w in added}, self.depth, self.mode, nodes,
