@@ -176,9 +176,9 @@ class FewestTotal:
         guess_ids, work = self._guess_ids(puzzle), self._work(puzzle, boards)
         if self.width <= 1 or puzzle.mode != "normal" or puzzle.inconsistent_window is not None:
             return pick_best(puzzle, guess_ids, work, union(boards))  # (the second look's kernel: normal mode)
-        head = guess_ids[best_first(guess_ids, work, self.width)]
-        return pick_best(puzzle, head, self.second_look(puzzle, boards, head, guess_ids[best_first(guess_ids, work, self.pool)]),
-                         union(boards))
+        best = guess_ids[best_first(guess_ids, work, max(self.width, self.pool))]  # (its prefixes: the fewer best)
+        head = best[: self.width]
+        return pick_best(puzzle, head, self.second_look(puzzle, boards, head, best[: self.pool]), union(boards))
 
     @staticmethod
     def second_look(puzzle: Puzzle, boards: Sequence[Candidates], head: np.ndarray, pool: np.ndarray) -> np.ndarray:
