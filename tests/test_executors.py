@@ -35,6 +35,13 @@ def fail_on_five(x: int) -> int:
     return x
 
 
+def numba_threads(_: int) -> int:
+    """Return the threads a parallel kernel launched here may use."""
+    import numba
+
+    return numba.get_num_threads()
+
+
 def sleep_unless_first(x: int) -> int:
     """Return x at once for 0, after SLOW seconds otherwise (work an early stop abandons)."""
     if x:
@@ -186,3 +193,16 @@ def test_missing_ray_names_the_extra(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_ray)
     with pytest.raises(WordguessError, match=r"wordguess\[ray\]"):
         get_executor("ray")
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_process_workers_share_the_cores_among_their_kernel_threads(workers, monkeypatch):
+    """Numba starts a thread per core in every process: each worker's kernels get an equal
+    share of the cores (at least 1), so the pool never runs more kernel threads than cores."""
+    import numba
+
+    cores = 4
+    monkeypatch.setattr("wordguess.engine.executors.os.cpu_count", lambda: cores)
+    with ProcessExecutor(workers) as executor:
+        threads = {result for _, result in executor.run(numba_threads, range(2 * workers))}
+    assert threads == {min(max(1, cores // workers), numba.config.NUMBA_NUM_THREADS)}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
@@ -119,7 +120,9 @@ class ProcessExecutor(ClosingExecutor):
         """Return the pool, starting it if this is the first run since creation or closing."""
         if self._pool is None:
             context = multiprocessing.get_context(self.START_METHOD)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            threads = max(1, (os.cpu_count() or 1) // self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                             initializer=share_cores, initargs=(threads,))
         return self._pool
 
     def run(self, fn: Task, items: Iterable[Any]) -> Iterator[Result]:
@@ -163,6 +166,15 @@ class ProcessExecutor(ClosingExecutor):
             # its unfinished task: what a task committed to an on-disk store stays there.
             terminate_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def share_cores(threads: int) -> None:
+    """Start a worker: its parallel kernels use `threads` threads, the machine's cores shared
+    among the pool's workers (numba starts one thread per core in every process, so two
+    workers with a thread per core each would run twice as many threads as cores)."""
+    from wordguess.engine.kernels import use_threads
+
+    use_threads(threads)
 
 
 def terminate_workers(pool: ProcessPoolExecutor) -> None:
