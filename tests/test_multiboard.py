@@ -369,3 +369,19 @@ def test_fewest_total_plays_the_least_second_look_of_its_best(small):
         looks = FewestTotal.second_look(small, boards, head, ids[order[: strategy.pool]])
         assert strategy.choose(small, boards, 9) in head[looks <= looks.min() + 1e-9]
         assert work[one_step.choose(small, boards, 9)] <= work.min() + 1e-9
+
+
+def test_evaluation_names_the_secrets_of_every_lost_game(small):
+    """`lost` lists exactly the games over the limit, by their secrets, in the order played,
+    whether the games are played here or by workers; the JSON and the text report carry them."""
+    import dataclasses
+
+    rules = dataclasses.replace(get_game("quordle"), max_guesses=6)
+    strategy = get_multi_strategy("one-board")
+    ev = evaluate_boards(rules, small, strategy, 40, seed=2)
+    rows = draw_secrets(small, 4, 40, seed=2)
+    expected = [tuple(small.answers[a] for a in row) for row in rows
+                if play_boards(rules, small, strategy, row).guesses > rules.max_guesses]
+    assert expected and ev.lost == expected
+    assert ev.to_json()["lost"] == [list(s) for s in expected]
+    assert ev.to_json()["failures"] == len(expected)

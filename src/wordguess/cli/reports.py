@@ -164,6 +164,9 @@ def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: 
         out.print(evaluation_text(ev))
 
 
+LOST_SHOWN = 10  # lost games whose secrets the text report names
+
+
 def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str | None, world: str, games: int,
                             seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
                             workers: int = 1) -> None:
@@ -187,6 +190,10 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
     for k, n in ev.histogram.items():
         bar = "█" * max(1 if n else 0, round(40 * n / top))
         out.print(f"{k:3d} {bar:<40} {n:6,}{'' if k <= rules.max_guesses else '  lost'}")
+    if ev.lost:
+        shown = "; ".join(" ".join(rules.board.display(w) for w in secrets) for secrets in ev.lost[:LOST_SHOWN])
+        more = f" (and {len(ev.lost) - LOST_SHOWN:,} more; --json lists all)" if len(ev.lost) > LOST_SHOWN else ""
+        out.print(f"lost: {shown}{more}")
 
 
 @game_command(lists="weighed")

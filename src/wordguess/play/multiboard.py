@@ -92,6 +92,7 @@ class BoardEvaluation:
     guesses: list[int]  # per game
     seconds: float
     first: str | None  # the opening guess
+    lost: list[tuple[str, ...]] = dataclasses.field(default_factory=list)  # the secrets of each game lost
 
     @property
     def mean(self) -> float:
@@ -116,7 +117,7 @@ class BoardEvaluation:
                 "first": self.first, "mean": round(self.mean, 4), "ci95": round(self.ci95, 4),
                 "worst": max(self.guesses), "best": min(self.guesses), "max_guesses": self.max_guesses,
                 "wins": self.wins, "win_rate": round(self.wins / len(self.guesses), 6),
-                "failures": len(self.guesses) - self.wins,
+                "failures": len(self.guesses) - self.wins, "lost": [list(secrets) for secrets in self.lost],
                 "histogram": {str(k): v for k, v in self.histogram.items()}, "seconds": round(self.seconds, 2)}
 
 
@@ -174,5 +175,7 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
                     progress(done, games)
         guesses = [g for block in results for g in block]
     world = "closed" if puzzle.weights is None else "open"
+    lost = [tuple(puzzle.answers[a] for a in row) for row, g in zip(secrets, guesses, strict=True)
+            if g > rules.max_guesses]
     return BoardEvaluation(rules.name, strategy.name, world, rules.max_guesses, guesses,
-                           time.perf_counter() - started, puzzle.guesses[opening])
+                           time.perf_counter() - started, puzzle.guesses[opening], lost)
