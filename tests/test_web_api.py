@@ -703,6 +703,8 @@ def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
     added = client.post("/api/assist", json={"world": "closed", "add_words": ["qxqxq"],
                                               "turns": [{"guess": "crane", "reply": "....."}]}).json()
     assert "QXQXQ" in added["notices"][0] and added["candidate_count"] > 0
+    assert "added for this game" in added["notices"][0] and "taken as played" not in added["notices"][0]
+    assert "taken as played" in data["notices"][0]
     assert "add_words" in refused(client.post("/api/assist", json={"add_words": ["qxq"]}))
     from wordguess.engine.puzzle import Puzzle
     from wordguess.web.work import played_turns

@@ -244,9 +244,9 @@ class Assistant(Session):
         order = np.lexsort((candidates, -p))[:count]
         return [(self.puzzle.answers[int(candidates[k])], float(p[k])) for k in order]
 
-    def admit(self, word: str) -> None:
+    def admit(self, word: str, played: bool = True) -> None:
         with self._busy:
-            super().admit(word)
+            super().admit(word, played)
 
     def forget_typed(self, keep: int = 0) -> None:
         with self._busy:

@@ -52,11 +52,13 @@ def check_mode(puzzle: Puzzle, history: History, word: Word) -> None:
         raise WordError(problem)
 
 
-def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
+def admitted(puzzle: Puzzle, word: str, played: bool = True) -> tuple[Puzzle, str | None]:
     """Return (the puzzle, None) when `word` is an allowed guess; for a well-formed word of the
     game that is in no list, (the puzzle with it added, a one-line notice): a real guess is
     never refused. Its replies come from the rules; in the open world it may also be the secret,
-    with the prior of the least likely listed word. A malformed word raises WordError."""
+    with the prior of the least likely listed word. A malformed word raises WordError. The
+    notice says it was taken as played, or (`played` false: a word the player added for the
+    game) added."""
     word = word.strip()
     if puzzle.lookup(word) is not None:
         return puzzle, None
@@ -66,7 +68,8 @@ def admitted(puzzle: Puzzle, word: str) -> tuple[Puzzle, str | None]:
     weights = None if puzzle.weights is None else np.array([puzzle.weights.min()])
     secret = " and counted as a possible secret" if weights is not None else ""
     return (puzzle.with_words([word], weights),
-            f"{puzzle.game.display(word)} is in no list of this game: taken as played (replies by the rules){secret}")
+            f"{puzzle.game.display(word)} is in no list of this game: {'taken as played' if played else 'added for this game'}"
+            f" (replies by the rules){secret}")
 
 
 def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:
@@ -254,10 +257,11 @@ class Session:
             raise
         return guess
 
-    def admit(self, word: str) -> None:
-        """Add a well-formed word that is in no list (see `admitted`), with a notice; in the open
-        world it joins each board's candidates, before every turn, wherever its replies fit."""
-        puzzle, notice = admitted(self.puzzle, word)
+    def admit(self, word: str, played: bool = True) -> None:
+        """Add a well-formed word that is in no list (see `admitted`: `played`, a guess typed,
+        or a word added for the game), with a notice; in the open world it joins each board's
+        candidates, before every turn, wherever its replies fit."""
+        puzzle, notice = admitted(self.puzzle, word, played)
         if notice is None:
             return
         if len(puzzle.answers) > len(self.puzzle.answers):  # a possible secret, not a guess only

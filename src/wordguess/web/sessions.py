@@ -163,7 +163,7 @@ def assisted(assistant: Assistant, turns, add_words=()) -> Assistant:
     and its turns reported; a refusal names the turn it is about."""
     for word in add_words:
         try:
-            assistant.admit(word)
+            assistant.admit(word, played=False)
         except WordguessError as exc:
             raise WordguessError(f"add_words: {exc}") from None
     for number, turn in enumerate(turns, 1):
