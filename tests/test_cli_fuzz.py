@@ -25,7 +25,7 @@ class Hang(Exception):
     pass
 
 
-def run(argv: list[str], capsys, stdin: str = "") -> tuple[int, str, str]:
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
     """Return (exit code, stdout, stderr) of `wordguess ARGV`, failing on a hang."""
 
     def alarm(*_):
@@ -83,13 +83,15 @@ TABLE = [
     (["evaluate", "--game", "fibble", "--sample", "-1"], 2, "greater than or equal to 1"),
     (["evaluate", "--game", "quordle", "--games", "99999999999999999999"], 2, "less than or equal to 1000000"),
     (["solve", "--game", "matches", "--length", "0"], 2, "1 to 40 letters"),
+    (["solve", "--game", "sutom", "--length", "99"], 2, "1 to 40 letters"),  # before asking the first letter
     (["feedback"], 2, "Missing argument"),
     (["evaluate", "--no-such-option"], 2, "No such option"),
     (["evaluate", "--sample", "x"], 2, "valid integer"),
     (["nosuchcommand"], 2, "No such command"),
     (["filter", "raise"], 2, "GUESS=REPLY"),
     (["filter", "--answers", "FILE:missing", "raise=....."], 2, "no such file"),
-    (["filter", "--answers", "FILE:dir", "raise=....."], 2, "word list"),
+    (["filter", "--answers", "FILE:dir", "raise=....."], 2, "is a directory: a word list is a file"),
+    (["solve", "--world", "open", "--add-words", "FILE:dir", "--history", "raise=....."], 2, "is a directory"),
     (["solve", "--history", "crate=GG...;crust=GGGGG"], 2, "contradicts"),
     (["solve", "--game", "mastermind", "--history", "1122=1,1"], 0, "candidates left"),
     (["solve", "--game", "mastermind", "--history", "1122=1,1,3456=0,2"], 0, "candidates left"),
@@ -184,3 +186,25 @@ def test_degenerate_values_end_cleanly(tmp_path):
 @pytest.mark.slow
 def test_degenerate_values_with_every_games_lists_end_cleanly(tmp_path):
     degenerate_values(tmp_path, full=True)
+
+
+def test_a_pasted_run_of_thousands_of_letters_is_not_echoed_whole(capsys):
+    """A word of 5,000 letters is refused in one short line: its first 40 letters and its length."""
+    for argv in (["solve", "--secret", "a" * 5000], ["solve", "--history", "a" * 5000 + "=....."],
+                 ["feedback", "b" * 5000, "crane"]):
+        got, out, err = run(argv, capsys)
+        assert got == 2 and "(5,000 characters)" in err and len(err) < 200, (argv[:2], err[:300])
+
+
+@pytest.mark.parametrize(("argv", "stdin", "code"), [
+    (["solve"], "abc\n", 2), (["solve"], "crane\n.....\n", 0), (["play", "--seed", "1"], "ab\ncrane\n", 2),
+    (["solve", "--game", "quordle"], "crane\nGGGGG ..... ..... xxxxx\n", 2)])
+def test_a_script_whose_input_had_a_refused_line_ends_with_exit_code_2(argv, stdin, code, capsys, monkeypatch):
+    """A session reading a script (not a terminal) goes on after a refused line, its state kept,
+    and ends with exit code 2 and a line counting the refused ones; with none refused, 0."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    got, out, err = run(argv, capsys)
+    assert got == code, (out[-300:], err)
+    assert ("of the input was refused" in err) == (code == 2)

@@ -1,6 +1,7 @@
 """The errors the library raises for bad input: each message is one line saying what was wrong
 and what is accepted, so a front end can show it as it is."""
 
+import re
 
 _SIGNALLED = [False]  # set by the front ends' Ctrl-C and SIGTERM handlers (note_interrupt)
 
@@ -29,8 +30,22 @@ def interrupted(exc: BaseException) -> bool:
     return _SIGNALLED[0]
 
 
+LONG_RUN = re.compile(r"[^\s/'\"]{80,}")  # a run of text that no word, reply or part of a file name is
+SHOWN_OF_RUN = 40  # the characters of such a run a message shows
+
+
+def shortened(message: str) -> str:
+    """Return the message with every run of 80 or more characters (no space, slash or quote: a
+    word of thousands of letters pasted by mistake) cut to its first 40 and its length, so an
+    error stays one line that echoes what was typed without repeating all of it."""
+    return LONG_RUN.sub(lambda m: f"{m.group()[:SHOWN_OF_RUN]}… ({len(m.group()):,} characters)", message)
+
+
 class WordguessError(ValueError):
-    """Base class of every user-facing error of the library."""
+    """Base class of every user-facing error of the library. Its message is `shortened`."""
+
+    def __str__(self) -> str:
+        return shortened(super().__str__())
 
 
 class UnknownNameError(WordguessError):

@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from wordguess import __version__
-from wordguess.cli.common import err, out
+from wordguess.cli.common import REFUSED_LINES, err, out
 from wordguess.errors import interrupted, note_interrupt
 
 # Each command and where it lives (module of wordguess.cli, function), in the help's order. A
@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     # A named command needs only its own module; the help and an unknown command need them all.
     command = tidy_help(typer.main.get_command(make_app([argv[0]]) if argv[0] in COMMANDS else __getattr__("app")))
     stop_on_sigterm()
+    REFUSED_LINES[0] = 0
     try:
         code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
     except USAGE_ERROR as exc:
@@ -102,8 +103,21 @@ def main(argv: list[str] | None = None) -> None:
         code = 0 if out.quiet else exc.code
     if code is not None and not isinstance(code, int):
         code = 0
+    if not code and refused_in_script():
+        code = 2
     quiet_if_pipe_closed()
     sys.exit(code or 0)
+
+
+def refused_in_script() -> bool:
+    """Return whether a session refused a line of its input when that input was not a terminal
+    (a script): it ends with exit code 2, after a line saying how many were refused."""
+    if not REFUSED_LINES[0] or sys.stdin.isatty():
+        return False
+    many = REFUSED_LINES[0]
+    err.print(f"error: {many} line{'s' if many > 1 else ''} of the input {'were' if many > 1 else 'was'} refused "
+              "(each said why above); exit code 2", markup=False)
+    return True
 
 
 def tidy_help(root):

@@ -296,6 +296,17 @@ def line_editing() -> bool:
     return True
 
 
+REFUSED_LINES = [0]  # lines of a session's input refused (each with its one-line error) since main() began
+
+
+def refuse_line(message: str) -> None:
+    """Print the one-line error about a line the player typed, and count it: the session goes
+    on with its state kept, and when the input was not a terminal (a script) the command then
+    ends with exit code 2 (see cli.main)."""
+    err.print(f"error: {message}", markup=False)
+    REFUSED_LINES[0] += 1
+
+
 def read_line(prompt: str) -> str | None:
     """Return a line typed by the player (stripped of its newline), or None at end of input
     (Ctrl-D: the next output starts on a new line); Ctrl-C raises KeyboardInterrupt."""
@@ -332,14 +343,14 @@ def ask_replies(prompt: str, shown: str, expected: str, commands: dict, run_comm
             out.print(f"dropped {shown}: not played")
             return True
         if not command:
-            err.print(f"error: type {expected}, or cancel", markup=False)
+            refuse_line(f"type {expected}, or cancel")
         elif command in commands:
             run_command(command)
         else:
             try:
                 report(line)
             except WordguessError as exc:
-                err.print(f"error: {exc}", markup=False)
+                refuse_line(str(exc))
                 continue
             draw()
             return True

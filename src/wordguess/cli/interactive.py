@@ -38,6 +38,7 @@ from wordguess.cli.common import (
     out,
     puzzle_spec,
     redraw,
+    refuse_line,
     session_world,
     show_notices,
 )
@@ -72,7 +73,7 @@ def ask_until_valid(prompt: str, check):
         try:
             return check(line.strip())
         except WordguessError as exc:
-            err.print(f"error: {exc}", markup=False)
+            refuse_line(str(exc))
     return None
 
 
@@ -91,6 +92,8 @@ def game_for_session(choice: GameChoice, interactive: bool) -> Game:
     letter, Mastermind's size) that were not given when the session is interactive (an invalid
     answer is asked again); a required one that was not given is an error otherwise."""
     options = dict(choice.options)
+    if interactive and options:
+        choice.rules(**{k: v for k, v in options.items() if v is not None})  # a given option wrong: before any question
     for prompt in choice.cls.asked_options:
         if prompt.option in options or not prompt.prompted:
             continue
@@ -132,7 +135,7 @@ def session(choice: GameChoice, lists: ListChoice, mode: str, world: str, intera
         except WordguessError as exc:
             if not asks:
                 raise
-            err.print(f"error: {exc}; answer again", markup=False)
+            refuse_line(f"{exc}; answer again")
 
 
 def suggestion_table(game: Game, suggestions: list[Suggestion], strategy: str) -> Table:
@@ -201,7 +204,7 @@ def interactive_solve(assistant: Assistant) -> None:
                 continue
             guess = assistant.resolve(line) if command else suggestion
         except WordguessError as exc:
-            err.print(f"error: {exc}", markup=False)
+            refuse_line(str(exc))
             continue
         finally:
             show_notices(assistant)
@@ -274,7 +277,7 @@ def run_command(command: str, assistant: Assistant) -> None:
         take_back(assistant)
     elif command == "cancel":
         its = "its replies" if rules.boards > 1 else "its reply"
-        err.print(f"error: no guess is waiting for {its} (undo takes back the last turn)", markup=False)
+        refuse_line(f"no guess is waiting for {its} (undo takes back the last turn)")
     elif command == "list":
         if rules.boards > 1:
             list_boards(rules, assistant)
@@ -293,7 +296,7 @@ def take_back(session: Assistant | HostedGame) -> None:
         guess, replies = session.undo()
         out.print(f"took back {session.game.display(guess)} {session.rules.format_reply(replies)}", markup=False)
     except WordguessError as exc:
-        err.print(f"error: {exc}", markup=False)
+        refuse_line(str(exc))
 
 
 def show_commands(commands: dict[str, str], last: str) -> None:
@@ -481,7 +484,7 @@ def play_loop(session: HostedGame, host: str) -> bool:
         try:
             session.guess(line)
         except WordguessError as exc:
-            err.print(f"error: {exc} (no turn used)", markup=False)
+            refuse_line(f"{exc} (no turn used)")
             continue
         draw_hosted(session, banner)
         if host != "random" and not session.won:

@@ -125,6 +125,9 @@ def _raw_words(source: str) -> tuple[list[Word], str | None]:
     path = Path(source).expanduser()
     if path.is_file():
         return read_word_file(path), None
+    if path.is_dir():
+        raise WordguessError(f"{source!r} is a directory: a word list is a file with one word per line, "
+                             "or a bundled list's name (see `wordguess lists`)")
     raise unknown_name("word list (or no such file)", source, list_names())
 
 
