@@ -14,7 +14,12 @@ leaves it). Two questions are asked of a position:
     depth (1 for a known secret, 2 when some guess splits the board into single words, else 3),
     and the boards cannot all have such turns within the guesses left;
   - as many guesses as boards: every guess must solve a board whatever the secrets, so only a
-    known board's secret can be played, and the search over those few is exhaustive.
+    known board's secret can be played, and the search over those few is exhaustive;
+  - one guess to spare and no secret known: a guess that leaves some combination with no
+    board solved and none known leaves the case above with no known board, which is lost; so
+    only the guesses that split some board into single words are searched, each exhaustively
+    by these bounds. (Without it, FINNY was played with four ?INNY words and five S?I?E words
+    left for four guesses, and 2 open-world Quordle games of 10,000 were lost.)
 - **witnessed** (a guided search, so "not found" proves nothing): a joint plan exists within the
   guesses left. The boards finished one after another, each by its own witness tree
   (`guarantee.Witnesses`), is a plan; otherwise a guess with every child witnessed within one
@@ -53,7 +58,7 @@ class BoardGuard:
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
         self._witnesses: Witnesses | None = None
-        self._least: dict[tuple[int, ...], int] = {}
+        self._split: dict[tuple[int, ...], np.ndarray] = {}
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
 
@@ -136,20 +141,36 @@ class BoardGuard:
             lost = not any(all(not self.refuted(puzzle, child, left - 1)
                                for child in self._children(puzzle, int(puzzle.guess_of_answer[b[0]]), position))
                            for b in position if len(b) == 1)
+        elif not lost and boards + 1 == left and all(len(b) > 1 for b in position):
+            # One guess to spare and no secret known: a guess that leaves some combination with
+            # no board solved and none known leaves as many boards as guesses with no known
+            # board, which is lost. Only a guess that splits some board into single words can
+            # avoid that; each of those is tried, and the position is lost if each loses.
+            lost = not any(all(not self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+                           for guess in self._splitting_some(puzzle, position))
         self._refuted[key] = lost
         return lost
+
+    def _splitting_some(self, puzzle: Puzzle, position: Position) -> list[int]:
+        """Return the guesses that split some board of the position into single words."""
+        return sorted({int(g) for board in position for g in self._splitters(puzzle, board)})
+
+    def _splitters(self, puzzle: Puzzle, board: tuple[int, ...]) -> np.ndarray:
+        """Return the allowed guesses that split the board into single words (every reply, the
+        solved one included, left by one word at most)."""
+        known = self._split.get(board)
+        if known is None:
+            parts, _ = split_stats(puzzle, np.arange(len(puzzle.guesses), dtype=np.int64),
+                                   np.array(board, dtype=np.int64))
+            known = self._split[board] = np.flatnonzero(parts == len(board))
+        return known
 
     def least_depth(self, puzzle: Puzzle, board: tuple[int, ...]) -> int:
         """Return a lower bound on the guesses one board needs alone: 1 for a known secret, 2
         when some allowed guess splits it into single words (or it has two), else 3."""
         if len(board) <= 2:
             return len(board)
-        known = self._least.get(board)
-        if known is None:
-            parts, _ = split_stats(puzzle, np.arange(len(puzzle.guesses), dtype=np.int64),
-                                   np.array(board, dtype=np.int64))
-            known = self._least[board] = 2 if bool((parts == len(board)).any()) else 3
-        return known
+        return 2 if len(self._splitters(puzzle, board)) else 3
 
     # -- plans ---------------------------------------------------------------------------------
 
