@@ -107,7 +107,7 @@ def test_cli_three_forms_agree_and_bad_input_is_one_line(lists):
         results.append([[{k: v for k, v in m.items() if k != "seconds"} for m in b["moves"]] for b in data["boards"]])
     assert results[0] == results[1] == results[2]
     text = cli("--secret", ",".join(secrets), *guesses, *files)
-    assert text.exit_code == 0 and "board #4" in text.stdout and "fewest-total strategy" in text.stdout
+    assert text.exit_code == 0 and "board #4" in text.stdout and "fewest-total-safe strategy" in text.stdout
     bad = [["--secret", ",".join(secrets[:3]), *guesses], ["--secret", ",".join(secrets)],
            ["--history", history, "--secret", ",".join(secrets), *guesses], ["--share", "🟩🟩", *guesses],
            ["--history", history + f";{guesses[0]}=....."], ["--mode", "hard", "--history", history]]

@@ -110,24 +110,31 @@ def test_refuted_witnessed_safe_and_unsafe_agree_with_the_exhaustive_twin(small)
     assert seen["refuted with one to spare"] >= 60, seen
 
 
-def test_a_refused_favourite_is_replaced_by_a_winning_guess(small):
-    """In a witnessed position, a favourite the bounds prove losing is replaced by a guess that
-    wins every combination; a favourite they do not refuse is kept."""
-    wins, guard = exhaustive(small), BoardGuard()
-    checked = 0
+def test_a_refused_favourite_is_replaced_by_the_next_not_refuted_else_by_a_winning_guess(small):
+    """A favourite the bounds do not refute is kept. A refuted one is replaced by the first of
+    the strategy's next favourites not refuted; when all of those are, in a witnessed position,
+    by a guess that wins every combination (by the exhaustive twin)."""
+    wins, guard = exhaustive(small), BoardGuard(favourites=3)
+    checked = planned = 0
     for position, left in positions(small, 120, seed=11):
-        if not guard.witnessed(small, position, left):
-            continue
+        witnessed = guard.witnessed(small, position, left)
         for favourite in range(len(small.guesses)):
+            boards = [np.array(b) for b in position]
             if not guard.unsafe(small, favourite, position, left):
-                assert guard.choose(small, [np.array(b) for b in position], left, favourite, None) == favourite
+                assert guard.choose(small, boards, left, favourite, None) == favourite
                 continue
-            ranking = lambda: np.arange(len(small.guesses))  # noqa: E731 (the strategy's order: list order)
-            guess = guard.choose(small, [np.array(b) for b in position], left, favourite, ranking)
-            assert all(wins(child, left - 1) for child in wins.children(small.guesses[guess], position)), \
-                (position, left, small.guesses[favourite], small.guesses[guess])
+            order = [g for g in range(len(small.guesses)) if g != favourite]
+            ranking = lambda f=favourite, o=order: np.array([f, *o])  # noqa: E731 (the strategy's order: list order)
+            guess = guard.choose(small, boards, left, favourite, ranking)
+            refused = [g for g in order[: guard.favourites] if guard.unsafe(small, g, position, left)]
+            if len(refused) < guard.favourites:
+                assert guess == next(g for g in order if g not in refused)
+            elif witnessed:
+                assert all(wins(child, left - 1) for child in wins.children(small.guesses[guess], position)), \
+                    (position, left, small.guesses[favourite], small.guesses[guess])
+                planned += 1
             checked += 1
-    assert checked > 50, checked
+    assert checked > 50 and planned > 5, (checked, planned)
 
 
 def test_the_safe_strategy_wins_a_game_the_plain_one_loses():

@@ -28,6 +28,7 @@ from wordguess.play.multiboard import (
 from wordguess.strategies.endgame import Endgame, position_of
 from wordguess.strategies.multiboard import (
     MULTI_STRATEGIES,
+    NEVER_LOSE,
     BoardScores,
     FewestTotal,
     get_multi_strategy,
@@ -369,6 +370,42 @@ def test_fewest_total_plays_the_least_second_look_of_its_best(small):
         looks = FewestTotal.second_look(small, boards, head, ids[order[: strategy.pool]])
         assert strategy.choose(small, boards, 9) in head[looks <= looks.min() + 1e-9]
         assert work[one_step.choose(small, boards, 9)] <= work.min() + 1e-9
+        # its ranking (what the never-lose check replaces a refused favourite from): that head
+        # by the second look, then the rest by the one-step sum
+        ranking = strategy.ranking(small, boards)
+        assert ranking[0] == strategy.choose(small, boards, 9)
+        assert sorted(ranking[: strategy.width].tolist()) == sorted(head.tolist())
+        assert np.all(np.diff(looks[[head.tolist().index(g) for g in ranking[: strategy.width]]]) >= -1e-9)
+        assert np.array_equal(ranking[strategy.width:], ids[order[strategy.width:]])
+
+
+def test_the_safe_strategys_endgame_never_risks_a_loss_it_can_avoid():
+    """With a lost game costing NEVER_LOSE, where some play wins every combination (the slow
+    twin, whatever the priors) the endgame's guess is one of them. Half the words are a million
+    times less likely than the others, so the plain endgame (a loss costs 10 guesses) takes such
+    a risk somewhere among these positions: the test tells them apart."""
+    rng = np.random.default_rng(11)
+    clusters = [w.split() for w in ("fight light might night right sight tight wight", "bills fills hills kills mills pills",
+                                    "piper riper viper wiper")]
+    words = [w for c in clusters for w in c]
+    puzzle = Puzzle(get_game("wordle"), words, words + "flaws mount grove spark thumb dwelt chirp knave".split(),
+                    weights=np.where(np.arange(len(words)) % 2, 1e-6, 1.0))
+    safe, plain = Endgame(size=6, nodes=10**6, penalty=NEVER_LOSE), Endgame(size=6, nodes=10**6)
+    winnable = risked = 0
+    for _ in range(40):
+        boards = int(rng.integers(1, 3))
+        picked = [rng.choice(clusters[k], size=int(rng.integers(2, 4)), replace=False)
+                  for k in rng.choice(len(clusters), size=boards, replace=False)]
+        position = [np.sort([words.index(w) for w in board]) for board in picked]
+        left = int(rng.integers(boards + 1, boards + 3))
+        guess = safe.solve(puzzle, position, left)[1]
+        if naive_value(puzzle, position_of(position), left, NEVER_LOSE) < NEVER_LOSE / 1e9:  # some play wins all
+            winnable += 1
+            first = naive_value(puzzle, position_of(position), left, NEVER_LOSE, first=puzzle.guesses[guess])
+            assert first < NEVER_LOSE / 1e9
+            risky = puzzle.guesses[plain.solve(puzzle, position, left)[1]]
+            risked += naive_value(puzzle, position_of(position), left, NEVER_LOSE, first=risky) >= NEVER_LOSE / 1e9
+    assert winnable >= 10 and risked >= 1, (winnable, risked)
 
 
 def test_evaluation_names_the_secrets_of_every_lost_game(small):

@@ -26,7 +26,7 @@ CLAIMS = {
     "wordguess solve --history \"rizzy=.....\"": ["in no list"],
     "wordguess games": ["wordle --language de", "wordle --language ca"],
     "wordguess analyze --game quordle --secret cigar,rebut,sissy,humph soare clint rebut cigar sissy humph":
-        ["board #4 HUMPH: solved at guess 6", "won in 6 of 9 guesses", "fewest-total strategy (opening SLATE) needed 6"],
+        ["board #4 HUMPH: solved at guess 6", "won in 6 of 9 guesses", "fewest-total-safe strategy (opening SLATE) needed 6"],
     "wordguess optimal --first salet": ["7920"],
     "wordguess optimal --first salet --mode hard": ["8122"],
     "wordguess optimal --game mastermind --first 1111": ["6318"],

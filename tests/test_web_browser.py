@@ -490,7 +490,7 @@ def test_analyse_a_quordle_board_by_board_from_its_share_grid(patient_page, pati
         assert section.locator("tbody tr").count() == board_turns
         assert section.locator("ol.sentences li").count() == board_turns
         assert section.locator("svg polyline").count() == 2
-    assert "Won in 6 of 9 guesses" in analysis.summary() and "fewest-total strategy" in analysis.summary()
+    assert "Won in 6 of 9 guesses" in analysis.summary() and "fewest-total-safe strategy" in analysis.summary()
     assert any(line.startswith("Each board's moves") for line in analysis.legend())
     shot(page, "analyze-quordle")
     # the secrets, one per board, give the same tables (a move not settled within the budget

@@ -26,7 +26,7 @@ from wordguess.optimal.store import ResultStore
 from wordguess.play.multiboard import play_boards
 from wordguess.play.session import Session, admit_all
 from wordguess.strategies.expected import FewestGuesses
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.vocab import Word
 
 
@@ -143,7 +143,7 @@ def boards_in_world(rules: MultiBoard, world: str, build: Callable[[str], Puzzle
 
 def analyze_boards(rules: MultiBoard, puzzle: Puzzle, turns: list[tuple[Word, BoardReplies]],
                    secrets: Sequence[str] | None = None, budget: float = DEFAULT_BUDGET,
-                   store: ResultStore | None = None, strategy: str = "fewest-total") -> BoardsAnalysis:
+                   store: ResultStore | None = None, strategy: str = DEFAULT_MULTI_STRATEGY) -> BoardsAnalysis:
     """Return the analysis of a played multi-board game (its turns as board_turns gives them):
     each board analysed with `analyze` over the turns that reached it, within the game's limit of
     guesses, the budget shared by the boards in proportion to their moves, one set of values for

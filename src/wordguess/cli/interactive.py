@@ -57,7 +57,7 @@ from wordguess.play.session import admitted
 from wordguess.play.simulate import play
 from wordguess.strategies import offered_strategy
 from wordguess.strategies.guarantee import IMPOSSIBLE, UNKNOWN
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
             "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
@@ -342,7 +342,7 @@ def solve(
             raise WordguessError("multi-board games have no hard mode: drop --mode")
         boards, puzzle = board_puzzle(game, lists, world)
         rules = boards.board
-        guesser = get_multi_strategy(strategy or "fewest-total")
+        guesser = get_multi_strategy(strategy or DEFAULT_MULTI_STRATEGY)
         if secret is not None:
             play_secrets(boards, puzzle, guesser, secret, as_json)
             return

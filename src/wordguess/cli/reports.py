@@ -35,7 +35,7 @@ from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play
 from wordguess.strategies import get_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
@@ -172,7 +172,7 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
                             workers: int = 1) -> None:
     """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
     rules = game.boards(boards=boards, max_guesses=max_guesses)
-    guesser = get_multi_strategy(strategy or "fewest-total")
+    guesser = get_multi_strategy(strategy or DEFAULT_MULTI_STRATEGY)
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")
     check_workers(workers)

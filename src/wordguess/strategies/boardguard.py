@@ -16,18 +16,19 @@ leaves it). Two questions are asked of a position:
   - as many guesses as boards: every guess must solve a board whatever the secrets, so only a
     known board's secret can be played, and the search over those few is exhaustive;
   - one guess to spare and no secret known: a guess that leaves some combination with no
-    board solved and none known leaves the case above with no known board, which is lost; so
-    only the guesses that split some board into single words are searched, each exhaustively
-    by these bounds. (Without it, FINNY was played with four ?INNY words and five S?I?E words
-    left for four guesses, and 2 open-world Quordle games of 10,000 were lost.)
+    board solved and none known leaves the case above with no known word, which is lost; so
+    only the guesses that split some board into single words are searched, each by these
+    bounds. (Without it, FINNY was played with four ?INNY words and five S?I?E words left for
+    four guesses, and 2 open-world Quordle games of 10,000 were lost.)
 - **witnessed** (a guided search, so "not found" proves nothing): a joint plan exists within the
   guesses left. The boards finished one after another, each by its own witness tree
   (`guarantee.Witnesses`), is a plan; otherwise a guess with every child witnessed within one
   guess fewer, among the few that split the boards best.
 
 `BoardGuard.choose` keeps the strategy's favourite unless some reply combination it leaves is
-refuted. Then it plays the first of the strategy's next favourites shown to keep a witness for
-every combination (when the position has one), else the first not refuted, else the favourite.
+refuted. Then it plays the first of the strategy's next favourites not refuted (the strategy's
+own order, so the replacement costs as little as it can), else, when the position has a plan,
+the first guess of the plan search shown to keep one for every combination, else the favourite.
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
 beyond what the bounds see, is played as the strategy plays it.
 """
@@ -87,13 +88,13 @@ class BoardGuard:
         if not self.unsafe(puzzle, favourite, position, left):
             return favourite
         next_ones = [int(g) for g in ranking()[: self.favourites + 1] if int(g) != favourite][: self.favourites]
-        if self.witnessed(puzzle, position, left):
-            for guess in next_ones + self._order(puzzle, position)[: self.width]:
-                if self.safe(puzzle, guess, position, left):
-                    return guess
         for guess in next_ones:
             if not self.unsafe(puzzle, guess, position, left):
                 return guess
+        if self.witnessed(puzzle, position, left):
+            for guess in self._order(puzzle, position)[: self.width]:
+                if self.safe(puzzle, guess, position, left):
+                    return guess
         return favourite
 
     def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:

@@ -33,7 +33,7 @@ from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
 from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.strategies import offered_strategy
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
 from wordguess.vocab import Reply, Word
 from wordguess.web.models import (
@@ -391,7 +391,7 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     rules = board_rules(request.game, request.language)
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world,
                                                       language=request.language))
-    assistant = assisted(Assistant(puzzle, get_multi_strategy("fewest-total"), rules), request.turns)
+    assistant = assisted(Assistant(puzzle, get_multi_strategy(DEFAULT_MULTI_STRATEGY), rules), request.turns)
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
                "candidate_count": len(s.candidates),
