@@ -1,6 +1,6 @@
 """A game of several boards analysed (Dordle, Quordle, ...): each board's moves as a game of its
 own, the turns that reached it (`analyze`: exact values in the closed world within the budget,
-estimates in the open), and the whole game against the fewest-total strategy on the same
+estimates in the open), and the whole game against the default strategy (fewest-total-safe) on the same
 secrets. A guess serves every open board, so a board's regret says how well the guess served
 that board alone: a guess that is best for the game as a whole may cost one board a little."""
 

@@ -576,7 +576,7 @@ class BoardAnalysisOut(AnalysisOut):
 
 class BoardsAnalysisAnswer(Answer):
     """The analysis of a game of several boards: each board's moves, and the game against the
-    fewest-total strategy on the same secrets."""
+    default multi-board strategy (fewest-total-safe) on the same secrets."""
 
     game: str
     """The multi-board game's name."""
