@@ -167,12 +167,12 @@ class FewestTotal:
     def ranking(self, puzzle: Puzzle, boards: Sequence[Candidates]) -> np.ndarray:
         """Return the allowed guesses best first: those given the second look (when it is
         played) by it, then the others by the summed one-step work."""
-        order = ranked(puzzle, self._guess_ids(puzzle), self._work(puzzle, boards), union(boards))
-        if self.width <= 1 or puzzle.mode != "normal" or puzzle.inconsistent_window is not None:
-            return order
-        head = order[: self.width]
-        head = ranked(puzzle, head, self.second_look(puzzle, boards, head, order[: self.pool]), union(boards))
-        return np.concatenate([head, order[self.width:]])
+        guess_ids, work = self._guess_ids(puzzle), self._work(puzzle, boards)
+        if not self._looks_twice(puzzle):
+            return ranked(puzzle, guess_ids, work, union(boards))
+        head, looks = self._head(puzzle, boards, work)
+        rest = guess_ids[np.lexsort((guess_ids, work))]  # (best_first's order: the head is its prefix)
+        return np.concatenate([ranked(puzzle, head, looks, union(boards)), rest[~np.isin(rest, head)]])
 
     def _favourite(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
         exact = self.endgame.choose(puzzle, boards, left) if self.endgame is not None else None
@@ -184,11 +184,21 @@ class FewestTotal:
         if left <= len(boards) + self.slack:
             return likeliest_of_smallest(puzzle, boards)
         guess_ids, work = self._guess_ids(puzzle), self._work(puzzle, boards)
-        if self.width <= 1 or puzzle.mode != "normal" or puzzle.inconsistent_window is not None:
-            return pick_best(puzzle, guess_ids, work, union(boards))  # (the second look's kernel: normal mode)
-        best = guess_ids[best_first(guess_ids, work, max(self.width, self.pool))]  # (its prefixes: the fewer best)
+        if not self._looks_twice(puzzle):
+            return pick_best(puzzle, guess_ids, work, union(boards))
+        return pick_best(puzzle, *self._head(puzzle, boards, work), union(boards))
+
+    def _looks_twice(self, puzzle: Puzzle) -> bool:
+        """Return whether the best by the one-step sum get a second look (its kernel: normal mode)."""
+        return self.width > 1 and puzzle.mode == "normal" and puzzle.inconsistent_window is None
+
+    def _head(self, puzzle: Puzzle, boards: Sequence[Candidates], work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return the `width` best by the one-step sum and their second looks (the next guesses
+        sought among the `pool` best: one partial sort gives both, its prefixes being the fewer best)."""
+        guess_ids = self._guess_ids(puzzle)
+        best = guess_ids[best_first(guess_ids, work, max(self.width, self.pool))]
         head = best[: self.width]
-        return pick_best(puzzle, head, self.second_look(puzzle, boards, head, best[: self.pool]), union(boards))
+        return head, self.second_look(puzzle, boards, head, best[: self.pool])
 
     @staticmethod
     def second_look(puzzle: Puzzle, boards: Sequence[Candidates], head: np.ndarray, pool: np.ndarray) -> np.ndarray:
