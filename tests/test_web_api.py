@@ -693,6 +693,23 @@ def test_fibble_hosted_game_lies_once_per_row_and_replays_the_same_lies(client):
         "game": "fibble", "guesses": words, "secret": words[-1]}))
 
 
+def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(client):
+    """add_words on /api/boards/assist: in the open world the word joins each board whose replies
+    it fits (CRANE "....." fits QXQXQ, "G...." does not); in the closed world it is a guess only."""
+    turns = [{"guess": "crane", "reply": "..... G...."}]
+    def counts(**request):
+        data = client.post("/api/boards/assist", json={"game": "dordle", "turns": turns, **request}).json()
+        return [b["candidate_count"] for b in data["boards"]], data["notices"]
+    plain, _ = counts()
+    added, notices = counts(add_words=["qxqxq"])
+    assert added == [plain[0] + 1, plain[1]]
+    assert len(notices) == 1 and "QXQXQ is in no list of this game: added for this game" in notices[0]
+    closed, _ = counts(world="closed")
+    assert counts(world="closed", add_words=["qxqxq"])[0] == closed
+    assert "add_words" in refused(client.post("/api/boards/assist", json={"add_words": ["qxq"]}))
+    assert "add_words" in refused(client.post("/api/boards/assist", json={"add_words": ["q1q1q"]}))
+
+
 def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
     data = client.post("/api/assist", json={"world": "closed", "turns": [{"guess": "zzzax", "reply": "....."}]}).json()
     assert data["turns"][0]["word"] == "zzzax" and "ZZZAX is in no list" in data["notices"][0]

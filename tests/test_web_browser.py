@@ -1014,6 +1014,30 @@ def test_multiboard_assistant_keeps_its_turns_and_reads_a_share_grid(page):
     shot(page, "boards-assistant")
 
 
+def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(page):
+    page.goto("/#boards")
+    page.wait_for_selector("body[data-boards-assist-turns='0']", timeout=60_000)
+    heading = page.locator("#boards-candidates .board h3").first
+    before = int(heading.inner_text().split(": ")[1].split(" ")[0].replace(",", ""))
+    page.locator("#page-boards details.add-words summary").click()
+    page.fill("#boards-add-words", "qxqxq")
+    page.click("#boards-add-words-apply")
+    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
+    assert "added for this game" in page.locator("#boards-assist-message").inner_text()
+    assert heading.inner_text().startswith(f"#1: {before + 1:,} left")  # a possible secret of each board
+    page.reload()
+    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
+    assert page.locator("#boards-add-words").input_value() == "qxqxq"
+    page.locator("#page-boards details.add-words summary").click()
+    page.fill("#boards-add-words", "toolong")
+    page.click("#boards-add-words-apply")
+    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('toolong')")
+    page.fill("#boards-guess", "salet")
+    page.click("#boards-add")  # the refused word is not kept: the turn is taken with the words before
+    page.wait_for_selector("body[data-boards-assist-turns='1']", timeout=60_000)
+    shot(page, "boards-words-in-no-list")
+
+
 def test_explore_path_in_the_url(page):
     explore = ExplorePage(page).open()
     explore.follow_first_branch(1)

@@ -166,6 +166,9 @@ class BoardsAssistRequest(Strict):
     language: Language = None
     world: Literal["open", "closed"] = "open"
     turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS)
+    # Words the game takes that are in no list (as AssistRequest's): guesses, and in the open
+    # world possible secrets on each board whose replies they fit.
+    add_words: list[Guess] = Field(default_factory=list, max_length=MAX_ADDED)
 
 
 class BoardsPlayNew(Strict):

@@ -391,7 +391,8 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     rules = board_rules(request.game, request.language)
     _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world,
                                                       language=request.language))
-    assistant = assisted(Assistant(puzzle, get_multi_strategy(DEFAULT_MULTI_STRATEGY), rules), request.turns)
+    assistant = assisted(Assistant(puzzle, get_multi_strategy(DEFAULT_MULTI_STRATEGY), rules), request.turns,
+                         request.add_words)
     game = rules.board
     boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
                "candidate_count": len(s.candidates),

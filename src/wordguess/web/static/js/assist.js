@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, turnRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, turnRow, typedWords } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -17,11 +17,6 @@ let added = [];     // words in no list the player added (guesses and possible s
 
 function save() {
   localStorage.setItem(STORE, JSON.stringify({ setting: readSetting(form()), turns, added }));
-}
-
-// The words typed in "Words in no list", split at spaces and commas.
-function typedWords() {
-  return $("#assist-add-words").value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
 }
 
 function info() { return gameInfo(form().elements.game.value); }
@@ -169,7 +164,11 @@ async function applyShare() {
 // asks again (refused: the setting goes back as it was).
 function changed(event) {
   const name = event.target.name;
-  if (name === "game") renderOptions(form(), info());
+  if (name === "game") {  // the words added were the other game's
+    renderOptions(form(), info());
+    added = [];
+    $("#assist-add-words").value = "";
+  }
   if (["length", "language", "world"].includes(name)) renderAnswers(form(), info());
   if (name === "world" || name === "hard" || name === "answers") ask(turns, true);
   else ask([]);
@@ -205,7 +204,7 @@ export function start(context) {
   $("#assist-share-apply").addEventListener("click", applyShare);
   $("#assist-add-words-apply").addEventListener("click", () => {
     const before = added;
-    added = typedWords();
+    added = typedWords($("#assist-add-words"));
     ask(turns).then((ok) => { if (!ok) added = before; });  // refused: the list is as it was
   });
   ask(turns);

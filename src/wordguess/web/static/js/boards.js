@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, tileRow } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, tileRow, typedWords } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -14,6 +14,7 @@ let advice = null; // the assistant's last answer
 let boardMarks = [];
 let advised = 0;   // the latest assistant request: an older answer arriving later is dropped
 let shownWorld = null; // the world of the assistant's last answer (a refused world change goes back to it)
+let added = [];    // words in no list the player added for the assistant's game (guesses and possible secrets)
 
 const form = () => $("#boards-setting");
 
@@ -23,7 +24,7 @@ function setting() {
 }
 
 function save() {
-  localStorage.setItem(STORE, JSON.stringify({ setting: setting(), game: hosted.game, turns }));
+  localStorage.setItem(STORE, JSON.stringify({ setting: setting(), game: hosted.game, turns, added }));
 }
 
 function drawGame() {
@@ -93,16 +94,16 @@ function busy(on) {
   $("#boards-undo").disabled = on;
 }
 
-// Ask the assistant about `next` turns; they become the turns only if the answer is the latest.
-// A refused world change (`keepWorld`) puts the select back.
+// Ask the assistant about `next` turns; they become the turns only if the answer is the latest
+// (the answer says whether they did). A refused world change (`keepWorld`) puts the select back.
 async function assist(next = turns, keepWorld = false) {
   const mine = ++advised;
   const f = form();
   const world = f.elements.world.value;
   busy(true);
   try {
-    const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next });
-    if (mine !== advised) return;
+    const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next, add_words: added });
+    if (mine !== advised) return false;
     advice = answer;
     turns = next;
     shownWorld = world;
@@ -112,10 +113,12 @@ async function assist(next = turns, keepWorld = false) {
     $("#boards-guess").value = advice.suggestion ? advice.suggestion.toLowerCase() : "";
     drawAdvice();
     drawEntry();
+    return true;
   } catch (error) {
-    if (mine !== advised) return;
+    if (mine !== advised) return false;
     if (keepWorld && shownWorld) { f.elements.world.value = shownWorld; save(); }
     say($("#boards-assist-message"), error.message, true);
+    return false;
   } finally {
     if (mine === advised) busy(false);
   }
@@ -162,10 +165,17 @@ export function start(context) {
     for (const name of ["game", "world", "host"]) if (saved.setting?.[name]) f.elements[name].value = saved.setting[name];
     hosted.game = saved.game;
     turns = saved.turns || [];
+    added = saved.added || [];
+    $("#boards-add-words").value = added.join(" ");
   }
   if (hosted.game) f.elements.game.value = hosted.game.game;
   f.addEventListener("submit", (event) => hosted.newGame(event));
-  f.elements.game.addEventListener("change", () => { assist([]); hosted.newGame(); });
+  f.elements.game.addEventListener("change", () => {
+    added = [];  // the words added were the other game's
+    $("#boards-add-words").value = "";
+    assist([]);
+    hosted.newGame();
+  });
   f.elements.world.addEventListener("change", () => assist(turns, true));
   f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
@@ -173,6 +183,11 @@ export function start(context) {
   $("#boards-give-up").addEventListener("click", () => hosted.giveUp());
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
+  $("#boards-add-words-apply").addEventListener("click", () => {
+    const before = added;
+    added = typedWords($("#boards-add-words"));
+    assist(turns).then((ok) => { if (!ok) added = before; });  // refused: the list is as it was
+  });
   $("#boards-copy").addEventListener("click", () => hosted.copy($("#boards-share-text")));
   listenToKeys(() => !$("#page-boards").hidden, () => hosted.game ? hosted.game.alphabet : "", (k) => hosted.key(k));
   if (hosted.game) drawGame(); else hosted.newGame();

@@ -110,3 +110,8 @@ export function load(key) {
 export function percent(p) {
   return p >= 0.995 ? "100%" : p >= 0.001 ? `${(100 * p).toFixed(1)}%` : p > 0 ? "<0.1%" : "0%";
 }
+
+// The words typed in a "Words in no list" field, split at spaces, commas and semicolons.
+export function typedWords(input) {
+  return input.value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+}
