@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from conftest import small_puzzle
+from wordguess.cli.render import evaluation_text
 from wordguess.engine.candidates import partition
 from wordguess.errors import WordguessError
 from wordguess.play.hosts import FixedHost
@@ -32,6 +33,15 @@ def test_statistics_follow_from_the_scores():
     assert ev.cumulative()[3] == pytest.approx(3 / 5) and ev.cumulative()[7] == 1.0
     data = ev.to_json()
     assert json.loads(json.dumps(data))["histogram"]["3"] == 2 and data["failures"] == 1
+
+
+def test_the_lost_secrets_are_named_the_most_guesses_first():
+    ev = Evaluation("wordle", "x", "normal", 6, {"a": 8, "b": 3, "c": 7, "d": 8, "e": 6}, 0.1)
+    assert ev.lost == ["a", "d", "c"] and ev.to_json()["lost"] == ["a", "d", "c"]
+    assert "lost: A (8); D (8); C (7)\n" in evaluation_text(ev).plain
+    many = Evaluation("wordle", "x", "normal", 1, {f"w{k:02d}": 2 for k in range(12)}, 0.1)
+    assert "W09 (2) (and 2 more; --json lists all)" in evaluation_text(many).plain
+    assert "lost" not in evaluation_text(Evaluation("wordle", "x", "normal", 6, {"a": 6}, 0.1)).plain
 
 
 @pytest.mark.parametrize(("name", "strategy"), [("wordle", "entropy"), ("mastermind", "minimax"),

@@ -51,6 +51,15 @@ def tiles(game: Game, guess: str, reply: int, compact: bool = False) -> Text:
     return text
 
 
+LOST_SHOWN = 10  # lost games whose secrets a text report names
+
+
+def lost_line(games: list[str]) -> str:
+    """Return the line naming the first LOST_SHOWN lost games (each its secrets, as shown)."""
+    more = f" (and {len(games) - LOST_SHOWN:,} more; --json lists all)" if len(games) > LOST_SHOWN else ""
+    return f"lost: {'; '.join(games[:LOST_SHOWN])}{more}"
+
+
 def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
     """Return the report of an evaluation: summary lines and a histogram of bars."""
     text = Text()
@@ -62,6 +71,8 @@ def evaluation_text(ev: Evaluation, bar_width: int = 40) -> Text:
     text.append("\n")
     text.append(f"median {ev.median:g}, mean {ev.mean:.4f} ± {ev.std:.2f}, best {ev.best}, worst {ev.worst}, "
                 f"total {ev.total:,}; failures (over {ev.max_guesses}): {ev.failures}\n")
+    if ev.failures:
+        text.append(lost_line([f"{w.upper()} ({ev.scores[w]})" for w in ev.lost]) + "\n", style="red")
     if ev.weights is not None:
         text.append(f"mean weighted by the prior: {ev.weighted_mean:.4f}\n")
     text.append("cumulative: " + ", ".join(f"≤{k}: {percent(v)}" for k, v in ev.cumulative().items()) + "\n")

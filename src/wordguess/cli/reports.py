@@ -24,7 +24,7 @@ from wordguess.cli.common import (
     progress_bar,
     puzzle_spec,
 )
-from wordguess.cli.render import evaluation_text, first_guess_tables, percent, tiles
+from wordguess.cli.render import evaluation_text, first_guess_tables, lost_line, percent, tiles
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -164,9 +164,6 @@ def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: 
         out.print(evaluation_text(ev))
 
 
-LOST_SHOWN = 10  # lost games whose secrets the text report names
-
-
 def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str | None, world: str, games: int,
                             seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
                             workers: int = 1) -> None:
@@ -191,9 +188,7 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
         bar = "█" * max(1 if n else 0, round(40 * n / top))
         out.print(f"{k:3d} {bar:<40} {n:6,}{'' if k <= rules.max_guesses else '  lost'}")
     if ev.lost:
-        shown = "; ".join(" ".join(rules.board.display(w) for w in secrets) for secrets in ev.lost[:LOST_SHOWN])
-        more = f" (and {len(ev.lost) - LOST_SHOWN:,} more; --json lists all)" if len(ev.lost) > LOST_SHOWN else ""
-        out.print(f"lost: {shown}{more}")
+        out.print(lost_line([" ".join(rules.board.display(w) for w in secrets) for secrets in ev.lost]))
 
 
 @game_command(lists="weighed")

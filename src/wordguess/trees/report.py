@@ -83,6 +83,11 @@ class Evaluation:
         """Return how many secrets took more guesses than the game allows."""
         return sum(1 for v in self.scores.values() if v > self.max_guesses)
 
+    @property
+    def lost(self) -> list[str]:
+        """Return the secrets that took more guesses than the game allows, the most guesses first."""
+        return [w for w, v in sorted(self.scores.items(), key=lambda kv: (-kv[1], kv[0])) if v > self.max_guesses]
+
     def cumulative(self) -> dict[int, float]:
         """Return the share of secrets solved within k guesses, for k from 1 to the worst."""
         done, shares = 0, {}
@@ -98,7 +103,7 @@ class Evaluation:
                 "mean": round(self.mean, 4), "weighted_mean": round(self.weighted_mean, 4),
                 "std": round(self.std, 4), "median": self.median,
                 "best": self.best, "worst": self.worst, "max_guesses": self.max_guesses,
-                "failures": self.failures, "histogram": {str(k): v for k, v in self.histogram.items()},
+                "failures": self.failures, "lost": self.lost, "histogram": {str(k): v for k, v in self.histogram.items()},
                 "cumulative": {str(k): round(v, 4) for k, v in self.cumulative().items()},
                 "seconds": round(self.seconds, 3)}
 
