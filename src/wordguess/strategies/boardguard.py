@@ -20,6 +20,13 @@ leaves it). Two questions are asked of a position:
     only the guesses that split some board into single words are searched, each by these
     bounds. (Without it, FINNY was played with four ?INNY words and five S?I?E words left for
     four guesses, and 2 open-world Quordle games of 10,000 were lost.)
+  - few candidates in all (`exact`) and one guess to spare, a board known or not: every allowed
+    word is tried, one per distinct row of replies on the candidates, the candidates' own words
+    first, and the position is lost when each
+    leaves some combination refuted with one guess fewer (by all of these, recursively), within
+    a budget of `nodes` words tried per decision (beyond it nothing is claimed). (Without it,
+    LABEL known, CATCH, GATCH, HATCH and FINNY, GINNY, NINNY, VINNY, ZINGY with four guesses
+    left passed, though no play wins them all, and a game of seed 2026 was lost.)
 - **witnessed** (a guided search, so "not found" proves nothing): a joint plan exists within the
   guesses left. The boards finished one after another, each by its own witness tree
   (`guarantee.Witnesses`), is a plan; otherwise a guess with every child witnessed within one
@@ -47,6 +54,10 @@ from wordguess.strategies.guarantee import Witnesses, split_stats
 from wordguess.vocab import Candidates
 
 
+class _OutOfBudget(Exception):
+    """The exhaustive search tried more words than its budget allows."""
+
+
 @dataclasses.dataclass
 class BoardGuard:
     """The check (see the module), with what it has learnt of one puzzle."""
@@ -55,6 +66,8 @@ class BoardGuard:
     width: int = 12  # guesses tried per position by the witness search
     pool: int = 60  # of which, besides the candidates, the best splitters of the boards' union
     favourites: int = 10  # the strategy's next favourites tried when its first is refused
+    exact: int = 10  # positions with at most this many candidates (and two guesses to spare) searched exhaustively
+    nodes: int = 20_000  # words tried per decision by that search
 
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
@@ -62,6 +75,7 @@ class BoardGuard:
         self._split: dict[tuple[int, ...], np.ndarray] = {}
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
+        self._spent, self._depth = 0, 0  # the exhaustive search's words tried this decision, its nesting
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -84,6 +98,7 @@ class BoardGuard:
         if left < 1 or sum(len(b) for b in boards) > self.size:
             return favourite
         self._use(puzzle)
+        self._spent = 0
         position = position_of(boards)
         if not self.unsafe(puzzle, favourite, position, left):
             return favourite
@@ -149,8 +164,55 @@ class BoardGuard:
             # avoid that; each of those is tried, and the position is lost if each loses.
             lost = not any(all(not self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
                            for guess in self._splitting_some(puzzle, position))
+        if not lost and boards + 1 == left and sum(len(b) for b in position) <= self.exact:
+            try:
+                self._depth += 1
+                lost = self._exhausted(puzzle, position, left)
+            except _OutOfBudget:
+                if self._depth > 1:
+                    raise  # nothing below the first exhaustive search is claimed: it is not cached
+                lost = False
+            finally:
+                self._depth -= 1
         self._refuted[key] = lost
         return lost
+
+    def _exhausted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+        """Return whether every allowed word leaves some combination refuted with one guess
+        fewer: the candidates' own words first (a position that is not lost is most often shown
+        so by one of them, before the table below is built), then one word per distinct row of
+        replies on the position's candidates, the most parts first (a word whose row splits no
+        board and solves none only wastes a guess: the position it leaves, with one guess fewer,
+        is no better). Raise _OutOfBudget past `nodes`."""
+        union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+        own = puzzle.guess_of_answer[union].astype(np.int64).tolist()
+        for guess in own:
+            self._spent += 1
+            if not any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position)):
+                return False
+        rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # each guess's replies on the candidates
+        column = {int(a): i for i, a in enumerate(union)}
+        useful = (rows == puzzle.game.solved_reply).any(axis=1)
+        parts = np.zeros(len(rows), dtype=np.int64)
+        for board in position:
+            part = np.sort(rows[:, [column[a] for a in board]], axis=1)
+            splits = (part[:, 1:] != part[:, :-1]).sum(axis=1)
+            useful |= splits > 0
+            parts += splits
+        ids = np.flatnonzero(useful)
+        keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
+        _, first = np.unique(keys, return_index=True)
+        ids = ids[np.sort(first)]
+        tried = set(own)
+        for guess in ids[np.argsort(-parts[ids], kind="stable")].tolist():
+            if guess in tried:
+                continue
+            self._spent += 1
+            if self._spent > self.nodes:
+                raise _OutOfBudget
+            if not any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position)):
+                return False
+        return True
 
     def _splitting_some(self, puzzle: Puzzle, position: Position) -> list[int]:
         """Return the guesses that split some board of the position into single words."""
