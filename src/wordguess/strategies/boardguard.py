@@ -20,11 +20,11 @@ leaves it). Two questions are asked of a position:
     only the guesses that split some board into single words are searched, each by these
     bounds. (Without it, FINNY was played with four ?INNY words and five S?I?E words left for
     four guesses, and 2 open-world Quordle games of 10,000 were lost.)
-  - few candidates in all (`exact`) and one guess to spare, a board known or not: every allowed
+  - few candidates in all (`exact`: 14) and one guess to spare, a board known or not: every allowed
     word is tried, one per distinct row of replies on the candidates, the candidates' own words
     first, and the position is lost when each
     leaves some combination refuted with one guess fewer (by all of these, recursively), within
-    a budget of `nodes` words tried per decision (beyond it nothing is claimed). (Without it,
+    a budget of `nodes` words tried per guess checked (beyond it nothing is claimed). (Without it,
     LABEL known, CATCH, GATCH, HATCH and FINNY, GINNY, NINNY, VINNY, ZINGY with four guesses
     left passed, though no play wins them all, and a game of seed 2026 was lost.)
 - **witnessed** (a guided search, so "not found" proves nothing): a joint plan exists within the
@@ -66,8 +66,8 @@ class BoardGuard:
     width: int = 12  # guesses tried per position by the witness search
     pool: int = 60  # of which, besides the candidates, the best splitters of the boards' union
     favourites: int = 10  # the strategy's next favourites tried when its first is refused
-    exact: int = 10  # positions with at most this many candidates (and two guesses to spare) searched exhaustively
-    nodes: int = 20_000  # words tried per decision by that search
+    exact: int = 14  # positions with at most this many candidates (and one guess to spare) searched exhaustively
+    nodes: int = 20_000  # words tried by that search per guess checked
 
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
@@ -75,7 +75,8 @@ class BoardGuard:
         self._split: dict[tuple[int, ...], np.ndarray] = {}
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
-        self._spent, self._depth = 0, 0  # the exhaustive search's words tried this decision, its nesting
+        self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
+        self._search = True  # whether refuted() may search exhaustively (unsafe's first pass: not)
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -98,7 +99,6 @@ class BoardGuard:
         if left < 1 or sum(len(b) for b in boards) > self.size:
             return favourite
         self._use(puzzle)
-        self._spent = 0
         position = position_of(boards)
         if not self.unsafe(puzzle, favourite, position, left):
             return favourite
@@ -115,7 +115,17 @@ class BoardGuard:
     def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether some reply combination the guess leaves is refuted with one guess fewer."""
         self._use(puzzle)
-        return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+        self._spent = 0  # the exhaustive search's budget is per guess checked
+        children = self._children(puzzle, guess, position)
+        # The bounds first, over every child: a child they refute spares the exhaustive search
+        # its budget, which the other children would otherwise spend first.
+        self._search = False
+        try:
+            if any(self.refuted(puzzle, child, left - 1) for child in children):
+                return True
+        finally:
+            self._search = True
+        return any(self.refuted(puzzle, child, left - 1) for child in children)
 
     def safe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether every reply combination the guess leaves is witnessed with one guess fewer."""
@@ -164,17 +174,19 @@ class BoardGuard:
             # avoid that; each of those is tried, and the position is lost if each loses.
             lost = not any(all(not self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
                            for guess in self._splitting_some(puzzle, position))
-        if not lost and boards + 1 == left and sum(len(b) for b in position) <= self.exact:
+        searched = self._search
+        if not lost and searched and boards + 1 == left and sum(len(b) for b in position) <= self.exact:
             try:
                 self._depth += 1
                 lost = self._exhausted(puzzle, position, left)
             except _OutOfBudget:
                 if self._depth > 1:
-                    raise  # nothing below the first exhaustive search is claimed: it is not cached
-                lost = False
+                    raise  # nothing below the first exhaustive search is claimed
+                lost = searched = False  # not proven this time: not remembered, a later decision may
             finally:
                 self._depth -= 1
-        self._refuted[key] = lost
+        if lost or searched:  # a proof, or all that can be tried was
+            self._refuted[key] = lost
         return lost
 
     def _exhausted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
