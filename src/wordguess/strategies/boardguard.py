@@ -164,16 +164,14 @@ class BoardGuard:
         lost = any(j + 1 > left - d + 1 for j, d in enumerate(least))
         if not lost and boards == left:
             # Every guess must solve a board whatever the secrets: only a known board's can.
-            lost = not any(all(not self.refuted(puzzle, child, left - 1)
-                               for child in self._children(puzzle, int(puzzle.guess_of_answer[b[0]]), position))
-                           for b in position if len(b) == 1)
+            lost = all(self._loses(puzzle, int(puzzle.guess_of_answer[b[0]]), position, left)
+                       for b in position if len(b) == 1)
         elif not lost and boards + 1 == left and all(len(b) > 1 for b in position):
             # One guess to spare and no secret known: a guess that leaves some combination with
             # no board solved and none known leaves as many boards as guesses with no known
             # board, which is lost. Only a guess that splits some board into single words can
             # avoid that; each of those is tried, and the position is lost if each loses.
-            lost = not any(all(not self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
-                           for guess in self._splitting_some(puzzle, position))
+            lost = all(self._loses(puzzle, guess, position, left) for guess in self._splitting_some(puzzle, position))
         searched = self._search
         if not lost and searched and boards + 1 == left and sum(len(b) for b in position) <= self.exact:
             try:
@@ -200,7 +198,7 @@ class BoardGuard:
         own = puzzle.guess_of_answer[union].astype(np.int64).tolist()
         for guess in own:
             self._spent += 1
-            if not any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position)):
+            if not self._loses(puzzle, guess, position, left):
                 return False
         rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # each guess's replies on the candidates
         column = {int(a): i for i, a in enumerate(union)}
@@ -222,9 +220,13 @@ class BoardGuard:
             self._spent += 1
             if self._spent > self.nodes:
                 raise _OutOfBudget
-            if not any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position)):
+            if not self._loses(puzzle, guess, position, left):
                 return False
         return True
+
+    def _loses(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+        """Return whether some combination the guess leaves is refuted with one guess fewer."""
+        return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
 
     def _splitting_some(self, puzzle: Puzzle, position: Position) -> list[int]:
         """Return the guesses that split some board of the position into single words."""
