@@ -163,16 +163,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# A fresh analysis worker runs at a lower priority (web.state.lower_priority) and imports and
+# loads its kernels within the server's time limit, which beside other work (a loaded CI machine)
+# it may overrun: what the tests check is the analysis, not that limit, so they give it room.
+SLOW_START = ("--startup-seconds", "300")
+
+
 @pytest.fixture(scope="module")
 def server():
-    yield from serving()
+    yield from serving(*SLOW_START)
 
 
 @pytest.fixture(scope="module")
 def patient_server():
     """A server whose analyses may search for a minute: a test that compares two analyses of one
     game needs both exact, whatever the machine's load (the default budget is 2.5 s)."""
-    yield from serving("--analyze-seconds", "60")
+    yield from serving("--analyze-seconds", "60", *SLOW_START)
 
 
 def serving(*options: str):
@@ -192,4 +198,8 @@ def serving(*options: str):
         yield url
     finally:
         process.terminate()
-        process.wait(10)
+        try:
+            process.wait(30)  # it stops its analysis workers first
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)

@@ -30,6 +30,9 @@ ANSWERS = list(load_words("wordle-answers"))
 CLICKS = {".": 0, "Y": 1, "G": 2}  # clicks from grey to each mark
 
 
+ANALYSIS_WAIT = 300_000  # ms: the server's own limit (conftest.SLOW_START) ends an analysis first
+
+
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as p:
@@ -196,7 +199,8 @@ class AnalysePage:
         self.page.fill("#analyze-share", share)
         self.page.fill("#analyze-secret", secret)
         self.page.click("#analyze-run")
-        self.page.wait_for_function("() => !document.querySelector('#analyze-run').disabled")
+        # an analysis runs in a worker at a lower priority: beside other work it takes a while
+        self.page.wait_for_function("() => !document.querySelector('#analyze-run').disabled", timeout=ANALYSIS_WAIT)
         return self
 
     def shown(self) -> bool:

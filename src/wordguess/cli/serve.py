@@ -29,6 +29,9 @@ def serve(
     analyze_seconds: Annotated[float | None, typer.Option(
         min=0.1, max=600, help="Seconds of exact search one analysis may take, its moves together (default: the "
         "app's, 2.5): more settles more moves exactly, and holds a worker longer.")] = None,
+    startup_seconds: Annotated[float | None, typer.Option(
+        min=1, max=3600, help="Seconds a fresh analysis worker may take to start (imports, compiled kernels, the "
+        "puzzle) on top of the analysis's own (default: the app's, 30): raise it on a slow or busy machine.")] = None,
 ) -> None:
     """Start the web app: the assistant, play, analysis, multi-board games and the optimal tree
     in the browser, and the JSON API under /api/ (docs at /docs). Set WORDGUESS_WEB_KEY to keep
@@ -47,7 +50,8 @@ def serve(
     # On the loopback, only requests that name this machine are answered (a page of another site
     # cannot reach the server through a DNS name pointed at 127.0.0.1).
     hosts = LOOPBACK_NAMES if host in LOOPBACK_NAMES else ()
-    budget = {} if analyze_seconds is None else {"analyze_seconds": analyze_seconds}
+    budget = {name: value for name, value in (("analyze_seconds", analyze_seconds), ("startup_seconds", startup_seconds))
+              if value is not None}
     settings = Settings(limits=Limits(workers=workers, **budget), cors_origins=tuple(cors or ()), trusted_hosts=hosts)
     err.print(f"wordguess web app on http://{host}:{port}/ (Ctrl-C stops it)", markup=False)
     # proxy_headers off: the client's address (the rate limit's key) is the connection's, not
