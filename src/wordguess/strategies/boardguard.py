@@ -68,6 +68,7 @@ class BoardGuard:
     favourites: int = 10  # the strategy's next favourites tried when its first is refused
     exact: int = 14  # positions with at most this many candidates (and one guess to spare) searched exhaustively
     nodes: int = 20_000  # words tried by that search per guess checked
+    rescue: int = 300  # when nothing else is shown safe: words tried, of every allowed word's rows
 
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
@@ -110,6 +111,12 @@ class BoardGuard:
             for guess in self._order(puzzle, position)[: self.width]:
                 if self.safe(puzzle, guess, position, left):
                     return guess
+        # Every allowed word, one per distinct row of replies, in the plan search's order: a
+        # guess that keeps every combination is often outside its pool (after TARSE LINCH DUMPY
+        # SMITH, with CATCH VINNY LABEL: HOING, 31st of 8,796 rows, and outside the 79 of the pool).
+        for guess in self._order(puzzle, position, every=True)[: self.rescue]:
+            if self.safe(puzzle, guess, position, left):
+                return guess
         return favourite
 
     def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
@@ -200,21 +207,9 @@ class BoardGuard:
             self._spent += 1
             if not self._loses(puzzle, guess, position, left):
                 return False
-        rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # each guess's replies on the candidates
-        column = {int(a): i for i, a in enumerate(union)}
-        useful = (rows == puzzle.game.solved_reply).any(axis=1)
-        parts = np.zeros(len(rows), dtype=np.int64)
-        for board in position:
-            part = np.sort(rows[:, [column[a] for a in board]], axis=1)
-            splits = (part[:, 1:] != part[:, :-1]).sum(axis=1)
-            useful |= splits > 0
-            parts += splits
-        ids = np.flatnonzero(useful)
-        keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
-        _, first = np.unique(keys, return_index=True)
-        ids = ids[np.sort(first)]
+        ids, parts, _ = self._rows(puzzle, position, union)
         tried = set(own)
-        for guess in ids[np.argsort(-parts[ids], kind="stable")].tolist():
+        for guess in ids[np.argsort(-parts, kind="stable")].tolist():
             if guess in tried:
                 continue
             self._spent += 1
@@ -223,6 +218,40 @@ class BoardGuard:
             if not self._loses(puzzle, guess, position, left):
                 return False
         return True
+
+    @staticmethod
+    def _rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return one allowed guess per distinct row of replies on the position's candidates
+        (`union`, sorted), of the rows that solve or split some board (any other only wastes a
+        guess), a candidate's word where one has the row, with each one's parts (buckets beyond the first, summed over the boards) and the
+        sum over the boards of its largest bucket."""
+        rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # each guess's replies on the candidates
+        column = {int(a): i for i, a in enumerate(union)}
+        useful = (rows == puzzle.game.solved_reply).any(axis=1)
+        parts = np.zeros(len(rows), dtype=np.int64)
+        largest = np.zeros(len(rows), dtype=np.int64)
+        for board in position:
+            part = np.sort(rows[:, [column[a] for a in board]], axis=1)
+            change = part[:, 1:] != part[:, :-1]
+            splits = change.sum(axis=1)
+            useful |= splits > 0
+            parts += splits
+            if len(board) > 1:  # the longest run of equal replies
+                runs = np.zeros(len(rows), dtype=np.int64)
+                run = np.ones(len(rows), dtype=np.int64)
+                for k in range(change.shape[1]):
+                    run = np.where(change[:, k], 1, run + 1)
+                    runs = np.maximum(runs, run)
+                largest += runs
+            else:
+                largest += 1
+        ids = np.flatnonzero(useful)
+        own = np.isin(ids, puzzle.guess_of_answer[union])
+        ids = np.concatenate([ids[own], ids[~own]])  # a row's word is a candidate's where one has it
+        keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
+        _, first = np.unique(keys, return_index=True)
+        ids = ids[np.sort(first)]
+        return ids, parts[ids], largest[ids]
 
     def _loses(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether some combination the guess leaves is refuted with one guess fewer."""
@@ -291,16 +320,21 @@ class BoardGuard:
                 per_board.append(sorted(open_buckets, key=len, reverse=True))
         return [tuple(sorted(combo)) for combo in itertools.product(*per_board)]
 
-    def _order(self, puzzle: Puzzle, position: Position) -> list[int]:
+    def _order(self, puzzle: Puzzle, position: Position, every: bool = False) -> list[int]:
         """Return the guesses the plan search tries, best first: a known board's secret, then of
-        the candidates and the best splitters of the union, those leaving the smallest largest
-        buckets over the boards (a candidate first on ties)."""
+        the candidates and the best splitters of the union (`every`: of every allowed word, one
+        per distinct row of replies), those leaving the smallest largest buckets over the boards
+        (a candidate first on ties, then the most parts)."""
         union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
         candidates = puzzle.guess_of_answer[union].astype(np.int64)
-        everything = np.arange(len(puzzle.guesses), dtype=np.int64)
-        parts, largest = split_stats(puzzle, everything, union)
-        pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -parts))[: self.pool]]))
-        worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
-        order = pool[np.lexsort((~np.isin(pool, candidates), worst))].tolist()
+        if every:
+            pool, splits, worst = self._rows(puzzle, position, union)
+        else:
+            everything = np.arange(len(puzzle.guesses), dtype=np.int64)
+            parts, largest = split_stats(puzzle, everything, union)
+            pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -parts))[: self.pool]]))
+            worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
+            splits = np.zeros(len(pool), dtype=np.int64)
+        order = pool[np.lexsort((-splits, ~np.isin(pool, candidates), worst))].tolist()
         known = [int(puzzle.guess_of_answer[b[0]]) for b in position if len(b) == 1]
         return known + [g for g in order if g not in known]
