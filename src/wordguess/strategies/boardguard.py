@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.endgame import Position, position_of
+from wordguess.strategies.endgame import Position, distinct_rows, position_of
 from wordguess.strategies.guarantee import Witnesses, split_stats
 from wordguess.vocab import Candidates
 
@@ -207,7 +207,8 @@ class BoardGuard:
             self._spent += 1
             if not self._loses(puzzle, guess, position, left):
                 return False
-        ids, parts, _ = self._rows(puzzle, position, union)
+        column = {int(a): i for i, a in enumerate(union)}
+        ids, parts = distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)
         tried = set(own)
         for guess in ids[np.argsort(-parts, kind="stable")].tolist():
             if guess in tried:
@@ -221,37 +222,22 @@ class BoardGuard:
 
     @staticmethod
     def _rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return one allowed guess per distinct row of replies on the position's candidates
-        (`union`, sorted), of the rows that solve or split some board (any other only wastes a
-        guess), a candidate's word where one has the row, with each one's parts (buckets beyond the first, summed over the boards) and the
-        sum over the boards of its largest bucket."""
-        rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # each guess's replies on the candidates
+        """Return `endgame.distinct_rows` of the position's candidates (`union`, sorted), the
+        rows that solve or split some board, with each one's parts and the sum over the boards
+        of its largest bucket."""
         column = {int(a): i for i, a in enumerate(union)}
-        useful = (rows == puzzle.game.solved_reply).any(axis=1)
-        parts = np.zeros(len(rows), dtype=np.int64)
-        largest = np.zeros(len(rows), dtype=np.int64)
-        for board in position:
-            part = np.sort(rows[:, [column[a] for a in board]], axis=1)
-            change = part[:, 1:] != part[:, :-1]
-            splits = change.sum(axis=1)
-            useful |= splits > 0
-            parts += splits
-            if len(board) > 1:  # the longest run of equal replies
-                runs = np.zeros(len(rows), dtype=np.int64)
-                run = np.ones(len(rows), dtype=np.int64)
-                for k in range(change.shape[1]):
-                    run = np.where(change[:, k], 1, run + 1)
-                    runs = np.maximum(runs, run)
-                largest += runs
-            else:
-                largest += 1
-        ids = np.flatnonzero(useful)
-        own = np.isin(ids, puzzle.guess_of_answer[union])
-        ids = np.concatenate([ids[own], ids[~own]])  # a row's word is a candidate's where one has it
-        keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
-        _, first = np.unique(keys, return_index=True)
-        ids = ids[np.sort(first)]
-        return ids, parts[ids], largest[ids]
+        board_columns = [[column[a] for a in b] for b in position]
+        ids, parts = distinct_rows(puzzle, union, board_columns, solving=True)
+        rows = puzzle.by_secret[union][:, ids].T
+        largest = np.zeros(len(ids), dtype=np.int64)
+        for cols in board_columns:  # the longest run of equal replies in each board's sorted row
+            part = np.sort(rows[:, cols], axis=1)
+            run = longest = np.ones(len(ids), dtype=np.int64)
+            for k in range(1, part.shape[1]):
+                run = np.where(part[:, k] == part[:, k - 1], run + 1, 1)
+                longest = np.maximum(longest, run)
+            largest += longest
+        return ids, parts, largest
 
     def _loses(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether some combination the guess leaves is refuted with one guess fewer."""

@@ -47,6 +47,35 @@ def position_of(boards: Sequence[Candidates]) -> Position:
     return tuple(sorted(tuple(sorted(int(a) for a in b)) for b in boards))
 
 
+def distinct_rows(puzzle: Puzzle, union: np.ndarray, board_columns: Sequence[Sequence[int]],
+                  solving: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Return one allowed guess per distinct row of replies on the candidates `union` (sorted;
+    `board_columns`: each board's columns in it), of the rows that split some board (any other
+    only wastes a guess), and with `solving` those that solve one too (a candidate's own word
+    where one has the row), else only those that solve none; with each one's parts (its distinct
+    replies, summed over the boards)."""
+    rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # the few secrets' rows: read in order
+    solves = (rows == puzzle.game.solved_reply).any(axis=1)
+    splits = np.zeros(len(rows), dtype=bool)
+    for cols in board_columns:
+        part = rows[:, np.asarray(cols)]
+        splits |= (part != part[:, :1]).any(axis=1)
+    ids = np.flatnonzero(splits | solves if solving else splits & ~solves)
+    if solving:
+        own = np.isin(ids, puzzle.guess_of_answer[union])
+        ids = np.concatenate([ids[own], ids[~own]])
+    if not len(ids):
+        return ids, np.zeros(0, dtype=np.int64)
+    keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first = np.unique(keys, return_index=True)
+    ids = ids[np.sort(first)]
+    parts = np.zeros(len(ids), dtype=np.int64)
+    for cols in board_columns:
+        part = np.sort(rows[ids][:, np.asarray(cols)], axis=1)
+        parts += 1 + (part[:, 1:] != part[:, :-1]).sum(axis=1)
+    return ids, parts
+
+
 @dataclasses.dataclass
 class Endgame:
     """Complete search of small multi-board positions (see the module)."""
@@ -121,28 +150,14 @@ class Endgame:
                                                board_columns, position, left, solved, best_value, best_guess)
         # Other words solve no board, so they are worth at least 1 + boards.
         if best_value > 1 + boards + EPS:
-            rows = np.ascontiguousarray(puzzle.by_secret[union].T)  # the few secrets' rows: read in order
-            useful = ~(rows == solved).any(axis=1)
-            splits = np.zeros(len(rows), dtype=bool)
-            for cols in board_columns:
-                part = rows[:, np.array(cols)]
-                splits |= (part != part[:, :1]).any(axis=1)  # else it only wastes a guess
-            ids = np.flatnonzero(useful & splits)
-            if len(ids):
-                keys = np.ascontiguousarray(rows[ids]).view(np.dtype((np.void, rows.shape[1]))).ravel()
-                _, first = np.unique(keys, return_index=True)
-                ids = ids[np.sort(first)]
-                # The most parts first (the sum over boards of the distinct replies), so that a
-                # strong split is found early and its value cuts the others off sooner.
-                parts = np.zeros(len(ids), dtype=np.int64)
-                for cols in board_columns:
-                    part = np.sort(rows[ids][:, np.array(cols)], axis=1)
-                    parts += 1 + (part[:, 1:] != part[:, :-1]).sum(axis=1)
-                for g in ids[np.argsort(-parts, kind="stable")]:
-                    if best_value <= 1 + boards + EPS:
-                        break
-                    best_value, best_guess = self._try(puzzle, int(g), matrix, union, weights, board_columns,
-                                                       position, left, solved, best_value, best_guess)
+            ids, parts = distinct_rows(puzzle, union, board_columns, solving=False)
+            # The most parts first (the sum over boards of the distinct replies), so that a
+            # strong split is found early and its value cuts the others off sooner.
+            for g in ids[np.argsort(-parts, kind="stable")]:
+                if best_value <= 1 + boards + EPS:
+                    break
+                best_value, best_guess = self._try(puzzle, int(g), matrix, union, weights, board_columns,
+                                                   position, left, solved, best_value, best_guess)
         result = (float(best_value), int(best_guess))
         self._memo[key] = result
         return result
