@@ -35,7 +35,11 @@ leaves it). Two questions are asked of a position:
 `BoardGuard.choose` keeps the strategy's favourite unless some reply combination it leaves is
 refuted. Then it plays the first of the strategy's next favourites not refuted (the strategy's
 own order, so the replacement costs as little as it can), else, when the position has a plan,
-the first guess of the plan search shown to keep one for every combination, else the favourite.
+the first guess of the plan search shown to keep one for every combination, else the first of
+every allowed word (one per distinct row of replies, `rescue` of them, in the plan search's
+order) shown to keep one, else the favourite. (Without that last look, after TARSE LINCH DUMPY
+SMITH with CATCH VINNY LABEL the secrets, BAWKS was played and the game lost: HOING keeps every
+combination, but is not among the plan search's candidates and best splitters.)
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
 beyond what the bounds see, is played as the strategy plays it.
 """
