@@ -326,7 +326,13 @@ def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
     page.locator("#assist-add-words").fill("toolong")
     page.locator("#assist-add-words-apply").click()
     page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('toolong')")
+    field = page.locator("#assist-add-words")  # refused: marked, and the text kept to mend
+    assert field.get_attribute("aria-invalid") == "true" and field.input_value() == "toolong"
+    assert field.get_attribute("aria-describedby") == "assist-message"
     shot(page, "assist-words-in-no-list")
+    field.fill("qxqxq")
+    page.locator("#assist-add-words-apply").click()
+    page.wait_for_function("() => !document.querySelector('#assist-add-words').hasAttribute('aria-invalid')")
 
 
 def test_tiles_work_from_the_keyboard_and_undo(page):
@@ -1036,10 +1042,14 @@ def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(page):
     page.fill("#boards-add-words", "toolong")
     page.click("#boards-add-words-apply")
     page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('toolong')")
+    assert page.locator("#boards-add-words").get_attribute("aria-invalid") == "true"
     page.fill("#boards-guess", "salet")
     page.click("#boards-add")  # the refused word is not kept: the turn is taken with the words before
     page.wait_for_selector("body[data-boards-assist-turns='1']", timeout=60_000)
     shot(page, "boards-words-in-no-list")
+    page.select_option("#boards-setting select[name=game]", "dordle")  # another game: the words and the mark go
+    page.wait_for_function("() => !document.querySelector('#boards-add-words').hasAttribute('aria-invalid')")
+    assert page.locator("#boards-add-words").input_value() == ""
 
 
 def test_explore_path_in_the_url(page):

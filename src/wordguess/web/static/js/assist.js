@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, turnRow, typedWords } from "./dom.js";
+import { $, el, letters, load, markRefused, markTiles, percent, say, turnRow, typedWords } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -168,6 +168,7 @@ function changed(event) {
     renderOptions(form(), info());
     added = [];
     $("#assist-add-words").value = "";
+    markRefused($("#assist-add-words"), false);
   }
   if (["length", "language", "world"].includes(name)) renderAnswers(form(), info());
   if (name === "world" || name === "hard" || name === "answers") ask(turns, true);
@@ -203,9 +204,12 @@ export function start(context) {
   $("#assist-reset").addEventListener("click", () => ask([]));
   $("#assist-share-apply").addEventListener("click", applyShare);
   $("#assist-add-words-apply").addEventListener("click", () => {
-    const before = added;
-    added = typedWords($("#assist-add-words"));
-    ask(turns).then((ok) => { if (!ok) added = before; });  // refused: the list is as it was
+    const before = added, input = $("#assist-add-words");
+    added = typedWords(input);
+    ask(turns).then((ok) => {
+      if (!ok) added = before;  // refused: the list is as it was, and the field says why
+      markRefused(input, !ok && $("#assist-message").textContent.startsWith("add_words"), $("#assist-message"));
+    });
   });
   ask(turns);
 }

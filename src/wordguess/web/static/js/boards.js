@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, tileRow, typedWords } from "./dom.js";
+import { $, el, letters, load, markRefused, markTiles, percent, say, tileRow, typedWords } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -173,6 +173,7 @@ export function start(context) {
   f.elements.game.addEventListener("change", () => {
     added = [];  // the words added were the other game's
     $("#boards-add-words").value = "";
+    markRefused($("#boards-add-words"), false);
     assist([]);
     hosted.newGame();
   });
@@ -184,9 +185,12 @@ export function start(context) {
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
   $("#boards-add-words-apply").addEventListener("click", () => {
-    const before = added;
-    added = typedWords($("#boards-add-words"));
-    assist(turns).then((ok) => { if (!ok) added = before; });  // refused: the list is as it was
+    const before = added, input = $("#boards-add-words");
+    added = typedWords(input);
+    assist(turns).then((ok) => {
+      if (!ok) added = before;  // refused: the list is as it was, and the field says why
+      markRefused(input, !ok && $("#boards-assist-message").textContent.startsWith("add_words"), $("#boards-assist-message"));
+    });
   });
   $("#boards-copy").addEventListener("click", () => hosted.copy($("#boards-share-text")));
   listenToKeys(() => !$("#page-boards").hidden, () => hosted.game ? hosted.game.alphabet : "", (k) => hosted.key(k));

@@ -115,3 +115,15 @@ export function percent(p) {
 export function typedWords(input) {
   return input.value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
 }
+
+// Mark a field whose value the server refused (`refused`: its error is told in `message`, an
+// element with an id), or clear the mark.
+export function markRefused(input, refused, message) {
+  if (refused) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", message.id);
+  } else {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
+}
