@@ -211,8 +211,7 @@ class BoardGuard:
             self._spent += 1
             if not self._loses(puzzle, guess, position, left):
                 return False
-        column = {int(a): i for i, a in enumerate(union)}
-        ids, parts = distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)
+        ids, parts = _distinct_rows(puzzle, position, union)
         tried = set(own)
         for guess in ids[np.argsort(-parts, kind="stable")].tolist():
             if guess in tried:
@@ -223,25 +222,6 @@ class BoardGuard:
             if not self._loses(puzzle, guess, position, left):
                 return False
         return True
-
-    @staticmethod
-    def _rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return `endgame.distinct_rows` of the position's candidates (`union`, sorted), the
-        rows that solve or split some board, with each one's parts and the sum over the boards
-        of its largest bucket."""
-        column = {int(a): i for i, a in enumerate(union)}
-        board_columns = [[column[a] for a in b] for b in position]
-        ids, parts = distinct_rows(puzzle, union, board_columns, solving=True)
-        rows = puzzle.by_secret[union][:, ids].T
-        largest = np.zeros(len(ids), dtype=np.int64)
-        for cols in board_columns:  # the longest run of equal replies in each board's sorted row
-            part = np.sort(rows[:, cols], axis=1)
-            run = longest = np.ones(len(ids), dtype=np.int64)
-            for k in range(1, part.shape[1]):
-                run = np.where(part[:, k] == part[:, k - 1], run + 1, 1)
-                longest = np.maximum(longest, run)
-            largest += longest
-        return ids, parts, largest
 
     def _loses(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether some combination the guess leaves is refuted with one guess fewer."""
@@ -318,13 +298,20 @@ class BoardGuard:
         union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
         candidates = puzzle.guess_of_answer[union].astype(np.int64)
         if every:
-            pool, splits, worst = self._rows(puzzle, position, union)
+            pool, parts = _distinct_rows(puzzle, position, union)
         else:
             everything = np.arange(len(puzzle.guesses), dtype=np.int64)
-            parts, largest = split_stats(puzzle, everything, union)
-            pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -parts))[: self.pool]]))
-            worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
-            splits = np.zeros(len(pool), dtype=np.int64)
-        order = pool[np.lexsort((-splits, ~np.isin(pool, candidates), worst))].tolist()
+            splits, largest = split_stats(puzzle, everything, union)
+            pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -splits))[: self.pool]]))
+            parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
+        worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
+        order = pool[np.lexsort((-parts, ~np.isin(pool, candidates), worst))].tolist()
         known = [int(puzzle.guess_of_answer[b[0]]) for b in position if len(b) == 1]
         return known + [g for g in order if g not in known]
+
+
+def _distinct_rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return `endgame.distinct_rows` of the position's candidates (`union`, sorted): the rows
+    that solve or split some board, a candidate's own word where one has the row."""
+    column = {int(a): i for i, a in enumerate(union)}
+    return distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)

@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markRefused, markTiles, percent, say, turnRow, typedWords } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, turnRow, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -14,6 +14,7 @@ let shown = null;  // the setting of the page's last answer (the form goes back 
 const form = () => $("#assist-setting");
 
 let added = [];     // words in no list the player added (guesses and possible secrets)
+let words = null;  // its field (dom.wordsInNoList), made at the start
 
 function save() {
   localStorage.setItem(STORE, JSON.stringify({ setting: readSetting(form()), turns, added }));
@@ -166,9 +167,7 @@ function changed(event) {
   const name = event.target.name;
   if (name === "game") {  // the words added were the other game's
     renderOptions(form(), info());
-    added = [];
-    $("#assist-add-words").value = "";
-    markRefused($("#assist-add-words"), false);
+    words.clear();
   }
   if (["length", "language", "world"].includes(name)) renderAnswers(form(), info());
   if (name === "world" || name === "hard" || name === "answers") ask(turns, true);
@@ -178,6 +177,7 @@ function changed(event) {
 export function start(context) {
   gameInfo = context.gameInfo;
   const saved = load(STORE);
+  words = wordsInNoList($("#assist-add-words"), $("#assist-message"), () => added, (list) => { added = list; }, () => ask(turns));
   const f = form();
   if (saved && saved.setting && gameInfo(saved.setting.game)) {
     f.elements.game.value = saved.setting.game;
@@ -203,13 +203,6 @@ export function start(context) {
   });
   $("#assist-reset").addEventListener("click", () => ask([]));
   $("#assist-share-apply").addEventListener("click", applyShare);
-  $("#assist-add-words-apply").addEventListener("click", () => {
-    const before = added, input = $("#assist-add-words");
-    added = typedWords(input);
-    ask(turns).then((ok) => {
-      if (!ok) added = before;  // refused: the list is as it was, and the field says why
-      markRefused(input, !ok && $("#assist-message").textContent.startsWith("add_words"), $("#assist-message"));
-    });
-  });
+  $("#assist-add-words-apply").addEventListener("click", () => words.apply());
   ask(turns);
 }

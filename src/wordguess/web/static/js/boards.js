@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markRefused, markTiles, percent, say, tileRow, typedWords } from "./dom.js";
+import { $, el, letters, load, markTiles, percent, say, tileRow, wordsInNoList } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -15,6 +15,7 @@ let boardMarks = [];
 let advised = 0;   // the latest assistant request: an older answer arriving later is dropped
 let shownWorld = null; // the world of the assistant's last answer (a refused world change goes back to it)
 let added = [];    // words in no list the player added for the assistant's game (guesses and possible secrets)
+let words = null;  // its field (dom.wordsInNoList), made at the start
 
 const form = () => $("#boards-setting");
 
@@ -160,6 +161,7 @@ export function start(context) {
       say($("#boards-message"), `${text}. New game now starts a random one.`, true);
     } });
   const saved = load(STORE);
+  words = wordsInNoList($("#boards-add-words"), $("#boards-assist-message"), () => added, (list) => { added = list; }, () => assist(turns));
   if (saved && saved.token) hosted.game = saved;  // kept by an older version of the page
   else if (saved) {
     for (const name of ["game", "world", "host"]) if (saved.setting?.[name]) f.elements[name].value = saved.setting[name];
@@ -171,9 +173,7 @@ export function start(context) {
   if (hosted.game) f.elements.game.value = hosted.game.game;
   f.addEventListener("submit", (event) => hosted.newGame(event));
   f.elements.game.addEventListener("change", () => {
-    added = [];  // the words added were the other game's
-    $("#boards-add-words").value = "";
-    markRefused($("#boards-add-words"), false);
+    words.clear();  // the words added were the other game's
     assist([]);
     hosted.newGame();
   });
@@ -184,14 +184,7 @@ export function start(context) {
   $("#boards-give-up").addEventListener("click", () => hosted.giveUp());
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
-  $("#boards-add-words-apply").addEventListener("click", () => {
-    const before = added, input = $("#boards-add-words");
-    added = typedWords(input);
-    assist(turns).then((ok) => {
-      if (!ok) added = before;  // refused: the list is as it was, and the field says why
-      markRefused(input, !ok && $("#boards-assist-message").textContent.startsWith("add_words"), $("#boards-assist-message"));
-    });
-  });
+  $("#boards-add-words-apply").addEventListener("click", () => words.apply());
   $("#boards-copy").addEventListener("click", () => hosted.copy($("#boards-share-text")));
   listenToKeys(() => !$("#page-boards").hidden, () => hosted.game ? hosted.game.alphabet : "", (k) => hosted.key(k));
   if (hosted.game) drawGame(); else hosted.newGame();

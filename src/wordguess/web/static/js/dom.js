@@ -111,19 +111,33 @@ export function percent(p) {
   return p >= 0.995 ? "100%" : p >= 0.001 ? `${(100 * p).toFixed(1)}%` : p > 0 ? "<0.1%" : "0%";
 }
 
-// The words typed in a "Words in no list" field, split at spaces, commas and semicolons.
-export function typedWords(input) {
-  return input.value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
-}
-
-// Mark a field whose value the server refused (`refused`: its error is told in `message`, an
-// element with an id), or clear the mark.
-export function markRefused(input, refused, message) {
-  if (refused) {
-    input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-describedby", message.id);
-  } else {
-    input.removeAttribute("aria-invalid");
-    input.removeAttribute("aria-describedby");
-  }
+// An assistant's "Words in no list" field (`input`): `apply()` takes the words typed there as
+// the game's (`set`) and asks again (`ask`, resolving to whether the answer was taken); refused,
+// the words before stay (`get`) and the field is marked, described by `message` (an element with
+// an id) that tells why, its text kept to mend. `clear()` empties it (another game).
+export function wordsInNoList(input, message, get, set, ask) {
+  const mark = (refused) => {
+    if (refused) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", message.id);
+    } else {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+  };
+  return {
+    apply() {
+      const before = get();
+      set(input.value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean));
+      ask().then((ok) => {
+        if (!ok) set(before);
+        mark(!ok && message.textContent.startsWith("add_words"));
+      });
+    },
+    clear() {
+      set([]);
+      input.value = "";
+      mark(false);
+    },
+  };
 }
