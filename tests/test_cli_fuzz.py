@@ -83,7 +83,9 @@ TABLE = [
     (["evaluate", "--game", "fibble", "--sample", "-1"], 2, "greater than or equal to 1"),
     (["evaluate", "--game", "quordle", "--games", "99999999999999999999"], 2, "less than or equal to 1000000"),
     (["solve", "--game", "matches", "--length", "0"], 2, "1 to 40 letters"),
-    (["solve", "--game", "sutom", "--length", "99"], 2, "1 to 40 letters"),  # before asking the first letter
+    (["solve", "--game", "sutom", "--length", "99"], 2, "2 to 40 letters"),  # before asking the first letter
+    (["solve", "--game", "sutom", "--length", "13", "--first", "m"], 2, "the sutom list has words of 4 to 12 letters, not 13"),
+    (["solve", "--game", "sutom", "--length", "1"], 2, "sutom words have 2 to 40 letters, not 1"),
     (["feedback"], 2, "Missing argument"),
     (["evaluate", "--no-such-option"], 2, "No such option"),
     (["evaluate", "--sample", "x"], 2, "valid integer"),

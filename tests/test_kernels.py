@@ -73,8 +73,10 @@ def test_long_words_use_wide_replies(length, data):
 
 
 def test_too_long_words_are_a_word_error():
-    with pytest.raises(WordError, match="1 to 40 letters"):
+    with pytest.raises(WordError, match="2 to 40 letters"):
         get_game("sutom", length=41)
+    with pytest.raises(WordError, match="1 to 40 letters"):
+        get_game("jotto", length=41)
     with pytest.raises(WordError, match="64 bits"):
         reply_dtype(3 ** 41)
 

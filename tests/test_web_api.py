@@ -567,6 +567,18 @@ def test_pages_have_no_inline_script_or_external_link(client):
 
 # --- limits and hardening -------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("length", "said"), [
+    (1, "sutom words have 2 to 40 letters, not 1"),  # the game's own bounds
+    (3, "the sutom list has words of 4 to 12 letters, not 3"),  # its list's, as the CLI says them
+    (13, "the sutom list has words of 4 to 12 letters, not 13"),
+])
+def test_a_sutom_length_out_of_reach_is_refused_saying_what_is_accepted(client, length, said):
+    """The API takes the lengths the CLI takes and says, as the CLI does, what the game and its
+    list accept (it refused 13 with the schema's 'at most 12', and said nothing of 1 to 3)."""
+    assert refused(assist(client, game="sutom", length=length, first="m"), 422) == said
+    assert assist(client, game="sutom", length=12, first="m").status_code == 200
+
+
 def test_a_game_whose_matrix_is_too_large_is_played_by_rows_and_an_adversary_refused(client):
     """A game whose matrix is over the server's limit is played by rows, its suggestions from
     the candidates' own puzzle (a sample while they are too many, said so); an adversary needs the

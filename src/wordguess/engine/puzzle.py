@@ -17,7 +17,7 @@ from wordguess.engine import kernels
 from wordguess.engine.patterns import PatternStore, check_size, matrix_key
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
-from wordguess.lists import WordList, game_words, load_words, priors
+from wordguess.lists import WordList, bundled_lengths, game_words, load_words, priors
 from wordguess.vocab import Bucket, Candidates, History, Reply, Word
 
 _MATRIX_LOCK = threading.RLock()  # one matrix load at a time (the assistant warms up in a thread)
@@ -471,6 +471,10 @@ class PuzzleSpec:
             raise WordguessError(f"the exclusion factor must be above 0 and at most 1, not {self.exclude_factor}")
         secrets, allowed = self.lists()
         if not secrets:
+            lengths, length = bundled_lengths(secrets.name), self.game.length
+            if lengths and length is not None and length not in lengths:
+                raise WordguessError(f"the {secrets.name} list has words of {min(lengths)} to {max(lengths)} letters, "
+                                     f"not {length}")
             raise WordguessError(f"no word of the answers list fits {self.game.name} with these options")
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,

@@ -341,11 +341,12 @@ class LetterGame(Game):
 
     option_aliases = {"length": "word_length"}
 
+    least_length: ClassVar[int] = 1  # the shortest words the game takes
     word_length: int | None = 5  # letters per word
 
     def __post_init__(self) -> None:
-        if self.word_length is not None and not 1 <= self.word_length <= MAX_LENGTH:
-            raise WordError(f"{self.name} words have 1 to {MAX_LENGTH} letters, not {self.word_length}")
+        if self.word_length is not None and not self.least_length <= self.word_length <= MAX_LENGTH:
+            raise WordError(f"{self.name} words have {self.least_length} to {MAX_LENGTH} letters, not {self.word_length}")
 
     @property
     def alphabet(self) -> str:

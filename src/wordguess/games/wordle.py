@@ -276,7 +276,8 @@ class Sutom(AccentedWordle):
     aliases = ("motus", "fr", "french")
     title = "Sutom (fr)"
     keyboard_rows = ("azertyuiop", "qsdfghjklm", "wxcvbn")  # the French keyboard, as Sutom's page has it
-    lengths = None  # any: __post_init__ checks at least 2
+    lengths = None  # any, with a list of them (the bundled one has 4 to 12)
+    least_length = 2  # the first letter is shown: a word of one would be given away
     # Sutom's own share squares: red is the right place, a yellow circle elsewhere, blue absent
     # (where Wordle's high-contrast blue means elsewhere).
     notation = {**NOTATION, "🟥": RIGHT, "🟡": ELSEWHERE, "🟦": ABSENT}
@@ -300,8 +301,6 @@ class Sutom(AccentedWordle):
             if len(first) != 1 or first not in ENGLISH:
                 raise WordError(f"the first letter must be one letter a-z, not {self.first!r}")
             object.__setattr__(self, "first", first)
-        if self.word_length is not None and self.word_length < 2:
-            raise WordError(f"a Sutom word has at least 2 letters, not {self.word_length}")
 
     @property
     def reply_notations(self) -> str:

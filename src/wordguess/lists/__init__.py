@@ -205,6 +205,12 @@ def word_lengths(name: str) -> frozenset[int]:
     return frozenset(len(w) for w in read_bundled(name))
 
 
+def bundled_lengths(name: str) -> frozenset[int] | None:
+    """Return the lengths of the words of a bundled list, or None for any other list."""
+    info = manifest().get(name)
+    return None if info is None or info.file is None else word_lengths(name)
+
+
 def language_of(name: str) -> str | None:
     """Return the language of a bundled or derived list (None for a generated one)."""
     base = DERIVED[name][0] if name in DERIVED else name
