@@ -226,3 +226,31 @@ def test_when_nothing_the_plan_search_tries_is_safe_every_allowed_word_is_tried(
     for child in guard._children(puzzle, guess, position):  # each combination: a plan within four
         assert guard.witnessed(puzzle, child, 4) and not guard.refuted(puzzle, child, 4)
     assert dataclasses.replace(guard, rescue=0).choose(puzzle, boards, 5, bawks, ranking) == bawks
+
+
+def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
+    """After TARSE PUNCH LOBBY BASTE with WHERE, SMACK and LAZED the secrets (open-world Quordle,
+    seed 0): seven LA_ED words, RHEME RHIME WHERE, SMACK SWACK, five guesses left. SMACK is
+    refuted, the plan search finds nothing, and no word of the first 300 rows keeps every
+    combination (the look's old limit: the refuted SMACK was played, the game won by luck).
+    RADIX, the 902nd row, does: the look is bounded by the positions it expands, and most rows
+    fail at once."""
+    rules = get_game("quordle")
+    puzzle = PuzzleSpec(rules.board, world="open").build()
+    boards = []
+    for secret in ("where", "smack", "lazed"):
+        candidates = puzzle.all_candidates()
+        for guess in ("tarse", "punch", "lobby", "baste"):
+            candidates = puzzle.narrow(candidates, puzzle.index_of(guess), puzzle.game.feedback(guess, secret))
+        boards.append(candidates)
+    position, smack = position_of(boards), puzzle.index_of("smack")
+    guard = BoardGuard()
+    ranking = lambda: np.array([smack])  # noqa: E731
+    assert guard.unsafe(puzzle, smack, position, 5) and not guard.witnessed(puzzle, position, 5)
+    every = guard._order(puzzle, position, every=True)
+    assert not any(guard.safe(puzzle, g, position, 5) for g in every[:300])
+    guess = BoardGuard().choose(puzzle, boards, 5, smack, ranking)
+    assert guess != smack and guard.safe(puzzle, guess, position, 5) and every.index(guess) >= 300
+    for child in guard._children(puzzle, guess, position):
+        assert guard.witnessed(puzzle, child, 4) and not guard.refuted(puzzle, child, 4)
+    assert BoardGuard(rescue=1_000).choose(puzzle, boards, 5, smack, ranking) == smack  # the work it took: over 1,000

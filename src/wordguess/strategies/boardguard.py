@@ -36,8 +36,8 @@ leaves it). Two questions are asked of a position:
 refuted. Then it plays the first of the strategy's next favourites not refuted (the strategy's
 own order, so the replacement costs as little as it can), else, when the position has a plan,
 the first guess of the plan search shown to keep one for every combination, else the first of
-every allowed word (one per distinct row of replies, `rescue` of them, in the plan search's
-order) shown to keep one, else the favourite. (Without that last look, after TARSE LINCH DUMPY
+every allowed word (one per distinct row of replies, in the plan search's order, until the
+look has expanded `rescue` positions) shown to keep one, else the favourite. (Without that last look, after TARSE LINCH DUMPY
 SMITH with CATCH VINNY LABEL the secrets, BAWKS was played and the game lost: HOING keeps every
 combination, but is not among the plan search's candidates and best splitters.)
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
@@ -72,7 +72,7 @@ class BoardGuard:
     favourites: int = 10  # the strategy's next favourites tried when its first is refused
     exact: int = 14  # positions with at most this many candidates (and one guess to spare) searched exhaustively
     nodes: int = 20_000  # words tried by that search per guess checked
-    rescue: int = 300  # when nothing else is shown safe: words tried, of every allowed word's rows
+    rescue: int = 10_000  # when nothing else is shown safe: positions expanded trying every allowed word's rows
 
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
@@ -81,6 +81,7 @@ class BoardGuard:
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
         self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
+        self._expanded = 0  # positions whose children were listed (the last look's measure of work)
         self._search = True  # whether refuted() may search exhaustively (unsafe's first pass: not)
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
@@ -117,8 +118,13 @@ class BoardGuard:
                     return guess
         # Every allowed word, one per distinct row of replies, in the plan search's order: a
         # guess that keeps every combination is often outside its pool (after TARSE LINCH DUMPY
-        # SMITH, with CATCH VINNY LABEL: HOING, 31st of 8,796 rows, and outside the 79 of the pool).
-        for guess in self._order(puzzle, position, every=True)[: self.rescue]:
+        # SMITH, with CATCH VINNY LABEL: HOING, 31st of 8,796 rows, and outside the 79 of the pool),
+        # and sometimes far down (RADIX, 902nd of 6,254, found within 5,241 positions expanded).
+        # The look is bounded by the work done, not by the words tried: most fail at once.
+        start = self._expanded
+        for guess in self._order(puzzle, position, every=True):
+            if self._expanded - start >= self.rescue:
+                break
             if self.safe(puzzle, guess, position, left):
                 return guess
         return favourite
@@ -280,6 +286,7 @@ class BoardGuard:
         """Return the positions the guess may leave, one per combination of the boards' replies
         (a board the guess solves leaves; a combination with it solved is implied by one with
         it unsolved, so only those are listed when there are)."""
+        self._expanded += 1
         solved = puzzle.game.solved_reply
         per_board = []
         for board in position:
