@@ -190,7 +190,7 @@ def test_sutom_asks_length_and_first_letter_again_until_valid(tmp_path):
                            input="\n".join(answers + lines) + "\n")
     assert result.exit_code == 0, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert len(errors) == 4 and "not a whole number" in errors[0] and "at least 2" in errors[1]
+    assert len(errors) == 4 and "not a whole number" in errors[0] and "2 to 40 letters, not 1" in errors[1]
     assert "one letter" in errors[2] and "one letter" in errors[3]
     assert "BATEAU" not in result.stdout  # the first letter narrowed the candidates
     assert f"solved in {turns}: MOUTON" in result.stdout
