@@ -25,6 +25,23 @@ ANSWERS = ("fight light might night right sight tight wight bills fills hills ki
 PROBES = "flaws mount grove spark thumb dwelt chirp knave".split()
 
 
+def open_quordle() -> Puzzle:
+    return PuzzleSpec(get_game("quordle").board, world="open").build()
+
+
+def boards_after(puzzle: Puzzle, secrets: str, guesses: str) -> list[np.ndarray]:
+    """Return the candidates of each board of `secrets` (those not among `guesses`) after `guesses`."""
+    boards = []
+    for secret in secrets.split():
+        if secret in guesses.split():
+            continue
+        candidates = puzzle.all_candidates()
+        for guess in guesses.split():
+            candidates = puzzle.narrow(candidates, puzzle.index_of(guess), puzzle.game.feedback(guess, secret))
+        boards.append(candidates)
+    return boards
+
+
 @pytest.fixture(scope="module")
 def small():
     return Puzzle(get_game("wordle"), ANSWERS, ANSWERS + PROBES)
@@ -208,14 +225,8 @@ def test_when_nothing_the_plan_search_tries_is_safe_every_allowed_word_is_tried(
     search's pool (the candidates and the best splitters of the union) keeps every combination;
     HOING does, 31st of every allowed word's 8,796 rows of replies. Without that last look the
     refuted favourite is played, and the game was lost in 10."""
-    rules = get_game("quordle")
-    puzzle = PuzzleSpec(rules.board, world="open").build()
-    boards = []
-    for secret in ("catch", "vinny", "label"):
-        candidates = puzzle.all_candidates()
-        for guess in ("tarse", "linch", "dumpy", "smith"):
-            candidates = puzzle.narrow(candidates, puzzle.index_of(guess), puzzle.game.feedback(guess, secret))
-        boards.append(candidates)
+    puzzle = open_quordle()
+    boards = boards_after(puzzle, "catch vinny label", "tarse linch dumpy smith")
     position, bawks = position_of(boards), puzzle.index_of("bawks")
     guard = BoardGuard()
     ranking = lambda: np.array([bawks])  # noqa: E731 (the strategy's next ten are refuted too: left out)
@@ -235,14 +246,8 @@ def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
     combination (the look's old limit: the refuted SMACK was played, the game won by luck).
     RADIX, the 902nd row, does: the look is bounded by the positions it expands, and most rows
     fail at once."""
-    rules = get_game("quordle")
-    puzzle = PuzzleSpec(rules.board, world="open").build()
-    boards = []
-    for secret in ("where", "smack", "lazed"):
-        candidates = puzzle.all_candidates()
-        for guess in ("tarse", "punch", "lobby", "baste"):
-            candidates = puzzle.narrow(candidates, puzzle.index_of(guess), puzzle.game.feedback(guess, secret))
-        boards.append(candidates)
+    puzzle = open_quordle()
+    boards = boards_after(puzzle, "where baste smack lazed", "tarse punch lobby baste")
     position, smack = position_of(boards), puzzle.index_of("smack")
     guard = BoardGuard()
     ranking = lambda: np.array([smack])  # noqa: E731
@@ -254,3 +259,28 @@ def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
     for child in guard._children(puzzle, guess, position):
         assert guard.witnessed(puzzle, child, 4) and not guard.refuted(puzzle, child, 4)
     assert BoardGuard(rescue=1_000).choose(puzzle, boards, 5, smack, ranking) == smack  # the work it took: over 1,000
+
+
+def test_the_promise_says_what_the_decision_found_and_searches_nothing():
+    """What the multi-board assistant says of a win of every combination (`promise`): SHOWN where
+    the decision found a guess keeping them all, UNKNOWN where it played a refuted favourite
+    (nothing safe found), IMPOSSIBLE where the bounds refute the position, None where it knows
+    neither or the boards are beyond the check's reach."""
+    puzzle = open_quordle()
+    boards = boards_after(puzzle, "catch vinny label", "tarse linch dumpy smith")
+    bawks = puzzle.index_of("bawks")
+    ranking = lambda: np.array([bawks])  # noqa: E731
+    guard = BoardGuard()
+    assert guard.promise(puzzle, boards, 5) is None  # nothing decided here yet: no search is made for it
+    assert guard.choose(puzzle, boards, 5, bawks, ranking) != bawks
+    assert guard.promise(puzzle, boards, 5) == "shown"
+    blind = BoardGuard(rescue=0)
+    assert blind.choose(puzzle, boards, 5, bawks, ranking) == bawks
+    assert blind.promise(puzzle, boards, 5) == "unknown"
+    # WHERE BASTE SMACK known and five LA_ED words with four guesses left: each known word takes a
+    # turn, and one guess cannot find one of five.
+    known = boards_after(puzzle, "where baste smack lazed", "tarse punch lobby fight wimpy")
+    assert sorted(len(b) for b in known) == [1, 1, 1, 5]
+    assert BoardGuard().promise(puzzle, known, 4) == "impossible"
+    assert BoardGuard().promise(puzzle, known, 8) is None
+    assert BoardGuard().promise(puzzle, boards_after(puzzle, "where baste smack lazed", "tarse"), 8) is None  # too many

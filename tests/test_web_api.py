@@ -421,6 +421,25 @@ def test_expensive_calls_are_rate_limited():
 
 # --- several boards -------------------------------------------------------------------------------
 
+def test_the_board_assistant_says_when_no_win_of_every_combination_can_be_promised(client):
+    """win_guarantee, as the single board's: null at the start (beyond the check's reach), "shown"
+    where the suggestion keeps every combination of the boards' words (RADIX, where the favourite
+    SMACK is refuted), "impossible" where no play finds them all."""
+    rules = get_game("quordle")
+    secrets = ["where", "baste", "smack", "lazed"]
+
+    def advice(guesses):
+        turns = [{"guess": w, "reply": rules.format_reply(rules.feedback(w, secrets))} for w in guesses.split()]
+        answer = client.post("/api/boards/assist", json={"game": "quordle", "world": "open", "turns": turns})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    assert advice("")["win_guarantee"] is None
+    refuted_favourite = advice("tarse punch lobby baste")
+    assert (refuted_favourite["win_guarantee"], refuted_favourite["suggestion"]) == ("shown", "RADIX")
+    assert advice("tarse punch lobby fight wimpy")["win_guarantee"] == "impossible"
+
+
 def test_quordle_round_with_the_board_assistant(client):
     game = client.post("/api/boards/play/new", json={"game": "quordle", "world": "closed"}).json()
     turns = []

@@ -1052,6 +1052,30 @@ def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(page):
     assert page.locator("#boards-add-words").input_value() == ""
 
 
+def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_promised(page):
+    """WHERE BASTE SMACK known and five LA_ED words with four guesses left (open world): no play
+    finds them all, and the page says so beside the suggestion, as the single board's does."""
+    rules = get_game("quordle")
+    secrets = ["where", "baste", "smack", "lazed"]
+    turns = [{"guess": w, "reply": rules.format_reply(rules.feedback(w, secrets))}
+             for w in ("tarse", "punch", "lobby", "fight", "wimpy")]
+    page.goto("/#boards")
+    page.wait_for_selector("body[data-boards-assist-turns='0']", timeout=60_000)
+    page.evaluate("""(turns) => localStorage.setItem('wordguess-boards', JSON.stringify(
+        { setting: { game: 'quordle', world: 'open', host: 'random' }, turns, added: [] }))""", turns)
+    page.reload()
+    page.wait_for_selector("body[data-boards-assist-turns='5']", timeout=60_000)
+    message = page.locator("#boards-assist-message")
+    assert message.inner_text() == "No strategy can guarantee a win from here: playing for the likeliest win"
+    shot(page, "boards-no-promise")
+    page.click("#boards-undo")  # one turn back: BASTE known, WHERE or RHEME, SMACK or SWACK, seven LA_ED words,
+    page.wait_for_selector("body[data-boards-assist-turns='4']", timeout=60_000)  # five guesses: no plan found
+    assert message.inner_text() == "No win within the guesses left can be shown from here: playing for the likeliest win"
+    page.click("#boards-undo")
+    page.wait_for_selector("body[data-boards-assist-turns='3']", timeout=60_000)  # six guesses: nothing to say
+    assert message.inner_text() == ""
+
+
 def test_explore_path_in_the_url(page):
     explore = ExplorePage(page).open()
     explore.follow_first_branch(1)

@@ -129,7 +129,8 @@ def board_state_json(rules: MultiBoard, assistant: Assistant) -> dict:
     return {"game": rules.name, "boards": boards, "guesses_played": len(assistant.turns),
             "guesses_left": assistant.left, "strategy": assistant.strategy.name,
             "world": assistant.puzzle.world,
-            "suggestion": None if assistant.solved else assistant.suggest(), "solved": assistant.solved}
+            "suggestion": None if assistant.solved else assistant.suggest(), "solved": assistant.solved,
+            "win_guarantee": assistant.promise()}
 
 
 def play_secrets(rules: MultiBoard, puzzle: Puzzle, guesser, secret: str, as_json: bool) -> None:

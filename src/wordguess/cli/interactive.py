@@ -226,6 +226,7 @@ def show_solve_state(assistant: Assistant) -> str:
         suggestion = assistant.suggest()
         out.print(f"guess {len(assistant.turns) + 1} of {rules.max_guesses}: suggestion {game.display(suggestion)}",
                   style="bold")
+        show_promise(assistant)
         return suggestion
     show_candidates(game, assistant)
     if len(assistant.candidates) == 1:
@@ -250,7 +251,7 @@ def show_promise(assistant: Assistant) -> None:
     if promise == IMPOSSIBLE:
         out.print("no strategy can guarantee a win from here: playing for the likeliest win", style="yellow")
     elif promise == UNKNOWN:
-        out.print(f"no win within {assistant.puzzle.game.max_guesses} guesses can be shown from here: "
+        out.print(f"no win within {assistant.rules.max_guesses} guesses can be shown from here: "
                   "playing for the likeliest win", style="yellow")
 
 
@@ -380,6 +381,7 @@ def solve(
             out.print(f"solved in {len(assistant.turns)}", style="bold green")
         else:
             out.print(f"next: {rules.display(assistant.suggest())} ({assistant.left} guesses left)", style="bold")
+            show_promise(assistant)
     elif len(assistant.candidates) == 1:
         out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
     else:

@@ -205,9 +205,16 @@ class Assistant(Session):
         """Return what can be promised of a win within the game's limit from here
         (strategies.guarantee): "shown" (every candidate has a witness), "impossible" (proven:
         no strategy wins every candidate) or "unknown"; None when the strategy keeps no such
-        guarantee. Unless shown, the strategy plays for the likeliest win."""
+        guarantee. Unless shown, the strategy plays for the likeliest win. Of several boards
+        (strategies.boardguard), the same of every combination of the boards' secrets, and None
+        while the boards hold more candidates than the check looks at."""
         guard = getattr(self.strategy, "guard", None)
-        if guard is None or not getattr(self.strategy, "guarantee", False) or self.solved:
+        if guard is None or self.solved:
+            return None
+        if self.rules.boards > 1:
+            with self._busy:
+                return guard.promise(self.puzzle, self.open_boards(), self.left)
+        if not getattr(self.strategy, "guarantee", False):
             return None
         with self._busy:
             return guard.promise(self.puzzle, self.boards[0], self.history)

@@ -54,7 +54,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.endgame import Position, distinct_rows, position_of
-from wordguess.strategies.guarantee import Witnesses, split_stats
+from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN, Witnesses, split_stats
 from wordguess.vocab import Candidates
 
 
@@ -82,6 +82,7 @@ class BoardGuard:
         self._refuted: dict[tuple[Position, int], bool] = {}
         self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
         self._expanded = 0  # positions whose children were listed (the last look's measure of work)
+        self._conceded: set[tuple[Position, int]] = set()  # where a refuted favourite was played: nothing safe found
         self._search = True  # whether refuted() may search exhaustively (unsafe's first pass: not)
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
@@ -126,8 +127,31 @@ class BoardGuard:
             if self._expanded - start >= self.rescue:
                 break
             if self.safe(puzzle, guess, position, left):
+                self._plans[(position, left)] = True  # a plan, which `promise` then shows
                 return guess
+        self._conceded.add((position, left))
         return favourite
+
+    def promise(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> str | None:
+        """Return what the check knows, after its decision here (`choose`), of finding every board
+        within the guesses left whatever the secrets: SHOWN (a plan was found), IMPOSSIBLE (the
+        bounds refute every play), UNKNOWN (the strategy's favourite is proven to lose some
+        combination and no guess was shown to keep them all: it is played, for the likeliest
+        win); None when it knows neither (the favourite was not refuted and no plan was needed)
+        and beyond its reach (over `size` candidates). No search is made for it."""
+        if sum(len(b) for b in boards) > self.size:
+            return None
+        self._use(puzzle)
+        key = (position_of(boards), left)
+        if self._plans.get(key):
+            return SHOWN
+        self._search = False  # the bounds, and what was proven before
+        try:
+            if self.refuted(puzzle, *key):
+                return IMPOSSIBLE
+        finally:
+            self._search = True
+        return UNKNOWN if key in self._conceded else None
 
     def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
         """Return whether some reply combination the guess leaves is refuted with one guess fewer."""

@@ -341,6 +341,11 @@ class BoardsAssistAnswer(Answer):
     """The guess to play next, null once solved."""
     notices: list[str]
     """One line per word of the turns that is in no list (taken as played)."""
+    win_guarantee: Literal["shown", "impossible", "unknown"] | None
+    """Whether every board can be found within the guesses left whatever the secrets (every
+    combination of the words each board may still be): "shown" (a joint plan was found),
+    "impossible" (proven: no play finds them all), "unknown" (neither); null while the boards hold
+    more candidates than the never-lose check looks at (80), or with a strategy without it."""
 
 
 class BoardsPlayState(Answer):

@@ -403,7 +403,7 @@ def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
             "guesses_left": assistant.left, "solved": assistant.solved, "world": puzzle.world,
             "turns": board_turns_json(rules, assistant.turns),
             "suggestion": None if assistant.solved else game.display(assistant.suggest()),
-            "notices": assistant.notices}
+            "notices": assistant.notices, "win_guarantee": assistant.promise()}
 
 
 def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:

@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, turnRow, wordsInNoList } from "./dom.js";
+import { $, el, letters, load, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -61,10 +61,7 @@ function drawAdvice(data) {
   const news = data.solved ? `Solved in ${data.turns.length}: ${data.turns.at(-1).guess}` :
     data.candidate_count === 1 ? `The word is ${data.likely[0].word}` : "";
   // Unless a win is shown possible, the suggestion plays for the likeliest win: say why.
-  const outlook = data.solved ? "" : data.win_guarantee === "impossible" ?
-    "No strategy can guarantee a win from here: playing for the likeliest win" :
-    data.win_guarantee === "unknown" ? "No win within the guesses left can be shown from here: playing for the likeliest win" : "";
-  const said = [news, outlook, ...(data.notices || [])].filter(Boolean).join(" · ");
+  const said = [news, data.solved ? "" : outlook(data.win_guarantee), ...(data.notices || [])].filter(Boolean).join(" · ");
   if (said) say($("#assist-message"), said);
 }
 

@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, percent, say, tileRow, wordsInNoList } from "./dom.js";
+import { $, el, letters, load, markTiles, outlook, percent, say, tileRow, wordsInNoList } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -110,7 +110,9 @@ async function assist(next = turns, keepWorld = false) {
     shownWorld = world;
     save();
     boardMarks = [];
-    say($("#boards-assist-message"), (advice.notices || []).join(" · "));
+    // Unless a win of every combination is shown, the suggestion plays for the likeliest: say why.
+    say($("#boards-assist-message"), [advice.solved ? "" : outlook(advice.win_guarantee), ...(advice.notices || [])]
+      .filter(Boolean).join(" · "));
     $("#boards-guess").value = advice.suggestion ? advice.suggestion.toLowerCase() : "";
     drawAdvice();
     drawEntry();

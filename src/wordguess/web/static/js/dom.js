@@ -107,6 +107,12 @@ export function load(key) {
   try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
 }
 
+// What the assistant says when no win is shown within the guesses left (`win_guarantee`).
+export function outlook(winGuarantee) {
+  return winGuarantee === "impossible" ? "No strategy can guarantee a win from here: playing for the likeliest win" :
+    winGuarantee === "unknown" ? "No win within the guesses left can be shown from here: playing for the likeliest win" : "";
+}
+
 export function percent(p) {
   return p >= 0.995 ? "100%" : p >= 0.001 ? `${(100 * p).toFixed(1)}%` : p > 0 ? "<0.1%" : "0%";
 }
