@@ -41,7 +41,9 @@ look has expanded `rescue` positions) shown to keep one, else the favourite. (Wi
 SMITH with CATCH VINNY LABEL the secrets, BAWKS was played and the game lost: HOING keeps every
 combination, but is not among the plan search's candidates and best splitters.)
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
-beyond what the bounds see, is played as the strategy plays it.
+beyond what the bounds see, is played as the strategy plays it. `BoardGuard.promise` tells the
+assistant what the decision found: a plan, a refuted favourite played for want of a safe guess,
+or a position the bounds refute.
 """
 
 from __future__ import annotations
