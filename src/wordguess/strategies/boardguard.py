@@ -85,6 +85,7 @@ class BoardGuard:
         self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
         self._expanded = 0  # positions whose children were listed (the last look's measure of work)
         self._conceded: set[tuple[Position, int]] = set()  # where a refuted favourite was played: nothing safe found
+        self._shown: set[tuple[Position, int]] = set()  # where the last look found a guess keeping every combination
         self._search = True  # whether refuted() may search exhaustively (unsafe's first pass: not)
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
@@ -129,7 +130,7 @@ class BoardGuard:
             if self._expanded - start >= self.rescue:
                 break
             if self.safe(puzzle, guess, position, left):
-                self._plans[(position, left)] = True  # a plan, which `promise` then shows
+                self._shown.add((position, left))  # a plan, which `promise` then shows
                 return guess
         self._conceded.add((position, left))
         return favourite
@@ -145,7 +146,7 @@ class BoardGuard:
             return None
         self._use(puzzle)
         key = (position_of(boards), left)
-        if self._plans.get(key):
+        if self._plans.get(key) or key in self._shown:
             return SHOWN
         self._search = False  # the bounds, and what was proven before
         try:
