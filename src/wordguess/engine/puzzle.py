@@ -473,8 +473,9 @@ class PuzzleSpec:
         if not secrets:
             lengths, length = bundled_lengths(secrets.name), self.game.length
             if lengths and length is not None and length not in lengths:
-                raise WordguessError(f"the {secrets.name} list has words of {min(lengths)} to {max(lengths)} letters, "
-                                     f"not {length}")
+                least, most = min(lengths), max(lengths)
+                span = f"{least} to {most}" if least < most else f"{least}"
+                raise WordguessError(f"the {secrets.name} list has words of {span} letters, not {length}")
             raise WordguessError(f"no word of the answers list fits {self.game.name} with these options")
         extra = {} if store is None else {"store": store}
         return Puzzle(self.game, secrets, allowed, mode=self.mode, inconsistent_window=self.inconsistent_window,
