@@ -209,14 +209,12 @@ class Assistant(Session):
         (strategies.boardguard), the same of every combination of the boards' secrets, and None
         while the boards hold more candidates than the check looks at."""
         guard = getattr(self.strategy, "guard", None)
-        if guard is None or self.solved:
-            return None
-        if self.rules.boards > 1:
-            with self._busy:
-                return guard.promise(self.puzzle, self.open_boards(), self.left)
-        if not getattr(self.strategy, "guarantee", False):
+        several = self.rules.boards > 1
+        if guard is None or self.solved or not (several or getattr(self.strategy, "guarantee", False)):
             return None
         with self._busy:
+            if several:
+                return guard.promise(self.puzzle, self.open_boards(), self.left)
             return guard.promise(self.puzzle, self.boards[0], self.history)
 
     def warm_up(self) -> threading.Thread:

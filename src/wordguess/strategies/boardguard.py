@@ -36,10 +36,11 @@ leaves it). Two questions are asked of a position:
 refuted. Then it plays the first of the strategy's next favourites not refuted (the strategy's
 own order, so the replacement costs as little as it can), else, when the position has a plan,
 the first guess of the plan search shown to keep one for every combination, else the first of
-every allowed word (one per distinct row of replies, in the plan search's order, until the
-look has expanded `rescue` positions) shown to keep one, else the favourite. (Without that last look, after TARSE LINCH DUMPY
-SMITH with CATCH VINNY LABEL the secrets, BAWKS was played and the game lost: HOING keeps every
-combination, but is not among the plan search's candidates and best splitters.)
+every allowed word (one per distinct row of replies, in the plan search's order, until the look
+has expanded `rescue` positions) shown to keep one, else the favourite. (Without that last look,
+after TARSE LINCH DUMPY SMITH with CATCH VINNY LABEL the secrets, BAWKS was played and the game
+lost: HOING keeps every combination, but is not among the plan search's candidates and best
+splitters.)
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
 beyond what the bounds see, is played as the strategy plays it. `BoardGuard.promise` tells the
 assistant what the decision found: a plan, a refuted favourite played for want of a safe guess,

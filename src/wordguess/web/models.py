@@ -34,7 +34,7 @@ class GameSetting(Strict):
     """The game, its options and the mode, as the game picker sets them."""
 
     game: GameName = "wordle"  # a registered game or alias (multi-board ones for /api/boards)
-    length: int | None = Field(None, ge=1, le=MAX_WORD)  # word length (Wordle, Sutom, Jotto, ...): the game checks its own
+    length: int | None = Field(None, ge=1, le=MAX_WORD)  # word length: the game checks its own range
     language: Language = None
     first: str | None = Field(None, min_length=1, max_length=2)  # Sutom's revealed first letter
     pegs: int | None = Field(None, ge=2, le=6)  # Mastermind
