@@ -77,10 +77,8 @@ def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | No
                  share: str | None) -> tuple[Puzzle, History, list[str]]:
     """Return (the puzzle, the played turns, the notices) from exactly one of: the guesses and
     the secret, a GUESS=REPLY history, or a share text (already read: see read_share) with the
-    guesses. A well-formed word in no list is taken as played (the puzzle returned has it, see
-    play.session.admitted) with a notice."""
-    check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.",
-                  "analyze --secret gizmo salet corni gizmo")
+    guesses (checked before: check_one_way). A well-formed word in no list is taken as played
+    (the puzzle returned has it, see play.session.admitted) with a notice."""
     played = [parse_turn(t)[0] for t in split_turns(history)] if history is not None else list(words)
     puzzle, notices = admit_all(puzzle, [*played, *([secret] if secret is not None else [])])
     turns = _turns(rules, puzzle, words, secret, history, share)
@@ -170,6 +168,8 @@ def analyze_command(
             raise WordguessError("multi-board games have no hard mode: drop --mode")
         analyze_boards_command(game.boards(), words, secret, history, share, world, lists, budget, results, as_json)
         return
+    # Before any list is read: a list's notes must not come before this refusal.
+    check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.", "analyze --secret gizmo salet corni gizmo")
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]
