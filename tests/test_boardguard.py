@@ -15,7 +15,7 @@ import pytest
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
 from wordguess.play.multiboard import play_boards
-from wordguess.strategies.boardguard import BoardGuard
+from wordguess.strategies.boardguard import BoardGuard, _most_parts
 from wordguess.strategies.endgame import position_of
 from wordguess.strategies.multiboard import get_multi_strategy
 
@@ -129,6 +129,40 @@ def test_refuted_witnessed_safe_and_unsafe_agree_with_the_exhaustive_twin(small)
     # with no secret known before it), and the exhaustive one what the bounds do not.
     assert seen["refuted with one to spare"] >= 60, seen
     assert seen["refuted by the exhaustive search"] >= 10, seen
+
+
+def test_the_fast_paths_equal_their_plain_twins():
+    """The check's inner loops read replies cell by cell, rank splitters without sorting every
+    guess, and try one splitter per row of replies; each equals the plain way on open Quordle."""
+    puzzle, rng = open_quordle(), np.random.default_rng(5)
+    guard = BoardGuard()
+    guard._use(puzzle)
+    solved = puzzle.game.solved_reply
+    for _ in range(40):
+        board = tuple(sorted(rng.choice(len(puzzle.answers), int(rng.integers(1, 12)), replace=False).tolist()))
+        guess = int(rng.integers(len(puzzle.guesses)))
+        if rng.random() < 0.2:
+            guess = int(puzzle.guess_of_answer[board[0]])  # the board's own word: its solved reply is left out
+        plain = sorted((tuple(b.tolist()) for r, b in puzzle.buckets(guess, np.array(board)) if r != solved),
+                       key=len, reverse=True)
+        assert guard._open_buckets(puzzle, guess, board) == plain
+        assert guard._open_buckets(puzzle, guess, board) == plain  # remembered
+        by_rows = BoardGuard()
+        by_rows._use(puzzle)
+        by_rows._cells = None  # as on a puzzle played by rows, with no matrix made
+        assert by_rows._open_buckets(puzzle, guess, board) == plain
+    for _ in range(300):
+        n = int(rng.integers(1, 400))
+        splits, largest, count = rng.integers(0, 6, n), rng.integers(0, 5, n), int(rng.integers(1, 80))
+        assert _most_parts(splits, largest, count).tolist() == np.lexsort((largest, -splits))[:count].tolist()
+    position = position_of(boards_after(puzzle, "catch vinny label smith", "tarse linch dumpy"))
+    union = sorted({a for b in position for a in b})
+    every = sorted({int(g) for b in position for g in guard._splitters(puzzle, b)})
+    kept = guard._splitting_some(puzzle, position)
+    assert set(kept) <= set(every) and len(kept) < len(every)
+    row = {g: puzzle.matrix[g, union].tobytes() for g in every}
+    assert {row[g] for g in kept} == set(row.values()) and len({row[g] for g in kept}) == len(kept)
+    assert kept == sorted(kept) and all(g == min(h for h in every if row[h] == row[g]) for g in kept)
 
 
 def test_the_exhaustive_search_claims_nothing_past_its_budget(small):

@@ -81,6 +81,8 @@ class BoardGuard:
         self._puzzle: Puzzle | None = None
         self._witnesses: Witnesses | None = None
         self._split: dict[tuple[int, ...], np.ndarray] = {}
+        self._open: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}  # _open_buckets
+        self._cells: memoryview | None = None  # the pattern matrix's cells, where it is made
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
         self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
@@ -100,6 +102,9 @@ class BoardGuard:
         if puzzle is not self._puzzle or len(self._plans) + len(self._refuted) > 400_000:
             self.__post_init__()
             self._puzzle, self._witnesses = puzzle, Witnesses(puzzle, nodes=2_000)
+            self._cells = None if puzzle.by_rows else memoryview(puzzle.matrix)
+        elif len(self._open) > 1_000_000:
+            self._open.clear()
 
     # -- the guard ----------------------------------------------------------------------------
 
@@ -262,8 +267,17 @@ class BoardGuard:
         return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
 
     def _splitting_some(self, puzzle: Puzzle, position: Position) -> list[int]:
-        """Return the guesses that split some board of the position into single words."""
-        return sorted({int(g) for board in position for g in self._splitters(puzzle, board)})
+        """Return the guesses that split some board of the position into single words, one per
+        distinct row of replies on its candidates (guesses with the same row leave the same
+        positions), the first of each in the words' order."""
+        guesses = np.array(sorted({int(g) for board in position for g in self._splitters(puzzle, board)}),
+                           dtype=np.int64)
+        if len(guesses) > 1:
+            union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+            rows = np.ascontiguousarray(puzzle.by_secret[union[:, None], guesses].T)
+            _, first = np.unique(rows.view(np.dtype((np.void, rows.shape[1]))).ravel(), return_index=True)
+            guesses = guesses[np.sort(first)]
+        return guesses.tolist()
 
     def _splitters(self, puzzle: Puzzle, board: tuple[int, ...]) -> np.ndarray:
         """Return the allowed guesses that split the board into single words (every reply, the
@@ -315,15 +329,28 @@ class BoardGuard:
         (a board the guess solves leaves; a combination with it solved is implied by one with
         it unsolved, so only those are listed when there are)."""
         self._expanded += 1
-        solved = puzzle.game.solved_reply
-        per_board = []
-        for board in position:
-            candidates = np.array(board, dtype=np.int64)
-            open_buckets = [tuple(bucket.tolist()) for reply, bucket in puzzle.buckets(guess, candidates)
-                            if reply != solved]
-            if open_buckets:
-                per_board.append(sorted(open_buckets, key=len, reverse=True))
+        per_board = [found for board in position if (found := self._open_buckets(puzzle, guess, board))]
         return [tuple(sorted(combo)) for combo in itertools.product(*per_board)]
+
+    def _open_buckets(self, puzzle: Puzzle, guess: int, board: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Return the board's candidates grouped by their reply to the guess, the solved reply left
+        out: the largest first, ties in reply order, each in the board's order (`puzzle.buckets`,
+        the twin in the tests). Read cell by cell: a board has a few words, and this is the
+        check's inner loop."""
+        key = (guess, board)
+        found = self._open.get(key)
+        if found is None:
+            cells = self._cells
+            row = puzzle.row(guess) if cells is None else None
+            grouped: dict[int, list[int]] = {}
+            for answer in board:
+                reply = int(row[answer]) if cells is None else cells[guess, answer]
+                grouped.setdefault(reply, []).append(answer)
+            solved = puzzle.game.solved_reply
+            found = [tuple(grouped[r]) for r in sorted(grouped) if r != solved]
+            found.sort(key=len, reverse=True)
+            self._open[key] = found
+        return found
 
     def _order(self, puzzle: Puzzle, position: Position, every: bool = False) -> list[int]:
         """Return the guesses the plan search tries, best first: a known board's secret, then of
@@ -337,7 +364,7 @@ class BoardGuard:
         else:
             everything = np.arange(len(puzzle.guesses), dtype=np.int64)
             splits, largest = split_stats(puzzle, everything, union)
-            pool = np.unique(np.concatenate([candidates, np.lexsort((largest, -splits))[: self.pool]]))
+            pool = np.unique(np.concatenate([candidates, _most_parts(splits, largest, self.pool)]))
             parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
         worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
         order = pool[np.lexsort((-parts, ~np.isin(pool, candidates), worst))].tolist()
@@ -350,3 +377,14 @@ def _distinct_rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tup
     that solve or split some board, a candidate's own word where one has the row."""
     column = {int(a): i for i, a in enumerate(union)}
     return distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)
+
+
+def _most_parts(splits: np.ndarray, largest: np.ndarray, count: int) -> np.ndarray:
+    """Return the first `count` of `np.lexsort((largest, -splits))` (the most parts, then the
+    smallest largest part, then the lowest index), without sorting them all."""
+    if len(splits) <= count:
+        return np.lexsort((largest, -splits))
+    n = len(splits)
+    key = ((splits.max() - splits.astype(np.int64)) * (int(largest.max()) + 1) + largest) * n + np.arange(n)
+    head = np.argpartition(key, count - 1)[:count]
+    return head[np.argsort(key[head])]
