@@ -95,6 +95,23 @@ def test_wordle_of_other_lengths_from_the_picker(client):
     assert "4 to 11" in refused(assist(client, length=3))
 
 
+def test_whole_number_options_carry_the_games_own_bounds(client):
+    """Each whole-number option a game asks for says the least and most it takes, as the game's own
+    check and the API accept them: both ends make a game, one past either is refused in one line."""
+    games = client.get("/api/games").json()
+    bounds = {(g["name"], o["option"]): (o["least"], o["most"]) for g in games for o in g["options"] if o["kind"] == "int"}
+    assert bounds[("wordle", "length")] == (4, 11) and bounds[("sutom", "length")] == (2, 24)
+    assert bounds[("mastermind", "pegs")] == (1, 12) and bounds[("mastermind", "colours")] == (1, 9)
+    assert bounds[("nerdle", "length")] == (5, 8)
+    assert all(least is None and most is None for g in games for o in g["options"] if o["kind"] != "int"
+               for least, most in [(o["least"], o["most"])])
+    for (name, option), (least, most) in bounds.items():
+        for value in (least, most):
+            get_game(name, **{option: value})
+        for value in (least - 1, most + 1):
+            refused(assist(client, game=name, **{option: value}))
+
+
 def test_wordle_in_other_languages_from_the_picker(client):
     """The picker offers Wordle's languages, each with its keyboard; a German game is played
     with German lists and the QWERTZ keys, a Spanish one with Ñ; a language not offered is a

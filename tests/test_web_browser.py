@@ -846,6 +846,10 @@ def test_mastermind_options_keep_their_values(page):
     assert "black then white" in page.locator("#page-assist .hint").inner_text()
     assert (form.locator("input[name=pegs]").input_value(), form.locator("input[name=colours]").input_value()) == ("3", "5")
     assert set(page.locator("#assist-guess").input_value()) <= set("12345")
+    # the inputs take what the game takes (GET /api/games), not one range for every option
+    bounds = [(form.locator(f"input[name={name}]").get_attribute("min"), form.locator(f"input[name={name}]").get_attribute("max"))
+              for name in ("pegs", "colours")]
+    assert bounds == [("1", "12"), ("1", "9")]
 
 
 def test_an_answer_leaves_the_focus_in_the_options(page):

@@ -154,6 +154,12 @@ class Game(ABC):
         """Return the game's options as keywords for get_game."""
         return dataclasses.asdict(self)
 
+    @classmethod
+    def option_range(cls, option: str) -> range | None:
+        """Return the whole numbers an asked option (`asked_options`) takes, as the game's own
+        check accepts them (the web picker's bounds); None when it is not a number or has none."""
+        return None
+
     @property
     def key(self) -> str:
         """Return a string that identifies these rules (name and options), for caches."""
@@ -343,6 +349,10 @@ class LetterGame(Game):
 
     least_length: ClassVar[int] = 1  # the shortest words the game takes
     word_length: int | None = 5  # letters per word
+
+    @classmethod
+    def option_range(cls, option: str) -> range | None:
+        return range(cls.least_length, MAX_LENGTH + 1) if option == "length" else None
 
     def __post_init__(self) -> None:
         if self.word_length is not None and not self.least_length <= self.word_length <= MAX_LENGTH:

@@ -18,6 +18,7 @@ from wordguess.games import kernels
 from wordguess.games.base import Game, OptionPrompt
 from wordguess.vocab import Reply, ReplyText, Word
 
+PEGS, COLOURS = range(1, 13), range(1, 10)  # the colours are written as the digits 1..9
 MAX_CODES = 200_000  # the largest code set generated (5 pegs in 9 colours is 59,049)
 REPLY_PATTERN = re.compile(r"^\s*(\d+)\s*[,;/ ]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
 
@@ -108,10 +109,15 @@ class Mastermind(TwoCountGame):
     colours: int = 6  # colours, written as the digits 1..colours
 
     def __post_init__(self) -> None:
-        if not 1 <= self.pegs <= 12:
-            raise WordError(f"pegs must be between 1 and 12, not {self.pegs}")
-        if not 1 <= self.colours <= 9:
-            raise WordError(f"colours must be between 1 and 9 (written as digits), not {self.colours}")
+        if self.pegs not in PEGS:
+            raise WordError(f"pegs must be between {PEGS.start} and {PEGS.stop - 1}, not {self.pegs}")
+        if self.colours not in COLOURS:
+            raise WordError(f"colours must be between {COLOURS.start} and {COLOURS.stop - 1} (written as digits), "
+                            f"not {self.colours}")
+
+    @classmethod
+    def option_range(cls, option: str) -> range | None:
+        return {"pegs": PEGS, "colours": COLOURS}.get(option)
 
     @property
     def alphabet(self) -> str:

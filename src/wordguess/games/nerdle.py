@@ -185,6 +185,10 @@ class Nerdle(Wordle):
 
     word_length: int | None = 8  # symbols per equation: 8 classic, 6 mini (5 to 8)
 
+    @classmethod
+    def option_range(cls, option: str) -> range | None:
+        return LENGTHS if option == "length" else None
+
     def __post_init__(self) -> None:
         if self.word_length not in LENGTHS:
             raise WordError(f"Nerdle equations have {LENGTHS.start} to {LENGTHS.stop - 1} symbols "

@@ -90,6 +90,12 @@ class Wordle(LetterGame):
     word_length: int | None = 5  # letters per word (None: fixed later by a list or secret)
     language: str = "en"  # the words' language (games/languages.py): its lists, letters and keyboard
 
+    @classmethod
+    def option_range(cls, option: str) -> range | None:
+        if option == "length" and cls.lengths is not None:
+            return cls.lengths  # English's (the picker's default language)
+        return super().option_range(option)
+
     def __post_init__(self) -> None:
         super().__post_init__()
         language = get_language(self.language)

@@ -107,6 +107,10 @@ class OptionInfo(Answer):
     """Its type: int or str."""
     choices: list[ChoiceInfo] | None = None
     """The values it takes, when they are few (Wordle's languages); null: any of its type."""
+    least: int | None = None
+    """The smallest whole number it takes (Sutom's length: 2), or null."""
+    most: int | None = None
+    """The largest whole number it takes (Mastermind's colours: 9), or null."""
 
 
 class AnswerListInfo(Answer):

@@ -39,6 +39,7 @@ from wordguess.vocab import Reply, Word
 from wordguess.web.models import (
     GAME_OPTIONS,
     MAX_TURNS,
+    MAX_WORD,
     AssistRequest,
     BoardsAssistRequest,
     BoardsPlayNew,
@@ -85,9 +86,15 @@ def options_json(cls: type[Game]) -> list[dict]:
     its choices, each with its keyboard."""
     languages = [{"value": code, "label": f"{language.name} ({code})", "keyboard": list(language.keyboard)}
                  for code, language in WORDLE_LANGUAGES.items()]
-    return [{"option": p.option, "question": p.question, "default": p.default, "hosted": p.hosted,
-             "kind": p.kind.__name__, "choices": languages if p.option == "language" else None}
-            for p in cls.asked_options]
+    out = []
+    for p in cls.asked_options:
+        span = cls.option_range(p.option)
+        if span is not None and p.option == "length":
+            span = range(span.start, min(span.stop, MAX_WORD + 1))  # the API's longest word
+        out.append({"option": p.option, "question": p.question, "default": p.default, "hosted": p.hosted,
+                    "kind": p.kind.__name__, "choices": languages if p.option == "language" else None,
+                    "least": None if span is None else span.start, "most": None if span is None else span.stop - 1})
+    return out
 
 
 def answer_list_choices(cls: type[Game]) -> list[dict]:

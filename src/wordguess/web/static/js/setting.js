@@ -15,7 +15,8 @@ export function renderOptions(form, info, hosted = false) {
         ? el("select", { name: option.option, class: "option" },
           ...option.choices.map((c) => el("option", { value: c.value, text: c.label })))
         : option.kind === "int"
-        ? el("input", { name: option.option, type: "number", min: "2", max: "12", value, class: "option" })
+        ? el("input", { name: option.option, type: "number", value, class: "option",
+          min: option.least, max: option.most })  // the game's own bounds (null: none)
         : el("input", { name: option.option, maxlength: "1", size: "2", value, class: "option", autocomplete: "off" });
       if (option.choices) input.value = value;
       span.append(el("label", {}, option.question, input));
