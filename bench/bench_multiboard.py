@@ -2,7 +2,7 @@
 
     python bench/bench_multiboard.py [--games 1000] [--games-large 100] [--games-duo 100]
         [--games-open 300] [--parts closed,open,speed] [--workers 2]
-        [--games-speed 10000] [--positions 50]
+        [--games-speed 10000] [--positions 50] [--games-guarded 300]
 
 The issue's run: --games 10000 --games-large 10000 --games-duo 1000 --games-open 10000.
 
@@ -13,7 +13,9 @@ tuples, strategies alternating game by game. Reports each one's mean with its 95
 worst, histogram and seconds, and ours minus the anchor on the same games (paired, with its 95%
 interval). Open world, quordle: fewest-total and fewest-total-safe (with the never-lose check)
 on secrets drawn from the prior and from the 2,315 list. Speed (--parts speed): 10,000 quordle
-games evaluated, and the mid-game suggestion. Games are played in --workers processes (blocks of games; each block plays every strategy on each of
+games evaluated, and the mid-game suggestion. Guarded (--parts guarded): every suggestion after the
+first of --games-guarded open-world quordle games with the never-lose check, as the assistant
+gives it (the target: mid-game within 300 ms with the guarantee). Games are played in --workers processes (blocks of games; each block plays every strategy on each of
 its games in turn), so the figures do not depend on the number of workers; the
 seconds are each strategy's time summed over the workers. Prints one JSON object.
 """
@@ -146,6 +148,42 @@ def speed(games: int, seed: int, workers: int, positions: int) -> dict:
     return out
 
 
+def guarded(games: int, seed: int) -> dict:
+    """Every suggestion from turn 2 on of `games` open-world quordle games played by the default
+    `fewest-total-safe` (the never-lose check) through the assistant, in this process once warm,
+    with the strategy's memory emptied before each (nothing reused from other turns or games):
+    per turn and over all, the median, the 99th percentile, the slowest and how many took over
+    0.3 s."""
+    rules = get_game("quordle")
+    puzzle = PuzzleSpec(rules.board, world="open").build()
+    strategy = get_multi_strategy("fewest-total-safe")
+    Assistant(puzzle, strategy, rules).suggest()  # warm: the matrix and the kernels
+    timings: dict[int, list[float]] = {}
+    for row in draw_secrets(puzzle, rules.boards, games, seed):
+        assistant = Assistant(puzzle, strategy, rules)
+        secrets = [puzzle.answers[int(i)] for i in row]
+        for turn in range(1, rules.max_guesses + 1):
+            if assistant.solved:
+                break
+            strategy.memory = type(strategy.memory)()
+            t = time.perf_counter()
+            guess = assistant.suggest()
+            if turn >= 2:
+                timings.setdefault(turn, []).append(time.perf_counter() - t)
+            done = assistant.solved_mask()
+            assistant.record(guess, tuple(None if d else rules.board.feedback(guess, s)
+                                          for s, d in zip(secrets, done, strict=True)))
+
+    def summary(v: list[float]) -> dict:
+        v = sorted(v)
+        return {"n": len(v), "median_s": round(statistics.median(v), 4),
+                "p99_s": round(v[min(len(v) - 1, math.ceil(0.99 * len(v)) - 1)], 4), "max_s": round(v[-1], 4),
+                "over_0.3_s": sum(x > 0.3 for x in v)}
+
+    return {"games": games, "seed": seed, "per_turn": {f"turn_{k}": summary(v) for k, v in sorted(timings.items())},
+            "all": summary([x for v in timings.values() for x in v])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
@@ -157,6 +195,7 @@ def main() -> None:
                         help="the closed-world games to run")
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--games-open", type=int, default=300)
+    parser.add_argument("--games-guarded", type=int, default=300)
     parser.add_argument("--parts", default="closed,open")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -166,6 +205,9 @@ def main() -> None:
     if "speed" in parts:  # first: the timings want a quiet machine
         report["speed"] = speed(args.games_speed, args.seed, args.workers, args.positions)
         print(f"speed: {json.dumps(report['speed'])}", file=sys.stderr, flush=True)
+    if "guarded" in parts:
+        report["guarded"] = guarded(args.games_guarded, args.seed)
+        print(f"guarded: {json.dumps(report['guarded'])}", file=sys.stderr, flush=True)
     if "closed" in parts:
         sizes = {"dordle": args.games, "quordle": args.games, "octordle": args.games,
                  "sedecordle": args.games_large, "duotrigordle": args.games_duo}
