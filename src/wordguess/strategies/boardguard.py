@@ -103,7 +103,7 @@ class BoardGuard:
             self.__post_init__()
             self._puzzle, self._witnesses = puzzle, Witnesses(puzzle, nodes=2_000)
             self._cells = None if puzzle.by_rows else memoryview(puzzle.matrix)
-        elif len(self._open) > 1_000_000:
+        elif len(self._open) > 200_000:  # about 60 MB
             self._open.clear()
 
     # -- the guard ----------------------------------------------------------------------------
