@@ -20,6 +20,7 @@ from conftest import small_wordle_files
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
+from wordguess.web.models import Setting
 from wordguess.web.state import ComputeSlots, HeavyPool, PuzzleCache
 
 WORDLE = get_game("wordle")
@@ -108,6 +109,7 @@ def test_whole_number_options_carry_the_games_own_bounds(client):
     for (name, option), (least, most) in bounds.items():
         for value in (least, most):
             get_game(name, **{option: value})
+            Setting.model_validate({"game": name, option: value})  # and the API's schema takes it
         for value in (least - 1, most + 1):
             refused(assist(client, game=name, **{option: value}))
 

@@ -7,6 +7,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from wordguess.games.mastermind import COLOURS, PEGS
+
 MAX_ADDED = 50  # words added to a game's lists by one request
 MAX_TURNS = 40  # turns in a history (an adversary's game may run past the usual limit)
 MAX_WORD = 24  # characters of a guess
@@ -37,8 +39,9 @@ class GameSetting(Strict):
     length: int | None = Field(None, ge=1, le=MAX_WORD)  # word length: the game checks its own range
     language: Language = None
     first: str | None = Field(None, min_length=1, max_length=2)  # Sutom's revealed first letter
-    pegs: int | None = Field(None, ge=2, le=6)  # Mastermind
-    colours: int | None = Field(None, ge=2, le=9)  # Mastermind
+    # Mastermind's, as the game takes them (GET /api/games says so; too many codes: the game's one-line refusal)
+    pegs: int | None = Field(None, ge=PEGS.start, le=PEGS.stop - 1)
+    colours: int | None = Field(None, ge=COLOURS.start, le=COLOURS.stop - 1)
     mode: Literal["normal", "hard"] = "normal"
 
 
