@@ -125,44 +125,22 @@ def speed(games: int, seed: int, workers: int, positions: int) -> dict:
     for world in ("closed", "open"):
         spec = PuzzleSpec(rules.board, world=world)
         puzzle = spec.build()
-        strategy = get_multi_strategy("fewest-total")
-        assistant = Assistant(puzzle, strategy, rules)
-        assistant.suggest()  # warm: the matrix and the kernels
-        timings: dict[int, list[float]] = {2: [], 3: [], 4: []}
-        for row in draw_secrets(puzzle, rules.boards, positions, seed + 1):
-            assistant = Assistant(puzzle, strategy, rules)
-            secrets = [puzzle.answers[int(i)] for i in row]
-            for turn in range(1, 5):
-                if assistant.solved:
-                    break
-                strategy.memory = type(strategy.memory)()  # nothing remembered from other games
-                t = time.perf_counter()
-                guess = assistant.suggest()
-                if turn >= 2:
-                    timings[turn].append(time.perf_counter() - t)
-                done = assistant.solved_mask()
-                assistant.record(guess, tuple(None if d else rules.board.feedback(guess, s)
-                                              for s, d in zip(secrets, done, strict=True)))
+        timings = suggestion_times(rules, puzzle, get_multi_strategy("fewest-total"), positions, seed + 1, 4)
         out[f"suggestion_{world}"] = {f"turn_{k}": {"n": len(v), "median_s": round(statistics.median(v), 4),
                                                     "max_s": round(max(v), 4)} for k, v in timings.items() if v}
     return out
 
 
-def guarded(games: int, seed: int) -> dict:
-    """Every suggestion from turn 2 on of `games` open-world quordle games played by the default
-    `fewest-total-safe` (the never-lose check) through the assistant, in this process once warm,
-    with the strategy's memory emptied before each (nothing reused from other turns or games):
-    per turn and over all, the median, the 99th percentile, the slowest and how many took over
-    0.3 s."""
-    rules = get_game("quordle")
-    puzzle = PuzzleSpec(rules.board, world="open").build()
-    strategy = get_multi_strategy("fewest-total-safe")
+def suggestion_times(rules, puzzle, strategy, games: int, seed: int, last: int) -> dict[int, list[float]]:
+    """Return the seconds of each suggestion of turns 2 to `last` of `games` seeded games played
+    through the assistant, in this process once warm, the strategy's memory emptied before each
+    (nothing remembered from other turns or games), by turn."""
     Assistant(puzzle, strategy, rules).suggest()  # warm: the matrix and the kernels
     timings: dict[int, list[float]] = {}
     for row in draw_secrets(puzzle, rules.boards, games, seed):
         assistant = Assistant(puzzle, strategy, rules)
         secrets = [puzzle.answers[int(i)] for i in row]
-        for turn in range(1, rules.max_guesses + 1):
+        for turn in range(1, last + 1):
             if assistant.solved:
                 break
             strategy.memory = type(strategy.memory)()
@@ -173,6 +151,18 @@ def guarded(games: int, seed: int) -> dict:
             done = assistant.solved_mask()
             assistant.record(guess, tuple(None if d else rules.board.feedback(guess, s)
                                           for s, d in zip(secrets, done, strict=True)))
+    return timings
+
+
+def guarded(games: int, seed: int) -> dict:
+    """Every suggestion from turn 2 on of `games` open-world quordle games played by the default
+    `fewest-total-safe` (the never-lose check) through the assistant, in this process once warm,
+    with the strategy's memory emptied before each (nothing reused from other turns or games):
+    per turn and over all, the median, the 99th percentile, the slowest and how many took over
+    0.3 s."""
+    rules = get_game("quordle")
+    puzzle = PuzzleSpec(rules.board, world="open").build()
+    timings = suggestion_times(rules, puzzle, get_multi_strategy("fewest-total-safe"), games, seed, rules.max_guesses)
 
     def summary(v: list[float]) -> dict:
         v = sorted(v)
