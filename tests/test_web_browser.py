@@ -758,13 +758,25 @@ class Held:
     """Hold the answers of the requests to `url` until `release()`, to answer them late."""
 
     def __init__(self, page, url: str):
-        self.page, self.url, self.routes = page, url, []
+        self.page, self.url, self.routes, self.released = page, url, [], False
         page.route(url, self.hold)
 
     def hold(self, route):
-        self.routes.append(route)
+        if self.released:  # reached the handler after release(): nobody would answer it
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def wait(self, count: int = 1, timeout_ms: int = 60_000):
+        """Pump the page's events until `count` requests are held (the handler runs only while Playwright waits)."""
+        for _ in range(timeout_ms // 50):
+            if len(self.routes) >= count:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{len(self.routes)} of {count} requests to {self.url} held after {timeout_ms} ms")
 
     def release(self):
+        self.released = True
         for route in self.routes:
             route.continue_()
         self.page.unroute(self.url)
@@ -912,7 +924,8 @@ def test_a_late_answer_never_overwrites_newer_turns(page):
     assistant = AssistantPage(page).open()
     held = Held(page, "**/api/assist")
     page.locator("#assist-add").dblclick()
-    page.wait_for_timeout(300)
+    held.wait()
+    page.wait_for_timeout(300)  # time for a second request, were the second click to send one
     assert page.locator("#assist-undo").is_disabled() and page.locator("#assist-add").is_disabled()
     assert len(held.routes) == 1
     held.release()
@@ -953,6 +966,7 @@ def test_a_guess_answered_after_new_game_is_dropped(page):
     play = PlayPage(page).open()
     held = Held(page, "**/api/play/guess")
     play.type_physical("salet")
+    held.wait()  # the guess is sent and unanswered before New game
     page.locator("#play-setting button[type=submit]").click()
     page.wait_for_selector("body[data-play-games='3']")
     with page.expect_response("**/api/play/guess"):
