@@ -31,7 +31,10 @@ from wordguess.strategies.guarantee import (
     UNKNOWN,
     Guard,
     Witnesses,
+    first_by_parts,
     shipped_witnesses,
+    split_every,
+    split_stats,
     trivially_within,
 )
 from wordguess.trees.report import evaluate
@@ -89,6 +92,38 @@ def cluster_puzzle(seed: int, size: int) -> Puzzle:
     weights = np.array([10.0 ** random.Random(seed + k).uniform(-6, 0) for k in range(size)])
     probe = tight_game(6)
     return Puzzle(probe, words, words, weights=weights, store=None)
+
+
+def test_split_every_equals_split_stats_and_a_count_of_the_replies():
+    """The blocked pairwise kernel against the bucket counter over every guess, and both
+    against a plain count of the replies (collections.Counter) on some guesses, for sets of 1 to
+    260 candidates (past 255 it is split_stats itself), on the open world and on a list shorter
+    than one block of guesses."""
+    from collections import Counter
+
+    rng = np.random.default_rng(7)
+    for puzzle in (open_wordle(), cluster_puzzle(3, 12)):
+        game, count = puzzle.game, len(puzzle.guesses)
+        for size in (1, 2, 3, 5, 8, 13, 40, 81, 255, 256, 260):
+            if size > len(puzzle.answers):
+                continue
+            candidates = np.sort(rng.choice(len(puzzle.answers), size, replace=False)).astype(np.int64)
+            parts, largest = split_every(puzzle, candidates)
+            twin_parts, twin_largest = split_stats(puzzle, np.arange(count, dtype=np.int64), candidates)
+            assert parts.tolist() == twin_parts.tolist() and largest.tolist() == twin_largest.tolist(), size
+            for g in rng.choice(count, min(count, 50), replace=False).tolist():
+                replies = Counter(game.feedback(puzzle.guesses[g], puzzle.answers[c]) for c in candidates.tolist())
+                assert parts[g] == len(replies)
+                assert largest[g] == max((n for r, n in replies.items() if r != game.solved_reply), default=0)
+
+
+def test_first_by_parts_is_the_head_of_the_full_sort():
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        n = int(rng.integers(1, 3_000))
+        parts, largest = rng.integers(1, int(rng.integers(2, 12)), n), rng.integers(0, int(rng.integers(1, 9)), n)
+        count = int(rng.integers(1, n + 1))
+        assert first_by_parts(parts, largest, count).tolist() == np.lexsort((largest, -parts))[:count].tolist()
 
 
 def test_trivially_within_is_the_count_argument():

@@ -57,7 +57,15 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.endgame import Position, distinct_rows, position_of
-from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN, Witnesses, split_stats
+from wordguess.strategies.guarantee import (
+    IMPOSSIBLE,
+    SHOWN,
+    UNKNOWN,
+    Witnesses,
+    first_by_parts,
+    split_every,
+    split_stats,
+)
 from wordguess.vocab import Candidates
 
 
@@ -284,8 +292,7 @@ class BoardGuard:
         solved one included, left by one word at most)."""
         known = self._split.get(board)
         if known is None:
-            parts, _ = split_stats(puzzle, np.arange(len(puzzle.guesses), dtype=np.int64),
-                                   np.array(board, dtype=np.int64))
+            parts, _ = split_every(puzzle, np.array(board, dtype=np.int64))
             known = self._split[board] = np.flatnonzero(parts == len(board))
         return known
 
@@ -362,8 +369,7 @@ class BoardGuard:
         if every:
             pool, parts = _distinct_rows(puzzle, position, union)
         else:
-            everything = np.arange(len(puzzle.guesses), dtype=np.int64)
-            splits, largest = split_stats(puzzle, everything, union)
+            splits, largest = split_every(puzzle, union)
             pool = np.unique(np.concatenate([candidates, _most_parts(splits, largest, self.pool)]))
             parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
         worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
@@ -384,7 +390,4 @@ def _most_parts(splits: np.ndarray, largest: np.ndarray, count: int) -> np.ndarr
     smallest largest part, then the lowest index), without sorting them all."""
     if len(splits) <= count:
         return np.lexsort((largest, -splits))
-    n = len(splits)
-    key = ((splits.max() - splits.astype(np.int64)) * (int(largest.max()) + 1) + largest) * n + np.arange(n)
-    head = np.argpartition(key, count - 1)[:count]
-    return head[np.argsort(key[head])]
+    return first_by_parts(np.asarray(splits, dtype=np.int64), np.asarray(largest, dtype=np.int64), count)
