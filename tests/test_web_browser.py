@@ -31,14 +31,22 @@ CLICKS = {".": 0, "Y": 1, "G": 2}  # clicks from grey to each mark
 
 
 ANALYSIS_WAIT = 300_000  # ms: the server's own limit (conftest.SLOW_START) ends an analysis first
+TIMEOUT = 60_000  # ms: every wait's default (Playwright's is 30 s): on a loaded CI machine the server's answers may take a while
 
 
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM)
+        launched = p.chromium.launch(executable_path=CHROMIUM, timeout=TIMEOUT)
         yield launched
         launched.close()
+
+
+def new_context(browser, server, **options):
+    """Return a browser context on the server whose waits have the tests' default timeout."""
+    context = browser.new_context(base_url=server, **options)
+    context.set_default_timeout(TIMEOUT)
+    return context
 
 
 @pytest.fixture
@@ -52,9 +60,8 @@ def patient_page(browser, patient_server, request):
 
 
 def watched_page(browser, server, request):
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server)
+    context = new_context(browser, server, viewport={"width": 1100, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
-    context.set_default_timeout(60_000)  # a loaded CI machine: the server's answers may take a while
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -115,9 +122,15 @@ class AssistantPage:
         return self
 
     def wait_for_turns(self, n: int):
-        self.page.wait_for_selector(f"body[data-assist-turns='{n}']", timeout=60_000)
-        self.page.wait_for_function("() => document.querySelector('#assist-guess').value !== '' || "
-                                    "document.querySelector('#assist-count').textContent.startsWith('Solved')")
+        """Wait for the answer to the latest request, with n turns. The count alone may be an
+        earlier answer's (one asked again with the same turns, or the page's first answer, in
+        the open world, while the choice of the game is asked): a later answer redraws the
+        guess and clears its tiles, so no request may be left in flight (Add turn is disabled
+        while one is)."""
+        self.page.wait_for_function(f"""() => document.body.dataset.assistTurns === '{n}'
+            && !document.querySelector('#assist-add').disabled
+            && (document.querySelector('#assist-guess').value !== ''
+                || document.querySelector('#assist-count').textContent.startsWith('Solved'))""")
 
     def guess(self) -> str:
         return self.page.locator("#assist-guess").input_value()
@@ -635,7 +648,7 @@ def test_a_game_in_another_language_played_on_its_keyboard(page, code, row, keys
 
 @pytest.mark.parametrize("hash_", ["play", "assist", "boards", "explore"])
 def test_phone_width(browser, server, hash_):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, base_url=server, is_mobile=True, has_touch=True)
+    context = new_context(browser, server, viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(f"/#{hash_}")
     ready = {"play": "body[data-play-games='1']", "assist": "body[data-assist-turns='0']",
@@ -653,7 +666,7 @@ def test_phone_width(browser, server, hash_):
 
 
 def test_a_phone_shows_the_whole_board_and_the_keyboard_with_the_settings_behind_a_gear(browser, server):
-    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server, is_mobile=True, has_touch=True)
+    context = new_context(browser, server, viewport={"width": 375, "height": 800}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto("/#play")
     page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
@@ -664,9 +677,9 @@ def test_a_phone_shows_the_whole_board_and_the_keyboard_with_the_settings_behind
     assert len(boxes["rows"]) == 6 and max(boxes["rows"]) <= boxes["keys"] <= boxes["height"], boxes  # no scrolling needed
     shot(page, "phone-play-board-and-keyboard")
     page.locator("#play-settings summary").tap()  # the gear opens the settings
-    assert game.is_visible()
+    game.wait_for(state="visible")  # the click a tap makes may come after tap() returns
     context.close()
-    wide = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server).new_page()
+    wide = new_context(browser, server, viewport={"width": 1100, "height": 900}).new_page()
     wide.goto("/#boards")
     wide.wait_for_selector("body[data-boards-games='1']", timeout=60_000)
     assert wide.locator("#boards-setting select[name=game]").is_visible()  # a wide screen shows them
@@ -676,7 +689,7 @@ def test_a_phone_shows_the_whole_board_and_the_keyboard_with_the_settings_behind
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_a_new_row_flips_unless_motion_is_reduced_and_a_refused_word_is_a_toast(browser, server, motion):
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, base_url=server, reduced_motion=motion)
+    context = new_context(browser, server, viewport={"width": 1100, "height": 900}, reduced_motion=motion)
     page = context.new_page()
     play = PlayPage(page).open()
     play.type_physical("salet")
@@ -685,15 +698,23 @@ def test_a_new_row_flips_unless_motion_is_reduced_and_a_refused_word_is_a_toast(
     assert row.count() == 1 and tile_rows(page.locator("#play-grid"))[0][0] == "salet"
     animation = row.locator(".tile").first.evaluate("t => getComputedStyle(t).animationName")
     assert animation == ("none" if motion == "reduce" else "flip")
+    # A toast hides itself after 3 s, which a loaded machine may take between two calls: the
+    # page notes each toast shown.
+    page.evaluate("""() => { window.toasts = []; let said = null;
+        new MutationObserver(() => { const toast = document.querySelector('#toast');
+            const now = toast && !toast.hidden ? toast.textContent : null;
+            if (now !== null && now !== said) window.toasts.push(now);
+            said = now; }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true}); }""")
     play.type_physical("x")  # a key redraws the grid: the row does not flip again; too short: said at once
     assert page.locator("#play-grid .row.reveal").count() == 0
-    page.wait_for_selector("#toast:not([hidden])")
-    assert page.locator("#toast").inner_text() == "Not enough letters: 5 needed"
+    page.wait_for_function("() => window.toasts.length > 0")
+    assert page.evaluate("window.toasts") == ["Not enough letters: 5 needed"]
     page.keyboard.press("Backspace")
     play.type_physical("zzzzz")  # not a word: a toast says so, the row shakes, the game's message stays empty
     # the server's refusal replaces the "not enough letters" toast, which may still be showing
     page.wait_for_selector("#play-grid .row.current.shake")
-    assert not page.locator("#toast").is_hidden() and "zzzzz" in page.locator("#toast").inner_text().lower()
+    toasts = page.evaluate("window.toasts")
+    assert len(toasts) == 2 and "zzzzz" in toasts[1].lower(), toasts
     assert page.locator("#play-message").inner_text() == ""
     assert page.evaluate("document.body.dataset.playTurns") == "1"
     context.close()
@@ -711,7 +732,7 @@ def test_nothing_jumps_while_a_view_fills_in(browser, server, viewport):
     width, height = viewport
     # As Lighthouse sees the page: scroll bars shown (Playwright hides them by default) and the
     # answers slow, so the page's first frame is drawn before any answer comes.
-    shown = browser.browser_type.launch(executable_path=CHROMIUM, ignore_default_args=["--hide-scrollbars"])
+    shown = browser.browser_type.launch(executable_path=CHROMIUM, ignore_default_args=["--hide-scrollbars"], timeout=TIMEOUT)
     try:
         check_shifts(shown, server, width, height)
     finally:
@@ -719,8 +740,7 @@ def test_nothing_jumps_while_a_view_fills_in(browser, server, viewport):
 
 
 def check_shifts(browser, server, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server,
-                                  is_mobile=width < 600, has_touch=width < 600)
+    context = new_context(browser, server, viewport={"width": width, "height": height}, is_mobile=width < 600, has_touch=width < 600)
     page = context.new_page()
 
     def slowly(route):
@@ -850,7 +870,9 @@ def test_mastermind_options_keep_their_values(page):
     form.locator("input[name=pegs]").press("Tab")
     form.locator("input[name=colours]").fill("5")
     form.locator("input[name=colours]").press("Tab")
-    page.wait_for_function("() => document.querySelector('#assist-guess').value.length === 3")
+    # the answer to the colours' change (the one to the pegs' may come first, of 6 colours)
+    page.wait_for_function("() => document.querySelector('#assist-guess').value.length === 3 && "
+                           "!document.querySelector('#assist-add').disabled")
     # Mastermind has no prior: one world, no menu for it; no tiles to click or grid to paste, and
     # the reply's format where it is typed
     assert form.locator("select[name=world]").is_hidden() and page.locator("#page-assist details.paste").is_hidden()
@@ -879,8 +901,11 @@ def test_an_answer_leaves_the_focus_in_the_options(page):
     assert colours.input_value() == "5" and page.locator("#assist-guess").input_value() == "1234"
     page.locator("#assist-suggestions button.word").first.click()  # picking a suggestion still goes to the guess
     assert page.evaluate("document.activeElement.id") == "assist-guess"
-    page.locator("#assist-setting select[name=game]").select_option("jotto")  # so does a choice in a select
-    page.wait_for_function(f"() => Number(document.body.dataset.assistAnswers) > {answers + 1}")
+    select = page.locator("#assist-setting select[name=game]")
+    select.focus()  # select_option() alone leaves the focus where it was
+    select.select_option("jotto")  # so does a choice in a select
+    # Jotto's answer itself: leaving the colours field (the click above) asked again, and that answer may come first
+    page.wait_for_selector("body[data-assist-setting='jotto closed normal']")
     assert page.evaluate("document.activeElement.id") == "assist-guess"
 
 
@@ -1079,6 +1104,8 @@ def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_p
              for w in ("tarse", "punch", "lobby", "fight", "wimpy")]
     page.goto("/#boards")
     page.wait_for_selector("body[data-boards-assist-turns='0']", timeout=60_000)
+    # and the page's daily game: answered after the write below, it would save the page's own (no turns) over it
+    page.wait_for_selector("body[data-boards-games='1']")
     page.evaluate("""(turns) => localStorage.setItem('wordguess-boards', JSON.stringify(
         { setting: { game: 'quordle', world: 'open', host: 'random' }, turns, added: [] }))""", turns)
     page.reload()
