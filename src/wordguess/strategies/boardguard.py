@@ -90,6 +90,7 @@ class BoardGuard:
         self._witnesses: Witnesses | None = None
         self._split: dict[tuple[int, ...], np.ndarray] = {}
         self._open: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}  # _open_buckets
+        self._shapes: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}  # by the replies
         self._cells: memoryview | None = None  # the pattern matrix's cells, where it is made
         self._plans: dict[tuple[Position, int], bool] = {}
         self._refuted: dict[tuple[Position, int], bool] = {}
@@ -113,6 +114,7 @@ class BoardGuard:
             self._cells = None if puzzle.by_rows else memoryview(puzzle.matrix)
         elif len(self._open) > 200_000:  # about 60 MB
             self._open.clear()
+            self._shapes.clear()
 
     # -- the guard ----------------------------------------------------------------------------
 
@@ -348,14 +350,21 @@ class BoardGuard:
         found = self._open.get(key)
         if found is None:
             cells = self._cells
-            row = puzzle.row(guess) if cells is None else None
-            grouped: dict[int, list[int]] = {}
-            for answer in board:
-                reply = int(row[answer]) if cells is None else cells[guess, answer]
-                grouped.setdefault(reply, []).append(answer)
-            solved = puzzle.game.solved_reply
-            found = [tuple(grouped[r]) for r in sorted(grouped) if r != solved]
-            found.sort(key=len, reverse=True)
+            if cells is None:
+                row = puzzle.row(guess)
+                replies = tuple([int(row[answer]) for answer in board])
+            else:
+                replies = tuple([cells[guess, answer] for answer in board])
+            shape = (board, replies)  # many guesses give a board the same replies
+            found = self._shapes.get(shape)
+            if found is None:
+                grouped: dict[int, list[int]] = {}
+                for answer, reply in zip(board, replies, strict=True):
+                    grouped.setdefault(reply, []).append(answer)
+                solved = puzzle.game.solved_reply
+                found = [tuple(grouped[r]) for r in sorted(grouped) if r != solved]
+                found.sort(key=len, reverse=True)
+                self._shapes[shape] = found
             self._open[key] = found
         return found
 
