@@ -338,7 +338,15 @@ class BoardGuard:
         (a board the guess solves leaves; a combination with it solved is implied by one with
         it unsolved, so only those are listed when there are)."""
         self._expanded += 1
-        per_board = [found for board in position if (found := self._open_buckets(puzzle, guess, board))]
+        opened, per_board = self._open, []
+        for board in position:
+            found = opened.get((guess, board))  # _open_buckets' memory, read here: the check's inner loop
+            if found is None:
+                found = self._open_buckets(puzzle, guess, board)
+            if found:
+                per_board.append(found)
+        if len(per_board) == 1:
+            return [(bucket,) for bucket in per_board[0]]
         return [tuple(sorted(combo)) for combo in itertools.product(*per_board)]
 
     def _open_buckets(self, puzzle: Puzzle, guess: int, board: tuple[int, ...]) -> list[tuple[int, ...]]:
