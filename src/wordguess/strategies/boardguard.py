@@ -112,7 +112,7 @@ class BoardGuard:
             self.__post_init__()
             self._puzzle, self._witnesses = puzzle, Witnesses(puzzle, nodes=2_000)
             self._cells = None if puzzle.by_rows else memoryview(puzzle.matrix)
-        elif len(self._open) > 200_000:  # about 60 MB
+        elif len(self._open) > 200_000:  # about 60 MB; the shapes, at most as many, share their lists
             self._open.clear()
             self._shapes.clear()
 
