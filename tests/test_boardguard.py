@@ -15,8 +15,9 @@ import pytest
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
 from wordguess.play.multiboard import play_boards
-from wordguess.strategies.boardguard import BoardGuard, _most_parts
+from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import position_of
+from wordguess.strategies.guarantee import first_by_parts
 from wordguess.strategies.multiboard import get_multi_strategy
 
 # Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
@@ -157,7 +158,7 @@ def test_the_fast_paths_equal_their_plain_twins():
     for _ in range(300):
         n = int(rng.integers(1, 400))
         splits, largest, count = rng.integers(0, 6, n), rng.integers(0, 5, n), int(rng.integers(1, 80))
-        assert _most_parts(splits, largest, count).tolist() == np.lexsort((largest, -splits))[:count].tolist()
+        assert first_by_parts(splits, largest, count).tolist() == np.lexsort((largest, -splits))[:count].tolist()
     position = position_of(boards_after(puzzle, "catch vinny label smith", "tarse linch dumpy"))
     union = sorted({a for b in position for a in b})
     every = sorted({int(g) for b in position for g in guard._splitters(puzzle, b)})

@@ -342,7 +342,7 @@ class BoardGuard:
         for board in position:
             found = opened.get((guess, board))  # _open_buckets' memory, read here: the check's inner loop
             if found is None:
-                found = self._open_buckets(puzzle, guess, board)
+                found = self._grouped(puzzle, guess, board)
             if found:
                 per_board.append(found)
         if len(per_board) == 1:
@@ -354,26 +354,29 @@ class BoardGuard:
         out: the largest first, ties in reply order, each in the board's order (`puzzle.buckets`,
         the twin in the tests). Read cell by cell: a board has a few words, and this is the
         check's inner loop."""
-        key = (guess, board)
-        found = self._open.get(key)
+        found = self._open.get((guess, board))
+        return self._grouped(puzzle, guess, board) if found is None else found
+
+    def _grouped(self, puzzle: Puzzle, guess: int, board: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Return `_open_buckets` not yet remembered for (guess, board), and remember it: found by the
+        board's replies when another guess gave it the same ones (many do), else grouped."""
+        cells = self._cells
+        if cells is None:
+            row = puzzle.row(guess)
+            replies = tuple([int(row[answer]) for answer in board])
+        else:
+            replies = tuple([cells[guess, answer] for answer in board])
+        shape = (board, replies)
+        found = self._shapes.get(shape)
         if found is None:
-            cells = self._cells
-            if cells is None:
-                row = puzzle.row(guess)
-                replies = tuple([int(row[answer]) for answer in board])
-            else:
-                replies = tuple([cells[guess, answer] for answer in board])
-            shape = (board, replies)  # many guesses give a board the same replies
-            found = self._shapes.get(shape)
-            if found is None:
-                grouped: dict[int, list[int]] = {}
-                for answer, reply in zip(board, replies, strict=True):
-                    grouped.setdefault(reply, []).append(answer)
-                solved = puzzle.game.solved_reply
-                found = [tuple(grouped[r]) for r in sorted(grouped) if r != solved]
-                found.sort(key=len, reverse=True)
-                self._shapes[shape] = found
-            self._open[key] = found
+            grouped: dict[int, list[int]] = {}
+            for answer, reply in zip(board, replies, strict=True):
+                grouped.setdefault(reply, []).append(answer)
+            solved = puzzle.game.solved_reply
+            found = [tuple(grouped[r]) for r in sorted(grouped) if r != solved]
+            found.sort(key=len, reverse=True)
+            self._shapes[shape] = found
+        self._open[(guess, board)] = found
         return found
 
     def _order(self, puzzle: Puzzle, position: Position, every: bool = False) -> list[int]:
@@ -387,7 +390,7 @@ class BoardGuard:
             pool, parts = _distinct_rows(puzzle, position, union)
         else:
             splits, largest = split_every(puzzle, union)
-            pool = np.unique(np.concatenate([candidates, _most_parts(splits, largest, self.pool)]))
+            pool = np.unique(np.concatenate([candidates, first_by_parts(splits, largest, self.pool)]))
             parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
         worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
         order = pool[np.lexsort((-parts, ~np.isin(pool, candidates), worst))].tolist()
@@ -401,10 +404,3 @@ def _distinct_rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tup
     column = {int(a): i for i, a in enumerate(union)}
     return distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)
 
-
-def _most_parts(splits: np.ndarray, largest: np.ndarray, count: int) -> np.ndarray:
-    """Return the first `count` of `np.lexsort((largest, -splits))` (the most parts, then the
-    smallest largest part, then the lowest index), without sorting them all."""
-    if len(splits) <= count:
-        return np.lexsort((largest, -splits))
-    return first_by_parts(np.asarray(splits, dtype=np.int64), np.asarray(largest, dtype=np.int64), count)
