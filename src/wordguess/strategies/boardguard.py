@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -176,7 +176,7 @@ class BoardGuard:
         """Return whether some reply combination the guess leaves is refuted with one guess fewer."""
         self._use(puzzle)
         self._spent = 0  # the exhaustive search's budget is per guess checked
-        children = self._children(puzzle, guess, position)
+        children = list(self._children(puzzle, guess, position))
         # The bounds first, over every child: a child they refute spares the exhaustive search
         # its budget, which the other children would otherwise spend first.
         self._search = False
@@ -333,10 +333,11 @@ class BoardGuard:
                 return depth
         return len(board)
 
-    def _children(self, puzzle: Puzzle, guess: int, position: Position) -> list[Position]:
+    def _children(self, puzzle: Puzzle, guess: int, position: Position) -> Iterator[Position]:
         """Return the positions the guess may leave, one per combination of the boards' replies
         (a board the guess solves leaves; a combination with it solved is implied by one with
-        it unsolved, so only those are listed when there are)."""
+        it unsolved, so only those are listed when there are), made as they are read: most
+        searches stop at the first child refuted, or not witnessed."""
         self._expanded += 1
         opened, per_board = self._open, []
         for board in position:
@@ -346,8 +347,8 @@ class BoardGuard:
             if found:
                 per_board.append(found)
         if len(per_board) == 1:
-            return [(bucket,) for bucket in per_board[0]]
-        return [tuple(sorted(combo)) for combo in itertools.product(*per_board)]
+            return ((bucket,) for bucket in per_board[0])
+        return (tuple(sorted(combo)) for combo in itertools.product(*per_board))
 
     def _open_buckets(self, puzzle: Puzzle, guess: int, board: tuple[int, ...]) -> list[tuple[int, ...]]:
         """Return the board's candidates grouped by their reply to the guess, the solved reply left
