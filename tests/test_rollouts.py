@@ -4,6 +4,7 @@ read instead of searched."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from importlib import resources
 
@@ -53,6 +54,27 @@ def test_every_reply_to_the_opener_is_measured_under_the_current_key(open_wordle
     for rows in shipped["positions"].values():
         values = [value for _, value in rows]
         assert rows and values == sorted(values)
+
+
+def test_the_key_is_the_same_on_every_machine(open_wordle):
+    """The prior's last bits differ between machines (numpy's exp and the BLAS product take other
+    paths with and without AVX-512; on a machine without it the measures were once ignored and
+    the first test here failed). The fingerprint digests the weights at float32 precision: a few
+    float64 steps of difference leave it as it is, and every weight lies far from a float32
+    rounding boundary, where such a step could cross it."""
+    weights = open_wordle.weights
+    nudged = weights
+    for _ in range(4):  # every weight 4 steps up
+        nudged = np.nextafter(nudged, np.inf)
+    assert not np.array_equal(nudged, weights)
+    assert dataclasses.replace(open_wordle, weights=nudged).fingerprint == open_wordle.fingerprint
+    assert guarded().rollouts_key(dataclasses.replace(open_wordle, weights=nudged)) == index()["key"]
+    assert dataclasses.replace(open_wordle, weights=weights * 1.001).fingerprint != open_wordle.fingerprint
+    single = weights.astype(np.float32)
+    bounds = [(single.astype(np.float64) + np.nextafter(single, np.float32(to)).astype(np.float64)) / 2
+              for to in (np.inf, -np.inf)]
+    steps = np.minimum(*(np.abs(weights - b) for b in bounds)) / np.spacing(weights)
+    assert steps.min() > 1_000
 
 
 @pytest.mark.parametrize("reply", ["G.G..", "..GY."])

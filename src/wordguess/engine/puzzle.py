@@ -332,7 +332,10 @@ class Puzzle:
     def fingerprint(self) -> str:
         """Return a digest of everything a choice depends on (rules, lists, mode, settings and
         weights): results kept on disk for one puzzle are found again under it."""
-        weights = None if self.weights is None else hashlib.sha256(self.weights.tobytes()).hexdigest()
+        # The weights at float32 precision: their last bits differ between machines (numpy's exp
+        # and the BLAS product take other paths with and without AVX-512), and so would the digest,
+        # and the measures shipped under it (strategies/data/rollouts.json) would be ignored there.
+        weights = None if self.weights is None else hashlib.sha256(self.weights.astype(np.float32).tobytes()).hexdigest()
         setting = (matrix_key(self.game, self.guesses, self.answers), self.mode, self.inconsistent_window,
                    self.prefer_candidates, weights)
         return hashlib.sha256(repr(setting).encode()).hexdigest()[:32]
