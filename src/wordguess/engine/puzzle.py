@@ -332,9 +332,10 @@ class Puzzle:
     def fingerprint(self) -> str:
         """Return a digest of everything a choice depends on (rules, lists, mode, settings and
         weights): results kept on disk for one puzzle are found again under it."""
-        # The weights at float32 precision: their last bits differ between machines (numpy's exp
-        # and the BLAS product take other paths with and without AVX-512), and so would the digest,
-        # and the measures shipped under it (strategies/data/rollouts.json) would be ignored there.
+        # The weights at float32 precision: their last bits can differ between machines (numpy's
+        # exp and the BLAS product pick their code by the CPU's instructions), and so would the
+        # digest, and the measures shipped under it (strategies/data/rollouts.json) would be
+        # ignored there. Every weight lies far from a float32 rounding boundary (test_rollouts).
         weights = None if self.weights is None else hashlib.sha256(self.weights.astype(np.float32).tobytes()).hexdigest()
         setting = (matrix_key(self.game, self.guesses, self.answers), self.mode, self.inconsistent_window,
                    self.prefer_candidates, weights)
