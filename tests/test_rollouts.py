@@ -59,9 +59,9 @@ def test_every_reply_to_the_opener_is_measured_under_the_current_key(open_wordle
 def test_the_key_is_the_same_on_every_machine(open_wordle):
     """The prior's last bits can differ between machines (numpy's exp and the BLAS product pick
     their code by the CPU's instructions: on one with AVX2 and no AVX-512 the measures were once
-    ignored and the first test here failed). The fingerprint digests the weights at float32 precision: a few
-    float64 steps of difference leave it as it is, and every weight lies far from a float32
-    rounding boundary, where such a step could cross it."""
+    ignored and the first test here failed). The fingerprint digests the weights at float32
+    precision: a few float64 steps of difference leave it as it is, and every weight lies far
+    from a float32 rounding boundary, where such a step could cross it."""
     weights = open_wordle.weights
     nudged = weights
     for _ in range(4):  # every weight 4 steps up
