@@ -14,7 +14,7 @@ import wordguess
 ROOT = Path(wordguess.__file__).parent
 # Lowest first; a module may import its own layer and those before it.
 LAYERS = [("vocab", "errors"), ("games",), ("lists",), ("engine",), ("strategies",), ("trees",),
-          ("play",), ("optimal", "leetcode"), ("analysis",), ("cli", "web")]  # the front ends
+          ("play",), ("optimal", "leetcode"), ("analysis", "advice"), ("cli", "web")]  # the front ends
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 

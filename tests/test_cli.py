@@ -287,7 +287,7 @@ def test_a_hard_tree_is_evaluated_in_hard_mode_and_open_world_json_names_the_ope
     secrets = tmp_path / "s.txt"
     secrets.write_text("cigar\nrebut\n")
     data = json.loads(run("evaluate", "--world", "open", "--secrets", str(secrets), "--json").stdout)
-    opening = json.loads(run("solve", "--history", "", "--json").stdout)["suggestions"][0]["guess"]
+    opening = json.loads(run("solve", "--history", "", "--json").stdout)["suggestions"][0]["word"]
     assert data["first"] == opening
 
 

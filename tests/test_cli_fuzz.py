@@ -99,7 +99,7 @@ TABLE = [
     (["analyze", "--no-store", "--game", "jotto", "--answers", "FILE:small"], 2, "give the game one way"),
     (["solve", "--game", "mastermind", "--history", "1122=1,1"], 0, "candidates left"),
     (["solve", "--game", "mastermind", "--history", "1122=1,1,3456=0,2"], 0, "candidates left"),
-    (["solve", "--history", "raise=GGGGG"], 0, "solved: the word is RAISE"),
+    (["solve", "--history", "raise=GGGGG"], 0, "solved in 1: RAISE"),
     (["filter", "--answers", "FILE:bom", "--guesses", "wordle-guesses", "cigar=GGGGG"], 0, "CIGAR"),
     (["--version"], 0, "wordguess"),
     (["-h"], 0, "Usage"),

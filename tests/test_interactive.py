@@ -131,7 +131,7 @@ def test_history_and_secret_are_scriptable(tmp_path):
     result = runner.invoke(app, ["solve", *files, "--history", "crate=GG...", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["candidates"] == len(data["candidate_words"]) and len(data["suggestions"]) >= 1
+    assert data["candidate_count"] == len(data["words"]) and len(data["suggestions"]) >= 1
     result = runner.invoke(app, ["solve", *files, "--history", "crate=GG...,crust=GGGGG"])
     assert result.exit_code == 2 and "contradicts" in result.stderr
     ends = [runner.invoke(app, ["solve", *files, "--history", f"crate=GG...{end}", "--json"]) for end in ";,"]
@@ -298,7 +298,7 @@ def test_one_candidate_left_is_announced_as_solved(tmp_path):
     result = runner.invoke(app, ["solve", *list_file(tmp_path, WORDLE_SMALL)], input="crate=GG...\n")
     assert result.exit_code == 0
     result = runner.invoke(app, ["solve", "--history", "cigar=GGGGG"])
-    assert result.exit_code == 0 and "solved: the word is CIGAR" in result.stdout
+    assert result.exit_code == 0 and "solved in 1: CIGAR" in result.stdout
     assert "AAHED" not in result.stdout
 
 

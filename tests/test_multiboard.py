@@ -278,7 +278,7 @@ def test_cli_solve_and_play_multi_boards(tmp_path):
     mirror = Assistant(Puzzle(rules.board, WORDS, WORDS), get_multi_strategy("fewest-total"), rules)
     for w in ("crate", "pound"):
         mirror.record(w, rules.feedback(w, secrets))
-    assert [b["candidates"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
+    assert [b["candidate_count"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
     assert state["suggestion"] and state["guesses_left"] == 7
     # interactive: a bad reply is refused and asked again; undo; then every board to the end
     crate = rules.format_reply(rules.feedback("crate", secrets))
@@ -440,7 +440,7 @@ def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_p
     state = json.loads(runner.invoke(app, ["solve", "--game", "quordle", "--world", "open", "--history", history,
                                            "--json"]).stdout)
     assert state["win_guarantee"] == promise
-    assert suggestion is None or state["suggestion"] == suggestion
+    assert suggestion is None or state["suggestion"] == suggestion.upper()
     text = runner.invoke(app, ["solve", "--game", "quordle", "--world", "open", "--history", history])
     assert text.exit_code == 0, text.output
     if said:

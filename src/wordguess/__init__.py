@@ -19,6 +19,7 @@ from wordguess.play.simulate import GameRecord, play
 # Where each public name lives: imported on first use (PEP 562), so that `import wordguess` or a
 # command that needs a few layers does not load them all.
 _HOMES = {
+    "Advice": "wordguess.advice", "Advisor": "wordguess.advice", "advise": "wordguess.advice",
     "bucket_counts": "wordguess.engine.candidates",
     "filter_candidates": "wordguess.engine.candidates", "partition": "wordguess.engine.candidates",
     "PatternStore": "wordguess.engine.patterns", "MODES": "wordguess.engine.puzzle",
@@ -40,9 +41,9 @@ _HOMES = {
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "METRICS", "MODES", "STRATEGIES", "Assistant", "Evaluation", "Game", "GameRecord",
+    "Advice", "Advisor", "GAMES", "METRICS", "MODES", "STRATEGIES", "Assistant", "Evaluation", "Game", "GameRecord",
     "HostedGame", "Node", "PatternStore", "Puzzle", "PuzzleSpec", "ReplyError", "Tree", "TreeFile",
-    "TreeStrategy", "UnknownNameError", "WordError", "WordList", "WordguessError", "build_tree",
+    "TreeStrategy", "UnknownNameError", "WordError", "WordList", "WordguessError", "advise", "build_tree",
     "bucket_counts", "evaluate", "filter_candidates", "first_guess_table", "game_words",
     "get_game", "get_host", "get_strategy", "list_names", "load_words", "partition", "play",
 ]

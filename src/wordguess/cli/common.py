@@ -52,17 +52,6 @@ def session_world(world: str | None, answers: str | None) -> str:
     return world or ("closed" if answers else "open")
 
 
-def default_strategy(strategy: str | None, puzzle: Puzzle) -> str:
-    """Return the strategy named, or the puzzle's default: lie-entropy when the game's host lies
-    (Fibble), fewest-guesses when its secrets are weighted (the open world of a game with a
-    prior), else entropy."""
-    if strategy:
-        return strategy
-    if puzzle.game.lies:
-        return "lie-entropy"
-    return "fewest-guesses" if puzzle.weighted else "entropy"
-
-
 def friendly(command):
     """Wrap a command so a WordguessError prints one line on stderr and exits with code 2."""
 

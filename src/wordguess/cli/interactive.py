@@ -12,13 +12,14 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from wordguess.advice import Advice, Advisor, Setting, advice_of
+from wordguess.advice.advice import EXACT
 from wordguess.cli import opts as opt
 from wordguess.cli.boards import (
     BOARD_COMMANDS,
     FULL_GRID,
     board_grid,
     board_keyboard,
-    board_state_json,
     list_boards,
     play_secrets,
     status_table,
@@ -30,7 +31,6 @@ from wordguess.cli.common import (
     ask_move,
     ask_replies,
     build_puzzle,
-    default_strategy,
     end_daily,
     err,
     game_command,
@@ -44,20 +44,17 @@ from wordguess.cli.common import (
 )
 from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles
 from wordguess.cli.reports import print_record
-from wordguess.engine.candidates import is_turn, parse_turn, split_turns
+from wordguess.engine.candidates import is_turn, parse_turn
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import Game, MultiBoard, OptionPrompt
-from wordguess.optimal.worst.decide import exact_guard
-from wordguess.play.assistant import Assistant, Suggestion
+from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_variant
 from wordguess.play.hosted import HOSTS_HERE, HostedGame, new_hosted_game
 from wordguess.play.hosts import FixedHost
 from wordguess.play.session import admitted
 from wordguess.play.simulate import play
-from wordguess.strategies import offered_strategy
 from wordguess.strategies.guarantee import IMPOSSIBLE, UNKNOWN
-from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
             "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
@@ -123,31 +120,34 @@ def board_puzzle(game: GameChoice, lists: ListChoice, world: str) -> tuple[Multi
     return rules, build_puzzle(puzzle_spec(rules.board, lists, world=world))
 
 
-def session(choice: GameChoice, lists: ListChoice, mode: str, world: str, interactive: bool) -> tuple[Game, Puzzle]:
-    """Return the rules and puzzle of a session, asking for the game's options (game_for_session);
-    when the answers leave no word to play (Sutom of a length no word has), the options are
-    asked again instead of ending the session."""
-    asks = interactive and any(p.option not in choice.options and p.prompted for p in choice.cls.asked_options)
+def session(choice: GameChoice, setting: Setting, advisor: Advisor) -> Assistant:
+    """Return the assistant of an interactive session, asking for the game's options
+    (game_for_session); when the answers leave no word to play (Sutom of a length no word has),
+    the options are asked again instead of ending the session."""
+    asks = any(p.option not in choice.options and p.prompted for p in choice.cls.asked_options)
     while True:
-        rules = game_for_session(choice, interactive)
+        rules = game_for_session(choice, True)
         try:
-            return rules, build_puzzle(puzzle_spec(rules, lists, mode, world=world))
+            return advisor.assistant(setting, rules)
         except WordguessError as exc:
             if not asks:
                 raise
             refuse_line(f"{exc}; answer again")
 
 
-def suggestion_table(game: Game, suggestions: list[Suggestion], strategy: str) -> Table:
+def suggestion_table(advice: Advice) -> Table:
     """Return the suggestions as a table: the strategy's choice, then the other guesses from the
     fewest guesses to finish (the column the table is sorted by)."""
-    caption = f"→ the {strategy} strategy's choice; below it, other guesses by guesses to finish" if len(suggestions) > 1 else None
+    suggestions = advice.suggestions
+    caption = (f"→ the {advice.strategy} strategy's choice; below it, other guesses by guesses to finish"
+               if len(suggestions) > 1 else None)
     table = Table("", "guess", "guesses to finish", "expected left", "bits", "chance it is the word", box=None,
                   caption=caption, caption_justify="left")
     for i, s in enumerate(suggestions):
         chance = percent(s.probability) if s.can_be_answer else "no"
-        table.add_row("→" if i == 0 else "", game.display(s.guess), f"{s.guesses_to_finish:.2f}",
-                      f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance, end_section=i == 0)
+        finish = f"{s.guesses_to_finish:.2f}" if s.kind == EXACT else f"~{s.guesses_to_finish:.2f}"
+        table.add_row("→" if i == 0 else "", s.guess, finish, f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance,
+                      end_section=i == 0)
     return table
 
 
@@ -229,12 +229,12 @@ def show_solve_state(assistant: Assistant) -> str:
         show_promise(assistant)
         return suggestion
     show_candidates(game, assistant)
-    if len(assistant.candidates) == 1:
-        out.print(f"found: the word is {game.display(assistant.candidates[0])}", style="bold green")
-    suggestions = assistant.suggestions(5)
-    out.print(suggestion_table(game, suggestions, assistant.strategy.name))
+    advice = advice_of(assistant)
+    if advice.candidate_count == 1:
+        out.print(f"one word left: play {advice.suggestion}", style="bold green")
+    out.print(suggestion_table(advice))
     show_promise(assistant)
-    return suggestions[0].guess
+    return advice.suggestions[0].word
 
 
 def draw_last(session: Assistant | HostedGame) -> None:
@@ -308,19 +308,6 @@ def show_commands(commands: dict[str, str], last: str) -> None:
     out.print(last)
 
 
-def suggestion_json(game: Game, assistant: Assistant) -> dict:
-    """Return the state and suggestions as JSON-ready data."""
-    words = assistant.candidates
-    return {"game": game.name, "mode": assistant.puzzle.mode, "strategy": assistant.strategy.name,
-            "world": assistant.puzzle.world,
-            "candidates": len(words), "candidate_words": words if len(words) <= SHOWN else None,
-            "likeliest": [{"word": w, "probability": round(p, 6)} for w, p in assistant.likely(SHOWN)],
-            "win_guarantee": assistant.promise(),
-            "suggestions": [{"guess": s.guess, "expected_left": round(s.expected_left, 4), "bits": round(s.bits, 4),
-                             "can_be_answer": s.can_be_answer, "probability": round(s.probability, 6),
-                             "guesses_to_finish": round(s.guesses_to_finish, 4)} for s in assistant.suggestions(5)]}
-
-
 @game_command(lists="added")
 def solve(
     game: GameChoice,
@@ -335,59 +322,44 @@ def solve(
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type.
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
-    scripted = history is not None or secret is not None
-    world = session_world(world, lists.answers)
-    boards = None
+    setting = Setting.of(game.name, **game.options, mode=mode, world=world, answers=lists.answers,
+                         guesses=lists.guesses, exclude=lists.exclude, exclude_factor=lists.exclude_factor,
+                         add_words=lists.add_words, strategy=strategy, seed=seed)
+    advisor = Advisor(build=build_puzzle)
     if game.multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        boards, puzzle = board_puzzle(game, lists, world)
-        rules = boards.board
-        guesser = get_multi_strategy(strategy or DEFAULT_MULTI_STRATEGY)
         if secret is not None:
-            play_secrets(boards, puzzle, guesser, secret, as_json)
+            assistant = advisor.assistant(setting)
+            play_secrets(assistant.rules, assistant.puzzle, assistant.strategy, secret, as_json)
             return
-    else:
-        if secret is not None:
-            rules = game.rules().for_secret(secret)
-            puzzle = build_puzzle(puzzle_spec(rules, lists, mode, world=world))
-        else:
-            rules, puzzle = session(game, lists, mode, world, interactive=not scripted)
-        guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed))
-    if secret is not None:
-        puzzle, notice = admitted(puzzle, secret)
+    elif secret is not None:
+        assistant = advisor.assistant(setting, game.rules().for_secret(secret))
+        puzzle, notice = admitted(assistant.puzzle, secret)
         if notice is not None:
             err.print(f"note: {notice}", markup=False)
-        record = play(puzzle, guesser, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
+        record = play(puzzle, assistant.strategy, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
         if as_json:
-            out.print_json(json.dumps(record.to_json(rules, game=rules.name, strategy=guesser.name)))
+            out.print_json(json.dumps(record.to_json(puzzle.game, game=puzzle.game.name,
+                                                     strategy=assistant.strategy.name)))
         else:
             print_record(puzzle, record)
         return
-    assistant = Assistant(puzzle, guesser, boards)
     if history is None:
-        interactive_solve(assistant)
+        interactive_solve(advisor.assistant(setting) if game.multiboard else session(game, setting, advisor))
         return
-    for turn in split_turns(history):
-        assistant.report(*parse_turn(turn))
-    notices = list(assistant.notices)
-    show_notices(assistant)
+    assistant = advisor.position(setting, history)
     if as_json:
-        state = board_state_json(boards, assistant) if boards else suggestion_json(rules, assistant)
-        out.print_json(json.dumps({**state, "notices": notices}))
-    elif boards is not None:
-        out.print(status_table(boards, assistant))
-        if assistant.solved:
-            out.print(f"solved in {len(assistant.turns)}", style="bold green")
-        else:
-            out.print(f"next: {rules.display(assistant.suggest())} ({assistant.left} guesses left)", style="bold")
-            show_promise(assistant)
-    elif len(assistant.candidates) == 1:
-        out.print(f"solved: the word is {rules.display(assistant.candidates[0])}", style="bold green")
-    else:
-        show_candidates(rules, assistant)
-        out.print(suggestion_table(rules, assistant.suggestions(5), assistant.strategy.name))
-        show_promise(assistant)
+        advice = advice_of(assistant)
+        show_notices(assistant)
+        out.print_json(json.dumps(advice.to_json()))
+        return
+    show_notices(assistant)
+    if assistant.solved:
+        out.print(f"solved in {len(assistant.turns)}: {assistant.game.display(assistant.turns[-1][0])}",
+                  style="bold green")
+        return
+    show_solve_state(assistant)
 
 
 def keyboard(game: Game, states: dict[str, str]) -> Text:

@@ -16,7 +16,6 @@ from wordguess.cli.common import (
     ListChoice,
     build_puzzle,
     check_workers,
-    default_strategy,
     err,
     friendly,
     game_command,
@@ -29,11 +28,11 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.lists import load_words
-from wordguess.optimal.worst.decide import exact_guard
+from wordguess.optimal.worst.decide import played_strategy
 from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play
-from wordguess.strategies import get_strategy, offered_strategy
+from wordguess.strategies import get_strategy
 from wordguess.strategies.base import Strategy
 from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
@@ -120,7 +119,7 @@ def evaluate(
         ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world)
         out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
         return
-    guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width))
+    guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
     if sample is not None and sample > len(puzzle.answers) and secret_words is None:
         err.print(f"note: --sample {sample:,} is more than the {len(puzzle.answers):,} secrets: every one is played")
     if puzzle.game.lies:
@@ -207,7 +206,7 @@ def tree(
     """Build a strategy's guess tree and export it as JSON (in the open world: over every allowed
     word, the file recording the world)."""
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), lists, mode, window, ties, world))
-    guesser = exact_guard(offered_strategy(default_strategy(strategy, puzzle), seed=seed, width=width))
+    guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)
@@ -267,7 +266,7 @@ def demo(
     """The main job: the full Wordle evaluation report with its histogram, then one game solved
     step by step."""
     puzzle = build_puzzle(puzzle_spec(get_game("wordle")))
-    guesser = exact_guard(offered_strategy(strategy, seed=seed))
+    guesser = played_strategy(strategy, puzzle, seed=seed)
     out.rule(f"Wordle: {guesser.name} over every answer ({len(puzzle.answers):,} secrets, "
              f"{len(puzzle.guesses):,} allowed guesses)")
     with progress_bar("building the guess tree") as progress:

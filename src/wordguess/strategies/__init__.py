@@ -64,6 +64,17 @@ def get_strategy(name: str, **options) -> Strategy:
     return entry.make(**options)
 
 
+def default_strategy(name: str | None, puzzle) -> str:
+    """Return the strategy named, or the puzzle's default: lie-entropy when the game's host lies
+    (Fibble), fewest-guesses when its secrets are weighted (the open world of a game with a
+    prior), else entropy."""
+    if name:
+        return name
+    if puzzle.game.lies:
+        return "lie-entropy"
+    return "fewest-guesses" if puzzle.weighted else "entropy"
+
+
 def offered_strategy(name: str, **offered) -> Strategy:
     """Return get_strategy(name) given those of the `offered` options it takes and that are
     not None (a front end offers its seed and width to whichever strategy was chosen)."""
@@ -71,5 +82,5 @@ def offered_strategy(name: str, **offered) -> Strategy:
     return get_strategy(name, **{k: v for k, v in offered.items() if k in entry.options and v is not None})
 
 
-__all__ = ["ALIASES", "STRATEGIES", "Strategy", "StrategyEntry", "get_strategy", "offered_strategy",
+__all__ = ["ALIASES", "STRATEGIES", "Strategy", "StrategyEntry", "default_strategy", "get_strategy", "offered_strategy",
            "strategy_entry"]

@@ -172,17 +172,21 @@ class SuggestionOut(Answer):
     """The guess as the game shows it."""
     word: str
     """The guess as the word list writes it."""
-    expected_left: float
-    """The expected number of candidates left after it."""
-    bits: float
-    """The entropy of its buckets, in bits."""
-    can_be_answer: bool
-    """Whether it may be the secret itself."""
-    probability: float
-    """Its chance of being the secret."""
-    guesses_to_finish: float
+    guesses_to_finish: float | None
     """The guesses expected to finish the game when it is played, itself included: each reply's
-    bucket costed by its best next guess (the same estimate as the analysis's)."""
+    bucket costed by its best next guess (the same estimate as the analysis's); null when not
+    valued (the guess for several boards)."""
+    kind: Literal["exact", "estimate"] | None
+    """What `guesses_to_finish` is: exact (proven: one candidate left, or every reply leaves at
+    most one) or estimate; null with no value."""
+    expected_left: float | None = None
+    """The expected number of candidates left after it (null for several boards)."""
+    bits: float | None = None
+    """The entropy of its buckets, in bits (null for several boards)."""
+    can_be_answer: bool | None = None
+    """Whether it may be the secret itself (null for several boards)."""
+    probability: float | None = None
+    """Its chance of being the secret (null for several boards)."""
 
 
 class ShareAnswer(Answer):
@@ -212,6 +216,10 @@ class AssistAnswer(Answer):
     """The list the secrets come from (in the open world: the allowed guesses, weighted)."""
     length: int | None
     """The length of the game's words."""
+    max_guesses: int
+    """The game's limit of guesses."""
+    guesses_left: int
+    """The guesses still allowed (negative once past the limit)."""
     solved: bool
     """Whether the last reply solved the game."""
     turns: list[TurnOut]
@@ -224,6 +232,8 @@ class AssistAnswer(Answer):
     """The likeliest candidates, most likely first (at most 20)."""
     suggestions: list[SuggestionOut]
     """The best guesses, best first (empty once solved)."""
+    suggestion: str | None
+    """The first suggestion's guess (null once solved)."""
     notices: list[str]
     """One line per word of the turns that is in no list: taken as played, its replies by the
     rules (and, in the open world, a possible secret)."""
@@ -327,8 +337,16 @@ class BoardsAssistAnswer(Answer):
 
     game: str
     """The multi-board game's name."""
-    boards: list[BoardStatusOut]
-    """Every board, in order."""
+    title: str
+    """The game's title."""
+    mode: str
+    """normal (multi-board games have no hard mode)."""
+    world: str
+    """open or closed."""
+    strategy: str
+    """The multi-board strategy that suggests the guess."""
+    answers: str
+    """The list the secrets come from (in the open world: the allowed guesses, weighted)."""
     length: int | None
     """The length of the words."""
     max_guesses: int
@@ -337,10 +355,14 @@ class BoardsAssistAnswer(Answer):
     """The guesses still allowed (negative once past the limit)."""
     solved: bool
     """Whether every board is solved."""
-    world: str
-    """open or closed."""
     turns: list[BoardTurnOut]
     """The turns so far."""
+    candidate_count: int
+    """How many secrets are still possible, over every board."""
+    boards: list[BoardStatusOut]
+    """Every board, in order."""
+    suggestions: list[SuggestionOut]
+    """The guess to play next (one, for every board at once; empty once solved)."""
     suggestion: str | None
     """The guess to play next, null once solved."""
     notices: list[str]

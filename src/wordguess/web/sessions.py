@@ -11,6 +11,9 @@ import secrets as random_secrets
 
 from fastapi import HTTPException
 
+from wordguess.advice import Setting as Played
+from wordguess.advice import advice_of
+from wordguess.advice.advice import LISTED
 from wordguess.engine.candidates import parse_turn, share_replies, split_turns
 from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
@@ -27,13 +30,9 @@ from wordguess.games import (
 )
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
-from wordguess.optimal.worst.decide import exact_guard
-from wordguess.play.assistant import Assistant
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
 from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
-from wordguess.strategies import offered_strategy
-from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
 from wordguess.vocab import Reply, Word
 from wordguess.web.models import (
@@ -51,9 +50,6 @@ from wordguess.web.state import AppState
 
 # The language of each game's words, as its speakers write it (the picker shows it).
 LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Français"}
-LIKELY = 20  # candidates listed with their probabilities
-LISTED = 60  # all candidates are listed when at most this many are left
-BOARD_LIKELY = 12  # candidates listed per board
 
 
 def games_catalogue() -> list[dict]:
@@ -165,41 +161,13 @@ def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
 
 # --- the assistant ------------------------------------------------------------------------------
 
-def assisted(assistant: Assistant, turns, add_words=()) -> Assistant:
-    """Return the assistant (one board or several) with the request's words in no list admitted
-    and its turns reported; a refusal names the turn it is about."""
-    for word in add_words:
-        try:
-            assistant.admit(word, played=False)
-        except WordguessError as exc:
-            raise WordguessError(f"add_words: {exc}") from None
-    for number, turn in enumerate(turns, 1):
-        try:
-            assistant.report(turn.guess, turn.reply)
-        except WordguessError as exc:
-            raise WordguessError(f"turn {number}: {exc}" if not str(exc).startswith("turn ") else str(exc)) from None
-    return assistant
-
-
 def assist(state: AppState, request: AssistRequest) -> dict:
-    """Return the candidates and suggestions after the request's turns (as `solve` shows them)."""
+    """Return the candidates and suggestions after the request's turns (as `solve --json` gives them)."""
     rules = single_rules(request)
-    _, puzzle = puzzle_of(state, rules, request)
-    strategy = exact_guard(offered_strategy("fewest-guesses" if puzzle.weighted else "entropy"),
-                           state.puzzles.decider(puzzle))
-    assistant = assisted(Assistant(puzzle, strategy), request.turns, request.add_words)
-    words = assistant.candidates
-    game = puzzle.game
-    suggestions = [] if assistant.solved else assistant.suggestions(request.count)
-    return {"game": game.name, "title": game.title, "mode": puzzle.mode, "world": puzzle.world,
-            "strategy": strategy.name, "answers": puzzle.answers.name, "length": game.length, "solved": assistant.solved,
-            "turns": [turn_json(game, g, r) for g, r in assistant.history],
-            "candidate_count": len(words), "words": [game.display(w) for w in words] if len(words) <= LISTED else None,
-            "likely": [{"word": game.display(w), "probability": p} for w, p in assistant.likely(LIKELY)],
-            "suggestions": [{"guess": game.display(s.guess), "word": game.typed(s.guess), "expected_left": s.expected_left, "bits": s.bits,
-                             "can_be_answer": s.can_be_answer, "probability": s.probability,
-                             "guesses_to_finish": s.guesses_to_finish} for s in suggestions],
-            "notices": assistant.notices, "win_guarantee": assistant.promise()}
+    setting = Played.of(request.game, **given_options(request), mode=request.mode, world=request.world,
+                         answers=answer_list(rules, request))
+    assistant = state.advisor.position(setting, [(t.guess, t.reply) for t in request.turns], request.add_words)
+    return advice_of(assistant, request.count).to_json()
 
 
 # --- games hosted here --------------------------------------------------------------------------
@@ -396,21 +364,10 @@ def board_turns_json(rules: MultiBoard, turns) -> list[dict]:
 def boards_assist(state: AppState, request: BoardsAssistRequest) -> dict:
     """Return each board's candidates and the suggestion after the request's turns."""
     rules = board_rules(request.game, request.language)
-    _, puzzle = puzzle_of(state, rules.board, Setting(game=rules.board.name, world=request.world,
-                                                      language=request.language))
-    assistant = assisted(Assistant(puzzle, get_multi_strategy(DEFAULT_MULTI_STRATEGY), rules), request.turns,
-                         request.add_words)
-    game = rules.board
-    boards = [{"board": s.board, "solved": None if s.solved is None else game.display(s.solved),
-               "candidate_count": len(s.candidates),
-               "likely": [{"word": game.display(w), "probability": p}
-                          for w, p in zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)]}
-              for s in assistant.status()]
-    return {"game": rules.name, "boards": boards, "length": game.length, "max_guesses": rules.max_guesses,
-            "guesses_left": assistant.left, "solved": assistant.solved, "world": puzzle.world,
-            "turns": board_turns_json(rules, assistant.turns),
-            "suggestion": None if assistant.solved else game.display(assistant.suggest()),
-            "notices": assistant.notices, "win_guarantee": assistant.promise()}
+    setting = Played.of(rules.name, **({"language": request.language} if request.language else {}),
+                         world=request.world)
+    assistant = state.advisor.position(setting, [(t.guess, t.reply) for t in request.turns], request.add_words)
+    return advice_of(assistant).to_json()
 
 
 def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -> dict:

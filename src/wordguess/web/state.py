@@ -20,6 +20,7 @@ from typing import Any
 import itsdangerous
 from fastapi import HTTPException, Request
 
+from wordguess.advice import Advisor
 from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
@@ -311,6 +312,7 @@ class AppState:
         self.limits: Limits = settings.limits
         self.puzzles = PuzzleCache(settings.limits.puzzles, settings.limits.matrix_mb << 20,
                                    settings.limits.puzzles_mb << 20)
+        self.advisor = Advisor(self.puzzles.get, self.puzzles.decider)  # the puzzles and their deciders kept
         self.pool = HeavyPool(settings.limits.workers, settings.limits.analyze_queue)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)

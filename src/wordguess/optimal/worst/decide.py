@@ -37,6 +37,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
+from wordguess.strategies import default_strategy, offered_strategy
 from wordguess.strategies.guarantee import path_of, split_stats
 from wordguess.vocab import Candidates, History
 
@@ -388,3 +389,10 @@ def exact_guard(strategy, decider: ExactDecider | None = None) -> object:
     if guard is not None and getattr(strategy, "guarantee", False) and guard.exact is None:
         guard.exact = decider if decider is not None else ExactDecider()
     return strategy
+
+
+def played_strategy(name: str | None, puzzle, decider: ExactDecider | None = None, **offered) -> object:
+    """Return the strategy a front end plays on a puzzle: the one named (or the puzzle's
+    default, strategies.default_strategy) with those of the `offered` options it takes (seed,
+    width), its never-lose guard given an exact decider (exact_guard)."""
+    return exact_guard(offered_strategy(default_strategy(name, puzzle), **offered), decider)

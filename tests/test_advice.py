@@ -1,0 +1,117 @@
+"""One advisor for every front end: `wordguess.advise`, `solve --history H --json` and the web's
+assistant give the same answer, field for field, on positions of every kind of game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+import wordguess
+from wordguess.advice import Setting
+from wordguess.advice.advice import EXACT
+from wordguess.cli import app
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.web import Limits, Settings, create_app
+
+runner = CliRunner()
+
+# (name, the library's and the CLI's setting, the history)
+POSITIONS = [
+    ("wordle-open", {"game": "wordle"}, "soare=..Y..;clint=.G..."),
+    ("wordle-closed", {"game": "wordle", "world": "closed"}, "raise=..Y..;mount=.G..."),
+    ("wordle-hard", {"game": "wordle", "world": "closed", "mode": "hard"}, "salet=..GY.;below=.GG.."),
+    ("fibble", {"game": "fibble"}, "soare=.GY.Y"),
+    ("quordle", {"game": "quordle"}, "soare=..YY. ...YY G.... .....;clint=G.Y.. ....G ..Y.. ....."),
+    ("german", {"game": "wordle", "language": "de"}, None),  # the history is made from the opening's advice
+]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Settings(limits=Limits(expensive_per_minute=60, startup_seconds=240)))) as test_client:
+        yield test_client
+
+
+def german_history() -> str:
+    """Return a German game's first turn: the opening's suggestion against its likeliest secret."""
+    opening = wordguess.advise("wordle", language="de")
+    game = get_game("wordle", language="de")
+    guess, secret = opening.suggestions[0].word, opening.likely[1].word.lower()
+    return f"{guess}={game.format_reply(game.feedback(guess, secret))}"
+
+
+def cli_json(setting: dict, history: str) -> dict:
+    args = ["solve", "--history", history, "--json"]
+    for key, value in setting.items():
+        args += [f"--{key}", str(value)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def web_json(client, setting: dict, history: str) -> dict:
+    several = setting["game"] == "quordle"
+    turns = [{"guess": g, "reply": r} for g, _, r in (t.partition("=") for t in history.split(";"))]
+    body = {**{k: v for k, v in setting.items() if not several or k != "mode"}, "turns": turns}
+    response = client.post("/api/boards/assist" if several else "/api/assist", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.mark.parametrize(("name", "setting", "history"), POSITIONS, ids=[p[0] for p in POSITIONS])
+def test_the_library_the_cli_and_the_web_give_the_same_advice(client, name, setting, history):
+    history = history or german_history()
+    library = wordguess.advise(history=history, **setting).to_json()
+    assert library["suggestions"] and all("guesses_to_finish" in s for s in library["suggestions"])
+    assert cli_json(setting, history) == library
+    assert web_json(client, setting, history) == library
+
+
+def test_fibble_is_advised_by_its_own_strategy_everywhere(client):
+    advice = wordguess.advise("fibble", "soare=.GY.Y")
+    assert advice.strategy == "lie-entropy"
+    assert web_json(client, {"game": "fibble"}, "soare=.GY.Y")["strategy"] == "lie-entropy"
+
+
+def test_the_open_world_reads_the_shipped_second_turn():
+    """The open world's default strategy reads its second turn after the opener from the
+    package (FewestGuesses.rollouts) with the guard's exact decider, as `solve` plays it."""
+    advisor = wordguess.Advisor()
+    opener = wordguess.advise("wordle").suggestions[0].word
+    assistant = advisor.position(Setting.of("wordle"), f"{opener}=.....")
+    strategy = assistant.strategy
+    assert strategy.name == "fewest-guesses" and strategy.guard.exact is not None
+    assert strategy.rollouts(assistant.puzzle, assistant.history) is not None
+
+
+def test_a_value_is_exact_only_when_nothing_is_left_to_search():
+    advice = wordguess.advise("wordle", "soare=..Y..;clint=.G...", world="closed")
+    assert advice.candidate_count == 3
+    for s in advice.suggestions:
+        # every reply to these guesses leaves at most one word: one guess more unless it is the word
+        assert s.kind == EXACT and s.expected_left == pytest.approx(1.0)
+        assert s.guesses_to_finish == pytest.approx(1 + (1 - s.probability))
+    assert wordguess.advise("wordle", "raise=..Y..", world="closed").suggestions[0].kind == "estimate"
+
+
+def test_a_finished_game_has_no_suggestion():
+    advice = wordguess.advise("wordle", "raise=GGGGG", world="closed")
+    assert advice.solved and advice.suggestions == () and advice.suggestion is None
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: wordguess.advise("wordle", "raise=..Y..;mount=.G...;crane=GGGGG", world="closed"), "turn 3"),
+    (lambda: wordguess.advise("wordle", "raise=..Q.."), "turn 1"),
+    (lambda: wordguess.advise("nosuchgame"), "nosuchgame"),
+    (lambda: wordguess.advise("wordle", colour=3), "unknown setting colour"),
+    (lambda: wordguess.advise("wordle", count=0), "at least 1"),
+    (lambda: wordguess.advise("sutom"), "--length"),
+])
+def test_bad_input_is_one_line(call, message):
+    with pytest.raises(WordguessError, match=message) as caught:
+        call()
+    assert "\n" not in str(caught.value)
