@@ -41,7 +41,7 @@ from wordguess.play.multiboard import (
     evaluate_boards,
     play_boards,
 )
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies import get_strategy
 
 NAMES = ("one-board", "joint-entropy", "fewest-total")
 BLOCK = 50  # games per task
@@ -52,7 +52,7 @@ def play_block(task: tuple) -> dict:
     name, names, rows, openings = task
     rules = get_game(name)
     puzzle = built_puzzle(PuzzleSpec(rules.board))
-    strategies = STRATEGIES.setdefault(name, [get_multi_strategy(n) for n in names])
+    strategies = STRATEGIES.setdefault(name, [get_strategy(n, several=True) for n in names])
     results = {n: [] for n in names}
     seconds = dict.fromkeys(names, 0.0)
     for row in rows:
@@ -69,7 +69,7 @@ STRATEGIES: dict[str, list] = {}  # per worker process: the strategies (and what
 def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
     rules = get_game(name)
     puzzle = built_puzzle(PuzzleSpec(rules.board))
-    strategies = [get_multi_strategy(n) for n in NAMES]
+    strategies = [get_strategy(n, several=True) for n in NAMES]
     everything = puzzle.all_candidates()
     openings = [s.choose(puzzle, [everything] * rules.boards, rules.max_guesses) for s in strategies]
     rows = draw_secrets(puzzle, rules.boards, games, seed)
@@ -103,7 +103,7 @@ def open_quordle(games: int, seed: int, workers: int) -> dict:
         raise SystemExit("the open world's answers lack a word of the 2,315 list")
     out: dict = {}
     for name in ("fewest-total", "fewest-total-safe"):  # without and with the never-lose check
-        strategy = get_multi_strategy(name)
+        strategy = get_strategy(name, several=True)
         prior = evaluate_boards(rules, puzzle, strategy, games, seed, workers=workers, spec=spec)
         answers = evaluate_boards(rules, puzzle, strategy, games, seed, pool=listed, workers=workers, spec=spec)
         out[name] = {"secrets_from_prior": prior.to_json(), "secrets_from_2315": answers.to_json()}
@@ -119,13 +119,13 @@ def speed(games: int, seed: int, workers: int, positions: int) -> dict:
     spec = PuzzleSpec(rules.board)
     puzzle = spec.build()
     t = time.perf_counter()
-    ev = evaluate_boards(rules, puzzle, get_multi_strategy("fewest-total"), games, seed, workers=workers, spec=spec)
+    ev = evaluate_boards(rules, puzzle, get_strategy("fewest-total", several=True), games, seed, workers=workers, spec=spec)
     out["evaluate"] = {"games": games, "workers": workers, "seconds": round(time.perf_counter() - t, 1),
                        "mean": round(ev.mean, 4), "wins": ev.wins}
     for world in ("closed", "open"):
         spec = PuzzleSpec(rules.board, world=world)
         puzzle = spec.build()
-        timings = suggestion_times(rules, puzzle, get_multi_strategy("fewest-total"), positions, seed + 1, 4)
+        timings = suggestion_times(rules, puzzle, get_strategy("fewest-total", several=True), positions, seed + 1, 4)
         out[f"suggestion_{world}"] = {f"turn_{k}": {"n": len(v), "median_s": round(statistics.median(v), 4),
                                                     "max_s": round(max(v), 4)} for k, v in timings.items() if v}
     return out
@@ -162,7 +162,7 @@ def guarded(games: int, seed: int) -> dict:
     0.3 s."""
     rules = get_game("quordle")
     puzzle = PuzzleSpec(rules.board, world="open").build()
-    timings = suggestion_times(rules, puzzle, get_multi_strategy("fewest-total-safe"), games, seed, rules.max_guesses)
+    timings = suggestion_times(rules, puzzle, get_strategy("fewest-total-safe", several=True), games, seed, rules.max_guesses)
 
     def summary(v: list[float]) -> dict:
         v = sorted(v)

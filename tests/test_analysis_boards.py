@@ -16,7 +16,7 @@ from wordguess.cli import app
 from wordguess.errors import WordguessError
 from wordguess.games import get_game, get_multiboard
 from wordguess.play.multiboard import play_boards
-from wordguess.strategies.multiboard import get_multi_strategy
+from wordguess.strategies import get_strategy
 
 runner = CliRunner()
 GAME = get_game("wordle")
@@ -65,7 +65,7 @@ def test_each_board_is_its_turns_valued_within_the_games_limit(lists):
     assert not any(m.played.can_lose or m.best.can_lose for m in fourth.moves)
     alone = analyze(puzzle, [(m.guess, m.reply) for m in fourth.moves], budget=30)
     assert alone.max_guesses is None and alone.moves[5].played.can_lose
-    record = play_boards(QUORDLE, puzzle, get_multi_strategy("fewest-total"),
+    record = play_boards(QUORDLE, puzzle, get_strategy("fewest-total", several=True),
                          [puzzle.answers.index(s) for s in secrets])
     assert (analysis.strategy_guesses, analysis.strategy_opener) == (record.guesses, record.turns[0][0])
     data = analysis.to_json(QUORDLE)

@@ -15,10 +15,10 @@ import pytest
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import get_game
 from wordguess.play.multiboard import play_boards
+from wordguess.strategies import get_strategy
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import position_of
 from wordguess.strategies.guarantee import first_by_parts
-from wordguess.strategies.multiboard import get_multi_strategy
 
 # Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
 ANSWERS = ("fight light might night right sight tight wight bills fills hills kills mills pills "
@@ -226,9 +226,9 @@ def test_the_safe_strategy_wins_a_game_the_plain_one_loses():
     answer = {w: i for i, w in enumerate(puzzle.answers)}
     secrets = [answer[w] for w in ("hinny", "seize", "sabre", "unpin")]
     opening = puzzle.index_of("soare")
-    plain = play_boards(rules, puzzle, dataclasses.replace(get_multi_strategy("fewest-total"), width=1), secrets,
+    plain = play_boards(rules, puzzle, dataclasses.replace(get_strategy("fewest-total", several=True), width=1), secrets,
                         opening)
-    safe = play_boards(rules, puzzle, dataclasses.replace(get_multi_strategy("fewest-total-safe"), width=1), secrets,
+    safe = play_boards(rules, puzzle, dataclasses.replace(get_strategy("fewest-total-safe", several=True), width=1), secrets,
                        opening)
     assert plain.guesses == 10 and not plain.won
     assert plain.turns[7][0] == "finny"
@@ -252,7 +252,7 @@ def test_the_safe_strategy_wins_the_games_it_lost_to_a_refutation_too_weak(words
     rules = get_game("quordle")
     puzzle = PuzzleSpec(rules.board, world="open").build()
     answer = {w: i for i, w in enumerate(puzzle.answers)}
-    record = play_boards(rules, puzzle, get_multi_strategy("fewest-total-safe"), [answer[w] for w in words])
+    record = play_boards(rules, puzzle, get_strategy("fewest-total-safe", several=True), [answer[w] for w in words])
     assert record.won, record.turns
 
 

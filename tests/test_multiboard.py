@@ -25,13 +25,12 @@ from wordguess.play.multiboard import (
     evaluate_boards,
     play_boards,
 )
+from wordguess.strategies import STRATEGIES, get_strategy
 from wordguess.strategies.endgame import Endgame, position_of
 from wordguess.strategies.multiboard import (
-    MULTI_STRATEGIES,
     NEVER_LOSE,
     BoardScores,
     FewestTotal,
-    get_multi_strategy,
 )
 
 runner = CliRunner()
@@ -85,10 +84,10 @@ def small():
     return Puzzle(get_game("wordle"), WORDS, WORDLE_SMALL)
 
 
-@pytest.mark.parametrize("name", sorted(MULTI_STRATEGIES))
+@pytest.mark.parametrize("name", sorted(n for n, e in STRATEGIES.items() if e.several))
 def test_every_strategy_finishes_every_board_and_replies_are_the_feedback(small, name):
     rules = get_game("quordle")
-    strategy = get_multi_strategy(name)
+    strategy = get_strategy(name, several=True)
     for row in draw_secrets(small, 4, 15, seed=3):
         record = play_boards(rules, small, strategy, row)
         secrets = [small.answers[int(i)] for i in row]
@@ -141,7 +140,7 @@ def test_evaluate_cli_for_multi_boards_and_refusals(tmp_path):
 def test_assistant_reports_refuses_undoes_and_shows_solved_boards(small):
     rules = get_game("quordle")
     secrets = ["cigar", "rebut", "sissy", "humph"]
-    assistant = Assistant(small, get_multi_strategy("fewest-total"), rules)
+    assistant = Assistant(small, get_strategy("fewest-total", several=True), rules)
     first = assistant.suggest()
     replies = rules.feedback(first, secrets)
     assistant.report(first, rules.format_reply(replies))
@@ -275,7 +274,7 @@ def test_cli_solve_and_play_multi_boards(tmp_path):
     secrets = ["cigar", "rebut", "sissy", "humph"]
     history = ";".join(f"{w}={rules.format_reply(rules.feedback(w, secrets))}" for w in ("crate", "pound"))
     state = json.loads(runner.invoke(app, ["solve", "--game", "quordle", *lists, "--history", history, "--json"]).stdout)
-    mirror = Assistant(Puzzle(rules.board, WORDS, WORDS), get_multi_strategy("fewest-total"), rules)
+    mirror = Assistant(Puzzle(rules.board, WORDS, WORDS), get_strategy("fewest-total", several=True), rules)
     for w in ("crate", "pound"):
         mirror.record(w, rules.feedback(w, secrets))
     assert [b["candidate_count"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
@@ -306,9 +305,9 @@ def test_past_the_limit_every_strategy_still_finishes(small):
     """A game that runs past its limit (lost) is played on to the end, never stuck on a guess
     that cannot help (the endgame search once returned no guess there)."""
     rules = get_multiboard("multiboard", boards=4, max_guesses=4)
-    for name in MULTI_STRATEGIES:
+    for name in sorted(n for n, e in STRATEGIES.items() if e.several):
         for row in draw_secrets(small, 4, 10, seed=5):
-            record = play_boards(rules, small, get_multi_strategy(name), row)
+            record = play_boards(rules, small, get_strategy(name, several=True), row)
             solved = [any(replies[k] == small.game.solved_reply for _, replies in record.turns) for k in range(4)]
             assert all(solved), (name, row)  # every board finished, past the limit or not
             assert record.guesses <= 4 + len(small.answers)  # and every guess after the limit helped
@@ -323,7 +322,7 @@ def test_one_word_solves_one_board_at_most(small):
     """The boards' words are all different: a guess shown solved on two boards, at once or in two
     turns, is refused and the state kept (the page accepted CRANE solved on both of Dordle's)."""
     rules = get_game("quordle")
-    assistant = Assistant(small, get_multi_strategy("fewest-total"), rules)
+    assistant = Assistant(small, get_strategy("fewest-total", several=True), rules)
     secrets = ["cigar", "rebut", "sissy", "humph"]
     with pytest.raises(WordguessError, match="boards 1 and 3"):
         assistant.report("cigar", "GGGGG " + rules.board.format_reply(rules.board.feedback("cigar", "rebut")) +
@@ -414,7 +413,7 @@ def test_evaluation_names_the_secrets_of_every_lost_game(small):
     import dataclasses
 
     rules = dataclasses.replace(get_game("quordle"), max_guesses=6)
-    strategy = get_multi_strategy("one-board")
+    strategy = get_strategy("one-board", several=True)
     ev = evaluate_boards(rules, small, strategy, 40, seed=2)
     rows = draw_secrets(small, 4, 40, seed=2)
     expected = [tuple(small.answers[a] for a in row) for row in rows

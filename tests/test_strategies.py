@@ -12,6 +12,7 @@ import pytest
 from conftest import SMALL_LISTS, small_puzzle, walk
 from wordguess.engine.candidates import partition
 from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
@@ -24,7 +25,8 @@ from wordguess.trees.tree import leaves, total_guesses
 
 MODES_FOR = {name: ("normal", "hard", "strict") if name in ("wordle", "termo", "sutom")
              else ("normal", "strict") for name in SMALL_LISTS}
-CASES = [(g, m, s) for g in SMALL_LISTS for m in MODES_FOR[g] for s in STRATEGIES]
+ONE_BOARD = [name for name, entry in STRATEGIES.items() if not entry.several]
+CASES = [(g, m, s) for g in SMALL_LISTS for m in MODES_FOR[g] for s in ONE_BOARD]
 
 
 @pytest.mark.parametrize(("game_name", "mode", "strategy"), CASES)
@@ -115,7 +117,7 @@ def test_no_strategy_beats_the_brute_force_optimum(game_name):
             w for w in answers if w not in puzzle.guesses[:60]]
         sub = Puzzle(game, answers, guesses)
         best = optimal_total(game, tuple(answers), tuple(guesses))
-        totals = {name: total_guesses(build_tree(sub, get_strategy(name))) for name in STRATEGIES}
+        totals = {name: total_guesses(build_tree(sub, get_strategy(name))) for name in ONE_BOARD}
         assert min(totals.values()) >= best, totals
         assert totals["lookahead"] <= totals["entropy"]
 
@@ -182,3 +184,27 @@ def test_best_first_is_the_head_of_the_full_sort(seed):
     full = np.lexsort((guess_ids, scores))
     for count in (1, 2, 7, n // 2 + 1, n, n + 3):
         assert best_first(guess_ids, scores, count).tolist() == full[:count].tolist()
+
+
+def test_one_registry_holds_the_strategies_of_one_board_and_of_several():
+    from wordguess.strategies import STRATEGIES, get_strategy
+
+    several = sorted(name for name, entry in STRATEGIES.items() if entry.several)
+    assert several == ["fewest-total", "fewest-total-safe", "joint-entropy", "one-board"]
+    for name, entry in STRATEGIES.items():
+        strategy = get_strategy(name)
+        assert strategy.several == entry.several and strategy.name == name
+    with pytest.raises(WordguessError, match="fewest-total is a strategy for several boards"):
+        get_strategy("fewest-total", several=False)
+    with pytest.raises(WordguessError, match="entropy is a strategy for one board"):
+        get_strategy("entropy", several=True)
+
+
+def test_the_strategies_command_lists_every_registered_strategy():
+    from typer.testing import CliRunner
+
+    from wordguess.cli import app
+    from wordguess.strategies import STRATEGIES
+
+    listed = CliRunner().invoke(app, ["strategies"]).stdout
+    assert all(name in listed for name in STRATEGIES)

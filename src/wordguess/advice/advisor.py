@@ -15,7 +15,6 @@ from wordguess.games import Game, game_class, get_game, get_multiboard, is_multi
 from wordguess.games.multiboard import MultiBoard
 from wordguess.optimal.worst.decide import ExactDecider, played_strategy
 from wordguess.play.assistant import Assistant
-from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 
 GAME_OPTIONS = ("length", "language", "first", "pegs", "colours", "colors", "digits", "symbols")
 
@@ -104,9 +103,7 @@ class Advisor:
     def strategy(self, setting: Setting, puzzle: Puzzle, several: bool):
         """Return the strategy a setting plays: the one named or the game's default, with its
         never-lose guard's exact decider."""
-        if several:
-            return get_multi_strategy(setting.strategy or DEFAULT_MULTI_STRATEGY)
-        return played_strategy(setting.strategy, puzzle, self.decider(puzzle), seed=setting.seed)
+        return played_strategy(setting.strategy, puzzle, self.decider(puzzle), several, seed=setting.seed)
 
     def assistant(self, setting: Setting, rules: Game | MultiBoard | None = None) -> Assistant:
         """Return a new game of a setting with its strategy (`rules`: the setting's game with

@@ -25,8 +25,9 @@ from wordguess.games.multiboard import BoardReplies, MultiBoard
 from wordguess.optimal.store import ResultStore
 from wordguess.play.multiboard import play_boards
 from wordguess.play.session import Session, admit_all
+from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
-from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
+from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY
 from wordguess.vocab import Word
 
 
@@ -166,7 +167,7 @@ def analyze_boards(rules: MultiBoard, puzzle: Puzzle, turns: list[tuple[Word, Bo
     strategy_guesses = strategy_opener = None
     indices = [-1 if s is None else int(puzzle.answer_of_guess[puzzle.index_of(s)]) for s in known]
     if min(indices) >= 0:  # every secret known, and one the puzzle's secrets hold
-        record = play_boards(rules, puzzle, get_multi_strategy(strategy), indices)
+        record = play_boards(rules, puzzle, get_strategy(strategy, several=True), indices)
         strategy_guesses, strategy_opener = record.guesses, record.turns[0][0]
     return BoardsAnalysis(rules.name, puzzle.world, rules.max_guesses, list(session.turns), analyses, known,
                           strategy, strategy_guesses, strategy_opener, time.perf_counter() - started)

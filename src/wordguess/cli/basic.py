@@ -29,7 +29,6 @@ from wordguess.games.languages import LANGUAGES
 from wordguess.lists import list_infos, load_words, manifest
 from wordguess.optimal.store import default_store_path
 from wordguess.strategies import ALIASES, STRATEGIES
-from wordguess.strategies.multiboard import MULTI_STRATEGIES
 
 
 @game_command(lists=None)
@@ -114,9 +113,6 @@ def strategies() -> None:
         extra = "; ".join(part for part in (f"aliases {aliases}" if aliases else "",
                                             " ".join(f"--{o}" for o in entry.options)) if part)
         out.print(f"{name:<17} {entry.description}" + (f" ({extra})" if extra else ""), markup=False)
-    for name, cls in MULTI_STRATEGIES.items():
-        text = (cls.__doc__ or "").strip().splitlines()[0]
-        out.print(f"{name:<17} multi-board games: {text[0].lower()}{text[1:]}", markup=False)
     for mode, text in MODES.items():
         out.print(f"mode {mode}: {text}", markup=False)
 

@@ -34,7 +34,6 @@ from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import Strategy
-from wordguess.strategies.multiboard import DEFAULT_MULTI_STRATEGY, get_multi_strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
@@ -168,7 +167,7 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
                             workers: int = 1) -> None:
     """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
     rules = game.boards(boards=boards, max_guesses=max_guesses)
-    guesser = get_multi_strategy(strategy or DEFAULT_MULTI_STRATEGY)
+    guesser = played_strategy(strategy, None, several=True)  # (several boards: no default depends on the puzzle)
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")
     check_workers(workers)
@@ -253,7 +252,7 @@ def evil(
         check_tree(loaded.tree, puzzle)
         guesser = TreeStrategy(loaded.tree)
     else:
-        guesser = get_strategy(strategy)
+        guesser = get_strategy(strategy, several=False)
     show_forced_game(puzzle, guesser, get_host(host), as_json)
 
 

@@ -14,7 +14,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import MultiBoard
 from wordguess.play.session import Session
-from wordguess.strategies.base import candidate_guesses, guess_weights, ranked
+from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.lies import shown_entropies
 from wordguess.strategies.metrics import METRICS
@@ -106,7 +106,7 @@ class Assistant(Session):
     """Helps with a game of one board or several played elsewhere: the player reports each
     guess and its replies (the Session), the strategy suggests the next guess."""
 
-    def __init__(self, puzzle: Puzzle, strategy, rules: MultiBoard | None = None):
+    def __init__(self, puzzle: Puzzle, strategy: Strategy, rules: MultiBoard | None = None):
         super().__init__(puzzle, rules)
         self.strategy = strategy  # what suggests the next guess: of one board, or of several (strategies.multiboard)
         self._busy = threading.RLock()  # held while computing (see warm_up)
@@ -134,7 +134,7 @@ class Assistant(Session):
         """Return the key the suggestions of this position are remembered by: the puzzle, the
         strategy (and its guard's), how many, and the turns (the opening's key has none)."""
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
-        guard = getattr(self.strategy, "guard", None)  # (not in the strategy's repr)
+        guard = self.strategy.guard  # (not in the strategy's repr)
         guard = None if guard is None else guard.key_for(self.puzzle)
         return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
                               .encode()).hexdigest()[:32]
@@ -145,7 +145,7 @@ class Assistant(Session):
         from the package: FewestGuesses.rollouts)."""
         if len(self.history) > 1 or self.puzzle.store is None or (self.history and self.puzzle.by_rows):
             return self._suggestions(count)  # (a focused puzzle's notice is the suggestion's own)
-        measured = getattr(self.strategy, "rollouts", None)
+        measured = self.strategy.rollouts
         if self.history and measured is not None and measured(self.puzzle, self.history) is not None:
             return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
@@ -164,16 +164,16 @@ class Assistant(Session):
                     self.notices.append(notice)
             candidates = puzzle.all_candidates()
         first = self.strategy.choose(puzzle, candidates, self.history)
-        values = getattr(self.strategy, "values", None)  # the strategy's own expected guesses, when it has them
+        values = self.strategy.values  # the strategy's own expected guesses, when it has them
         if len(candidates) == 1:
             chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
         else:
-            ranking = getattr(self.strategy, "ranking", None)  # the strategy's own order, when it has one
+            ranking = self.strategy.ranking  # the strategy's own order, when it has one
             order = None if ranking is None else ranking(puzzle, candidates, self.history, count + 1)
             if order is None:
                 guess_ids = puzzle.allowed(candidates, self.history)
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
-            refused_of = getattr(self.strategy, "refused", None)
+            refused_of = self.strategy.refused
             refused = set() if refused_of is None else set(refused_of(puzzle, candidates, self.history).tolist())
             # Rows sorted by the estimate below are drawn from the same rows whatever the count.
             rows = count if values is not None or puzzle.game.lies else max(count, OPENING_KEPT)
@@ -208,9 +208,9 @@ class Assistant(Session):
         guarantee. Unless shown, the strategy plays for the likeliest win. Of several boards
         (strategies.boardguard), the same of every combination of the boards' secrets, and None
         while the boards hold more candidates than the check looks at."""
-        guard = getattr(self.strategy, "guard", None)
+        guard = self.strategy.guard
         several = self.rules.boards > 1
-        if guard is None or self.solved or not (several or getattr(self.strategy, "guarantee", False)):
+        if guard is None or self.solved or not (several or self.strategy.guarantee):
             return None
         with self._busy:
             if several:

@@ -73,7 +73,7 @@ def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None 
 
 
 @dataclasses.dataclass
-class FirstRemembered:
+class FirstRemembered(Strategy):
     """A strategy whose opening guess (the same in every game) is chosen once."""
 
     inner: Strategy  # the strategy

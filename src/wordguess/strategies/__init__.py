@@ -1,7 +1,8 @@
-"""Strategies: small objects with one method, `choose`, found in a registry by name.
+"""Strategies: small objects with one method, `choose`, found in one registry by name.
 
-A strategy sees the puzzle, the candidates (indices into puzzle.answers) and the history, and
-returns the index of its next guess among puzzle.guesses, always one the puzzle's mode allows.
+A strategy of one board sees the puzzle, the candidates (indices into puzzle.answers) and the
+history; one of several boards (`several`) sees each unsolved board's candidates and the guesses
+left. Either returns the index of its next guess among puzzle.guesses, one the mode allows.
 """
 
 from __future__ import annotations
@@ -16,6 +17,13 @@ from wordguess.strategies.greedy import Antiwordle, Greedy, Lookahead, RandomCan
 from wordguess.strategies.letters import LetterFrequency, Positional
 from wordguess.strategies.lies import ShownEntropy
 from wordguess.strategies.metrics import METRICS
+from wordguess.strategies.multiboard import (
+    DEFAULT_MULTI_STRATEGY,
+    FewestTotal,
+    JointEntropy,
+    OneBoard,
+    SafeTotal,
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,6 +33,7 @@ class StrategyEntry:
     make: Callable[..., Strategy]  # returns a new strategy, taking the keywords in `options`
     description: str  # one line, for listings
     options: tuple[str, ...] = ()  # the keywords `make` takes
+    several: bool = False  # whether it plays several boards at once (Quordle)
 
 
 STRATEGIES: dict[str, StrategyEntry] = {
@@ -41,6 +50,14 @@ STRATEGIES: dict[str, StrategyEntry] = {
     "antiwordle": StrategyEntry(Antiwordle, "Antiwordle: consistent guesses that keep the game going"),
     "lie-entropy": StrategyEntry(ShownEntropy, "for a host that lies (Fibble): the most entropy of the shown "
                                  "reply, each secret's mass spread over the lies it may get"),
+    "one-board": StrategyEntry(OneBoard, "several boards: finish the first unsolved board by entropy, then the "
+                               "next", several=True),
+    "joint-entropy": StrategyEntry(JointEntropy, "several boards: the most information over all boards (the sum "
+                                   "of their entropies)", several=True),
+    "fewest-total": StrategyEntry(FewestTotal, "several boards: the least expected work left over all boards, "
+                                  "its best by that sum given a second look", ("width",), several=True),
+    "fewest-total-safe": StrategyEntry(SafeTotal, "several boards: fewest-total, refusing a guess proven to lose "
+                                       "some combination of the secrets (the default)", ("width",), several=True),
 }
 ALIASES = {"max": "minimax", "knuth": "minimax", "expected": "expectation", "info": "entropy",
            "parts": "most-parts", "fewest": "fewest-guesses", "bayes": "fewest-guesses", "frequency": "letter-frequency", "sutom": "positional"}
@@ -54,9 +71,15 @@ def strategy_entry(name: str) -> StrategyEntry:
     return STRATEGIES[key]
 
 
-def get_strategy(name: str, **options) -> Strategy:
-    """Return a new strategy by registry name or alias, e.g. get_strategy('lookahead', width=5)."""
+def get_strategy(name: str, *, several: bool | None = None, **options) -> Strategy:
+    """Return a new strategy by registry name or alias, e.g. get_strategy('lookahead', width=5);
+    `several` True or False: it must be a strategy of several boards, or of one."""
     entry = strategy_entry(name)
+    if several is not None and entry.several != several:
+        kind = {True: "several boards", False: "one board"}
+        fitting = sorted(n for n, e in STRATEGIES.items() if e.several == several)
+        raise WordguessError(f"{name} is a strategy for {kind[entry.several]}; those for {kind[several]}: "
+                             f"{', '.join(fitting)}")
     unknown = set(options) - set(entry.options)
     if unknown:
         raise WordguessError(f"strategy {name} does not take options {sorted(unknown)}; "
@@ -64,22 +87,25 @@ def get_strategy(name: str, **options) -> Strategy:
     return entry.make(**options)
 
 
-def default_strategy(name: str | None, puzzle) -> str:
-    """Return the strategy named, or the puzzle's default: lie-entropy when the game's host lies
-    (Fibble), fewest-guesses when its secrets are weighted (the open world of a game with a
-    prior), else entropy."""
+def default_strategy(name: str | None, puzzle, several: bool = False) -> str:
+    """Return the strategy named, or the puzzle's default: of several boards fewest-total-safe;
+    of one, lie-entropy when the game's host lies (Fibble), fewest-guesses when its secrets are
+    weighted (the open world of a game with a prior), else entropy."""
     if name:
         return name
+    if several:
+        return DEFAULT_MULTI_STRATEGY
     if puzzle.game.lies:
         return "lie-entropy"
     return "fewest-guesses" if puzzle.weighted else "entropy"
 
 
-def offered_strategy(name: str, **offered) -> Strategy:
+def offered_strategy(name: str, several: bool | None = None, **offered) -> Strategy:
     """Return get_strategy(name) given those of the `offered` options it takes and that are
     not None (a front end offers its seed and width to whichever strategy was chosen)."""
     entry = strategy_entry(name)
-    return get_strategy(name, **{k: v for k, v in offered.items() if k in entry.options and v is not None})
+    return get_strategy(name, several=several,
+                        **{k: v for k, v in offered.items() if k in entry.options and v is not None})
 
 
 __all__ = ["ALIASES", "STRATEGIES", "Strategy", "StrategyEntry", "default_strategy", "get_strategy", "offered_strategy",

@@ -3,7 +3,7 @@ guess that can still be the answer, then the word list's order)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import ClassVar
 
 import numpy as np
 
@@ -15,13 +15,27 @@ from wordguess.vocab import Candidates, History
 TIE = 1e-9  # scores this close (relative) are ties, so float noise never decides a guess
 
 
-class Strategy(Protocol):
-    """Anything with a name and a `choose` method is a strategy."""
+class Strategy:
+    """What every strategy is: a `name` and `choose`, which returns the index (in
+    puzzle.guesses) of the next guess. One board: choose(puzzle, candidates, history); several
+    boards at once (`several`): choose(puzzle, boards, left), `boards` each unsolved board's
+    candidates and `left` the guesses left. The optional capabilities are declared here, None
+    (or False) where a strategy does not offer them, so a caller reads them without probing."""
 
     name: str
+    several: ClassVar[bool] = False  # whether it plays several boards at once
+    guard = None  # its never-lose guard (strategies.guarantee.Guard, strategies.boardguard.BoardGuard), or None
+    guarantee: bool = False  # whether its guard keeps every candidate winnable (one board)
+    # (puzzle, candidates, history, guess_ids) -> the guesses expected to finish after each guess
+    values = None
+    # one board: (puzzle, candidates, history, count) -> the allowed guesses best first;
+    # several: (puzzle, boards) -> the same
+    ranking = None
+    refused = None  # (puzzle, candidates, history) -> the guesses its guard refuses
+    rollouts = None  # (puzzle, history) -> the measured values of a position read from the package, or None
 
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
-        """Return the index (in puzzle.guesses) of the next guess."""
+        raise NotImplementedError
 
 
 def candidate_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> np.ndarray:

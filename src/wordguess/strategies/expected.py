@@ -49,7 +49,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import best_first, pick_best, ranked, trivial_choice
+from wordguess.strategies.base import Strategy, best_first, pick_best, ranked, trivial_choice
 from wordguess.strategies.guarantee import Guard, path_of
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.vocab import Candidates, History
@@ -87,7 +87,7 @@ def shipped_rollouts() -> dict:
 
 
 @dataclasses.dataclass
-class FewestGuesses:
+class FewestGuesses(Strategy):
     """Play the guess with the fewest guesses expected under the prior (see the module)."""
 
     width: int = 8  # how many of the best guesses get a second look

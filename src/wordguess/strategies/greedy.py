@@ -15,7 +15,7 @@ from wordguess.vocab import Candidates, History
 
 
 @dataclasses.dataclass
-class Greedy:
+class Greedy(Strategy):
     """Pick the allowed guess whose buckets score best by a metric of metrics.py."""
 
     metric: str  # minimax, expectation, entropy or most-parts
@@ -34,7 +34,7 @@ class Greedy:
 
 
 @dataclasses.dataclass
-class RandomCandidate:
+class RandomCandidate(Strategy):
     """Guess a random candidate (every candidate is allowed in every mode). Seeded."""
 
     seed: int = 0  # the seed of the random generator
@@ -48,7 +48,7 @@ class RandomCandidate:
 
 
 @dataclasses.dataclass
-class Antiwordle:
+class Antiwordle(Strategy):
     """Antiwordle's guesser: consistent guesses only, and make the game last: play the guess
     whose buckets have the LEAST entropy (big buckets), as the classic write-up does."""
 
@@ -61,7 +61,7 @@ class Antiwordle:
 
 
 @dataclasses.dataclass
-class Lookahead:
+class Lookahead(Strategy):
     """For the best `width` guesses by entropy, build the greedy (`inner`) subtree below each and
     play the one whose subtree takes the fewest guesses in total."""
 

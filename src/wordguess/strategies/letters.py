@@ -7,12 +7,12 @@ import dataclasses
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.base import letter_table, pick_best, trivial_choice, useful
+from wordguess.strategies.base import Strategy, letter_table, pick_best, trivial_choice, useful
 from wordguess.vocab import Candidates, History
 
 
 @dataclasses.dataclass
-class LetterFrequency:
+class LetterFrequency(Strategy):
     """The Termo notebook's heuristic: rank letters by how often they occur among the
     candidates, skipping letters already played, and guess the word whose distinct letters
     have the highest total frequency."""
@@ -37,7 +37,7 @@ class LetterFrequency:
 
 
 @dataclasses.dataclass
-class Positional:
+class Positional(Strategy):
     """The Sutom notes' heuristic: for each letter of a guess at its position, the expected
     number of candidates it eliminates, summed over outcomes weighted by their probability:
       right place (p_g): eliminates the candidates without that letter there, n(1 - p_g)

@@ -16,7 +16,7 @@ from numba import njit, prange
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
-from wordguess.strategies.base import pick_best, ranked, trivial_choice
+from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_choice
 from wordguess.vocab import Candidates, History
 
 
@@ -60,7 +60,7 @@ def shown_entropies(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidate
 
 
 @dataclasses.dataclass(frozen=True)
-class ShownEntropy:
+class ShownEntropy(Strategy):
     """Pick the allowed guess whose shown reply has the most entropy (for games that lie)."""
 
     name: str = "lie-entropy"

@@ -30,12 +30,12 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import unknown_name
-from wordguess.strategies.base import best_first, pick_best, ranked
+from wordguess.strategies.base import Strategy, best_first, pick_best, ranked
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import Endgame
 from wordguess.strategies.expected import cost_curve
@@ -107,8 +107,10 @@ def cache_field():
 
 
 @dataclasses.dataclass
-class OneBoard:
+class OneBoard(Strategy):
     """Finish the first unsolved board with the single-board entropy strategy, then the next."""
+
+    several: ClassVar[bool] = True
 
     name: str = "one-board"
 
@@ -122,8 +124,10 @@ class OneBoard:
 
 
 @dataclasses.dataclass
-class JointEntropy:
+class JointEntropy(Strategy):
     """The most information over all boards (the sum of the boards' entropies)."""
+
+    several: ClassVar[bool] = True
 
     name: str = "joint-entropy"
     memory: BoardScores = cache_field()
@@ -145,8 +149,10 @@ class JointEntropy:
 
 
 @dataclasses.dataclass
-class FewestTotal:
+class FewestTotal(Strategy):
     """The least expected work left over all boards: each board's expected guesses to finish, summed."""
+
+    several: ClassVar[bool] = True
 
     name: str = "fewest-total"
     slack: int = 0  # play safe when the guesses left are at most the unsolved boards plus this
@@ -241,15 +247,6 @@ class SafeTotal(FewestTotal):
                                                 repr=False, compare=False)
 
 
-MULTI_STRATEGIES = {"one-board": OneBoard, "joint-entropy": JointEntropy, "fewest-total": FewestTotal,
-                    "fewest-total-safe": SafeTotal}
 # What the front ends play and analyse against: never-lose first (open-world Quordle, 10,000
 # games, seed 0: 0 lost, mean 7.191; fewest-total: 4 lost, mean 7.094).
 DEFAULT_MULTI_STRATEGY = "fewest-total-safe"
-
-
-def get_multi_strategy(name: str):
-    """Return a multi-board strategy by name (or raise an error listing them)."""
-    if name not in MULTI_STRATEGIES:
-        raise unknown_name("multi-board strategy", name, MULTI_STRATEGIES)
-    return MULTI_STRATEGIES[name]()

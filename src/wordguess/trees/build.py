@@ -124,7 +124,7 @@ def check_tree(tree: Tree, puzzle: Puzzle) -> None:
 
 
 @dataclasses.dataclass
-class TreeStrategy:
+class TreeStrategy(Strategy):
     """Play a guess tree: the guess at the node the history leads to."""
 
     tree: Tree  # the tree to follow

@@ -38,6 +38,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies import default_strategy, offered_strategy
+from wordguess.strategies.base import Strategy
 from wordguess.strategies.guarantee import path_of, split_stats
 from wordguess.vocab import Candidates, History
 
@@ -381,18 +382,19 @@ def refuting_core(search, secrets: np.ndarray, state: tuple[np.ndarray, int], de
     return None
 
 
-def exact_guard(strategy, decider: ExactDecider | None = None) -> object:
+def exact_guard(strategy: Strategy, decider: ExactDecider | None = None) -> Strategy:
     """Give a strategy's never-lose guard (if it keeps one) an exact decider as its last resort
     (`decider`, kept by the caller to serve several strategies of one puzzle, or a new one), and
     return the strategy."""
-    guard = getattr(strategy, "guard", None)
-    if guard is not None and getattr(strategy, "guarantee", False) and guard.exact is None:
+    guard = strategy.guard
+    if guard is not None and strategy.guarantee and guard.exact is None:
         guard.exact = decider if decider is not None else ExactDecider()
     return strategy
 
 
-def played_strategy(name: str | None, puzzle, decider: ExactDecider | None = None, **offered) -> object:
-    """Return the strategy a front end plays on a puzzle: the one named (or the puzzle's
-    default, strategies.default_strategy) with those of the `offered` options it takes (seed,
-    width), its never-lose guard given an exact decider (exact_guard)."""
-    return exact_guard(offered_strategy(default_strategy(name, puzzle), **offered), decider)
+def played_strategy(name: str | None, puzzle, decider: ExactDecider | None = None, several: bool = False,
+                    **offered) -> Strategy:
+    """Return the strategy a front end plays on a puzzle (`several`: of several boards): the one
+    named (or the default, strategies.default_strategy) with those of the `offered` options it
+    takes (seed, width), its never-lose guard given an exact decider (exact_guard)."""
+    return exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), decider)
