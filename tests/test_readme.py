@@ -1,22 +1,31 @@
-"""Every `wordguess` command the README shows runs as written and prints what the README says of
-it: the quick ones in `make test`, the long ones (proofs, thousands of games) with `-m slow`; a
-command added to the README runs with the quick ones unless listed in SLOW."""
+"""Every `wordguess` command that the README and the pages of docs/ show (an indented code line)
+runs as written and prints what they say of it: the quick ones in `make test`, the long ones
+(proofs, thousands of games) with `-m slow`, each listed in SLOW with its reason. A command that
+cannot run in a test is listed in SKIPPED with its reason. A command added to a page runs with
+the quick ones unless it is listed in one of them."""
 
 from __future__ import annotations
 
+import random
 import re
 import shlex
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
+from wordguess import load_words
 from wordguess.cli import app
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+RESULTS = ROOT / "docs" / "results.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 runner = CliRunner()
 
-# What the README says a command prints (its comment's claim), as fragments of its output.
+# What a page says a command prints (its comment's claim, or the figures of its table), as
+# fragments of its output.
 CLAIMS = {
     "wordguess feedback epees geese": ["Y.GYY"],
     "wordguess feedback --game mastermind 1122 2211": ["0,4"],
@@ -27,56 +36,158 @@ CLAIMS = {
     "wordguess games": ["wordle --language de", "wordle --language ca"],
     "wordguess analyze --game quordle --secret cigar,rebut,sissy,humph soare clint rebut cigar sissy humph":
         ["board #4 HUMPH: solved at guess 6", "won in 6 of 9 guesses", "fewest-total-safe strategy (opening SLATE) needed 6"],
+    "wordguess analyze --mode hard --secret cigar raise cigar": ["can lose", "gave up a sure win", "SALET kept every one winnable"],
+    "wordguess evaluate --length 9 --json": ['"first": "contrails"', '"total": 23875', '"mean": 2.6625'],
+    "wordguess evaluate --answers wordle-answers-nyt --guesses wordle-answers-nyt --strategy entropy --mode strict":
+        ["mean 3.6003", "worst 8"],
+    "wordguess evaluate --answers wordle-answers-nyt --guesses wordle-answers-nyt --strategy entropy "
+    "--inconsistent-window 4-125 --ties list": ["mean 3.5240", "worst 6"],
+    "wordguess evaluate --game jotto --strategy expectation --mode strict": ["mean 6.1143", "worst 14"],
+    "wordguess evaluate --strategy entropy --mode hard": ["mean 3.6022", "worst 8", "total 8339", "failures (over 6): 7"],
+    "wordguess evaluate --game bulls --strategy entropy": ["mean 5.2429", "worst 8", "total 26424"],
+    "wordguess evaluate --language de": ["mean 3.4016", "worst 6"],
     "wordguess optimal --first salet": ["7920"],
     "wordguess optimal --first salet --mode hard": ["8122"],
+    "wordguess optimal --first salet --no-certificate --no-store --json": ['"total": 7920', '"proven": true'],
+    "wordguess optimal --first salet --mode hard --no-certificate --no-store --json": ['"total": 8122', '"proven": true'],
+    "wordguess optimal --first salet --answers wordle-answers-nyt": ["total 7897"],
+    "wordguess optimal --first salet --answers wordle-answers-nyt --mode hard": ["total 8099"],
+    "wordguess optimal --first tarse --answers wordle-answers-nyt --guesses wordle-guesses-nyt --no-certificate "
+    "--no-store --json": ['"total": 7883', '"proven": true'],
+    "wordguess optimal --first tarse --answers wordle-answers-nyt --guesses wordle-guesses-nyt --mode hard "
+    "--no-certificate --no-store --json": ['"total": 8123', '"proven": true'],
     "wordguess optimal --game mastermind --first 1111": ["6318"],
-    "wordguess analyze --mode hard --secret cigar raise cigar": ["can lose", "gave up a sure win", "SALET kept every one winnable"],
+    "wordguess optimal --game mastermind --first 1111 --no-certificate": ["6318"],
+    "wordguess openers": ["SALET      7,920", "162 of the 12,972 openers exact"],
     "wordguess openers --answers wordle-answers-nyt --guesses wordle-guesses-nyt": ["TARSE      7,883"],
     "wordguess openers --mode hard --answers wordle-answers-nyt --guesses wordle-guesses-nyt --json": [
         '"best": "salet"', '"value": 8097', '"infeasible": 2124'],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
-    "wordguess optimal --game mastermind --first 1111 --no-certificate": ["6318"],
     "wordguess optimal --first salet --objective worst": ["7920"],
     "wordguess optimal --game mastermind --all-openers": ["5625"],
     "wordguess optimal --game bulls --pegs 3 --all-openers": ["3575"],
     "wordguess optimal --game bulls --first 0123 --max-guesses 0": ["26274"],
     "wordguess optimal --game mastermind --objective worst --all-openers": ["5626"],
+    "wordguess equilibrium --game mastermind --pegs 2 --colours 3": ["value 29/12 = 2.4167"],
+    "wordguess equilibrium --answers w10.txt --guesses w10.txt": ["value 2 = 2.0000", "ALOFT 1/3, ENEMA 1/3, SWASH 1/3"],
+    "wordguess equilibrium --answers w10.txt": ["value 2 = 2.0000"],
 }
-# Long runs: proofs over every opener, thousands of games, the whole Fibble list with lies.
+LENGTH = "the exact search over the five most promising openers, up to 10 minutes"
+# Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
+# played in the open world or against a lying host.
 SLOW = {
-    "wordguess absurdle --prove", "wordguess absurdle --prove --mode hard --openers 20 --json",
-    "wordguess evaluate --game fibble --seed 0", "wordguess optimal --length 8 --json",
-    "wordguess evaluate --strategy lookahead --mode hard --plot hist.png --tree-out tree.json",
-    "wordguess evaluate --game nerdle", "wordguess evaluate --game octordle --strategy joint-entropy",
-    "wordguess optimal --first salet --objective worst", "wordguess optimal --game mastermind --all-openers",
-    "wordguess optimal --game bulls --pegs 3 --all-openers", "wordguess optimal --game bulls --first 0123 --max-guesses 0",
-    "wordguess optimal --openers 20 --workers 2", "wordguess evaluate --game quordle --games 10000 --workers 2 --json",
-    "wordguess optimal --game mastermind --objective worst --all-openers",
-    "wordguess optimal --objective worst --max-guesses 4 --time-limit 840",
-    "wordguess optimal --game bulls --first 0123 --objective worst --max-guesses 7 --fewest-worst --workers 2",
-    "wordguess equilibrium --game mastermind --pegs 2 --colours 3",
+    "wordguess evaluate --strategy lookahead --mode hard --plot hist.png --tree-out tree.json":
+        "the lookahead tree over every answer in hard mode",
+    "wordguess evaluate --game quordle --games 10000 --workers 2 --json": "10,000 games in each world",
+    "wordguess evaluate --world open --json": "every one of the 14,855 allowed words played, with the guard",
+    "wordguess evaluate --game termo --world open --json": "every one of Termo's 10,577 words played, with the guard",
+    "wordguess evaluate --game quordle --world open --games 10000 --workers 2 --seed 0 --json":
+        "10,000 open-world games with the never-lose check: about 13 minutes",
+    "wordguess evaluate --game quordle --world open --games 10000 --workers 2 --seed 0 --strategy fewest-total --json":
+        "10,000 open-world games: about 18 minutes",
+    "wordguess evaluate --game nerdle": "every one of the 17,723 equations played",
+    "wordguess evaluate --game fibble --seed 0 --json": "every answer against the lying host: about 85 s",
+    "wordguess evaluate --game fibble --seed 1 --json": "every answer against the lying host: about 85 s",
+    "wordguess evaluate --game fibble --seed 2 --json": "every answer against the lying host: about 85 s",
+    "wordguess absurdle --prove": "every first guess and every second guess searched",
+    "wordguess absurdle --prove --openers 20": "every first guess and every second guess searched: about 35 s",
+    "wordguess absurdle --prove --mode hard --openers 20 --json": "the hard-mode proof: about 11 minutes",
+    "wordguess optimal --openers 20 --workers 2": "20 openers proven",
+    "wordguess optimal --openers 30": "30 openers proven: about 4.5 minutes",
+    "wordguess optimal --first palet --mode hard --max-guesses 5": "a proof of about 10 s",
+    "wordguess optimal --game mastermind --all-openers": "every opener proven: about 30 s",
+    "wordguess optimal --game mastermind --all-openers --max-guesses 5 --workers 2": "every opener within 5: about 27 s",
+    "wordguess optimal --game bulls --pegs 3 --all-openers": "every opener of the 720 codes proven",
+    "wordguess optimal --game bulls --first 0123 --max-guesses 0": "a proof of about 2 minutes",
+    "wordguess optimal --first salet --objective worst": "the worst case, then the total within it: about 15 s",
+    "wordguess optimal --game mastermind --objective worst --all-openers": "every opener at each depth: about 36 s",
+    "wordguess optimal --game mastermind --objective worst --all-openers --no-store": "every opener at each depth: about 36 s",
+    "wordguess optimal --objective worst --max-guesses 4 --time-limit 840": "every opener refuted within 3: 14 minutes",
+    "wordguess optimal --length 4 --time-limit 600": LENGTH,
+    "wordguess optimal --length 6 --time-limit 600": LENGTH,
+    "wordguess optimal --length 7 --time-limit 600": LENGTH,
+    "wordguess optimal --length 8 --time-limit 600": LENGTH,
+    "wordguess optimal --length 9 --time-limit 600": LENGTH,
+    "wordguess optimal --length 10 --time-limit 600": LENGTH,
+    "wordguess optimal --length 11 --time-limit 600": LENGTH,
+    "wordguess optimal --game nerdle --no-store --json": "the exact search on 17,723 equations",
+    "wordguess optimal --game nerdle --length 6 --all-openers --json": "every opener of mini Nerdle: about 19 s",
+    "wordguess optimal --game nerdle --all-openers --workers 2 --time-limit 600 --no-store":
+        "every opener of classic Nerdle, stopped after 10 minutes",
 }
-SKIPPED = {"wordguess serve": "a server: the web tests start it"}
+# Commands that cannot run in a test, each with its reason.
+SKIPPED = {
+    "wordguess serve": "a server: the web tests start it",
+    "wordguess optimal --all-openers --executor ray --ray-address HEAD:6379 --store ~/wordle-certificate.sqlite "
+    "--json > certificate.json": "needs a Ray cluster at HEAD: tests/test_cluster.py certifies on a local one",
+    "wordguess optimal --all-openers --workers 2 --no-certificate":
+        "about 50 minutes on both cores, past the slow tests' time limit (the certificate it proves ships)",
+    "wordguess optimal --mode hard --all-openers --workers 2 --no-certificate":
+        "about 55 minutes on both cores, past the slow tests' time limit (the certificate it proves ships)",
+    "wordguess optimal --objective worst --max-guesses 5 --workers 2":
+        "hours of search over several sessions, each resuming from the store",
+    "wordguess optimal --game bulls --first 0123 --objective worst --max-guesses 7 --fewest-worst --workers 2":
+        "about 2 hours from an empty store, past the slow tests' time limit",
+}
 SHARE = "⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"  # what `pbpaste` gives in the README's example
+WORDS = "gizmo\ncigar\nhumph\n"  # the word files the commands read (new-words.txt, past.txt, ...)
+COMMAND = re.compile(r"^    ((?:pbpaste \| )?wordguess .*?)(?:\s+#.*)?$", re.MULTILINE)
 
 
-def readme_commands() -> list[str]:
-    """Return the README's command lines (indented code), each without its comment."""
-    found = []
-    for line in README.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"^    ((?:pbpaste \| )?wordguess .*?)(?:\s+#.*)?$", line)
-        if match:
-            found.append(match.group(1).strip())
-    return found
+def page_commands(page: Path) -> list[str]:
+    """Return a page's command lines (indented code; a line ending in `\\` goes on in the next),
+    each without its comment."""
+    text = re.sub(r"\s*\\\n\s*", " ", page.read_text(encoding="utf-8"))
+    return [match.group(1).strip() for match in COMMAND.finditer(text)]
 
 
-COMMANDS = readme_commands()
+def sample_words(count: int) -> str:
+    """Return the file docs/results.md describes for the chooser's game: `count` of Wordle's
+    answers drawn with the seed `count`, sorted, one a line."""
+    return "\n".join(sorted(random.Random(count).sample(list(load_words("wordle-answers")), count))) + "\n"
+
+
+COMMANDS = list(dict.fromkeys(command for page in PAGES for command in page_commands(page)))
 
 
 def test_every_readme_command_is_checked():
-    assert len(COMMANDS) > 50
-    assert not set(CLAIMS) - set(COMMANDS), "a claim for a command the README no longer shows"
-    assert not (SLOW | set(SKIPPED)) - set(COMMANDS), "a classified command the README no longer shows"
+    assert len(page_commands(README)) > 50 and len(page_commands(RESULTS)) > 30
+    unshown = set(CLAIMS) - set(COMMANDS)
+    assert not unshown, f"claims for commands no page shows: {unshown}"
+    unshown = (set(SLOW) | set(SKIPPED)) - set(COMMANDS)
+    assert not unshown, f"classified commands no page shows: {unshown}"
+    assert not set(SLOW) & set(SKIPPED), "a command both slow and skipped"
+    assert all(SLOW.values()) and all(SKIPPED.values()), "a long or skipped command without its reason"
+
+
+def test_readme_is_a_users_guide():
+    """The README starts with the two set-up commands and stays short: the tables are in
+    docs/results.md."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, len(lines)
+    assert [line.split("#")[0].strip() for line in lines[2:4]] == ["make run", "make test"]
+    assert "## Python API" in lines and "|---" not in "\n".join(lines)
+
+
+def test_every_result_table_has_its_command():
+    """Each section of docs/results.md with a table shows the command that reproduces it."""
+    sections = re.split(r"^#{2,3} ", RESULTS.read_text(encoding="utf-8"), flags=re.MULTILINE)[1:]
+    for section in sections:
+        if re.search(r"^\|", section, re.MULTILINE):
+            assert re.search(r"^    (wordguess|python) ", section, re.MULTILINE), section.splitlines()[0]
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c in SLOW or c in SKIPPED])
+def test_long_command_parses(command):
+    """A command too long for `make test`, or that cannot run in a test, still names a command
+    and options that exist, with values of the right types."""
+    args = shlex.split(command)[1:]
+    args = args[: args.index(">")] if ">" in args else args  # the shell's redirection
+    group = typer.main.get_command(app)
+    parent = group.context_class(group, info_name="wordguess")
+    sub = group.get_command(parent, args[0])
+    assert sub is not None, args[0]
+    sub.make_context(args[0], args[1:], parent=parent)
 
 
 def run_readme_command(command: str, tmp_path: Path, monkeypatch) -> None:
@@ -84,7 +195,9 @@ def run_readme_command(command: str, tmp_path: Path, monkeypatch) -> None:
         pytest.skip(SKIPPED[command])
     monkeypatch.chdir(tmp_path)
     for name in ("new-words.txt", "past.txt", "my-words.txt"):
-        (tmp_path / name).write_text("gizmo\ncigar\nhumph\n")
+        (tmp_path / name).write_text(WORDS)
+    for count in re.findall(r"\bw(\d+)\.txt\b", command):
+        (tmp_path / f"w{count}.txt").write_text(sample_words(int(count)))
     text, stdin = command, "quit\n"
     if text.startswith("pbpaste | "):
         text, stdin = text.removeprefix("pbpaste | "), SHARE

@@ -33,7 +33,7 @@ from wordguess.vocab import Candidates, History, Word
 PLAYED_OPENER_SHARE = 0.5  # of the first move's time, what a played opener the certificate does not
 # settle gets (its proof, then its buckets' bounds); the rest certifies the best opener
 ESTIMATE_POOL = 100  # the second look's pool for the estimates of unsettled exact values (400 in
-# play: a first move of Termo takes 0.3 s instead of 1.4 s, the estimate within a hundredth)
+# play): a first move of Termo then takes a fraction of the time, the estimate within a hundredth
 ESTIMATE_FIRST = 1000  # a position of this many candidates gets its estimates before its exact search
 # (within the budget): its values are seldom settled in the time (Termo's and Wordle's first moves)
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)

@@ -40,8 +40,7 @@ def serve(
         raise WordguessError(WEB_MISSING)
     # OpenMP's threads spin for a while after each parallel kernel, waiting for the next: in a
     # server whose requests compute side by side, the spinning takes the processor from the other
-    # requests (measured: 7.0 ms of processor time per suggestion with it, 4.0 without, the
-    # same wall time). Read once, when numba first loads its OpenMP layer, which is after this.
+    # requests (it nearly doubles the processor time of a suggestion, for the same wall time). Read once, when numba first loads its OpenMP layer, which is after this.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     import uvicorn
 

@@ -19,8 +19,8 @@ from wordguess.errors import WordError
 
 # Matrices with fewer entries than this (about 1.5 ms of work) are filled by the calling thread
 # alone. A parallel region waits for every thread of the pool, and on a machine whose cores are
-# shared with another job that wait dominates small calls (measured with one busy core beside
-# us: a LeetCode 843 game went from 0.3 ms to 4.5 ms, mostly in its 100 x 100 matrix).
+# shared with another job that wait dominates small calls (with one busy core beside it, a
+# LeetCode 843 game, mostly its 100 x 100 matrix, would take over ten times as long).
 SERIAL_ENTRIES = 1_000_000
 
 

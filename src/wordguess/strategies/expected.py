@@ -33,7 +33,7 @@ limit is safe (that play is its witness tree), and its value is the guesses it t
 the prior. The safe ones ship, best first (`rollouts`): the strategy plays the best and shows them
 with those values, which are what following it costs, not an estimate of it. It reads them only
 when it is as they were measured with (`rollouts_key`): a guard without the exact decider may not
-win every word after a guess measured safe, so it searches its second turn as before.
+win every word after a guess measured safe, so it searches its second turn.
 """
 
 from __future__ import annotations

@@ -149,8 +149,8 @@ def _split_every(by_secret, candidates, solved, parts, largest):
 
 def split_every(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
     """Return `split_stats` of every allowed guess (in index order) on the candidates, by pairs
-    of candidates compared over blocks of guesses: 2 to 6 times faster than split_stats for the
-    few candidates of a multi-board position (the twin in the tests)."""
+    of candidates compared over blocks of guesses: faster than split_stats for the few candidates
+    of a multi-board position (docs/open-world.md; the twin in the tests)."""
     n = len(puzzle.guesses)
     if len(candidates) > 255 or len(candidates) < 1 or puzzle.by_rows:
         return split_stats(puzzle, np.arange(n, dtype=np.int64), candidates)

@@ -17,10 +17,10 @@ the others too), then:
   `width` best by that sum get a second look, as the single board's strategy gives them: each
   board's buckets are costed by the board's own best next guess (among the `pool` best of this
   turn and the bucket's candidates), and the least sum is played. (A next guess serves every
-  board, so the look is optimistic; it still ranks better than the curve alone: open-world
-  Quordle 7.18 -> 7.09 guesses, and it opens TARSE where the curve opened SOARE.) When the
-  guesses left barely cover the unsolved boards, it plays the likeliest candidate of the
-  smallest board (a guess that solves no board then loses the game);
+  board, so the look is optimistic; it still ranks better than the curve alone, as
+  docs/games.md measures on open-world Quordle.) When the guesses left barely cover the
+  unsolved boards, it plays the likeliest candidate of the smallest board (a guess that solves
+  no board then loses the game);
 - `fewest-total-safe`: fewest-total with the never-lose check of `boardguard.py` (a guess proven
   to lose some combination of the words still possible is refused).
 """

@@ -15,17 +15,17 @@ from wordguess.vocab import Candidates
 
 # Below this many (guess, candidate) pairs (a few ms of work) one thread scores the guesses: starting
 # the thread pool costs more than it saves on the many small nodes of a tree, and it makes every
-# small node wait for a second core that another process may be holding (measured: a whole entropy
-# tree took 2.5 s instead of 0.4 s on 2 cores shared with another job).
+# small node wait for a second core that another process may be holding (on 2 cores shared with
+# another job, a whole entropy tree would take several times as long).
 SERIAL_PAIRS = 2_000_000
 
 
 # At most this many candidates, the kernels read the replies from `Puzzle.by_secret` (secrets x
 # guesses): the few candidates' rows are read in order, guess after guess, instead of one byte
 # from a different cache line of every guess's row (the matrix does not fit in the cache: open
-# world 14,855 x 14,855 = 220 MB). Measured on 40 mid-game open-world positions (27 candidates on
-# average): expected_guesses over every guess 9.6 ms -> 3.0 ms. Beyond a few hundred candidates the
-# guess rows win again (every byte of a row is used, and the prefetcher follows them).
+# world 14,855 x 14,855 = 220 MB), which makes expected_guesses over every guess several times
+# faster mid-game (docs/architecture.md). Beyond a few hundred candidates the guess rows win again
+# (every byte of a row is used, and the prefetcher follows them).
 BY_SECRET_CANDIDATES = 400
 
 

@@ -569,11 +569,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         # best - total - remaining is the most it may cost for g to still come in under best;
         # if it costs that much or more, so does g. The smallest buckets are solved first (as
         # Selby's solver does): they are cheap and exact, so the large ones come last with the
-        # tightest cutoff. Measured (SALET, 2,315 / 12,972, one thread): largest first 3.2 s,
-        # smallest first 1.8 s; showing an opener cannot beat 7920: 3 to 10x faster. Hard mode
-        # too, since the bounds use the widest split (SALET hard 1.66 -> 1.41 s; showing an
-        # opener cannot beat 8122: HUMPY > 60 s -> 0.06 s, FAZES > 30 s -> 1.3 s); before
-        # those bounds, smallest first was 2x slower there.
+        # tightest cutoff. Hard mode too: the bounds use the widest split, which makes smallest
+        # first pay there as well.
         grouped, replies, starts = buckets_by_size(ctx.matrix[g], S, counts)
         # First a cheap bound of every bucket, as Selby's solver does before any search: a
         # proven value from the memo (in hard mode its key is known, without narrowing the

@@ -52,8 +52,8 @@ VERSION = 1  # changes when a decision could change
 # nothing (on 14,855, minutes); on 759 to 853, 5 s.
 MOST = 1_000
 # Guesses scored per step of a decision, counted as its nodes times the guesses allowed where it
-# starts: a node splits every allowed guess, so in normal mode (14,855 guesses) 30,000 nodes took
-# 25 to 41 s on a set it could not settle (SLATE YY..., 230 words; CRANE ...YY, 403), while the
+# starts: a node splits every allowed guess, so in normal mode (14,855 guesses) 30,000 nodes take
+# 25 to 41 s on a set it cannot settle (SLATE YY..., 230 words; CRANE ...YY, 403), while the
 # sets it settles need a few hundred nodes. This caps normal mode's steps at 3,000 nodes (about
 # 3 s at most); hard mode, whose guesses narrow turn by turn, keeps its 30,000 below 1,500 allowed.
 WORK = 45_000_000

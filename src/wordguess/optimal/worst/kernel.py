@@ -180,7 +180,7 @@ HEAD_SECRETS = 5  # any_distinct: secrets taken for every guess at once before t
 @njit(cache=True)
 def any_distinct(scan, S, allowed):
     """Return whether some allowed guess gives every secret of S its own reply (games of at
-    most 32 replies): some_distinct over `allowed`, about five times faster. The first
+    most 32 replies): some_distinct over `allowed`, faster (docs/architecture.md). The first
     secrets are taken for all the guesses at once, in loops the compiler turns into vector
     instructions (per guess, a bit mask of the replies seen and one of the replies seen twice;
     each secret's replies to every guess are one contiguous column of `scan`); then each guess
@@ -231,9 +231,9 @@ def packed_counts(scan, S, allowed, low, high):
     """Count the secrets of S behind each reply of every allowed guess at once, 8 bits a count:
     replies 0-7 in low[i], 8-15 in high[i] (see packable). The loops over the guesses compile
     to vector instructions (shifts, masks and adds, no branch) when they read every guess in
-    order; on Bulls and Cows' 5,040 guesses this is about nine times faster than
-    unsolved_buckets guess by guess. A subset of the guesses (the symmetry reduction's) is
-    counted the same way over every guess and then picked out, unless it is small."""
+    order, which on Bulls and Cows' 5,040 guesses beats unsolved_buckets guess by guess
+    (docs/architecture.md). A subset of the guesses (the symmetry reduction's) is counted the
+    same way over every guess and then picked out, unless it is small."""
     n = len(allowed)
     n_guesses = scan.shape[0]
     if n == n_guesses:  # every guess, in order (allowed[i] == i)
