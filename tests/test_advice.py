@@ -115,3 +115,27 @@ def test_bad_input_is_one_line(call, message):
     with pytest.raises(WordguessError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_a_certified_opening_is_ranked_by_its_proven_values():
+    """The closed world's opening has every opener's least total proven (the shipped
+    certificate): the advice is the best openers by it, each exact, SALET's 7,920 over 2,315."""
+    for mode, best, total in (("normal", "SALET", 7920), ("hard", "SALET", 8122)):
+        advice = wordguess.advise("wordle", world="closed", mode=mode)
+        assert advice.ranked_by == "proof" and advice.suggestion == best
+        assert advice.suggestions[0].guesses_to_finish == pytest.approx(total / 2315)
+        values = [s.guesses_to_finish for s in advice.suggestions]
+        assert values == sorted(values) and all(s.kind == EXACT for s in advice.suggestions)
+    assert wordguess.advise("wordle", "salet=.....", world="closed").ranked_by == "strategy"
+
+
+def test_the_other_suggestions_are_sorted_by_guesses_to_finish_even_through_lies():
+    advice = wordguess.advise("fibble", "soare=.GY.Y")
+    rest = [s.guesses_to_finish for s in advice.suggestions[1:]]
+    assert rest == sorted(rest) and all(s.kind == "estimate" for s in advice.suggestions)
+
+
+def test_one_word_left_is_said_as_the_word_to_play_not_as_solved():
+    result = runner.invoke(app, ["solve", "--history", "crane=.Y..Y;motis=.....;bedel=GG..G"])
+    assert result.exit_code == 0 and "one word left: play BERYL" in result.stdout
+    assert "solved" not in result.stdout

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from wordguess.games.base import Game
 from wordguess.games.multiboard import MultiBoard
-from wordguess.play.assistant import Assistant, Suggestion
+from wordguess.optimal.total.certificates import certificate_for
+from wordguess.optimal.total.kernel import INF
+from wordguess.play.assistant import Assistant, Suggestion, suggestion_rows
 from wordguess.play.session import Session
 
 LIKELY = 20  # candidates given with their chances
@@ -16,8 +20,11 @@ LISTED = 60  # every candidate is given when at most this many are left
 BOARD_LIKELY = 12  # candidates given with their chances, per board of several
 
 # The kinds of a suggestion's guesses to finish.
-EXACT = "exact"  # the least expected guesses, proven (one candidate left, or every bucket of one)
+EXACT = "exact"  # the least expected guesses, proven (the opener certificate, one candidate left, every bucket of one)
 ESTIMATE = "estimate"  # each reply's bucket costed by its best next guess (Suggestion.guesses_to_finish)
+# What orders the suggestions.
+BY_STRATEGY = "strategy"  # the strategy's choice first, the others by guesses to finish
+BY_PROOF = "proof"  # the least totals proven over every opener (the shipped opener certificate)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,6 +88,7 @@ class Advice:
     words: tuple[str, ...] | None  # every candidate when at most LISTED are left (one board)
     likely: tuple[Likely, ...]  # the likeliest candidates, likeliest first (one board)
     suggestions: tuple[Advised, ...]  # best first; empty once solved
+    ranked_by: str  # BY_STRATEGY or BY_PROOF
     win_guarantee: str | None  # shown, impossible, unknown (play.assistant.Assistant.promise) or None
     notices: tuple[str, ...]  # words in no list taken as played or added, ...
     boards: tuple[BoardAdvice, ...] | None = None  # several boards: each one's; one board: None
@@ -122,10 +130,10 @@ def played_turns(session: Session) -> tuple[PlayedTurn, ...]:
                  for guess, replies in session.turns)
 
 
-def advised(game: Game, suggestion: Suggestion, candidates: int) -> Advised:
-    """Return a single board's suggestion as advice: its value exact when it leaves nothing to
-    search (one candidate, or a guess whose every reply leaves at most one)."""
-    exact = candidates == 1 or suggestion.expected_left <= 1 + 1e-12
+def advised(game: Game, suggestion: Suggestion, candidates: int, proven: bool = False) -> Advised:
+    """Return a single board's suggestion as advice: its value exact when proven, or when it
+    leaves nothing to search (one candidate, or a guess whose every reply leaves at most one)."""
+    exact = proven or candidates == 1 or (suggestion.expected_left <= 1 + 1e-12 and not game.lies)
     return Advised(game.display(suggestion.guess), game.typed(suggestion.guess), suggestion.guesses_to_finish,
                    EXACT if exact else ESTIMATE, suggestion.expected_left, suggestion.bits, suggestion.can_be_answer,
                    suggestion.probability)
@@ -135,14 +143,39 @@ def single_advice(assistant: Assistant, count: int) -> Advice:
     """Return the advice of a one-board game."""
     puzzle, game = assistant.puzzle, assistant.game
     words = assistant.candidates
-    suggestions = () if assistant.solved else tuple(advised(game, s, len(words)) for s in assistant.suggestions(count))
+    proven = proven_openers(assistant, count)
+    ranked_by = BY_STRATEGY if proven is None else BY_PROOF
+    if assistant.solved:
+        suggestions = ()
+    elif proven is not None:
+        suggestions = tuple(advised(game, s, len(words), proven=True) for s in proven)
+    else:
+        suggestions = tuple(advised(game, s, len(words)) for s in assistant.suggestions(count))
     return Advice(
         game=game.name, title=game.title, mode=puzzle.mode, world=puzzle.world, strategy=assistant.strategy.name,
         answers=puzzle.answers.name, length=game.length, max_guesses=assistant.max_guesses,
         guesses_left=assistant.left, solved=assistant.solved, turns=played_turns(assistant),
         candidate_count=len(words), words=tuple(game.display(w) for w in words) if len(words) <= LISTED else None,
         likely=tuple(Likely(game.display(w), p) for w, p in assistant.likely(LIKELY)),
-        suggestions=suggestions, win_guarantee=assistant.promise(), notices=tuple(assistant.notices))
+        suggestions=suggestions, ranked_by=ranked_by, win_guarantee=assistant.promise(),
+        notices=tuple(assistant.notices))
+
+
+def proven_openers(assistant: Assistant, count: int) -> list[Suggestion] | None:
+    """Return the `count` best openers by their proven least totals when a game's opening is
+    certified (the shipped opener certificate of its rules, lists, mode and limit: the closed
+    world), each valued at its total over the secrets; else None."""
+    puzzle = assistant.puzzle
+    if assistant.turns or puzzle.weighted or puzzle.by_rows or assistant.rules.boards > 1:
+        return None
+    certificate = certificate_for(puzzle, assistant.max_guesses)
+    if certificate is None:
+        return None
+    best = [e for e in certificate.ranked() if e.exact and e.value < INF][:count]
+    candidates = assistant.boards[0]
+    chosen = np.array([puzzle.index_of(e.opener) for e in best], dtype=np.int64)
+    finish = np.array([e.value / len(candidates) for e in best])
+    return suggestion_rows(puzzle, candidates, chosen, finish)
 
 
 def boards_advice(assistant: Assistant, rules: MultiBoard) -> Advice:
@@ -162,4 +195,4 @@ def boards_advice(assistant: Assistant, rules: MultiBoard) -> Advice:
         answers=puzzle.answers.name, length=game.length, max_guesses=rules.max_guesses, guesses_left=assistant.left,
         solved=assistant.solved, turns=played_turns(assistant),
         candidate_count=sum(b.candidate_count for b in boards), words=None, likely=(), suggestions=suggestions,
-        win_guarantee=assistant.promise(), notices=tuple(assistant.notices), boards=boards)
+        ranked_by=BY_STRATEGY, win_guarantee=assistant.promise(), notices=tuple(assistant.notices), boards=boards)

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordguess.advice import Advice, Advisor, Setting, advice_of
-from wordguess.advice.advice import EXACT
+from wordguess.advice.advice import BY_PROOF, EXACT
 from wordguess.cli import opts as opt
 from wordguess.cli.boards import (
     BOARD_COMMANDS,
@@ -137,15 +137,20 @@ def session(choice: GameChoice, setting: Setting, advisor: Advisor) -> Assistant
 
 def suggestion_table(advice: Advice) -> Table:
     """Return the suggestions as a table: the strategy's choice, then the other guesses from the
-    fewest guesses to finish (the column the table is sorted by)."""
+    fewest guesses to finish (the column the table is sorted by); or, at a certified opening,
+    the best openers by their proven values. A proven value has three decimals, an estimate ~."""
     suggestions = advice.suggestions
-    caption = (f"→ the {advice.strategy} strategy's choice; below it, other guesses by guesses to finish"
-               if len(suggestions) > 1 else None)
+    if advice.ranked_by == BY_PROOF:
+        caption = "→ the best opener proven over every opener (exact values: the shipped certificate)"
+    elif len(suggestions) > 1:
+        caption = f"→ the {advice.strategy} strategy's choice; below it, other guesses by guesses to finish (~ estimated)"
+    else:
+        caption = None
     table = Table("", "guess", "guesses to finish", "expected left", "bits", "chance it is the word", box=None,
                   caption=caption, caption_justify="left")
     for i, s in enumerate(suggestions):
         chance = percent(s.probability) if s.can_be_answer else "no"
-        finish = f"{s.guesses_to_finish:.2f}" if s.kind == EXACT else f"~{s.guesses_to_finish:.2f}"
+        finish = f"{s.guesses_to_finish:.3f}" if s.kind == EXACT else f"~{s.guesses_to_finish:.2f}"
         table.add_row("→" if i == 0 else "", s.guess, finish, f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance,
                       end_section=i == 0)
     return table

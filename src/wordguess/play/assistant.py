@@ -102,6 +102,20 @@ def expected_left_shown(puzzle: Puzzle, candidates: Candidates, guess: int) -> f
     return float((mass / weights.sum() * left).sum())
 
 
+def suggestion_rows(puzzle: Puzzle, candidates: Candidates, chosen: np.ndarray, finish: np.ndarray) -> list[Suggestion]:
+    """Return the suggestions of the guesses `chosen` (indices) with their guesses to finish."""
+    chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
+    total = total_weight(puzzle, candidates)
+    if puzzle.game.lies:  # the bits of the reply as shown, lie included
+        bits = shown_entropies(puzzle, chosen, candidates)
+    else:
+        ent = score_guesses(puzzle, chosen, candidates, "entropy")
+        bits = np.array([-METRICS["entropy"].value(h, total) + 0.0 for h in ent])
+    return [Suggestion(puzzle.guesses[g], expected_left(puzzle, candidates, int(g)), float(b), bool(c > 0),
+                       float(c / total), float(f))
+            for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
+
+
 class Assistant(Session):
     """Helps with a game of one board or several played elsewhere: the player reports each
     guess and its replies (the Session), the strategy suggests the next guess."""
@@ -183,23 +197,15 @@ class Assistant(Session):
             finish = np.ones(1)
         elif values is not None:
             chosen, finish = by_value(puzzle, candidates, self.history, chosen, order, refused, values)
-        elif puzzle.game.lies:  # no second look through lies: the one-step estimate
+        elif puzzle.game.lies:  # no second look through lies: the one-step estimate, the others by it
             finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
+            keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
+            chosen, finish = chosen[keep], finish[keep]
         else:  # the strategy's choice first, then the others by the one estimate all tables show
             finish = FINISH.values(puzzle, candidates, self.history, chosen)
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
             chosen, finish = chosen[keep], finish[keep]
-        chance = guess_weights(puzzle, chosen) * candidate_guesses(puzzle, chosen, candidates)
-        total = total_weight(puzzle, candidates)
-        if puzzle.game.lies:  # the bits of the reply as shown, lie included
-            bits = shown_entropies(puzzle, chosen, candidates)
-        else:
-            ent = score_guesses(puzzle, chosen, candidates, "entropy")
-            bits = np.array([-METRICS["entropy"].value(h, total) + 0.0 for h in ent])
-        return [Suggestion(puzzle.guesses[g], expected_left(puzzle, candidates, int(g)), float(b), bool(c > 0),
-                           float(c / total),
-                           float(f))
-                for g, b, f, c in zip(chosen, bits, finish, chance, strict=True)]
+        return suggestion_rows(puzzle, candidates, chosen, finish)
 
     def promise(self) -> str | None:
         """Return what can be promised of a win within the game's limit from here

@@ -234,6 +234,9 @@ class AssistAnswer(Answer):
     """The best guesses, best first (empty once solved)."""
     suggestion: str | None
     """The first suggestion's guess (null once solved)."""
+    ranked_by: Literal["strategy", "proof"]
+    """What orders the suggestions: strategy (its choice first, the others by guesses to finish) or
+    proof (at a certified opening: the best openers by their least totals, proven over every opener)."""
     notices: list[str]
     """One line per word of the turns that is in no list: taken as played, its replies by the
     rules (and, in the open world, a possible secret)."""
@@ -363,6 +366,8 @@ class BoardsAssistAnswer(Answer):
     """Every board, in order."""
     suggestions: list[SuggestionOut]
     """The guess to play next (one, for every board at once; empty once solved)."""
+    ranked_by: Literal["strategy"]
+    """What orders the suggestions: the strategy."""
     suggestion: str | None
     """The guess to play next, null once solved."""
     notices: list[str]
