@@ -102,6 +102,11 @@ def evaluate(
     if game.multiboard:
         evaluate_boards_command(game, lists, strategy, world, games, seed, boards, max_guesses, as_json, workers)
         return
+    multi_only = {"--boards": boards, "--max-guesses": max_guesses}
+    given = [name for name, value in multi_only.items() if value is not None]
+    if given:
+        raise WordguessError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for multi-board games "
+                             f"(quordle, ...); {game.rules().name} keeps its own limit of {game.rules().max_guesses}")
     if plot:
         check_format(plot)
     if tree_out and (secrets or (world == "open" and sample is not None)):
