@@ -144,3 +144,13 @@ def test_a_game_that_fits_the_answer_list_is_analysed_closed_without_a_word_of_t
                                  "--json", "--budget", "1"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["world"] == "open" and "open world" in result.stderr
+
+
+def test_a_game_still_being_played_is_not_finished_rather_than_lost():
+    history = "soare=..YY. ...YY G.... .....;clint=G.Y.. ....G ..Y.. ....."
+    text = runner.invoke(app, ["analyze", "--no-store", "--game", "quordle", "--history", history])
+    assert text.exit_code == 0, text.output
+    assert "not finished: 2 of 9 guesses played" in text.stdout and "lost in" not in text.stdout
+    data = json.loads(runner.invoke(app, ["analyze", "--no-store", "--game", "quordle", "--history", history,
+                                          "--json"]).stdout)
+    assert data["finished"] is False and data["won"] is False

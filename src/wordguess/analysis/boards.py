@@ -51,13 +51,23 @@ class BoardsAnalysis:
         return [b.solved for b in self.boards]
 
     @property
+    def finished(self) -> bool:
+        """Return whether the game is over: every board solved, or the limit of guesses reached."""
+        return all(self.solved) or len(self.turns) >= self.max_guesses
+
+    @property
     def won(self) -> bool:
         return all(self.solved) and len(self.turns) <= self.max_guesses
+
+    @property
+    def outcome(self) -> str:
+        """Return won, lost or "not finished"."""
+        return "won" if self.won else "lost" if self.finished else "not finished"
 
     def to_json(self, rules: MultiBoard) -> dict:
         game = rules.board
         return {"game": self.game, "world": self.world, "guesses": len(self.turns), "max_guesses": self.max_guesses,
-                "won": self.won, "secrets": self.secrets,
+                "finished": self.finished, "won": self.won, "secrets": self.secrets,
                 "turns": [{"guess": g, "replies": [None if r is None else game.format_reply(r) for r in rs]}
                           for g, rs in self.turns],
                 "strategy": self.strategy, "strategy_guesses": self.strategy_guesses,

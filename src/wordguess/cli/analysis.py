@@ -243,8 +243,10 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         for move in board.moves:
             out.print(f"{move.turn}. {move.sentence(game, rules.max_guesses)}", markup=False, highlight=False)
         out.print()
-    outcome = "won" if analysis.won else "lost"
-    text = f"{outcome} in {len(analysis.turns)} of {rules.max_guesses} guesses"
+    if analysis.finished:
+        text = f"{analysis.outcome} in {len(analysis.turns)} of {rules.max_guesses} guesses"
+    else:
+        text = f"not finished: {len(analysis.turns)} of {rules.max_guesses} guesses played"
     if analysis.strategy_guesses is not None:
         text += (f"; the {analysis.strategy} strategy (opening {game.display(analysis.strategy_opener)}) needed "
                  f"{analysis.strategy_guesses} on these {rules.boards} words")

@@ -622,8 +622,10 @@ class BoardsAnalysisAnswer(Answer):
     """The guesses played."""
     max_guesses: int
     """The limit of guesses."""
+    finished: bool
+    """Whether the game is over: every board solved, or the limit reached."""
     won: bool
-    """Whether every board was solved within the limit."""
+    """Whether every board was solved within the limit (false while not finished)."""
     secrets: list[str | None]
     """Each board's secret, when known (solved, or given)."""
     turns: list[BoardTurnOut]

@@ -73,7 +73,9 @@ function drawBoards(data) {
   const kind = data.world === "closed" ? "Exact values where proven (closed world)" : "Estimates (open world)";
   const strategy = data.strategy_guesses === null ? "" :
     `; the ${data.strategy} strategy (opening ${data.strategy_opener.toUpperCase()}) needed ${data.strategy_guesses} on these words`;
-  $("#analyze-summary").textContent = `${data.won ? "Won" : "Not won"} in ${data.guesses} of ${data.max_guesses} guesses${strategy}. ` +
+  const outcome = !data.finished ? `Not finished: ${data.guesses} of ${data.max_guesses} guesses played` :
+    `${data.won ? "Won" : "Lost"} in ${data.guesses} of ${data.max_guesses} guesses`;
+  $("#analyze-summary").textContent = `${outcome}${strategy}. ` +
     `${kind}, ${data.seconds.toFixed(1)} s.`;
   $("#analyze-boards").replaceChildren(...data.boards.map((board) => {
     const solvedAt = data.turns.findIndex((t) => t.marks[board.board - 1] && !/[^G]/.test(t.marks[board.board - 1])) + 1;
