@@ -389,3 +389,15 @@ def test_a_closed_world_with_past_answers_weighed_down_is_reported_closed(tmp_pa
     assert analysis.world == "closed" and analysis.to_json(GAME)["world"] == "closed"
     text = runner.invoke(app, ["analyze", "--world", "closed", "--exclude", str(past), "--secret", "shake", "crane", "shake", "--json"])
     assert text.exit_code == 0 and json.loads(text.stdout)["world"] == "closed", text.output
+
+
+def test_a_share_header_with_the_hard_mode_star_is_analysed_in_hard_mode(tmp_path):
+    from wordguess.engine.candidates import share_says_hard
+
+    assert share_says_hard("Wordle 1,234 2/6*\n🟨🟨🟨⬛⬛") and share_says_hard("Wordle 1,234 X/6*")
+    assert not share_says_hard("Wordle 1,234 2/6\n🟨🟨🟨⬛⬛") and not share_says_hard("🟨🟨🟨⬛⬛")
+    share = tmp_path / "share.txt"
+    share.write_text("Wordle 1,234 2/6*\n\n🟨🟨🟨⬛⬛\n🟩🟩🟩🟩🟩\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyze", "--no-store", "--share", str(share), "raise", "cigar", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "hard mode" in result.stderr and json.loads(result.stdout)["mode"] == "hard"

@@ -34,7 +34,7 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.cli.render import tiles
-from wordguess.engine.candidates import parse_turn, share_replies, split_turns
+from wordguess.engine.candidates import parse_turn, share_replies, share_says_hard, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordguessError
 from wordguess.games import Game, MultiBoard
@@ -170,6 +170,9 @@ def analyze_command(
         return
     # Before any list is read: a list's notes must not come before this refusal.
     check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.", "analyze --secret gizmo salet corni gizmo")
+    if share is not None and share_says_hard(share) and mode == "normal":
+        mode = "hard"
+        err.print("note: the share's header marks hard mode (*): the game is analysed in hard mode", markup=False)
     first = secret or (words[0] if words else None)
     if first is None and history:
         first = parse_turn(split_turns(history)[0])[0]

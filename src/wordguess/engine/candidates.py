@@ -85,6 +85,16 @@ def split_turns(text: str) -> list[str]:
     return [turn.strip() for turn in TURN_SEPARATOR.split(text) if turn.strip()]
 
 
+# A share header's score with the hard-mode star: "Wordle 1,234 4/6*", "X/6*".
+HARD_SHARE = re.compile(r"(?:^|\s)[\dX]+/\d+\*(?:\s|$)")
+
+
+def share_says_hard(text: str) -> bool:
+    """Return whether a share text's header marks the game as played in hard mode (the `*`
+    after its score, as the NYT's share text writes it)."""
+    return any(HARD_SHARE.search(line) for line in text.splitlines())
+
+
 def share_replies(game: Game, text: str) -> list[Reply]:
     """Return the replies of a pasted share text: every line that reads as a reply in one of the
     game's notations (the emoji squares included); header lines ("Wordle 1,234 4/6") are skipped."""
