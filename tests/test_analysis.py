@@ -401,3 +401,14 @@ def test_a_share_header_with_the_hard_mode_star_is_analysed_in_hard_mode(tmp_pat
     result = CliRunner().invoke(app, ["analyze", "--no-store", "--share", str(share), "raise", "cigar", "--json"])
     assert result.exit_code == 0, result.output
     assert "hard mode" in result.stderr and json.loads(result.stdout)["mode"] == "hard"
+
+
+def test_a_guess_that_tells_nothing_new_is_a_guess_lost_and_the_game_ends_at_its_limit():
+    result = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "shake", *["crane"] * 8, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["guesses"] == 6 and data["beyond_limit"] == 2 and not data["solved"]
+    for move in data["moves"][1:]:  # the repeats: nothing new, at least a guess lost, even where both can lose
+        assert (move["regret"]["low"] is None or move["regret"]["low"] >= 1.0) and move["skill"] <= 2  # None: a sure win lost
+    text = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "shake", *["crane"] * 7]).stdout
+    assert "lost: not found within 6 guesses" in text and "told nothing new" in text and "and counting" not in text

@@ -105,8 +105,11 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     if budget <= 0:
         raise WordguessError(f"the budget must be a positive number of seconds, not {budget}")
     game = puzzle.game
-    states = replay(puzzle, history)
     values = values or values_for(puzzle, store)
+    # A game is lost at its limit: the guesses after it (a player typing on) are not moves of it.
+    beyond = max(0, len(history) - values.max_guesses)
+    history = history[: len(history) - beyond]
+    states = replay(puzzle, history)
     # The budget is the search's: it starts once the values are set up (the exact solver's
     # kernels loaded and its tables made, 0.5 s in a new process; minutes where numba compiles).
     end = time.time() + budget
@@ -135,11 +138,11 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         moves[turn] = Move(turn, word, reply, len(candidates), len(states[turn]), float(w_before), float(w_after),
                            played, best_value, puzzle.guesses[best], float(shares[replies.index(reply)]),
                            float((shares**2).sum()), luck, "guesses" if known else "weight",
-                           time.perf_counter() - move_started)
+                           time.perf_counter() - move_started, game.is_solved(reply))
     moves = [moves[turn] for turn in sorted(moves)]
     optimal_guesses = optimal_opener = None
     if secret is not None:
         optimal_guesses, optimal_opener = values.secret_play(secret, moves[0].best_guess, max(0.0, end - time.time()))
     limit = None if values.max_guesses == game.max_guesses else values.max_guesses
     return GameAnalysis(game.name, puzzle.mode, puzzle.world, values.kind, moves, secret, solved, optimal_guesses,
-                        optimal_opener, time.perf_counter() - started, limit)
+                        optimal_opener, time.perf_counter() - started, limit, beyond)

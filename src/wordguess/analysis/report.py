@@ -94,11 +94,25 @@ class Move:
     luck: int  # 0-99 (see the module)
     luck_by: str  # "guesses" (the buckets' values) or "weight" (their size, when some value is unproven)
     seconds: float  # time spent on this move
+    found: bool = False  # whether this guess was the secret
+
+    @property
+    def wasted(self) -> bool:
+        """Return whether the guess told nothing new: it could not be the secret and every word
+        possible before it still is (the same position, one guess later)."""
+        return not self.found and self.bucket_share >= 1.0 and self.weight_after >= self.weight_before
 
     @property
     def regret(self) -> tuple[float, float | None]:
         """Return (low, high) bounds on played - best, in guesses (equal when both are exact or
-        both estimates; high None when the played value has no upper bound)."""
+        both estimates; high None when the played value has no upper bound). A wasted guess
+        costs at least one: whatever follows it, one guess more than from the same position."""
+        low, high = self._regret()
+        if self.wasted:
+            return max(low, 1.0), None if high is None else max(high, 1.0)
+        return low, high
+
+    def _regret(self) -> tuple[float, float | None]:
         if self.played.kind != BOUNDS and self.best.kind != BOUNDS:
             if self.played.can_lose:  # inf - inf: no play is safe, so this one loses nothing
                 r = 0.0 if self.best.can_lose else math.inf
@@ -162,6 +176,9 @@ class Move:
 
     def _comparison(self, shown: str, best: str, game, limit: int) -> str:
         low, high = self.regret
+        if self.wasted:
+            return (f"It told nothing new: it could not be the {game.word_noun} and every {game.word_noun} possible "
+                    f"before it still is, a guess lost ({best} was better).")
         if self.played.can_lose and self.best.can_lose:
             return f"No guess here could make sure of a win within {limit} guesses."
         if self.played.can_lose:
@@ -228,6 +245,7 @@ class GameAnalysis:
     optimal_opener: Word | None  # the opener of that play
     seconds: float
     max_guesses: int | None = None  # the guesses allowed, when not the game's own (a board of several)
+    beyond: int = 0  # guesses played after the limit (the game was lost there): not analysed
 
     @property
     def total_regret(self) -> tuple[float, float | None]:
@@ -259,7 +277,7 @@ class GameAnalysis:
     def to_json(self, game) -> dict:
         low, high = self.total_regret
         return {"game": self.game, "mode": self.mode, "world": self.world, "kind": self.kind,
-                "secret": self.secret, "solved": self.solved, "guesses": len(self.moves),
+                "secret": self.secret, "solved": self.solved, "guesses": len(self.moves), "beyond_limit": self.beyond,
                 "total_regret": {"low": _num(low), "high": _num(high), "estimate": _num(self.total_regret_estimate)}, "total_regret_text": self.total_regret_text(),
                 "optimal_guesses": self.optimal_guesses, "optimal_opener": self.optimal_opener,
                 "seconds": round(self.seconds, 3), "moves": [m.to_json(game, self.max_guesses) for m in self.moves]}

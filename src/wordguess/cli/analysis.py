@@ -123,6 +123,10 @@ def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
 def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     low = analysis.total_regret[0]
     text = Text()
+    if analysis.beyond:
+        limit = analysis.max_guesses or game.max_guesses
+        text.append(f"lost: not found within {limit} guesses (the {analysis.beyond} after the limit "
+                    f"{'is' if analysis.beyond == 1 else 'are'} not analysed); ")
     text.append("a sure win was lost" if math.isinf(low) else f"total regret {analysis.total_regret_text()} guesses")
     if analysis.secret is not None and analysis.optimal_guesses is not None:
         if analysis.kind != EXACT:
@@ -131,9 +135,11 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
             who = "the optimal strategy"
         else:
             who = "optimal play after the best opener proven so far"
+        limit, played = analysis.max_guesses or game.max_guesses, len(analysis.moves)
+        you = (f"you {played}" if analysis.solved else f"you did not find it within {limit}" if played >= limit
+               else f"you {played} and counting")
         text.append(f"; {who} (opening {game.display(analysis.optimal_opener)}) needed "
-                    f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, you {len(analysis.moves)}"
-                    + ("" if analysis.solved else " and counting"))
+                    f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, {you}")
     text.append(f" ({analysis.seconds:.1f} s)\n")
     text.append("\n".join(legend(analysis, game)))
     return text

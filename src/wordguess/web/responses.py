@@ -575,6 +575,8 @@ class AnalysisOut(Answer):
     """Whether the game was solved."""
     guesses: int
     """The number of moves analysed."""
+    beyond_limit: int
+    """Guesses played after the game's limit (the game was lost there): not analysed."""
     total_regret: Range
     """Bounds on the sum of the moves' regrets."""
     total_regret_text: str
