@@ -167,6 +167,16 @@ class Puzzle:
         return self.store.derived(self.game, self.guesses, self.answers, name, shape, compute)
 
     @functools.cached_property
+    def folded_answers(self) -> frozenset[str]:
+        """Return the answers' folded forms (as word sets are compared)."""
+        return frozenset(self.game.fold(w) for w in self.answers)
+
+    @functools.cached_property
+    def guess_forms(self) -> frozenset[str]:
+        """Return every form a guess is found by (guess_index's keys)."""
+        return frozenset(self.guess_index)
+
+    @functools.cached_property
     def guess_index(self) -> dict[Word, int]:
         """Return each allowed guess's index, by the word and by its folded form."""
         index = {self.game.fold(w): i for i, w in reversed(list(enumerate(self.guesses)))}

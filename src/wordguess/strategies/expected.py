@@ -99,7 +99,8 @@ class FewestGuesses(Strategy):
     measured: bool = True  # play the second turn measured offline where it ships (see the module)
 
     # The last search, for `ranking`, `values` and `refused`: (its key, guesses best first, the
-    # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses).
+    # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses,
+    # the second look's values of its best {guess: value}).
     _last: tuple | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
     guard: Guard = dataclasses.field(default_factory=Guard, init=False, repr=False, compare=False)
 
@@ -153,7 +154,7 @@ class FewestGuesses(Strategy):
         measured = self.rollouts(puzzle, history)
         if measured is not None:  # its ranking is the measured one; nothing it refused
             self._last = (self._key(puzzle, candidates, history), measured[0], measured[0], measured[1], None,
-                          np.zeros(0, dtype=np.int64))
+                          np.zeros(0, dtype=np.int64), {})
             return int(measured[0][0])
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
@@ -193,7 +194,7 @@ class FewestGuesses(Strategy):
                 choice = guarded
                 head = np.concatenate([[choice], head[head != choice]]).astype(np.int64)
         self._last = (self._key(puzzle, candidates, history), head, guess_ids, scores, pool,
-                      np.array(refused, dtype=np.int64))
+                      np.array(refused, dtype=np.int64), dict(zip(pool[:width].tolist(), refined.tolist(), strict=True)))
         return choice
 
     def values(self, puzzle: Puzzle, candidates: Candidates, history: History, guess_ids: np.ndarray) -> np.ndarray:
@@ -203,11 +204,13 @@ class FewestGuesses(Strategy):
         guess_ids = np.asarray(guess_ids, dtype=np.int64)
         measured = self.rollouts(puzzle, history)
         known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
+        last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
+        if last is not None:  # what the search's second look found (the same computation)
+            known = {**last[6], **known}
         values = np.array([known.get(int(g), np.nan) for g in guess_ids], dtype=np.float64)
         todo = np.isnan(values)  # (where measured: a guess measured offline, or any other looked at)
         if not todo.any():
             return values
-        last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
         if last is not None and last[4] is not None:
             pool = last[4]
         else:

@@ -421,8 +421,12 @@ class ShippedWitness:
         the tree's words, every guess of the tree an allowed guess, within the game's limit."""
         game = puzzle.game
         return (self.mode == puzzle.mode and self.depth <= game.max_guesses
-                and all(game.fold(w) in self.words for w in puzzle.answers)
-                and all(puzzle.guess_index.get(w) is not None for w in set(self.nodes.values())))
+                and puzzle.folded_answers <= self.words and self.guesses <= puzzle.guess_forms)
+
+    @functools.cached_property
+    def guesses(self) -> frozenset[str]:
+        """Return the guesses the tree plays."""
+        return frozenset(self.nodes.values())
 
     def guess(self, game, history: History) -> str | None:
         """Return the tree's guess after `history`, or None when the history left the tree."""
