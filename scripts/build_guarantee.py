@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.optimal.worst.decide import neighbour_cores  # noqa: E402
 from wordguess.strategies.expected import FewestGuesses  # noqa: E402
-from wordguess.strategies.guarantee import GUARANTEE_INDEX, Witnesses, path_of, split_stats  # noqa: E402
+from wordguess.strategies.splits import split_stats  # noqa: E402
+from wordguess.strategies.witnesses import GUARANTEE_INDEX, Witnesses, path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "strategies" / "data"
 # Openers known to have a tree, tried after the strategy's (a game listed here tries none of the

@@ -70,7 +70,7 @@ from wordguess.optimal.worst.decide import (  # noqa: E402
 )
 from wordguess.optimal.worst.search import FeasibilitySearch  # noqa: E402
 from wordguess.strategies.expected import FewestGuesses  # noqa: E402
-from wordguess.strategies.guarantee import path_of  # noqa: E402
+from wordguess.strategies.witnesses import path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "optimal" / "data"
 CHUNK = 64  # second guesses per task of the split

@@ -51,7 +51,8 @@ from wordguess.engine.executors import get_executor  # noqa: E402
 from wordguess.errors import interrupted  # noqa: E402
 from wordguess.optimal.worst.decide import exact_guard  # noqa: E402
 from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses  # noqa: E402
-from wordguess.strategies.guarantee import IMPOSSIBLE, path_of  # noqa: E402
+from wordguess.strategies.guarantee import IMPOSSIBLE  # noqa: E402
+from wordguess.strategies.witnesses import path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "strategies" / "data"
 FILE = "rollouts-turn2.json.gz"

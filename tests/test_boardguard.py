@@ -18,7 +18,7 @@ from wordguess.play.multiboard import play_boards
 from wordguess.strategies import get_strategy
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import position_of
-from wordguess.strategies.guarantee import first_by_parts
+from wordguess.strategies.splits import first_by_parts
 
 # Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
 ANSWERS = ("fight light might night right sight tight wight bills fills hills kills mills pills "

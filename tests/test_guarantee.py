@@ -30,13 +30,9 @@ from wordguess.strategies.guarantee import (
     SHOWN,
     UNKNOWN,
     Guard,
-    Witnesses,
-    first_by_parts,
-    shipped_witnesses,
-    split_every,
-    split_stats,
-    trivially_within,
 )
+from wordguess.strategies.splits import first_by_parts, split_every, split_stats
+from wordguess.strategies.witnesses import Witnesses, shipped_witnesses, trivially_within
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
@@ -187,26 +183,26 @@ def test_the_shipped_witness_tree_covers_the_open_world_and_is_checked():
 
 
 def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
-    from wordguess.strategies import guarantee
+    from wordguess.strategies import witnesses
 
     data = tmp_path / "data"
     data.mkdir()
     raw = gzip.compress(json.dumps({"words": ["cigar"], "depth": 6, "mode": "normal", "nodes": {}}).encode())
     (data / "t.json.gz").write_bytes(raw)
-    (data / guarantee.GUARANTEE_INDEX).write_text(json.dumps({"trees": [
+    (data / witnesses.GUARANTEE_INDEX).write_text(json.dumps({"trees": [
         {"game": "x", "mode": "normal", "file": "t.json.gz", "sha256": "0" * 64}]}))
 
     class Folder:
         def __truediv__(self, name):
             return data if name == "data" else None
 
-    monkeypatch.setattr(guarantee.resources, "files", lambda package: Folder())
-    guarantee.shipped_witnesses.cache_clear()
+    monkeypatch.setattr(witnesses.resources, "files", lambda package: Folder())
+    witnesses.shipped_witnesses.cache_clear()
     try:
         with pytest.raises(Exception, match="damaged"):
-            guarantee.shipped_witnesses("x")
+            witnesses.shipped_witnesses("x")
     finally:
-        guarantee.shipped_witnesses.cache_clear()
+        witnesses.shipped_witnesses.cache_clear()
 
 
 def test_the_open_world_opening_is_the_proven_one():

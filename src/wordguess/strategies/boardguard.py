@@ -57,15 +57,9 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.endgame import Position, distinct_rows, position_of
-from wordguess.strategies.guarantee import (
-    IMPOSSIBLE,
-    SHOWN,
-    UNKNOWN,
-    Witnesses,
-    first_by_parts,
-    split_every,
-    split_stats,
-)
+from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.splits import first_by_parts, split_every, split_stats
+from wordguess.strategies.witnesses import Witnesses
 from wordguess.vocab import Candidates
 
 

@@ -50,8 +50,9 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import Strategy, best_first, pick_best, ranked, trivial_choice
-from wordguess.strategies.guarantee import Guard, path_of
+from wordguess.strategies.guarantee import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
+from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History
 
 ROLLOUTS_INDEX = "rollouts.json"  # data/: the second turn's guesses measured offline (see the module)

@@ -39,7 +39,8 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies import default_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
-from wordguess.strategies.guarantee import path_of, split_stats
+from wordguess.strategies.splits import split_stats
+from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History
 
 # The exact search's modules are imported at the first decision, not with this one: a front end

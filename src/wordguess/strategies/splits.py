@@ -1,0 +1,157 @@
+"""How guesses split a set of candidates, counted by numba kernels for the never-lose checks
+(strategies.guarantee, strategies.boardguard, optimal.worst.decide): each guess's number of
+buckets and its largest bucket, and the guesses that split best first."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import get_num_threads, njit, prange
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.strategies.scoring import chunk_range, reply_table
+from wordguess.vocab import Candidates
+
+
+@njit(cache=True, nogil=True)
+def _split_chunk(table, guess_ids, candidates, solved, counts, parts, largest, lo, hi):
+    """Fill parts[i] (non-empty buckets, the solved one included) and largest[i] (the largest
+    unsolved bucket) for guesses lo..hi-1; `counts` is zeroed scratch, left zeroed."""
+    for i in range(lo, hi):
+        g = guess_ids[i]
+        p = 0
+        big = 0
+        for s in candidates:
+            r = table[g, s]
+            c = counts[r] + 1
+            counts[r] = c
+            if c == 1:
+                p += 1
+            if c > big and r != solved:
+                big = c
+        for s in candidates:
+            counts[table[g, s]] = 0
+        parts[i] = p
+        largest[i] = big
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _split_parallel(table, guess_ids, candidates, solved, n_replies, n_chunks, parts, largest):
+    for chunk in prange(n_chunks):
+        lo, hi = chunk_range(guess_ids.shape[0], chunk, n_chunks)
+        _split_chunk(table, guess_ids, candidates, solved, np.zeros(n_replies, dtype=np.int32), parts, largest,
+                     lo, hi)
+
+
+def split_stats(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
+    """Return (the number of buckets, the largest unsolved bucket) of each guess on the
+    candidates, counted in secrets whatever their prior."""
+    n = len(guess_ids)
+    parts, largest = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    if n:
+        table = reply_table(puzzle, len(candidates))
+        guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
+        candidates = np.ascontiguousarray(candidates, dtype=np.int64)
+        solved, n_replies = puzzle.game.solved_reply, puzzle.game.n_replies
+        if n * len(candidates) < 2_000_000:
+            _split_chunk(table, guess_ids, candidates, solved, np.zeros(n_replies, dtype=np.int32), parts, largest,
+                         0, n)
+        else:
+            _split_parallel(table, guess_ids, candidates, solved, n_replies, min(n, 8 * get_num_threads()), parts,
+                            largest)
+    return parts, largest
+
+
+SPLIT_BLOCK = 256  # guesses per block in split_every: its per-candidate counts stay in the first-level cache
+
+
+@njit(cache=True, nogil=True)
+def _split_every(by_secret, candidates, solved, parts, largest):
+    """split_stats of every guess, a block of guesses at a time: each pair of candidates is
+    compared over the block (contiguous rows of by_secret, loops the compiler vectorises), each
+    candidate counting the candidates with its reply (its bucket's size, up to 255) and whether
+    an earlier one has it (then its bucket was counted already)."""
+    k = candidates.shape[0]
+    total = by_secret.shape[1]
+    size = np.empty((k, SPLIT_BLOCK), np.uint8)
+    seen = np.empty((k, SPLIT_BLOCK), np.uint8)
+    block_parts = np.empty(SPLIT_BLOCK, np.uint8)
+    block_largest = np.empty(SPLIT_BLOCK, np.uint8)
+    for lo in range(0, total, SPLIT_BLOCK):
+        hi = min(total, lo + SPLIT_BLOCK)
+        n = hi - lo
+        size[:, :] = 1
+        seen[:, :] = 0
+        for i in range(1, k):
+            reply_i, size_i, seen_i = by_secret[candidates[i], lo:hi], size[i], seen[i]
+            for j in range(i):
+                reply_j, size_j = by_secret[candidates[j], lo:hi], size[j]
+                for t in range(n):
+                    same = np.uint8(reply_i[t] == reply_j[t])
+                    size_i[t] += same
+                    size_j[t] += same
+                    seen_i[t] |= same
+        block_parts[:] = 0
+        block_largest[:] = 0
+        for i in range(k):
+            reply_i, size_i, seen_i = by_secret[candidates[i], lo:hi], size[i], seen[i]
+            for t in range(n):
+                block_parts[t] += np.uint8(1) - seen_i[t]
+                block_largest[t] = max(block_largest[t], size_i[t] * np.uint8(reply_i[t] != solved))
+        for t in range(n):
+            parts[lo + t] = block_parts[t]
+            largest[lo + t] = block_largest[t]
+
+
+def split_every(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
+    """Return `split_stats` of every allowed guess (in index order) on the candidates, by pairs
+    of candidates compared over blocks of guesses: faster than split_stats for the few candidates
+    of a multi-board position (docs/open-world.md; the twin in the tests)."""
+    n = len(puzzle.guesses)
+    if len(candidates) > 255 or len(candidates) < 1 or puzzle.by_rows:
+        return split_stats(puzzle, np.arange(n, dtype=np.int64), candidates)
+    parts, largest = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    _split_every(puzzle.by_secret, np.ascontiguousarray(candidates, dtype=np.int64), puzzle.game.solved_reply,
+                 parts, largest)
+    return parts, largest
+
+
+@njit(cache=True, nogil=True)
+def first_by_parts(parts, largest, count):
+    """Return the first `count` of `np.lexsort((largest, -parts))` (the most parts, then the
+    smallest largest part, then the lowest index), in that order, without sorting them all: the
+    threshold is found by counting (parts and largest are small numbers)."""
+    n = parts.shape[0]
+    count = min(count, n)
+    top_parts, top_largest = parts.max(), largest.max()
+    by_parts = np.zeros(top_parts + 1, np.int64)
+    for g in range(n):
+        by_parts[parts[g]] += 1
+    above, edge = 0, top_parts  # `above` guesses have more parts than `edge`
+    while above + by_parts[edge] < count:
+        above += by_parts[edge]
+        edge -= 1
+    by_largest = np.zeros(top_largest + 1, np.int64)
+    for g in range(n):
+        if parts[g] == edge:
+            by_largest[largest[g]] += 1
+    below, cut = 0, 0  # of those with `edge` parts, `below` have a largest part under `cut`
+    while below + by_largest[cut] < count - above:
+        below += by_largest[cut]
+        cut += 1
+    ties = count - above - below  # taken of those with `edge` parts and `cut` largest, by index
+    head = np.empty(count, np.int64)
+    m = 0
+    for g in range(n):
+        p = parts[g]
+        if p > edge or (p == edge and largest[g] < cut):
+            head[m] = g
+            m += 1
+        elif p == edge and largest[g] == cut and ties > 0:
+            head[m] = g
+            m += 1
+            ties -= 1
+    key = np.empty(count, np.int64)
+    for x in range(count):
+        g = head[x]
+        key[x] = ((top_parts - parts[g]) * (top_largest + 1) + largest[g]) * n + g
+    return head[np.argsort(key)]
