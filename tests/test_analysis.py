@@ -334,6 +334,35 @@ def test_a_game_too_large_for_its_matrix_is_analysed_by_estimates_on_its_candida
     assert "matrix" not in puzzle.__dict__
 
 
+def test_the_cli_analyses_a_game_played_by_rows_on_its_whole_matrix_in_the_closed_world(tmp_path, monkeypatch):
+    """A game a player plays by rows (over FOCUS_BYTES: Wordle of 7 to 9 letters, classic
+    Nerdle) is analysed in the closed world on its whole matrix, made as the exact search takes
+    the puzzle: proven values, not estimates (the library's analyze of the puzzle as played by
+    rows estimates it: the test above)."""
+    from wordguess.engine import puzzle as module
+
+    spec = small_wordle_files(tmp_path)
+    monkeypatch.setattr(module, "FOCUS_BYTES", 40 * 40)
+    assert spec.build().by_rows
+    result = cli("--secret", "pride", "crate", "dwarf", "pride", "--answers", spec.answers, "--guesses", spec.guesses,
+                 "--no-store", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["world"] == "closed" and data["kind"] == EXACT
+    assert [(m["played"]["kind"], m["best"]["kind"]) for m in data["moves"]] == [(EXACT, EXACT)] * 3
+
+
+@pytest.mark.slow
+def test_the_cli_analyses_seven_letter_wordle_by_proven_values():
+    """7-letter Wordle (its matrix over FOCUS_BYTES, played by rows) in the closed world: proven
+    bounds on the first move, proven values on the last two, not the open world's estimates."""
+    result = cli("--length", "7", "--secret", "balance", "parties", "cologne", "balance", "--no-store", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["world"] == "closed" and data["kind"] == EXACT
+    assert [m["played"]["kind"] for m in data["moves"]] == [BOUNDS, EXACT, EXACT]
+
+
 def test_fibble_is_analysed_with_its_lies_and_each_value_equals_its_slow_twin():
     """A shown reply's chance counts every lie that could show it; the set it leaves holds the
     words whose true reply it can stand for; a guess's value is 1 + the sum of chance x the set's

@@ -193,6 +193,19 @@ def test_a_symmetric_game_is_left_to_the_witness_search():
     assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
 
 
+def test_a_game_played_by_rows_is_left_to_the_witness_search(monkeypatch):
+    """A player's game over FOCUS_BYTES (Wordle of 8 letters, classic Nerdle) never makes its
+    whole matrix, though the exact search would take the puzzle: the decider says nothing."""
+    from wordguess.engine import puzzle as module
+
+    monkeypatch.setattr(module, "FOCUS_BYTES", 20 * 20)
+    words = PuzzleSpec(get_game("wordle")).build().answers[:40]
+    puzzle = Puzzle(get_game("wordle"), words, words, store=None)
+    assert puzzle.by_rows and ExactDecider().search(puzzle) is None
+    assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
+    assert "matrix" not in puzzle.__dict__
+
+
 def test_a_decision_where_every_guess_is_allowed_stops_at_its_work_budget():
     """A node splits every allowed guess, so the decider's steps are budgeted in guesses scored:
     in normal mode (14,855 guesses) a step gets about 3,000 nodes, not 30,000, and a set it cannot

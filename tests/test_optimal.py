@@ -594,3 +594,71 @@ def test_one_check_says_which_puzzles_the_exact_solver_takes():
         assert problem and "\n" not in problem and not exact_supported(puzzle), name
         with pytest.raises(WordguessError, match="the exact search does not take this puzzle"):
             ExactSolver(puzzle, 6)
+
+
+@pytest.mark.parametrize(("name", "options"), [("wordle", {"length": 7}), ("wordle", {"length": 8}),
+                                               ("wordle", {"length": 9}), ("nerdle", {})])
+def test_the_exact_search_takes_a_puzzle_that_a_players_game_plays_by_rows(name, options):
+    """Wordle of 7 to 9 letters and classic Nerdle are played by rows (their matrices are over
+    FOCUS_BYTES), yet their closed worlds have proven optima (docs/results.md: PANTRIES 29,118;
+    52-34=18 53,540): the exact search takes them, on their whole matrix, which fits the
+    machine's limit. The check itself makes no matrix; the analysis of a player's game still
+    estimates them until the matrix is made (Puzzle.make_matrix)."""
+    from wordguess.analysis import exact_supported
+    from wordguess.optimal.total.search import exact_problem
+
+    puzzle = PuzzleSpec(get_game(name, **options)).build()
+    assert exact_problem(puzzle) is None and puzzle.by_rows and not exact_supported(puzzle)
+    assert "matrix" not in puzzle.__dict__ and puzzle.matrix_fits
+
+
+def test_a_puzzle_played_by_rows_is_searched_on_its_whole_matrix(monkeypatch):
+    """Over FOCUS_BYTES (set low here) a puzzle is played by rows; the solver makes its whole
+    matrix and proves the same values as on a puzzle whose matrix was made at once."""
+    from wordguess.engine import puzzle as module
+
+    words = WORDLE_SMALL[:40]
+    made = Puzzle(get_game("wordle"), words, words, store=None)
+    expected = {w: ExactSolver(made, 6).opener(w).value for w in words[:5]}
+    monkeypatch.setattr(module, "FOCUS_BYTES", 20 * 20)
+    rows = Puzzle(get_game("wordle"), words, words, store=None)
+    assert rows.by_rows
+    assert {w: ExactSolver(rows, 6).opener(w).value for w in words[:5]} == expected
+    assert not rows.by_rows  # its matrix is made now
+
+
+def test_optimal_searches_a_game_played_by_rows(tmp_path, monkeypatch):
+    """`optimal` on a puzzle a player's game plays by rows (its workers build it afresh) gives
+    the total it gives when the matrix is small enough to be made at once (docs/results.md:
+    `optimal --length 8`, `optimal --game nerdle`)."""
+    from wordguess.engine import puzzle as module
+
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(WORDLE_SMALL[:60]))
+    args = ["optimal", "--answers", str(answers), "--guesses", str(answers), "--first", "crate", "--no-store", "--json"]
+    with monkeypatch.context() as patch:  # first: the puzzle and its solver are then kept
+        patch.setattr(module, "FOCUS_BYTES", 30 * 30)
+        rows = runner.invoke(app, args)
+    whole = runner.invoke(app, args)
+    assert whole.exit_code == 0 and rows.exit_code == 0, rows.output
+    assert json.loads(rows.stdout)["total"] == json.loads(whole.stdout)["total"]
+    assert json.loads(rows.stdout)["proven"]
+
+
+def test_a_matrix_over_the_stores_limit_is_refused_in_one_line():
+    """A puzzle whose matrix is over its store's limit (a server's 256 MB; 8-letter Sutom's
+    5.4 GB on any machine) is refused before anything is made, saying the size and the limit."""
+    from wordguess.engine.patterns import PatternStore
+    from wordguess.optimal.total.search import exact_problem
+
+    puzzle = PuzzleSpec(get_game("wordle", length=8)).build(PatternStore(None, max_bytes=256 << 20))
+    assert exact_problem(puzzle) == ("its pattern matrix (17,350 guesses x 10,137 answers) would take 335 MB, "
+                                     "over the limit of 256 MB")
+    with pytest.raises(WordguessError, match="the exact search does not take this puzzle"):
+        ExactSolver(puzzle, 6)
+    assert "matrix" not in puzzle.__dict__
+    result = runner.invoke(app, ["optimal", "--game", "sutom", "--length", "8", "--no-store"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert re.fullmatch(r"error: the exact search does not take this puzzle: its pattern matrix \(53,300 guesses "
+                        r"x 53,300 answers\) would take 5,419 MB, over the limit of [\d,]+ MB\n", result.stderr)
+

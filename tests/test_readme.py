@@ -57,6 +57,8 @@ CLAIMS = {
     "wordguess optimal --first tarse --answers wordle-answers-nyt --guesses wordle-guesses-nyt --mode hard "
     "--no-certificate --no-store --json": ['"total": 8123', '"proven": true'],
     "wordguess optimal --game mastermind --first 1111": ["6318"],
+    "wordguess optimal --length 8 --time-limit 600": ["PANTRIES: 29,118 guesses in all", "proven optimal"],
+    "wordguess optimal --game nerdle --no-store --json": ['"first": "52-34=18"', '"total": 53540', '"proven": true'],
     "wordguess optimal --game mastermind --first 1111 --no-certificate": ["6318"],
     "wordguess openers": ["SALET      7,920", "162 of the 12,972 openers exact"],
     "wordguess openers --answers wordle-answers-nyt --guesses wordle-guesses-nyt": ["TARSE      7,883"],

@@ -489,8 +489,10 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
 
 
 def exact_supported(puzzle: Puzzle) -> bool:
-    """Return whether the exact solver takes this puzzle (closed world, normal or hard mode)."""
-    return exact_problem(puzzle) is None
+    """Return whether the analysis values this puzzle exactly: the exact solver takes it (closed
+    world, normal or hard mode) and it is not played by rows (a game played by rows is valued
+    by estimates on its candidates until its whole matrix is made: Puzzle.make_matrix)."""
+    return not puzzle.by_rows and exact_problem(puzzle) is None
 
 
 

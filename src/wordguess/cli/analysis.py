@@ -39,6 +39,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordguessError
 from wordguess.games import Game, MultiBoard
 from wordguess.optimal.store import ResultStore, default_store_path
+from wordguess.optimal.total.search import exact_problem
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
 
@@ -58,6 +59,16 @@ def read_share(value: str) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise WordguessError(f"cannot read the share text {value!r}: {exc}") from None
+
+
+def with_exact_matrix(puzzle: Puzzle) -> Puzzle:
+    """Return the puzzle with its whole pattern matrix made where the exact search takes it: the
+    closed world's values are proven here even for a game a player plays by rows (Wordle of 7
+    to 9 letters, classic Nerdle), within the machine's limit (the web's analysis keeps to its
+    server's and estimates such a game)."""
+    if exact_problem(puzzle) is None:
+        puzzle.make_matrix()
+    return puzzle
 
 
 def check_one_way(words: list[str], secret: str | None, history: str | None, share: str | None,
@@ -202,7 +213,7 @@ def analyze_command(
         err.print(f"note: {notice}", markup=False)
     with progress_bar("analysing") as progress:
         progress(0, len(turns))
-        analysis = analyze(puzzle, turns, secret=secret, budget=budget, store=results)
+        analysis = analyze(with_exact_matrix(puzzle), turns, secret=secret, budget=budget, store=results)
         progress(len(turns), len(turns))
     if as_json:
         out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
@@ -238,7 +249,7 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         err.print(f"note: {notice}", markup=False)
     with progress_bar("analysing") as progress:
         progress(0, 1)
-        analysis = analyze_boards(rules, puzzle, turns, secrets, budget=budget, store=results)
+        analysis = analyze_boards(rules, with_exact_matrix(puzzle), turns, secrets, budget=budget, store=results)
         progress(1, 1)
     if as_json:
         out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))

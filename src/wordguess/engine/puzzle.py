@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordguess.engine import kernels
-from wordguess.engine.patterns import PatternStore, check_size, matrix_key
+from wordguess.engine.patterns import MAX_MATRIX_BYTES, PatternStore, check_size, matrix_key
 from wordguess.errors import WordError, WordguessError, unknown_name
 from wordguess.games import Game
 from wordguess.lists import WordList, bundled_lengths, game_words, load_words, priors
@@ -205,12 +205,39 @@ class Puzzle:
         return np.arange(len(self.answers), dtype=np.int64)
 
     @property
+    def matrix_bytes(self) -> int:
+        """Return the size of the whole pattern matrix in bytes, made or not."""
+        return len(self.guesses) * len(self.answers) * self.game.reply_dtype().itemsize
+
+    @property
+    def matrix_limit(self) -> int:
+        """Return the most a pattern matrix of this puzzle may take: its store's max_bytes (by
+        default a quarter of the machine's memory, at most MAX_MATRIX_BYTES), MAX_MATRIX_BYTES
+        without a store."""
+        return MAX_MATRIX_BYTES if self.store is None else self.store.max_bytes
+
+    @property
+    def matrix_fits(self) -> bool:
+        """Return whether the whole pattern matrix is made or may be: within matrix_limit. A
+        puzzle played by rows may still fit, and its matrix be made for a search of the whole
+        game (the exact search, make_matrix)."""
+        return "matrix" in self.__dict__ or self.matrix_bytes <= self.matrix_limit
+
+    def make_matrix(self) -> bool:
+        """Make the whole pattern matrix when it fits (matrix_fits), so the puzzle is no longer
+        played by rows; return whether it is made."""
+        if not self.matrix_fits:
+            return False
+        _ = self.matrix  # the cached property, made through the store
+        return True
+
+    @property
     def by_rows(self) -> bool:
         """Return whether a game played on this puzzle works row by row: its pattern matrix is
         not made yet and would be over FOCUS_BYTES or its store's limit (see Puzzle.focused)."""
         if "matrix" in self.__dict__:
             return False
-        return len(self.guesses) * len(self.answers) * self.game.reply_dtype().itemsize > self.focus_bytes
+        return self.matrix_bytes > self.focus_bytes
 
     @property
     def focus_bytes(self) -> int:

@@ -49,17 +49,20 @@ EXACT_DTYPES = (np.uint8, np.uint16, np.uint32)
 
 def exact_problem(puzzle) -> str | None:
     """Return why the exact solver does not take the puzzle, or None when it does (the one check:
-    the solver and the analysis ask it)."""
+    the solver and the analysis ask it; it makes no matrix)."""
     if puzzle.game.lies:
         return f"{puzzle.game.name}'s host lies, so no tree of replies describes its games"
     if puzzle.weighted:
         return "its secrets are weighted (the exact search counts every answer alike)"
     if puzzle.mode not in ("normal", "hard"):
         return f"{puzzle.mode} mode has no exact search (normal or hard)"
-    if puzzle.by_rows:
-        return "its pattern matrix is too large to make"
-    if puzzle.matrix.dtype not in EXACT_DTYPES:
+    if puzzle.game.reply_dtype() not in EXACT_DTYPES:
         return f"{puzzle.game.name} has too many replies for the exact search"
+    # The search reads every row: a puzzle that a player's game plays by rows (over FOCUS_BYTES:
+    # Wordle of 7 to 9 letters, classic Nerdle) is searched on its whole matrix when that fits.
+    if not puzzle.matrix_fits:
+        return (f"its pattern matrix ({len(puzzle.guesses):,} guesses x {len(puzzle.answers):,} answers) would "
+                f"take {puzzle.matrix_bytes / 2**20:,.0f} MB, over the limit of {puzzle.matrix_limit / 2**20:,.0f} MB")
     return None
 
 

@@ -224,8 +224,9 @@ class ExactDecider:
             twin = puzzle.counted_alike()
             self._puzzle, self._search = puzzle, None
             # (not a symmetric game: the solver's symmetry reduction starts from the opening,
-            # where a position is reached by any guesses)
-            if exact_problem(twin) is None and not has_symbol_symmetry(twin):
+            # where a position is reached by any guesses; not a game played by rows: a player's
+            # game never makes a matrix over FOCUS_BYTES)
+            if not twin.by_rows and exact_problem(twin) is None and not has_symbol_symmetry(twin):
                 self._search = FeasibilitySearch(ExactSolver(twin, puzzle.game.max_guesses, Limits(nodes=self.nodes)))
         return self._search
 
