@@ -22,7 +22,7 @@ _HOMES = {
     "Advice": "wordguess.advice", "Advisor": "wordguess.advice", "advise": "wordguess.advice",
     "bucket_counts": "wordguess.engine.candidates",
     "filter_candidates": "wordguess.engine.candidates", "partition": "wordguess.engine.candidates",
-    "PatternStore": "wordguess.engine.patterns", "MODES": "wordguess.engine.puzzle",
+    "PatternStore": "wordguess.engine.patterns", "MODES": "wordguess.engine.choices",
     "Puzzle": "wordguess.engine.puzzle", "PuzzleSpec": "wordguess.engine.puzzle",
     "ReplyError": "wordguess.errors", "UnknownNameError": "wordguess.errors",
     "WordError": "wordguess.errors", "WordguessError": "wordguess.errors",

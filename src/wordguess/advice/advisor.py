@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from wordguess.advice.advice import Advice, boards_advice, single_advice
 from wordguess.engine.candidates import parse_turn, split_turns
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
+from wordguess.engine.choices import check_world
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
 from wordguess.games.multiboard import MultiBoard

@@ -21,8 +21,8 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.engine.candidates import filter_or_explain, parse_turn
+from wordguess.engine.choices import MODES
 from wordguess.engine.patterns import PatternStore
-from wordguess.engine.puzzle import MODES
 from wordguess.errors import WordError
 from wordguess.games import GAMES, MULTI_BOARDS, Game
 from wordguess.games.languages import LANGUAGES

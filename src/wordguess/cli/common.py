@@ -19,7 +19,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from wordguess.cli import opts as opt
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec, check_world
+from wordguess.engine.choices import check_world
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError, interrupted
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
 from wordguess.games.multiboard import MultiBoard

@@ -14,10 +14,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordguess.engine import kernels
+from wordguess.engine.choices import (
+    check_mode,
+    check_world,
+    given_words,
+)
 from wordguess.engine.patterns import MAX_MATRIX_BYTES, PatternStore, check_size, matrix_key
-from wordguess.errors import WordError, WordguessError, unknown_name
+from wordguess.errors import WordError, WordguessError
 from wordguess.games import Game
-from wordguess.lists import WordList, bundled_lengths, game_words, load_words, priors
+from wordguess.lists import WordList, bundled_lengths, game_words, priors
 from wordguess.vocab import Bucket, Candidates, History, Reply, Word
 
 _MATRIX_LOCK = threading.RLock()  # one matrix load at a time (the assistant warms up in a thread)
@@ -26,46 +31,6 @@ _MATRIX_LOCK = threading.RLock()  # one matrix load at a time (the assistant war
 # on the candidates left (Puzzle.focused). Classic Nerdle's 17,723 x 17,723 (599 MB) is one.
 FOCUS_BYTES = 256 << 20
 ROWS_KEPT = 64  # rows worked out on demand, kept per puzzle
-
-MODES = {
-    "normal": "any allowed guess",
-    "hard": "the real hard mode: green letters stay in place, revealed letters are used again",
-    "strict": "only guesses consistent with every reply so far",
-}
-
-
-WORLDS = {
-    "closed": "the secret is one of the answer list, every one alike (the published figures)",
-    "open": "any allowed word may be the secret, weighted by how common it is (today's puzzles)",
-}
-
-
-def check_choice(kind: str, value: str, choices: dict[str, str]) -> str:
-    """Return `value` if it is one of `choices`, else raise an error listing them."""
-    if value not in choices:
-        raise unknown_name(kind, value, choices)
-    return value
-
-
-def check_mode(mode: str) -> str:
-    """Return `mode` if it is a known mode (MODES), else raise an error listing the modes."""
-    return check_choice("mode", mode, MODES)
-
-
-def check_world(world: str) -> str:
-    """Return `world` if it is open or closed (WORLDS), else raise an error listing them."""
-    return check_choice("world", world, WORLDS)
-
-
-def given_words(source: str, game: Game, what: str) -> WordList:
-    """Return the words of a list the player gives (a name or a file) for `game`, or raise
-    WordError naming the first word the game cannot play (`what` says which list it is)."""
-    words = load_words(source, game)
-    if words.rejected:
-        word, why = words.rejected[0]
-        raise WordError(f"{what}: {word!r} is not a valid {game.name} word: {why}")
-    return words
-
 
 # Cached properties made from the lists and the rules alone (not the weights): a twin shares them.
 SHARED_ARRAYS = ("matrix", "by_secret", "widest_branching", "guess_index", "guess_letters", "guess_of_answer",
