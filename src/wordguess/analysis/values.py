@@ -32,10 +32,8 @@ from wordguess.vocab import Candidates, History, Word
 
 PLAYED_OPENER_SHARE = 0.5  # of the first move's time, what a played opener the certificate does not
 # settle gets (its proof, then its buckets' bounds); the rest certifies the best opener
-ESTIMATE_POOL = 100  # the second look's pool for the estimates of unsettled exact values (400 in
-# play): a first move of Termo then takes a fraction of the time, the estimate within a hundredth
-ESTIMATE_FIRST = 1000  # a position of this many candidates gets its estimates before its exact search
-# (within the budget): its values are seldom settled in the time (Termo's and Wordle's first moves)
+ESTIMATE_POOL = 100  # the second look's pool for unsettled exact values' estimates (400 in play)
+ESTIMATE_FIRST = 1000  # a set this large gets its estimates before its search: it is seldom settled
 ANALYSIS_SLICE = 300  # the solver's nodes between deadline checks (a move's budget is kept closely)
 
 
@@ -479,9 +477,8 @@ class LieEstimates(EstimatedValues):
 
 
 def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
-    """Return the guesses a bucket of candidates with these weights still needs, by the
-    fewest-guesses strategy's own rule (scoring.bucket_cost), `left` guesses being allowed
-    after the one that met it."""
+    """Return the guesses a bucket of candidates of these weights still needs, `left` allowed
+    after the one that met it, by the fewest-guesses strategy's rule (scoring.bucket_cost)."""
     m = float(weights.sum())
     p = weights / m
     bits = float(-(p * np.log2(p)).sum())
@@ -489,11 +486,9 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
 
 
 def exact_supported(puzzle: Puzzle) -> bool:
-    """Return whether the analysis values this puzzle exactly: the exact solver takes it (closed
-    world, normal or hard mode) and it is not played by rows (a game played by rows is valued
-    by estimates on its candidates until its whole matrix is made: Puzzle.make_matrix)."""
+    """Return whether the exact solver takes the puzzle (closed world) and it is not played by
+    rows (then estimates on its candidates, until its matrix is made: Puzzle.make_matrix)."""
     return not puzzle.by_rows and exact_problem(puzzle) is None
-
 
 
 def values_for(puzzle: Puzzle, store: ResultStore | None = None) -> Values:
