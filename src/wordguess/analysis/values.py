@@ -64,8 +64,7 @@ class Values(Protocol):
 
 
 class ExactValues:
-    """Proven values of the positions of a closed-world puzzle (the exact solver, a deadline per
-    move; what it proves is kept in its memo and, given one, its store)."""
+    """Proven values of a closed-world puzzle's positions (the exact solver, a deadline a move)."""
 
     kind = EXACT
 
