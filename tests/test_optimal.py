@@ -662,3 +662,18 @@ def test_a_matrix_over_the_stores_limit_is_refused_in_one_line():
     assert re.fullmatch(r"error: the exact search does not take this puzzle: its pattern matrix \(53,300 guesses "
                         r"x 53,300 answers\) would take 5,419 MB, over the limit of [\d,]+ MB\n", result.stderr)
 
+
+
+def test_no_tree_within_the_limit_is_a_proven_result_not_an_error(tmp_path):
+    """Hard mode's RAISE has no tree within 6 guesses: JSON saying so, proven, exit 0."""
+    from typer.testing import CliRunner
+
+    from wordguess.cli import app
+
+    store = str(tmp_path / "s.sqlite")
+    result = CliRunner().invoke(app, ["optimal", "--first", "raise", "--mode", "hard", "--store", store, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["feasible"] is False and data["proven"] is True and data["total"] is None
+    text = CliRunner().invoke(app, ["optimal", "--first", "raise", "--mode", "hard", "--store", store])
+    assert text.exit_code == 0 and "no tree within 6 guesses opens with RAISE: proven" in text.stdout

@@ -139,6 +139,13 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
                  certificate: Certificate | None = None) -> None:
     """Print an optimal search's outcome: the tree's total, what is proven, the search's work
     (or the certificate the total was read from)."""
+    if outcome.infeasible:
+        which = (f"opens with {outcome.first.upper()}" if outcome.scope == "opener"
+                 else f"opens with any of the {len(outcome.openers)} openers searched")
+        how = (f"{outcome.seconds:.1f} s, {outcome.nodes:,} nodes" if outcome.nodes
+               else "read from the proven results kept" + (f" in {store}" if store else ""))
+        out.print(f"no tree within {limit} guesses {which}: proven ({how})", markup=False)
+        return
     if not outcome.feasible:
         out.print(f"no tree within {limit} guesses was found before the search stopped ({outcome.stopped}): "
                   f"the best tree found, opening with {outcome.first.upper()}, needs more than {limit} guesses "

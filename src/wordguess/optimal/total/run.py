@@ -48,15 +48,23 @@ class Outcome:
     # Secrets that the (unproven) tree solves only after the depth limit: when there are any,
     # no tree within the limit was found and `total` bounds nothing.
     over_limit: int = 0
+    # Proven: no opener of the scope has a tree within the depth limit (a result, not a failure).
+    infeasible: bool = False
 
     @property
     def feasible(self) -> bool:
         """Return whether the tree solves every secret within the depth limit."""
-        return self.over_limit == 0
+        return self.over_limit == 0 and not self.infeasible
 
     def to_json(self, n_secrets: int) -> dict:
         """Return the JSON-ready summary."""
         counts = depth_counts(self.tree) if self.tree is not None else {}
+        if self.infeasible:
+            return {"first": self.first, "total": None, "proven": True, "feasible": False, "scope": self.scope,
+                    "secrets": n_secrets, "seconds": round(self.seconds, 3),
+                    "search": {"nodes": self.nodes, "cache_hits": self.cache_hits},
+                    "openers": [{"opener": r.opener, "value": r.value if r.value < INF else None,
+                                 "exact": r.exact} for r in self.openers]}
         if not self.feasible:
             return {"first": self.first, "total": None, "proven": False, "scope": self.scope,
                     "secrets": n_secrets, "over_limit": self.over_limit, "stopped": self.stopped,
@@ -241,8 +249,10 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
         settled = [r.opener for r in results if r.exact and r.value < INF]
         return fallback(first or (settled[0] if settled else promising_openers(solver, 1)[0]), stopped)
     best = results[0]
-    if best.value >= INF:
-        raise WordguessError("no tree solves every secret within the maximum number of guesses")
+    if best.value >= INF:  # proven: no opener searched has a tree within the limit
+        return Outcome(best.opener, 0, True, scope, results, time.monotonic() - started,
+                       solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits,
+                       infeasible=True)
     try:
         tree = solver.tree(best.opener)
     except SearchStopped as exc:  # the limit came while the proven tree was grown: the fallback's
