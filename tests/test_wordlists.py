@@ -89,9 +89,12 @@ def test_custom_file_rules(tmp_path):
     assert summary.startswith("mine.txt: skipped 3 words") and "toolong" in summary and "forbidden" in summary
 
 
-def test_unknown_list_names_choices():
-    with pytest.raises(UnknownNameError, match="wordle-answers"):
+def test_an_unknown_list_is_one_short_line_with_the_close_names():
+    with pytest.raises(UnknownNameError, match="did you mean wordle-answers"):
+        load_words("wordle-answer")
+    with pytest.raises(UnknownNameError, match="`wordguess lists` names the bundled lists") as caught:
         load_words("klingon")
+    assert len(str(caught.value)) < 120
 
 
 def test_list_infos_cover_every_name():

@@ -323,7 +323,7 @@ def absurdle_command(
 def equilibrium_command(
     game: GameChoice,
     lists: ListChoice = None,
-    show: Annotated[int, typer.Option(help="Show the chooser's weights of at most this many secrets.")] = 20,
+    show: Annotated[int, typer.Option(min=0, help="Show the chooser's weights of at most this many secrets.")] = 20,
     as_json: opt.Json = False,
 ) -> None:
     """Solve the chooser's game: the secret is picked with any distribution, the guesser may mix

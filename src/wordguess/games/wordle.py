@@ -97,16 +97,17 @@ class Wordle(LetterGame):
         return super().option_range(option)
 
     def __post_init__(self) -> None:
-        super().__post_init__()
         language = get_language(self.language)
         object.__setattr__(self, "language", language.code)
         if language.code != "en" and not self.offers_languages:
             raise WordError(f"{self.name} is played in its own language; --language is for wordle")
+        # The lengths it has lists for, checked first: the one range a player is told of.
         lengths = self.lengths if language.code == "en" else language.lengths
         if lengths is not None and self.word_length is not None and self.word_length not in lengths:
             accepted = f"{lengths.start} to {lengths.stop - 1}" if len(lengths) > 1 else lengths.start
             where = "" if language.code == "en" else f" in {language.english}"
             raise WordError(f"{self.name} words have {accepted} letters{where}, not {self.word_length}")
+        super().__post_init__()
 
     @functools.cached_property
     def words_language(self) -> Language:

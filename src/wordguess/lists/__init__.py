@@ -4,15 +4,17 @@ lists derived from them by a game's rules, and custom lists read from a file."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import gzip
 import json
+import os
 import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from wordguess.errors import WordguessError, unknown_name
+from wordguess.errors import UnknownNameError, WordguessError, unknown_name
 from wordguess.games import Game, get_game
 from wordguess.vocab import Word
 
@@ -128,7 +130,13 @@ def _raw_words(source: str) -> tuple[list[Word], str | None]:
     if path.is_dir():
         raise WordguessError(f"{source!r} is a directory: a word list is a file with one word per line, "
                              "or a bundled list's name (see `wordguess lists`)")
-    raise unknown_name("word list (or no such file)", source, list_names())
+    if path.suffix or "/" in str(source) or os.sep in str(source):  # a file was meant
+        raise WordguessError(f"no such file: {str(source)!r} (a word list is a file with one word per line, "
+                             "or a bundled list's name: `wordguess lists` names them)")
+    close = difflib.get_close_matches(str(source), list_names(), n=3)
+    raise UnknownNameError(f"unknown word list {str(source)!r} and no such file"
+                           + (f"; did you mean {', '.join(close)}?" if close else "")
+                           + " (`wordguess lists` names the bundled lists)")
 
 
 def load_words(source: str | Path, game: Game | None = None, forbidden: str | Path | None = None) -> WordList:
