@@ -462,3 +462,8 @@ def test_interactive_cancel_and_undo_drop_a_word_in_no_list(tmp_path):
     assert counts[:2] == [f"{len(WORDLE_SMALL):,}"] * 2  # the start, and after cancel
     assert counts[3] != counts[2] and counts[4] == counts[2]  # QZXVW's turn, then undone
     assert "QZXVW" not in result.stdout.split("took back QZXVW")[1]  # not listed among the candidates
+
+
+def test_quit_at_an_options_question_ends_the_session():
+    result = runner.invoke(app, ["solve", "--game", "sutom"], input="quit\n")
+    assert result.exit_code == 0 and "not a whole number" not in result.output

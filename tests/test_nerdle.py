@@ -86,7 +86,7 @@ def test_words_must_be_equations():
     assert game.check_word("10+20=30") == "10+20=30"
     with pytest.raises(WordError, match="the left side is 30, not 31"):
         game.check_word("10+20=31")
-    with pytest.raises(WordError, match="7 letters, nerdle words have 8"):
+    with pytest.raises(WordError, match="7 symbols, nerdle equations have 8"):
         game.check_word("3/2*4=6")
 
 

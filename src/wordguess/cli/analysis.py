@@ -49,6 +49,9 @@ def read_share(value: str) -> str:
     if value == "-":
         return sys.stdin.read()
     path = Path(value)
+    if path.is_dir():
+        raise WordguessError(f"--share {value!r} is a directory: give the share text itself, - for standard input, "
+                             "or a file holding it")
     try:
         named = len(value) < 4096 and path.is_file()
     except OSError:  # not a name a file can have (too long, say): the text itself

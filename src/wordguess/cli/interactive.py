@@ -67,6 +67,8 @@ def ask_until_valid(prompt: str, check):
     """Return check(answer) for the first answer that `check` accepts, saying in one line why
     each earlier answer was refused; None at end of input."""
     while (line := ask(prompt)) is not None:
+        if line.strip().lower() == "quit":  # as at every prompt of a session
+            raise typer.Exit(0)
         try:
             return check(line.strip())
         except WordguessError as exc:

@@ -43,5 +43,5 @@ def given_words(source: str, game: Game, what: str) -> WordList:
     words = load_words(source, game)
     if words.rejected:
         word, why = words.rejected[0]
-        raise WordError(f"{what}: {word!r} is not a valid {game.name} word: {why}")
+        raise WordError(f"{what}: {word!r} is not a valid {game.name} {game.word_noun}: {why}")
     return words

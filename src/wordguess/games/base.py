@@ -186,7 +186,8 @@ class Game(ABC):
         """Return why `word` cannot be played in this game, or None when it can."""
         folded = self.fold(word)
         if self.length is not None and len(folded) != self.length:
-            return f"{len(folded)} letters, {self.name} words have {self.length}"
+            count = f"{len(folded)} {self.symbol_noun}{'' if len(folded) == 1 else 's'}"
+            return f"{count}, {self.name} {self.word_noun}s have {self.length}"
         bad = sorted(set(folded) - set(self.alphabet))
         if bad:
             return f"letters {''.join(bad)!r} are not in the alphabet {self.alphabet!r}"
@@ -196,7 +197,7 @@ class Game(ABC):
         """Return the folded `word`, or raise WordError saying why it is not valid."""
         problem = self.word_problem(word)
         if problem:
-            raise WordError(f"{word!r} is not a valid {self.name} word: {problem}")
+            raise WordError(f"{word!r} is not a valid {self.name} {self.word_noun}: {problem}")
         return self.fold(word)
 
     def prepare_words(self, words: Iterable[Word]) -> tuple[list[Word], list[tuple[Word, str]]]:
