@@ -94,3 +94,9 @@ def test_histogram_png(tmp_path):
     save_histogram([ev, evaluate(puzzle, get_strategy("minimax"))], path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert Counter(ev.scores.values()) == Counter({k: v for k, v in ev.histogram.items() if v})
+
+
+def test_a_small_regret_is_written_with_its_digits():
+    from wordguess.analysis.report import small
+
+    assert small(0.004) == "0.004" and small(0.25) == "0.25" and small(0.0) == "0.000"

@@ -196,7 +196,7 @@ class Move:
                     return f"It was the best guess: {about}{played:.2f} guesses to finish on average."
                 return f"It was as good as the best, {best}: {about}{played:.2f} guesses to finish on average."
             return (f"{best} was better: {about}{best_value:.2f} guesses to finish on average against "
-                    f"{played:.2f}, {low:.2f} more" + (" (estimates)." if self.played.kind == ESTIMATE else "."))
+                    f"{played:.2f}, {small(low)} more" + (" (estimates)." if self.played.kind == ESTIMATE else "."))
         estimate = self.regret_estimate
         proven = f"proven between {low:.3f} and {'an unknown bound' if high is None else f'{high:.3f}'} more"
         if estimate is None:
@@ -206,9 +206,9 @@ class Move:
                     f"({proven}).")
         if self.best_guess == self.guess:
             return (f"It was the best guess found in the time given, about {played:.2f} guesses to finish on average; "
-                    f"the estimates put the best about {estimate:.2f} lower ({proven}).")
+                    f"the estimates put the best about {small(estimate)} lower ({proven}).")
         return (f"{best} looks better: about {best_value:.2f} guesses to finish on average against {played:.2f}, "
-                f"about {estimate:.2f} more ({proven}).")
+                f"about {small(estimate)} more ({proven}).")
 
     def _luck_words(self, solved: bool) -> str:
         if solved and self.candidates_before == 1:
@@ -312,6 +312,11 @@ def legend(analysis: GameAnalysis, game) -> list[str]:
     if any(m.luck_by == "weight" for m in moves):
         lines.append(STAR_EXPLAINED)
     return lines
+
+
+def small(guesses: float) -> str:
+    """Return a number of guesses to two decimals, or three below a hundredth (0.004, not 0.00)."""
+    return f"{guesses:.2f}" if guesses >= 0.01 else f"{guesses:.3f}"
 
 
 def regret_text(low: float, high: float | None, estimate: float | None = None) -> str:
