@@ -106,6 +106,7 @@ TABLE = [
     (["play", "--length", "-5"], 2, "wordle words have 4 to 11 letters, not -5"),
     (["equilibrium", "--show", "-1"], 2, "greater than or equal to 0"),
     (["analyze", "--history", "a=G"], 2, "1 letter, wordle words have 5"),
+    (["solve", "--game", "sutom", "--length", "6", "--first-letter", "a", "--history", ""], 0, "candidates left"),
     (["analyze", "--share", "FILE:dir", "raise"], 2, "is a directory"),
     (["evaluate", "--max-guesses", "-3"], 2, "--max-guesses is for multi-board games"),
     (["evaluate", "--boards", "2", "--sample", "3"], 2, "--boards is for multi-board games"),

@@ -11,7 +11,7 @@ from wordguess.games import GAMES
 
 Game = Annotated[str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)} (or an alias).")]
 Length = Annotated[int | None, typer.Option(help="Word length (wordle: 4-11, default 5; nerdle: 8 classic, 6 mini; sutom, matches, jotto, jotto2; bulls: digits).")]
-First = Annotated[str | None, typer.Option(help="Sutom: the revealed first letter.")]
+First = Annotated[str | None, typer.Option("--first-letter", "--first", help="Sutom: the revealed first letter (--first too, where a command has no --first of its own).")]
 Pegs = Annotated[int | None, typer.Option(help="Mastermind: pegs per code (default 4); Bulls and Cows: digits per code (default 4).")]
 Colours = Annotated[int | None, typer.Option("--colours", "--colors", help="Mastermind: colours (default 6); Bulls and Cows: symbols, the digits 0..N-1 (default 10).")]
 Answers = Annotated[str | None, typer.Option(help="Secrets: a bundled list name or a file (default: the game's).")]
