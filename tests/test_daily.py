@@ -79,6 +79,7 @@ def test_the_terminal_daily_is_the_pages_and_keeps_its_record(client, tmp_path):
     page = secret_of(client, daily(client, game="wordle", world="closed"))
     first = runner.invoke(app, ["play", "--daily", "--world", "closed"], input="quit\n", env=env)
     assert first.exit_code == 0 and f"the word was {page}" in first.output
+    assert "today's daily game" in first.output and "host random" not in first.output
     assert not (tmp_path / "wordguess" / "daily.json").exists()  # no guess: no attempt
     played = runner.invoke(app, ["play", "--daily", "--world", "closed"], input=f"{page.lower()}\n", env=env)
     assert "solved in 1!" in played.output and "played 1, won 100%, streak 1 (best 1)" in played.output

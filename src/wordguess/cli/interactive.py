@@ -423,7 +423,7 @@ def play_command(
     if seed is None:  # today's daily was played here
         return
     session = new_hosted_game(puzzle, host, seed, boards)
-    interrupted = play_loop(session, host)
+    interrupted = play_loop(session, host, daily)
     name = session.share_name if host == "random" else f"{host} ({session.share_name})"
     title = f"wordguess {name}" + (f" {datetime.date.today().isoformat()}" if daily else "")
     out.print(session.share_text(title), markup=False)
@@ -433,7 +433,7 @@ def play_command(
         raise typer.Exit(130)
 
 
-def play_loop(session: HostedGame, host: str) -> bool:
+def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
     """Run the play loop of a hosted game of one board or several until it is over, the player
     quits or input ends; return whether it ended by Ctrl-C."""
     game, rules = session.game, session.rules
@@ -444,8 +444,9 @@ def play_loop(session: HostedGame, host: str) -> bool:
                   f"on each unsolved board. Commands: {', '.join(commands)}.")
     else:
         clue = f" {game.clue()}" if game.clue() else ""
+        who = "today's daily game" if daily else f"host {session.hosts[0].name}"
         banner = (f"{game.title}: guess the {game.word_text()}{clue} ({session.limit_text} guesses; "
-                  f"{session.puzzle.mode} mode; host {session.hosts[0].name}). Commands: {', '.join(commands)}.")
+                  f"{session.puzzle.mode} mode; {who}). Commands: {', '.join(commands)}.")
     out.print(banner)
     interrupted = False
     while not session.over:
