@@ -441,3 +441,13 @@ def test_a_guess_that_tells_nothing_new_is_a_guess_lost_and_the_game_ends_at_its
         assert (move["regret"]["low"] is None or move["regret"]["low"] >= 1.0) and move["skill"] <= 2  # None: a sure win lost
     text = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "shake", *["crane"] * 7]).stdout
     assert "lost: not found within 6 guesses" in text and "told nothing new" in text and "and counting" not in text
+
+
+def test_a_game_is_summed_up_in_one_line_with_the_default_strategy_on_its_secret():
+    result = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "cigar", "raise", "cigar", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)["summary"]
+    assert 0 <= summary["skill"] <= 99 and 0 <= summary["luck"] <= 99 and summary["guesses"] == 2
+    assert summary["strategy"] == "entropy" and summary["strategy_guesses"] >= 2
+    text = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "cigar", "raise", "cigar"]).stdout
+    assert f"game: skill {summary['skill']} of 99, luck {summary['luck']} of 99; the entropy strategy" in text

@@ -13,6 +13,9 @@ from wordguess.analysis.values import Values, values_for
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.worst.decide import played_strategy
+from wordguess.play.hosts import FixedHost
+from wordguess.play.simulate import play
 from wordguess.vocab import Candidates, History, Word
 
 DEFAULT_BUDGET = 3.0  # seconds of exact search for the whole analysis
@@ -144,5 +147,10 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     if secret is not None:
         optimal_guesses, optimal_opener = values.secret_play(secret, moves[0].best_guess, max(0.0, end - time.time()))
     limit = None if values.max_guesses == game.max_guesses else values.max_guesses
+    strategy = strategy_guesses = None
+    if secret is not None and limit is None and not game.lies:  # the default strategy on the secret (a liar's
+        # replies are the host's to draw, not the secret's alone)
+        guesser = played_strategy(None, puzzle)
+        strategy, strategy_guesses = guesser.name, play(puzzle, guesser, FixedHost(secret)).guesses
     return GameAnalysis(game.name, puzzle.mode, puzzle.world, values.kind, moves, secret, solved, optimal_guesses,
-                        optimal_opener, time.perf_counter() - started, limit, beyond)
+                        optimal_opener, time.perf_counter() - started, limit, beyond, strategy, strategy_guesses)

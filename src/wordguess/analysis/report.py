@@ -246,6 +246,28 @@ class GameAnalysis:
     seconds: float
     max_guesses: int | None = None  # the guesses allowed, when not the game's own (a board of several)
     beyond: int = 0  # guesses played after the limit (the game was lost there): not analysed
+    strategy: str | None = None  # the default strategy (what `solve` suggests), played on the secret
+    strategy_guesses: int | None = None  # what it needed there (None: the secret is not known)
+
+    @property
+    def skill(self) -> int:
+        """Return the game's skill, 0 to 99: the moves' skill of their total regret (its estimate
+        when only bounds are proven; 0 when a sure win was lost)."""
+        low, high = self.total_regret
+        if math.isinf(low):
+            return 0
+        estimate = self.total_regret_estimate
+        return skill_of(estimate if estimate is not None else low if high is None else (low + high) / 2)
+
+    @property
+    def luck(self) -> int:
+        """Return the game's luck, 0 to 99: its moves' luck on average (50: the replies to expect)."""
+        return int(round(sum(m.luck for m in self.moves) / len(self.moves)))
+
+    def summary(self) -> dict:
+        """Return the game in one line's figures (as WordleBot sums a game up)."""
+        return {"skill": self.skill, "luck": self.luck, "guesses": len(self.moves), "solved": self.solved,
+                "strategy": self.strategy, "strategy_guesses": self.strategy_guesses}
 
     @property
     def total_regret(self) -> tuple[float, float | None]:
@@ -278,6 +300,7 @@ class GameAnalysis:
         low, high = self.total_regret
         return {"game": self.game, "mode": self.mode, "world": self.world, "kind": self.kind,
                 "secret": self.secret, "solved": self.solved, "guesses": len(self.moves), "beyond_limit": self.beyond,
+                "summary": self.summary(),
                 "total_regret": {"low": _num(low), "high": _num(high), "estimate": _num(self.total_regret_estimate)}, "total_regret_text": self.total_regret_text(),
                 "optimal_guesses": self.optimal_guesses, "optimal_opener": self.optimal_opener,
                 "seconds": round(self.seconds, 3), "moves": [m.to_json(game, self.max_guesses) for m in self.moves]}

@@ -49,13 +49,14 @@ def read_share(value: str) -> str:
     if value == "-":
         return sys.stdin.read()
     path = Path(value)
-    if path.is_dir():
-        raise WordguessError(f"--share {value!r} is a directory: give the share text itself, - for standard input, "
-                             "or a file holding it")
     try:
         named = len(value) < 4096 and path.is_file()
+        folder = len(value) < 4096 and path.is_dir()
     except OSError:  # not a name a file can have (too long, say): the text itself
-        named = False
+        named = folder = False
+    if folder:
+        raise WordguessError(f"--share {value!r} is a directory: give the share text itself, - for standard input, "
+                             "or a file holding it")
     if not named:
         return value
     try:
@@ -134,6 +135,17 @@ def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
     return table
 
 
+def game_line(game: Game, analysis: GameAnalysis) -> str:
+    """Return the game in one line: its skill and luck, and the default strategy's guesses on the
+    same secret against the player's."""
+    line = f"game: skill {analysis.skill} of 99, luck {analysis.luck} of 99"
+    if analysis.strategy_guesses is not None:
+        you = f"you {len(analysis.moves)}" if analysis.solved else "you did not find it"
+        line += (f"; the {analysis.strategy} strategy, the default, needed {analysis.strategy_guesses} "
+                 f"on {game.display(analysis.secret)}, {you}")
+    return line
+
+
 def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     low = analysis.total_regret[0]
     text = Text()
@@ -155,6 +167,7 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
         text.append(f"; {who} (opening {game.display(analysis.optimal_opener)}) needed "
                     f"{analysis.optimal_guesses} on {game.display(analysis.secret)}, {you}")
     text.append(f" ({analysis.seconds:.1f} s)\n")
+    text.append(game_line(game, analysis) + "\n")
     text.append("\n".join(legend(analysis, game)))
     return text
 

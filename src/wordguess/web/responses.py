@@ -558,6 +558,23 @@ class ChartPoint(Answer):
     """With the best guess (null when it can lose)."""
 
 
+class GameSummaryOut(Answer):
+    """A game summed up, as WordleBot does."""
+
+    skill: int
+    """0 to 99: the skill of the moves' total regret (0 when a sure win was lost)."""
+    luck: int
+    """0 to 99: the moves' luck on average (50: the replies to expect)."""
+    guesses: int
+    """The moves analysed."""
+    solved: bool
+    """Whether the game was solved."""
+    strategy: str | None
+    """The default strategy, played on the same secret (null when the secret is not known)."""
+    strategy_guesses: int | None
+    """What it needed there."""
+
+
 class AnalysisOut(Answer):
     """The analysis of a game (or of one board of several), move by move."""
 
@@ -577,6 +594,8 @@ class AnalysisOut(Answer):
     """The number of moves analysed."""
     beyond_limit: int
     """Guesses played after the game's limit (the game was lost there): not analysed."""
+    summary: GameSummaryOut
+    """The game in one line's figures."""
     total_regret: Range
     """Bounds on the sum of the moves' regrets."""
     total_regret_text: str

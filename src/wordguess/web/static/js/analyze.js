@@ -60,7 +60,11 @@ function draw(data) {
   const kind = data.kind === "exact" ? "Exact values (closed world)" : "Estimates (open world)";
   const optimal = data.optimal_guesses === null ? "" :
     `; the best play (opening ${data.optimal_opener.toUpperCase()}) needed ${data.optimal_guesses}, you ${data.guesses}`;
+  const game = data.summary;
+  const strategy = game.strategy_guesses === null ? "" :
+    `; the ${game.strategy} strategy, the default, needed ${game.strategy_guesses}`;
   $("#analyze-summary").textContent = `${data.solved ? "Solved" : "Not solved"}${data.secret ? ": " + data.secret.toUpperCase() : ""}; ` +
+    `skill ${game.skill} of 99, luck ${game.luck} of 99${strategy}; ` +
     `${regretWords(data)}${optimal}. ${kind}, ${data.seconds.toFixed(1)} s.`;
   $("#analyze-chart").replaceChildren(chart(data.chart));
   $("#analyze-game").hidden = false;
