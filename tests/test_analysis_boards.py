@@ -154,3 +154,13 @@ def test_a_game_still_being_played_is_not_finished_rather_than_lost():
     data = json.loads(runner.invoke(app, ["analyze", "--no-store", "--game", "quordle", "--history", history,
                                           "--json"]).stdout)
     assert data["finished"] is False and data["won"] is False
+
+
+def test_when_the_best_is_the_guess_played_the_regret_is_none():
+    data = json.loads(runner.invoke(app, ["analyze", "--no-store", "--game", "quordle", "--secret",
+                                          "cigar,rebut,sissy,humph", "soare", "clint", "rebut", "cigar", "sissy",
+                                          "humph", "--json"]).stdout)
+    for board in data["boards"]:
+        for move in board["moves"]:
+            if move["best_guess"] == move["guess"]:
+                assert move["regret"]["low"] == 0 and move["regret"]["high"] == 0 and move["skill"] == 99

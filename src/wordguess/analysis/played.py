@@ -131,6 +131,8 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         values.prepare(candidates, before, guess)
         values.start_move(max(0.0, end - time.time()) / (turn + reserve))
         played, best_value, best, buckets = values.move(candidates, before, guess)
+        if best == guess:  # the best found is the guess played: one guess, one value, no regret
+            best_value = played
         # the buckets' guesses to finish when all are known; else only their chance counts
         known = all(v is not None for _, v in buckets.values())
         shares = np.array([s for s, _ in buckets.values()])
