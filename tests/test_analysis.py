@@ -254,24 +254,25 @@ def test_cli_share_text_from_standard_input_is_read_once():
     assert [m["reply"] for m in json.loads(result.stdout)["moves"]] == ["..G.G", "G...Y", "GGGGG"]
 
 
-def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeypatch):
-    """Each move gets an even share of the time left, the last move first, so the time a quick late
-    move leaves goes to the early ones, and the whole analysis keeps its budget (a clock that moves
-    only when told: each move spends its share, or nothing)."""
+def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first():
+    """Each move gets an even share of the nodes left, the last move first, so what a quick late
+    move leaves goes to the early ones, and the whole analysis keeps its budget (values that
+    count the nodes each move spends: its share, or nothing)."""
     from wordguess.analysis import EstimatedValues
-    from wordguess.analysis import played as module
-
-    clock = [1000.0]
-    monkeypatch.setattr(module.time, "time", lambda: clock[0])
+    from wordguess.analysis.played import NODES_PER_SECOND
 
     class Recorded(EstimatedValues):
         def __init__(self, puzzle, spend):
             super().__init__(puzzle)
-            self.spend, self.shares, self.turns = spend, [], []
+            self.spend, self.shares, self.turns, self.spent = spend, [], [], 0
 
-        def start_move(self, seconds):
-            self.shares.append(seconds)
-            clock[0] += seconds if self.spend(len(self.shares)) else 0.0
+        @property
+        def nodes(self):
+            return self.spent
+
+        def start_move(self, nodes):
+            self.shares.append(nodes)
+            self.spent += nodes if self.spend(len(self.shares)) else 0
 
         def move(self, candidates, history, guess):
             self.turns.append(len(history) + 1)
@@ -279,44 +280,38 @@ def test_the_budget_is_the_whole_analysis_shared_by_its_moves_last_first(monkeyp
 
     puzzle = PuzzleSpec(GAME).build()
     history = [(w, GAME.feedback(w, "shake")) for w in ("crane", "slosh", "shale", "shake")]
+    total = 9 * NODES_PER_SECOND
     spent_all = Recorded(puzzle, lambda k: True)
     analyze(puzzle, history, budget=9.0, values=spent_all)
     assert spent_all.turns == [4, 3, 2, 1]
-    assert spent_all.shares == pytest.approx([2.0] * 4)  # 9 s over 4 moves and half a share of optimal play
+    assert spent_all.shares == pytest.approx([total / 4.5] * 4, abs=1)  # over 4 moves and half a share of optimal play
     quick_late = Recorded(puzzle, lambda k: k > 2)  # the last two moves spend nothing
     analyze(puzzle, history, budget=9.0, values=quick_late)
-    assert quick_late.shares == pytest.approx([2.0, 9 / 3.5, 3.6, 3.6])  # 9 / 2.5, then 5.4 / 1.5
+    assert quick_late.shares == pytest.approx([total / 4.5, total / 3.5, total / 2.5, total * 0.6 / 1.5], abs=1)
 
 
-def test_the_budget_starts_once_the_values_are_set_up(monkeypatch):
-    """Setting up the values (the exact solver's kernels and tables: 0.5 s in a new process, far
-    longer where numba compiles them first) is not taken from the analysis's budget."""
-    from wordguess.analysis import EstimatedValues
-    from wordguess.analysis import played as module
+def test_the_same_game_gets_the_same_analysis_whatever_the_time_its_search_takes(monkeypatch):
+    """The budget is counted in nodes: a search slowed down (a machine loaded, say) proves the
+    same and shows the same values."""
+    from wordguess.optimal.total import search
 
-    clock = [1000.0]
-    monkeypatch.setattr(module.time, "time", lambda: clock[0])
-    made = []
+    history = [(w, GAME.feedback(w, "cigar")) for w in ("fuzzy", "cloth", "cigar")]
+    puzzle = PuzzleSpec(GAME).build()
+    quick = analyze(puzzle, history, budget=0.5).to_json(GAME)
+    clock = [0.0]  # a clock that runs a hundred times faster: every slice seems to take long
 
-    class Recorded(EstimatedValues):
-        shares: list
+    def slow() -> float:
+        clock[0] += 0.5
+        return clock[0]
 
-        def start_move(self, seconds):
-            self.shares.append(seconds)
-
-    def slow_to_set_up(puzzle, store=None):
-        clock[0] += 5.0
-        made.append(Recorded(puzzle))
-        made[-1].shares = []
-        return made[-1]
-
-    monkeypatch.setattr(module, "values_for", slow_to_set_up)
-    history = [(w, GAME.feedback(w, "shake")) for w in ("crane", "slosh", "shale", "shake")]
-    analyze(PuzzleSpec(GAME).build(), history, budget=9.0)
-    # the whole 9 s for the moves: the last move's share is 9 / 4.5 (4 / 4.5 if the set-up's 5 s
-    # counted), and as no move spends its share, each next one is the rest over the moves left
-    assert made[0].shares == pytest.approx([2.0, 9 / 3.5, 3.6, 6.0])
-
+    monkeypatch.setattr(search.time, "monotonic", slow)  # (the time module's own: every caller's clock)
+    monkeypatch.setattr(search.time, "time", slow)
+    slowed = analyze(puzzle, history, budget=0.5).to_json(GAME)
+    for data in (quick, slowed):
+        data.pop("seconds")
+        for move in data["moves"]:
+            move.pop("seconds", None)
+    assert slowed == quick
 
 def test_a_game_too_large_for_its_matrix_is_analysed_by_estimates_on_its_candidates(monkeypatch):
     """Over FOCUS_BYTES (classic Nerdle) the analysis never makes the whole matrix: each move is

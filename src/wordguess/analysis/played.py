@@ -18,8 +18,11 @@ from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.vocab import Candidates, History, Word
 
-DEFAULT_BUDGET = 3.0  # seconds of exact search for the whole analysis
-OPTIMAL_PLAY_SHARE = 0.5  # of a move's share of the time left, what optimal play on the secret gets
+DEFAULT_BUDGET = 3.0  # the whole analysis's exact search, in seconds of NODES_PER_SECOND
+# The budget is counted in the exact search's nodes, not in time, so that the same game gets the
+# same analysis on any machine and load (about this many a second here, at a load of 2 to 4).
+NODES_PER_SECOND = 500
+OPTIMAL_PLAY_SHARE = 0.5  # of a move's share of the nodes left, what optimal play on the secret gets
 
 
 def game_turns(game, puzzle: Puzzle, turns: list[tuple[str, str]] | None = None, guesses: Sequence[str] = (),
@@ -98,10 +101,11 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     package for what each move reports. `values` (analysis.values: `values_for` the puzzle by
     default) may be reused between games of one puzzle.
 
-    `budget` is the exact search's seconds for the whole analysis. The moves are taken last
-    first: a late move's few candidates are proven in milliseconds, and what it leaves of its
-    share goes to the early moves, where the sets are large; each move gets an even share of
-    the time left (the reference play on the secret half a share, last)."""
+    `budget` is the exact search's for the whole analysis, in seconds of NODES_PER_SECOND nodes
+    (nodes, not time: the same analysis on any machine and load). The moves are taken last
+    first: a late move's few candidates are proven at once, and what it leaves of its share goes
+    to the early moves, where the sets are large; each move gets an even share of the nodes left
+    (the reference play on the secret half a share, last)."""
     started = time.perf_counter()
     if not history:
         raise WordguessError("there is no move to analyse: give at least one guess")
@@ -113,9 +117,7 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     beyond = max(0, len(history) - values.max_guesses)
     history = history[: len(history) - beyond]
     states = replay(puzzle, history)
-    # The budget is the search's: it starts once the values are set up (the exact solver's
-    # kernels loaded and its tables made, 0.5 s in a new process; minutes where numba compiles).
-    end = time.time() + budget
+    total, first = int(budget * NODES_PER_SECOND), values.nodes
     solved = game.is_solved(history[-1][1])
     if solved:
         secret = history[-1][0]
@@ -129,7 +131,7 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         candidates, before = states[turn - 1], history[: turn - 1]
         guess = puzzle.index_of(word)
         values.prepare(candidates, before, guess)
-        values.start_move(max(0.0, end - time.time()) / (turn + reserve))
+        values.start_move(max(0, total - (values.nodes - first)) // (turn + reserve))
         played, best_value, best, buckets = values.move(candidates, before, guess)
         if best == guess:  # the best found is the guess played: one guess, one value, no regret
             best_value = played
@@ -147,7 +149,8 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     moves = [moves[turn] for turn in sorted(moves)]
     optimal_guesses = optimal_opener = None
     if secret is not None:
-        optimal_guesses, optimal_opener = values.secret_play(secret, moves[0].best_guess, max(0.0, end - time.time()))
+        optimal_guesses, optimal_opener = values.secret_play(secret, moves[0].best_guess,
+                                                             max(0, total - (values.nodes - first)))
     limit = None if values.max_guesses == game.max_guesses else values.max_guesses
     strategy = strategy_guesses = None
     if secret is not None and limit is None and not game.lies:  # the default strategy on the secret (a liar's

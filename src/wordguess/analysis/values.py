@@ -7,7 +7,6 @@ large for its matrix), and estimated through a lying host's lies (`LieEstimates`
 from __future__ import annotations
 
 import math
-import time
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -48,23 +47,27 @@ class MoveValues(NamedTuple):
 
 class Values(Protocol):
     """How an analysis values moves (see analyze): per move `prepare` (work outside the move's
-    budget), `start_move` (its seconds) and `move`; at the end `secret_play`."""
+    budget), `start_move` (its nodes of exact search) and `move`; at the end `secret_play`;
+    `nodes` counts the nodes searched so far."""
 
     kind: str  # EXACT or ESTIMATE: what the values are when nothing runs out
     max_guesses: int  # the limit they are proven or estimated within
 
     def prepare(self, candidates: Candidates, history: History, guess: int) -> None: ...
 
-    def start_move(self, seconds: float) -> None: ...
+    def start_move(self, nodes: int) -> None: ...
+
+    @property
+    def nodes(self) -> int: ...
 
     def move(self, candidates: Candidates, history: History, guess: int) -> MoveValues: ...
 
-    def secret_play(self, secret: Word, first: Word, seconds: float) -> tuple[int | None, Word | None]:
+    def secret_play(self, secret: Word, first: Word, nodes: int) -> tuple[int | None, Word | None]:
         """Return (the guesses the reference play needs on the secret, its opener), or Nones."""
 
 
 class ExactValues:
-    """Proven values of a closed-world puzzle's positions (the exact solver, a deadline a move)."""
+    """Proven values of a closed-world puzzle's positions (the exact solver, a node budget a move)."""
 
     kind = EXACT
 
@@ -92,9 +95,16 @@ class ExactValues:
         """A large set's estimates first, outside the move's budget: its values are seldom settled."""
         self._prepared = self.estimates(candidates, history, guess) if len(candidates) >= ESTIMATE_FIRST else None
 
-    def start_move(self, seconds: float) -> None:
-        """Give the next move its time."""
-        self.solver.deadline = (time.time() + seconds, seconds)
+    def start_move(self, nodes: int) -> None:
+        """Give the next move its nodes."""
+        self.solver.node_deadline = self.solver.nodes + max(0, int(nodes))
+
+    @property
+    def nodes(self) -> int:
+        return self.solver.nodes
+
+    def _spent(self) -> bool:
+        return self.solver.node_deadline is not None and self.solver.nodes >= self.solver.node_deadline
 
     def move(self, candidates: Candidates, history: History, guess: int) -> MoveValues:
         """Return the move's proven values (bounds when the time ends first, with the best
@@ -115,10 +125,10 @@ class ExactValues:
         return MoveValues(played, best_value, best, {reply: (share, (lo / (share * n) if lo else 0.0) if known else None)
                                                      for reply, (share, lo, _) in buckets.items()})
 
-    def secret_play(self, secret: Word, first: Word, seconds: float) -> tuple[int | None, Word | None]:
+    def secret_play(self, secret: Word, first: Word, nodes: int) -> tuple[int | None, Word | None]:
         """Return the guesses optimal play needs on the secret, opening with the first move's best
-        (None when a position on the way is not solved in the time), and that opener."""
-        self.start_move(seconds)
+        (None when a position on the way is not solved within the nodes), and that opener."""
+        self.start_move(nodes)
         return self.optimal_play(secret, self.puzzle.index_of(first)), first
 
     def _least(self, depth: int, n: int) -> int:
@@ -144,7 +154,7 @@ class ExactValues:
         if n <= 2:
             return (2 * n - 1, 2 * n - 1) if depth >= n else (INF, None)
         try:
-            if self.solver.deadline is not None and time.time() > self.solver.deadline[0]:
+            if self._spent():
                 raise SearchStopped("the move's budget is spent")
             value = self.solver.solve(np.sort(candidates.astype(np.int32)), state, INF, depth)
         except SearchStopped:
@@ -158,14 +168,13 @@ class ExactValues:
         and buckets, leaving none to the best opener."""
         if history or len(candidates) != len(self.puzzle.answers):
             return self._played(candidates, history, guess)
-        saved = self.solver.deadline
+        saved = self.solver.node_deadline
         if saved is not None:
-            left = max(0.0, saved[0] - time.time()) * PLAYED_OPENER_SHARE
-            self.solver.deadline = (time.time() + left, left)
+            self.solver.node_deadline = self.solver.nodes + int(max(0, saved - self.solver.nodes) * PLAYED_OPENER_SHARE)
         try:
             return self._played(candidates, history, guess)
         finally:
-            self.solver.deadline = saved
+            self.solver.node_deadline = saved
 
     def _played(self, candidates: Candidates, history: History, guess: int):
         puzzle, game = self.puzzle, self.puzzle.game
@@ -311,10 +320,14 @@ class EstimatedValues:
     def prepare(self, candidates: Candidates, history: History, guess: int) -> None:
         pass
 
-    def start_move(self, seconds: float) -> None:
+    def start_move(self, nodes: int) -> None:
         pass
 
-    def secret_play(self, secret: Word, first: Word, seconds: float) -> tuple[int | None, Word | None]:
+    @property
+    def nodes(self) -> int:
+        return 0  # no exact search
+
+    def secret_play(self, secret: Word, first: Word, nodes: int) -> tuple[int | None, Word | None]:
         """Return the guesses the strategy's own play needs on the secret, and its opener."""
         record = play(self.puzzle, self.strategy, FixedHost(secret))
         return len(record.turns), record.turns[0][0]
@@ -445,7 +458,7 @@ class LieEstimates(EstimatedValues):
         played, best_value = values[guess][0], values[best][0]
         return MoveValues(Value(played, played, ESTIMATE), Value(best_value, best_value, ESTIMATE), best, values[guess][1])
 
-    def secret_play(self, secret: Word, first: Word, seconds: float) -> tuple[int | None, Word | None]:
+    def secret_play(self, secret: Word, first: Word, nodes: int) -> tuple[int | None, Word | None]:
         return None, None  # a lying host's games depend on its lies, not on the secret alone
 
     def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:

@@ -209,6 +209,10 @@ class ExactSolver:
         self.store = store  # where proven results persist (None: nowhere)
         # A whole run's time limit: (the time.time() at which every call stops, its seconds).
         self.deadline: tuple[float, float] | None = None
+        # A budget in nodes instead (the analysis's, the same on any machine and load): the node
+        # count at which every call stops; with it the slices keep their size, so a search stops
+        # at the same node whatever the time its slices took.
+        self.node_deadline: int | None = None
         self._saved = time.monotonic()  # when proven results last went to the store
         self.slice = SLICE  # nodes per kernel call between limit checks (smaller: a deadline kept closer)
         self.key = puzzle_key(puzzle, max_guesses)
@@ -351,6 +355,8 @@ class ExactSolver:
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
             budget = self.slice
+            if self.node_deadline is not None:
+                budget = max(0, min(budget, self.node_deadline - self.nodes))
             if self.limits.nodes is not None:
                 # what is left of the limit (0: a call may still answer from the memo or the
                 # quick bounds, but the first node it expands stops it); at least 1 here let
@@ -362,7 +368,7 @@ class ExactSolver:
             value = int(self.call(kernel.solve, candidates, allowed, h, beta, depth, self.branching))
             if value != kernel.ABORT:
                 return value
-            if budget == self.slice:  # a full slice ran: size the next to SLICE_SECONDS
+            if budget == self.slice and self.node_deadline is None:  # a full slice ran: size the next to SLICE_SECONDS
                 took = max(time.monotonic() - call_started, 1e-6)
                 self.slice = int(min(max(self.slice * SLICE_SECONDS / took, SLICE_RANGE[0]), SLICE_RANGE[1]))
             if time.monotonic() - self._saved > SAVE_EVERY:
@@ -377,6 +383,8 @@ class ExactSolver:
             raise SearchStopped(f"time limit of {self.limits.seconds:g} s reached")
         if self.deadline is not None and time.time() > self.deadline[0]:
             raise SearchStopped(f"time limit of {self.deadline[1]:g} s reached")
+        if self.node_deadline is not None and self.nodes >= self.node_deadline:
+            raise SearchStopped("the node budget is spent")
         if self.limits.nodes is not None and nodes - start_nodes > self.limits.nodes:
             raise SearchStopped(f"node limit of {self.limits.nodes:,} reached")
 
