@@ -124,6 +124,7 @@ class Assistant(Session):
         super().__init__(puzzle, rules)
         self.strategy = strategy  # what suggests the next guess: of one board, or of several (strategies.multiboard)
         self._busy = threading.RLock()  # held while computing (see warm_up)
+        self._promised: tuple[tuple, str | None] | None = None  # (the turns, the promise) read with the suggestions
 
     def suggest(self) -> Word:
         """Return the strategy's next guess."""
@@ -150,7 +151,7 @@ class Assistant(Session):
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
         guard = self.strategy.guard  # (not in the strategy's repr)
         guard = None if guard is None else guard.key_for(self.puzzle)
-        return hashlib.sha256(repr(("suggestions-3", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
+        return hashlib.sha256(repr(("suggestions-4", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
                               .encode()).hexdigest()[:32]
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
@@ -164,8 +165,11 @@ class Assistant(Session):
             return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
-        rows = self.puzzle.store.remembered(key, lambda: [dataclasses.astuple(s) for s in self._suggestions(kept)])
-        return [Suggestion(*row) for row in rows[:count]]
+        # The promise of this position is kept with them: it costs a witness search of its own.
+        entry = self.puzzle.store.remembered(key, lambda: {
+            "rows": [dataclasses.astuple(s) for s in self._suggestions(kept)], "promise": self._promise()})
+        self._promised = (tuple(self.turns), entry["promise"])
+        return [Suggestion(*row) for row in entry["rows"][:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:
         puzzle, candidates = self.puzzle, self.boards[0]
@@ -214,6 +218,12 @@ class Assistant(Session):
         guarantee. Unless shown, the strategy plays for the likeliest win. Of several boards
         (strategies.boardguard), the same of every combination of the boards' secrets, and None
         while the boards hold more candidates than the check looks at."""
+        with self._busy:
+            if self._promised is not None and self._promised[0] == tuple(self.turns):
+                return self._promised[1]
+            return self._promise()
+
+    def _promise(self) -> str | None:
         guard = self.strategy.guard
         several = self.rules.boards > 1
         if guard is None or self.solved or not (several or self.strategy.guarantee):
