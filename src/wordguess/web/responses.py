@@ -199,11 +199,11 @@ class ShareAnswer(Answer):
     per guess up to the one that solved the board; one board for a single-board game."""
 
 
-class AssistAnswer(Answer):
-    """The candidates and suggestions after the turns so far."""
+class AdviceOut(Answer):
+    """What the assistant says of a game, one board or several (the library's Advice)."""
 
     game: str
-    """The game's registry name."""
+    """The game's registry name (several boards: the multi-board game's)."""
     title: str
     """The game's title."""
     mode: str
@@ -221,25 +221,30 @@ class AssistAnswer(Answer):
     guesses_left: int
     """The guesses still allowed (negative once past the limit)."""
     solved: bool
-    """Whether the last reply solved the game."""
+    """Whether the game is won (every board solved)."""
+    candidate_count: int
+    """How many secrets are still possible (several boards: on all of them)."""
+    suggestions: list[SuggestionOut]
+    """The best guesses, best first (several boards: the one guess for all; empty once solved)."""
+    suggestion: str | None
+    """The first suggestion's guess (null once solved)."""
+    notices: list[str]
+    """One line per word of the turns that is in no list: taken as played, its replies by the
+    rules (and, in the open world, a possible secret)."""
+
+
+class AssistAnswer(AdviceOut):
+    """The candidates and suggestions after the turns so far."""
+
     turns: list[TurnOut]
     """The turns so far, as the server read them."""
-    candidate_count: int
-    """How many secrets are still possible."""
     words: list[str] | None
     """Every candidate (display form) when at most 60 are left, else null."""
     likely: list[Likely]
     """The likeliest candidates, most likely first (at most 20)."""
-    suggestions: list[SuggestionOut]
-    """The best guesses, best first (empty once solved)."""
-    suggestion: str | None
-    """The first suggestion's guess (null once solved)."""
     ranked_by: Literal["strategy", "proof"]
     """What orders the suggestions: strategy (its choice first, the others by guesses to finish) or
     proof (at a certified opening: the best openers by their least totals, proven over every opener)."""
-    notices: list[str]
-    """One line per word of the turns that is in no list: taken as played, its replies by the
-    rules (and, in the open world, a possible secret)."""
     win_guarantee: Literal["shown", "impossible", "unknown"] | None
     """Whether a win within the game's limit can be promised from here, whatever the secret's
     prior: shown (the suggestion keeps every candidate winnable), impossible (proven: no strategy
@@ -335,43 +340,15 @@ class BoardTurnOut(Answer):
     """Each board's tile marks, null for a board solved before this guess."""
 
 
-class BoardsAssistAnswer(Answer):
+class BoardsAssistAnswer(AdviceOut):
     """Each board's candidates and the suggestion after the turns so far."""
 
-    game: str
-    """The multi-board game's name."""
-    title: str
-    """The game's title."""
-    mode: str
-    """normal (multi-board games have no hard mode)."""
-    world: str
-    """open or closed."""
-    strategy: str
-    """The multi-board strategy that suggests the guess."""
-    answers: str
-    """The list the secrets come from (in the open world: the allowed guesses, weighted)."""
-    length: int | None
-    """The length of the words."""
-    max_guesses: int
-    """The limit of guesses."""
-    guesses_left: int
-    """The guesses still allowed (negative once past the limit)."""
-    solved: bool
-    """Whether every board is solved."""
     turns: list[BoardTurnOut]
     """The turns so far."""
-    candidate_count: int
-    """How many secrets are still possible, over every board."""
     boards: list[BoardStatusOut]
     """Every board, in order."""
-    suggestions: list[SuggestionOut]
-    """The guess to play next (one, for every board at once; empty once solved)."""
     ranked_by: Literal["strategy"]
     """What orders the suggestions: the strategy."""
-    suggestion: str | None
-    """The guess to play next, null once solved."""
-    notices: list[str]
-    """One line per word of the turns that is in no list (taken as played)."""
     win_guarantee: Literal["shown", "impossible", "unknown"] | None
     """Whether every board can be found within the guesses left whatever the secrets (every
     combination of the words each board may still be): "shown" (a joint plan was found),
