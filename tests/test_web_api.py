@@ -1,6 +1,7 @@
 """The web API through the framework's test client: each endpoint's answers, and bad input to
 every endpoint getting a 4xx with a one-line message (never a 500): 400 for a request that does
-not fit the document, 409 for one that fits and that the game refuses."""
+not fit the document, 401 for a game token the server cannot take, 409 for one that fits and
+that the game refuses."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
 from wordguess.web.models import AssistRequest, PlayNew, union_members
-from wordguess.web.state import ComputeSlots, HeavyPool, PuzzleCache
+from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache
 
 WORDLE = get_game("wordle")
 
@@ -317,12 +318,13 @@ def test_daily_games_agree_and_a_refused_guess_costs_no_turn(client):
 
 
 def token_refused(response) -> str:
-    """Assert the refusal of a game token and return its message."""
-    return refused(response, 409)
+    """Assert the refusal of a game token (401, naming the token scheme) and return its message."""
+    assert response.headers.get("www-authenticate") == TOKEN_SCHEME, response.headers
+    return refused(response, 401)
 
 
 def test_an_earlier_state_of_a_game_is_refused(client):
-    """Played again, an earlier token would give replies that cost no turn."""
+    """Played again, an earlier token would give replies that cost no turn: a stale token, 401."""
     start = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
     one = client.post("/api/play/guess", json={"token": start["token"], "guess": "salet"}).json()
     assert "earlier state" in token_refused(client.post("/api/play/guess", json={"token": start["token"], "guess": "crane"}))
@@ -392,13 +394,22 @@ def test_a_multi_board_token_is_refused_by_single_board_play(client):
     token_refused(client.post("/api/play/give-up", json={"token": game["token"]}))
 
 
-def test_a_changed_or_foreign_token_is_refused(client):
+def test_a_changed_foreign_or_unknown_token_is_unauthorised(client):
+    """A token of the document's form that this server did not sign (changed, another key's, made
+    up) is 401 with the token scheme's challenge, as HTTP answers a request without valid
+    credentials; the document says so for every operation that takes one."""
     game = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
     payload, _, signature = game["token"].rpartition(".")
     forged = payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB") + "." + signature
     assert "not valid" in token_refused(client.post("/api/play/guess", json={"token": forged, "guess": "salet"}))
     other = TestClient(create_app(Settings(key="another key")))
     token_refused(other.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}))
+    for path in ("/api/play/give-up", "/api/boards/play/give-up"):
+        token_refused(client.post(path, json={"token": "made.up"}))
+    operations = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/play/guess", "/api/play/give-up", "/api/boards/play/guess", "/api/boards/play/give-up"):
+        unauthorised = operations[path]["post"]["responses"]["401"]
+        assert unauthorised["headers"]["WWW-Authenticate"]["required"]
 
 
 # --- analysis -------------------------------------------------------------------------------------
@@ -518,7 +529,7 @@ def test_quordle_round_with_the_board_assistant(client):
     ("/api/boards/assist", {"game": "dueto", "language": "de"}, 400),  # Termo's boards have no languages
     ("/api/boards/play/new", {"game": "octordle", "host": "evil"}, 400),
     ("/api/boards/play/guess", {"token": "nope", "guess": "salet"}, 400),
-    ("/api/boards/play/guess", {"token": "no.pe", "guess": "salet"}, 409),
+    ("/api/boards/play/guess", {"token": "no.pe", "guess": "salet"}, 401),
 ])
 def test_boards_refuse_bad_input(client, path, body, status):
     refused(client.post(path, json=body), status)
@@ -645,11 +656,12 @@ def test_each_game_has_its_own_request_models_named_by_the_registry():
 
 def test_the_document_says_each_refusal_the_api_gives(client):
     """Every operation documents its 400 (not the framework's 422, which the API never sends) and
-    409; the explorer its 404."""
+    409; those that take a game token its 401 with the challenge; the explorer its 404."""
     operations = [(path, op) for path, ops in client.get("/openapi.json").json()["paths"].items() for op in ops.values()]
     assert operations
     for path, operation in operations:
         assert "422" not in operation["responses"] and {"400", "409"} <= set(operation["responses"]), path
+        assert ("401" in operation["responses"]) == path.endswith(("/guess", "/give-up")), path
     assert "404" in dict(operations)["/api/explore"]["responses"]
 
 

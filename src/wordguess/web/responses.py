@@ -42,7 +42,7 @@ ERRORS = {
     409: error("The request fits this document but the game refuses it (its state is unchanged): a word it does not "
                "take (in no list where only listed words count, an equation that does not hold, repeated letters "
                "where they must differ, not the length the options set), a reply that contradicts the turns before "
-               "it, a turn after the win, a move in a game that is over, a token that is not a game of this server."),
+               "it, a turn after the win, a move in a game that is over."),
     413: error("The body is over the size limit (32 KB)."),
     503: error("The server is busy: try again in a moment."),
 }
@@ -50,6 +50,11 @@ DAILY_DONE = {409: error(f"{ERRORS[409]['description']} Or today's daily of this
                          "already (one attempt a day).")}
 ADVERSARY = {403: error("The server does not play this host on this game: an adversary (evil, absurdle) needs the "
                         "game's whole pattern matrix, and this one is over the server's limit.")}
+TOKEN = {401: {**error("The game token is not one this server can take: changed, signed by another server (or an "
+                       "earlier run without a kept key), not its game's latest state (an earlier page kept it), or "
+                       "of a game this server no longer plays as started. Start a new game."),
+               "headers": {"WWW-Authenticate": {"description": "The token scheme: Token realm=\"wordguess games\".",
+                                                "required": True, "schema": {"type": "string"}}}}}
 NOT_FOUND = {404: error("The path leaves the tree: a guess it does not play, or a reply none of its secrets gives.")}
 RATE_LIMITED = {429: error("Too many of these calls from this client in a minute.")}
 

@@ -1,7 +1,7 @@
 """What the routers do, without the web framework: rebuild a game from the state a request
 carries (the setting and the turns, or a signed token), call the library as `solve` and `play`
 do, and return JSON-ready data. The requests fit the document (web.models made their games);
-what the game refuses of them is a WordguessError."""
+what the game refuses of them is a WordguessError, a token this server cannot take TokenRefused."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ from wordguess.web.models import (
     option_span,
     union_members,
 )
-from wordguess.web.state import AppState
+from wordguess.web.state import AppState, TokenRefused
 
 # The language of each game's words, as its speakers write it (the picker shows it).
 LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Français"}
@@ -183,7 +183,7 @@ def game_seed(state: AppState, token: dict, variant: str) -> int:
 def check_lists(token: dict, puzzle: Puzzle) -> None:
     """Keep the puzzle's lists' fingerprint in the token, and refuse the token once they changed."""
     if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:
-        raise WordguessError("this game was started on other word lists (the server was upgraded): start a new game")
+        raise TokenRefused("this game was started on other word lists (the server was upgraded): start a new game")
 
 
 HOSTED = TypeAdapter(PlayNew)
@@ -195,7 +195,7 @@ def token_setting(token: dict) -> Member:
     try:
         return HOSTED.validate_python({k: v for k, v in token.items() if k in SETTING_FIELDS and v is not None})
     except ValidationError:
-        raise WordguessError("this game was started in a setting this server no longer plays: start a new game") from None
+        raise TokenRefused("this game was started in a setting this server no longer plays: start a new game") from None
 
 
 def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str]:
@@ -294,7 +294,7 @@ def same_daily(state: AppState, text: str, token: dict) -> dict | None:
     and variant, a token of this server), else None."""
     try:
         earlier = state.tokens.load(text)
-    except WordguessError:
+    except TokenRefused:
         return None
     same = (earlier.get("day") == token["day"] and earlier.get("variant") == token.get("variant")
             and earlier.get("game") == token["game"] and all(k in earlier for k in TOKEN_FIELDS))
@@ -307,7 +307,7 @@ def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
     state here (an earlier one kept by the page, or one from before the game ended)."""
     token = state.tokens.load(token_text)
     if is_multiboard(str(token.get("game", ""))) != boards or not all(k in token for k in TOKEN_FIELDS):
-        raise WordguessError("this token is not a game of this page: start a new one")
+        raise TokenRefused("this token is not a game of this page: start a new one")
     if not boards and len(token["turns"]) >= MAX_TURNS:
         raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
     state.ledger.check(token["nonce"], len(token["turns"]), bool(token["stopped"]))

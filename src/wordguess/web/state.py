@@ -24,7 +24,6 @@ from wordguess.advice import Advisor
 from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
-from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.optimal.worst.decide import ExactDecider
@@ -244,6 +243,18 @@ class RateLimiter:
                 self._calls = {c: q for c, q in self._calls.items() if q and q[-1] > now - 60}
 
 
+TOKEN_SCHEME = 'Token realm="wordguess games"'  # the WWW-Authenticate challenge of a refused game token
+
+
+class TokenRefused(HTTPException):
+    """A game token this server cannot take (401, naming the token scheme): not signed here
+    (changed, or by a run with another key), not its game's latest state, or of a game this
+    server no longer plays as it was started."""
+
+    def __init__(self, detail: str):
+        super().__init__(401, detail, headers={"WWW-Authenticate": TOKEN_SCHEME})
+
+
 class GameLedger:
     """How far each game hosted here has gone (by its token's nonce), so that a token which is
     not its game's latest state is refused: an earlier state kept by the page (played again, it
@@ -267,11 +278,11 @@ class GameLedger:
         return not (turns < seen_turns or (seen_over and turns == seen_turns and not ended))
 
     def check(self, nonce: str, turns: int, ended: bool) -> None:
-        """Raise WordguessError unless a token at `turns` turns (`ended`: given up) is its
-        game's latest state."""
+        """Raise TokenRefused unless a token at `turns` turns (`ended`: given up) is its game's
+        latest state."""
         if not self.latest(nonce, turns, ended):
-            raise WordguessError("this is an earlier state of a game that has moved on (in another tab?): "
-                                 "reload the page to continue it, or start a new game")
+            raise TokenRefused("this is an earlier state of a game that has moved on (in another tab?): "
+                               "reload the page to continue it, or start a new game")
 
     def record(self, nonce: str, turns: int, over: bool) -> None:
         """Note a game's latest state."""
@@ -292,15 +303,15 @@ class Tokens:
         return self._serializer.dumps(state)
 
     def load(self, token: str) -> dict:
-        """Return the state of a token, or raise WordguessError when it was not signed here (or
+        """Return the state of a token, or raise TokenRefused when it was not signed here (or
         by a run with another key: tokens do not survive a restart without WORDGUESS_WEB_KEY)."""
         try:
             state = self._serializer.loads(token)
         except itsdangerous.BadData:
-            raise WordguessError("the game token is not valid (changed, or from an earlier run of the server): "
-                                 "start a new game") from None
+            raise TokenRefused("the game token is not valid (changed, or from an earlier run of the server): "
+                               "start a new game") from None
         if not isinstance(state, dict):
-            raise WordguessError("the game token is not valid: start a new game")
+            raise TokenRefused("the game token is not valid: start a new game")
         return state
 
 

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import BoardsPlayNew, PlayGiveUp, PlayGuess, PlayNew
-from wordguess.web.responses import ADVERSARY, DAILY_DONE, BoardsPlayState, PlayState
+from wordguess.web.responses import ADVERSARY, DAILY_DONE, TOKEN, BoardsPlayState, PlayState
 from wordguess.web.state import AppState, app_state
 
 
@@ -20,12 +20,12 @@ def hosted_routes(router: APIRouter, new_model: type, answer: type, boards: bool
         with state.compute:
             return sessions.hosted_start(state, request, boards)
 
-    @router.post("/guess", response_model=answer, summary=summaries[1])
+    @router.post("/guess", response_model=answer, responses=TOKEN, summary=summaries[1])
     def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
         with state.compute:
             return sessions.hosted_move(state, request.token, boards, lambda session: session.guess(request.guess))
 
-    @router.post("/give-up", response_model=answer, summary=summaries[2])
+    @router.post("/give-up", response_model=answer, responses=TOKEN, summary=summaries[2])
     def give_up(request: PlayGiveUp, state: AppState = Depends(app_state)) -> dict:
         with state.compute:
             return sessions.hosted_move(state, request.token, boards, lambda session: session.stop())
