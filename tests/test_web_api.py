@@ -25,7 +25,7 @@ from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
 from wordguess.web.models import AssistRequest, PlayNew, union_members
-from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache
+from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache, Starts
 
 WORDLE = get_game("wordle")
 
@@ -724,6 +724,24 @@ def test_puzzle_cache_keeps_a_decider_per_kept_puzzle_and_drops_it_with_the_puzz
     second = cache.get(dataclasses.replace(small_wordle_files(tmp_path), mode="hard"))  # drops the first
     assert cache.decider(second) is not decider and cache.decider(second) is cache.decider(second)
     assert cache.decider(first) is not decider and len(cache._deciders) == 1  # not kept: a new one each time
+
+
+def test_the_start_of_a_game_is_answered_once_per_setting(client):
+    """Every player of a setting asks its start first: its answer is made once and kept (the
+    multi-board strategy takes a second or more on it); a game with turns is answered anew, and
+    the least recently asked start goes first."""
+    starts = client.app.state.wordguess.starts
+    first = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed"}).json()
+    kept = len(starts._answers)
+    again = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "language": "en"}).json()
+    assert again == first and len(starts._answers) == kept  # English named or left out: one setting
+    turns = [{"guess": "salet", "reply": "..... ....."}]
+    client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "turns": turns})
+    assert len(starts._answers) == kept
+    one = Starts(1)
+    assert one.answer("a", lambda: {"made": 1}) == one.answer("a", lambda: {"made": 2}) == {"made": 1}
+    one.answer("b", lambda: {"made": 3})
+    assert one.answer("a", lambda: {"made": 4}) == {"made": 4}
 
 
 def test_compute_slots_answer_busy_instead_of_waiting_forever():

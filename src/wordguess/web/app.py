@@ -18,6 +18,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
+from wordguess.web import work
 from wordguess.web.config import Settings
 from wordguess.web.models import TAGS
 from wordguess.web.responses import ERRORS
@@ -128,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        state.pool.start(work.ready)
         yield
         state.pool.close()
 

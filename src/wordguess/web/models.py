@@ -286,6 +286,13 @@ class Member(Strict):
 class AssistBase(Member):
     count: int = Field(5, ge=1, le=10, description="The suggestions wanted.")
 
+    def start_key(self) -> tuple | None:
+        """Return what names the answer to this request when it asks the start of a game (no
+        turn, no word added; state.Starts keeps those), else None."""
+        if self.turns or self.add_words:  # type: ignore[attr-defined]
+            return None
+        return self.game_rules().key, self.mode, self.world, self.chosen_answers(), self.count  # type: ignore[attr-defined]
+
 
 class PlayNewBase(Member):
     host: Literal["random", "daily", "evil", "absurdle"] = "random"
@@ -450,6 +457,15 @@ class BoardsMember(Strict):
         return get_multiboard(self.multiboard, **self.options())
 
 
+class BoardsAssistBase(BoardsMember):
+    def start_key(self) -> tuple | None:
+        """Return what names the answer to this request when it asks the start of a game (as
+        AssistBase's), else None."""
+        if self.turns or self.add_words:  # type: ignore[attr-defined]
+            return None
+        return self.multiboard, tuple(self.options().items()), self.world  # type: ignore[attr-defined]
+
+
 class BoardsPlayNewBase(BoardsMember):
     host: Literal["random", "daily"] = "random"
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's
@@ -585,7 +601,7 @@ SHARE = Use("Share", Member, lambda words: {"text": (words.share_type(), Field()
 PLAY_NEW = Use("PlayNew", PlayNewBase, lambda words: {}, "hosted", ("open", "closed"))
 ANALYZE = Use("Analyze", AnalyzeBase, analyze_fields, "optional", ("auto", "open", "closed"), answers=False)
 
-BOARDS_ASSIST = BoardsUse("BoardsAssist", BoardsMember, lambda words, rules: assist_fields(words))
+BOARDS_ASSIST = BoardsUse("BoardsAssist", BoardsAssistBase, lambda words, rules: assist_fields(words))
 BOARDS_SHARE = BoardsUse("BoardsShare", BoardsMember, lambda words, rules: {"text": (words.share_type(), Field())})
 BOARDS_PLAY_NEW = BoardsUse("BoardsPlayNew", BoardsPlayNewBase, lambda words, rules: {})
 BOARDS_ANALYZE = BoardsUse("BoardsAnalyze", BoardsAnalyzeBase,

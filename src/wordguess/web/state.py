@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -157,6 +157,13 @@ class HeavyPool:
         self._waiting = 0  # tasks waiting for a slot
         self._running = 0  # tasks in the pool
 
+    def start(self, ready: Callable[[], Any]) -> None:
+        """Start the workers now, each running `ready` (the imports of the work), so that the
+        first task does not wait for them."""
+        pool = self._ensure()
+        for _ in range(self.workers):
+            pool.submit(ready)
+
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
@@ -219,6 +226,32 @@ class HeavyPool:
             self.restart(pool)
         elif pool is not None:
             pool.shutdown(wait=True)
+
+
+class Starts:
+    """The assistant's answer at the start of each game (no turn, no word added), made once per
+    setting: every player of a setting asks it first, and the multi-board strategy takes a second
+    or more on it. At most `size` kept, the least recently asked dropped first."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def answer(self, key: Hashable | None, make: Callable[[], dict]) -> dict:
+        """Return the answer kept for `key`, else make() (kept when `key` is not None)."""
+        if key is None:
+            return make()
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        answer = make()
+        with self._lock:
+            self._answers[key] = answer
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        return answer
 
 
 class RateLimiter:
@@ -328,6 +361,7 @@ class AppState:
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
         self.ledger = GameLedger(settings.limits.games)
+        self.starts = Starts(settings.limits.starts)
         # Requests compute in the server's threads at once (the kernels release the GIL) when
         # numba's threading layer allows parallel kernels in two threads at once (TBB, OpenMP);
         # with its fallback layer they take turns (requests are short; heavy work goes to the pool).

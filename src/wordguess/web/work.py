@@ -17,6 +17,10 @@ from wordguess.vocab import History
 from wordguess.web.sessions import board_rules, board_turns_json
 
 
+def ready() -> None:
+    """Return once this worker has imported what the work needs (HeavyPool.start)."""
+
+
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
     """Return (the puzzle, the game's turns, the notices) from one of: turns (guess and reply),
     the guesses with a share text, or the guesses with the secret (as `wordguess analyze` takes
