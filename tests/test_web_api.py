@@ -24,7 +24,17 @@ from conftest import small_wordle_files
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
-from wordguess.web.models import AssistRequest, PlayNew, union_members
+from wordguess.web.models import (
+    MAX_PREVIOUS,
+    MAX_REPLY,
+    MAX_SHARE,
+    MAX_TOKEN,
+    MAX_TURNS,
+    MAX_WORD,
+    AssistRequest,
+    PlayNew,
+    union_members,
+)
 from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache, Starts
 
 WORDLE = get_game("wordle")
@@ -579,8 +589,17 @@ def test_explore_refuses_bad_input(client, params, status):
 # --- limits, headers, docs ------------------------------------------------------------------------
 
 def test_a_large_body_is_refused(client):
-    assert "bytes" in refused(client.post("/api/assist", content=b"x" * 40_000,
+    assert "bytes" in refused(client.post("/api/assist", content=b"x" * 300_000,
                                           headers={"content-type": "application/json"}), 413)
+
+
+def test_the_body_limit_holds_the_largest_body_the_document_allows():
+    """A body that fits the document is never refused as too large: its longest fields (a
+    multi-board analysis's turns, guesses, share text and secrets; a new game's tokens), every
+    character escaped as JSON's \\u (an emoji square as two), are within the limit."""
+    escaped = len(json.dumps("🟩")) - 2
+    analysis = escaped * (MAX_TURNS * (MAX_WORD + MAX_REPLY) + MAX_TURNS * MAX_WORD + MAX_SHARE + 32 * MAX_WORD)
+    assert max(analysis, MAX_PREVIOUS * MAX_TOKEN * escaped) < Limits().max_body
 
 
 def test_security_headers_and_no_cors_by_default(client):

@@ -52,7 +52,7 @@ MAX_TURNS = 40  # turns in a history (an adversary's game may run past the usual
 MAX_WORD = 24  # characters of a guess
 MAX_REPLY = 300  # characters of a reply (a multi-board reply holds one per board)
 MAX_SHARE = 4000  # characters of a pasted share text
-MAX_TOKEN = 4000  # characters of a game token
+MAX_TOKEN = 1000  # characters of a game token (a game of 40 guesses takes about 300)
 MAX_PREVIOUS = 8  # today's daily tokens a page sends with a new game
 # The most replies of a game whose host lies: its tables of each reply's lies are made on its first
 # request (Fibble's 3^9 replies of 9 letters take seconds, 3^11 half a minute).

@@ -43,7 +43,7 @@ ERRORS = {
                "take (in no list where only listed words count, an equation that does not hold, repeated letters "
                "where they must differ, not the length the options set), a reply that contradicts the turns before "
                "it, a turn after the win, a move in a game that is over."),
-    413: error("The body is over the size limit (32 KB)."),
+    413: error("The body is over the size limit (256 KB)."),
     503: error("The server is busy: try again in a moment."),
 }
 DAILY_DONE = {409: error(f"{ERRORS[409]['description']} Or today's daily of this game was played in this browser "
