@@ -1,5 +1,7 @@
 """The web API through the framework's test client: each endpoint's answers, and bad input to
-every endpoint getting a 4xx with a one-line message (never a 500)."""
+every endpoint getting a 4xx with a one-line message (never a 500): 400 for a request that does
+not fit the document, 401 for a game token the server cannot take, 409 for one that fits and
+that the game refuses."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import dataclasses
 import json
 import threading
 import time
+import typing
 
 import itsdangerous
 import numba
@@ -15,13 +18,24 @@ import pydantic
 import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 
 from conftest import small_wordle_files
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app, responses
-from wordguess.web.models import Setting
-from wordguess.web.state import ComputeSlots, HeavyPool, PuzzleCache
+from wordguess.web.models import (
+    MAX_PREVIOUS,
+    MAX_REPLY,
+    MAX_SHARE,
+    MAX_TOKEN,
+    MAX_TURNS,
+    MAX_WORD,
+    AssistRequest,
+    PlayNew,
+    union_members,
+)
+from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache, Starts
 
 WORDLE = get_game("wordle")
 
@@ -35,9 +49,9 @@ def client():
         yield test_client
 
 
-def refused(response, status: int | tuple[int, ...] = (400, 422)) -> str:
+def refused(response, status: int | tuple[int, ...] = (400, 409)) -> str:
     """Assert a refusal with a one-line message (by default of bad input: 400 when the request
-    does not fit the API's schema, 422 when it does and the game refuses it) and return it."""
+    does not fit the API's document, 409 when it does and the game refuses it) and return it."""
     assert response.status_code in (status if isinstance(status, tuple) else (status,)), response.text
     detail = response.json()["detail"]
     assert isinstance(detail, str) and detail and "\n" not in detail and "Traceback" not in detail
@@ -64,7 +78,7 @@ def test_a_pasted_share_text_is_read_by_the_games_own_parser(client):
     """/api/share: one parser, the game's (the page holds no copy): each square as the game's
     notation has it, header lines skipped, each board's rows up to its solved one."""
     def read(text, **setting):
-        return client.post("/api/share", json={**setting, "text": text})
+        return client.post("/api/share", json={"game": "wordle", **setting, "text": text})
 
     wordle = read("Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n🟧🟦⬛⬛⬛\n🟩🟩🟩🟩🟩").json()
     assert wordle == {"game": "wordle", "boards": [["...YG", "GY...", "GGGGG"]]}  # high contrast: orange right, blue elsewhere
@@ -77,11 +91,12 @@ def test_a_pasted_share_text_is_read_by_the_games_own_parser(client):
     boards = read("Daily Quordle 1\n" + grid.share_grid(turns), game="quordle").json()["boards"]
     assert [len(b) for b in boards] == [2, 3, 3, 3] and boards[0][1] == "GGGGG"
     assert boards[3][0] == WORDLE.tile_marks(WORDLE.feedback("soare", "humph"))
-    for text, setting, fragment in [("no squares here", {}, "no row of replies"),
-                                    ("⬛⬛⬛🟨🟩", {"game": "quordle"}, "shows 1 boards, not 4"),
-                                    ("1,2", {"game": "jotto"}, "not rows of squares")]:
+    for text, setting, status, fragment in [
+            ("no squares here", {}, 400, "text: 'no squares here' is not of the form"),  # the document: a row of marks
+            ("⬛⬛⬛🟨🟩", {"game": "quordle"}, 409, "shows 1 boards, not 4"),  # the game: its boards
+            ("1,2", {"game": "jotto"}, 400, "unknown game")]:  # the games whose replies are rows of squares
         refused = read(text, **setting)
-        assert refused.status_code == 422 and fragment in refused.json()["detail"], refused.json()
+        assert refused.status_code == status and fragment in refused.json()["detail"], refused.json()
     assert read("", game="wordle").status_code == 400  # the body itself is not valid
 
 
@@ -93,31 +108,34 @@ def test_wordle_of_other_lengths_from_the_picker(client):
     assert start["candidate_count"] == 2302 and all(len(s["word"]) == 4 for s in start["suggestions"])
     game = client.post("/api/play/new", json={"game": "wordle", "length": 4, "world": "closed"}).json()
     assert game["length"] == 4
-    assert "4 to 11" in refused(assist(client, length=3))
+    assert "length: Input should be greater than or equal to 4" in refused(assist(client, length=3), 400)
 
 
 def test_whole_number_options_carry_the_games_own_bounds(client):
     """Each whole-number option a game asks for says the least and most it takes, as the game's own
-    check and the API accept them: both ends make a game, one past either is refused in one line."""
+    check and the API's document accept them (Sutom's: its list's lengths): both ends make a game,
+    one past either is refused in one line by the document."""
     games = client.get("/api/games").json()
     bounds = {(g["name"], o["option"]): (o["least"], o["most"]) for g in games for o in g["options"] if o["kind"] == "int"}
-    assert bounds[("wordle", "length")] == (4, 11) and bounds[("sutom", "length")] == (2, 24)
+    assert bounds[("wordle", "length")] == (4, 11) and bounds[("sutom", "length")] == (4, 12)
     assert bounds[("mastermind", "pegs")] == (1, 12) and bounds[("mastermind", "colours")] == (1, 9)
     assert bounds[("nerdle", "length")] == (5, 8)
     assert all(least is None and most is None for g in games for o in g["options"] if o["kind"] != "int"
                for least, most in [(o["least"], o["most"])])
+    within = {("mastermind", "pegs"): {"colours": 2}}  # 12 pegs of the default 6 colours are too many codes
+    hosted = TypeAdapter(PlayNew)
     for (name, option), (least, most) in bounds.items():
         for value in (least, most):
             get_game(name, **{option: value})
-            Setting.model_validate({"game": name, option: value})  # and the API's schema takes it
+            hosted.validate_python({"game": name, option: value, **within.get((name, option), {})})  # the document's
         for value in (least - 1, most + 1):
-            refused(assist(client, game=name, **{option: value}))
+            refused(assist(client, game=name, **{option: value}), 400)
 
 
 def test_wordle_in_other_languages_from_the_picker(client):
     """The picker offers Wordle's languages, each with its keyboard; a German game is played
     with German lists and the QWERTZ keys, a Spanish one with Ñ; a language not offered is a
-    one-line 422, one the game does not take (Termo) too."""
+    one-line 400 (the document enumerates them), one the game does not take (Termo) too."""
     games = {g["name"]: g for g in client.get("/api/games").json()}
     language = next(o for o in games["wordle"]["options"] if o["option"] == "language")
     choices = {c["value"]: c for c in language["choices"]}
@@ -131,8 +149,9 @@ def test_wordle_in_other_languages_from_the_picker(client):
     assert game["answers"] == "de-answers-5" and game["keyboard_rows"][0] == "qwertzuiop"
     boards = client.post("/api/boards/play/new", json={"game": "quordle", "language": "sv", "world": "closed"}).json()
     assert boards["keyboard_rows"][0] == "qwertyuiopå" and "ö" in boards["alphabet"]
-    assert "no language 'xx'" in refused(assist(client, language="xx"))
-    assert "its own language" in refused(assist(client, game="termo", language="de"))
+    assert "language: Input should be 'en', 'de'" in refused(assist(client, language="xx"), 400)
+    assert "language: Extra inputs are not permitted" in refused(assist(client, game="termo", language="de"), 400)
+    assert "4 to 8 letters in German" in refused(assist(client, language="de", length=9), 400)
 
 
 # --- the assistant --------------------------------------------------------------------------------
@@ -189,25 +208,38 @@ def test_assist_solved_and_termo_accents(client):
     assert any(ch in "".join(termo["words"] or [w["word"] for w in termo["likely"]]) for ch in "ÁÃÇÉÊÍÓÔÕÚ")
 
 
-@pytest.mark.parametrize(("body", "fragment"), [
-    ({"game": "nope"}, "unknown game"),
-    ({"game": "../../etc/passwd"}, "game"),
-    ({"turns": [{"guess": "zzzz", "reply": "....."}]}, "not a valid wordle word"),
-    ({"turns": [{"guess": "salet", "reply": "..Q.."}]}, "reply"),
-    ({"turns": [{"guess": "crane", "reply": "GGGGG"}, {"guess": "salet", "reply": "....."}]}, "turn 2"),
-    ({"turns": [{"guess": "x" * 25, "reply": "....."}]}, "turns.0.guess"),
-    ({"turns": [{"guess": "salet", "reply": "....."}] * 41}, "turns"),
-    ({"turns": "salet"}, "turns"),
-    ({"mode": "sideways"}, "mode"),
-    ({"world": "flat"}, "world"),
-    ({"answers": "/etc/passwd"}, "answers"),
-    ({"game": "sutom"}, "sutom needs"),
-    ({"game": "quordle"}, "multi-board"),
-    ({"game": "wordle", "pegs": 4}, "no option"),
-    ({"count": 1000}, "count"),
+@pytest.mark.parametrize(("body", "status", "fragment"), [
+    ({"game": "nope"}, 400, "unknown game"),
+    ({"game": "../../etc/passwd"}, 400, "unknown game"),
+    ({"game": "WORDLE"}, 400, "unknown game"),  # the names as the registry has them
+    ({"game": None}, 400, "unknown game"),
+    ({"turns": [{"guess": "zzzz", "reply": "....."}]}, 400, "turns.0.guess"),  # Wordle's 5 letters
+    ({"turns": [{"guess": "z", "reply": "."}], "length": 6}, 400, "turns.0.guess"),  # none has 1
+    ({"turns": [{"guess": "salet", "reply": "..Q.."}]}, 400, "turns.0.reply"),
+    ({"turns": [{"guess": "crane", "reply": "GGGGG"}, {"guess": "salet", "reply": "....."}]}, 409, "turn 2"),
+    ({"turns": [{"guess": "salet", "reply": "GGGGG"}]}, 409, "fits no word"),  # SALET is no answer
+    ({"turns": [{"guess": "x" * 25, "reply": "....."}]}, 400, "turns.0.guess"),
+    ({"turns": [{"guess": "salet", "reply": "....."}] * 41}, 400, "turns"),
+    ({"turns": "salet"}, 400, "turns"),
+    ({"mode": "sideways"}, 400, "mode"),
+    ({"game": "jotto", "mode": "hard"}, 400, "mode"),  # hard mode where the game has it
+    ({"world": "flat"}, 400, "world"),
+    ({"answers": "/etc/passwd"}, 400, "answers"),
+    ({"game": "sutom"}, 400, "length: field required"),
+    ({"game": "quordle"}, 400, "unknown game"),  # a multi-board game: /api/boards/assist
+    ({"game": "wordle", "pegs": 4}, 400, "pegs: extra inputs"),
+    ({"game": "wordle", "colours": 6}, 400, "colours: extra inputs"),
+    ({"game": "wordle", "language": "aa"}, 400, "language"),
+    ({"game": "mastermind", "pegs": 12}, 400, "2,176,782,336 codes"),  # 6 colours: too many
+    ({"game": "mastermind", "turns": [{"guess": "1179", "reply": "0,0"}]}, 400, "turns.0.guess"),  # 1-6
+    ({"game": "mastermind", "turns": [{"guess": "1122", "reply": "3,1"}]}, 400, "turns.0.reply"),  # impossible
+    ({"game": "nerdle", "turns": [{"guess": "1+1=2", "reply": "GGGGG"}]}, 400, "turns.0.guess"),  # 8 symbols
+    ({"game": "nerdle", "turns": [{"guess": "12+34=99", "reply": "GGGGG..."}]}, 409, "the left side is 46"),
+    ({"game": "jotto", "turns": [{"guess": "sissy", "reply": "2"}]}, 409, "repeated"),
+    ({"count": 1000}, 400, "count"),
 ])
-def test_assist_refuses_bad_input(client, body, fragment):
-    detail = refused(client.post("/api/assist", json={"world": "closed", **body}))
+def test_assist_refuses_bad_input(client, body, status, fragment):
+    detail = refused(client.post("/api/assist", json={"game": "wordle", "world": "closed", **body}), status)
     assert fragment.lower() in detail.lower()
 
 
@@ -227,8 +259,8 @@ def test_answer_lists_offered_per_game_and_length(client):
 
 @pytest.mark.parametrize(("setting", "count"), [
     ({"answers": "wordle-answers-nyt"}, 2309),
+    ({"answers": "wordle-answers-nyt", "length": 5, "language": "en"}, 2309),  # the default setting, given
     ({"answers": "scowl-answers-5"}, 4442),
-    ({"answers": "scowl-answers-4", "length": 4}, 2302),
     ({"game": "jotto", "answers": "wordle-answers"}, 1393),  # one word per anagram class, as Jotto plays
 ])
 def test_assist_with_a_chosen_answer_list(client, setting, count):
@@ -237,16 +269,19 @@ def test_assist_with_a_chosen_answer_list(client, setting, count):
 
 
 @pytest.mark.parametrize(("setting", "fragment"), [
-    ({"answers": "nonesuch"}, "the lists that fit: wordle-answers, scowl-answers-5, wordle-answers-nyt"),
-    ({"answers": "scowl-answers-4"}, "not an answer list of wordle"),
-    ({"answers": "wordle-guesses"}, "not an answer list of wordle"),
-    ({"game": "termo", "answers": "wordle-answers"}, "the lists that fit: termo"),
+    ({"answers": "nonesuch"}, "Input should be 'wordle-answers', 'scowl-answers-5' or 'wordle-answers-nyt'"),
+    ({"answers": "scowl-answers-4"}, "answers: Input should be"),
+    ({"answers": "wordle-guesses"}, "answers: Input should be"),
+    # another setting plays its own list (the only one of its length or language)
+    ({"answers": "scowl-answers-4", "length": 4}, "answers: Extra inputs are not permitted"),
+    ({"answers": "de-answers-5", "language": "de"}, "answers: Extra inputs are not permitted"),
+    ({"game": "termo", "answers": "wordle-answers"}, "Input should be 'termo'"),
     ({"answers": "wordle-answers-nyt", "world": "open"}, "closed world"),
     ({"answers": "../lists/secret.txt"}, "answers"),
     ({"answers": "/etc/passwd"}, "answers"),
 ])
 def test_assist_refuses_an_answer_list_that_does_not_fit(client, setting, fragment):
-    assert fragment in refused(assist(client, **setting))
+    assert fragment in refused(assist(client, **setting), 400)
 
 
 def test_play_keeps_its_answer_list_through_the_token(client):
@@ -287,19 +322,25 @@ def test_daily_games_agree_and_a_refused_guess_costs_no_turn(client):
     two = client.post("/api/play/new", json={"game": "wordle", "host": "daily", "world": "closed"}).json()
     played = [client.post("/api/play/guess", json={"token": g["token"], "guess": "salet"}).json() for g in (one, two)]
     assert played[0]["turns"][0]["reply"] == played[1]["turns"][0]["reply"]
-    refused(client.post("/api/play/guess", json={"token": played[0]["token"], "guess": "zzzzz"}))
+    assert "not in the list" in refused(client.post("/api/play/guess", json={"token": played[0]["token"], "guess": "zzzzz"}), 409)
     again = client.post("/api/play/guess", json={"token": played[0]["token"], "guess": "crane"}).json()
     assert len(again["turns"]) == 2
 
 
+def token_refused(response) -> str:
+    """Assert the refusal of a game token (401, naming the token scheme) and return its message."""
+    assert response.headers.get("www-authenticate") == TOKEN_SCHEME, response.headers
+    return refused(response, 401)
+
+
 def test_an_earlier_state_of_a_game_is_refused(client):
-    """Played again, an earlier token would give replies that cost no turn."""
+    """Played again, an earlier token would give replies that cost no turn: a stale token, 401."""
     start = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
     one = client.post("/api/play/guess", json={"token": start["token"], "guess": "salet"}).json()
-    assert "earlier state" in refused(client.post("/api/play/guess", json={"token": start["token"], "guess": "crane"}))
+    assert "earlier state" in token_refused(client.post("/api/play/guess", json={"token": start["token"], "guess": "crane"}))
     two = client.post("/api/play/guess", json={"token": one["token"], "guess": "crane"}).json()
     assert len(two["turns"]) == 2
-    refused(client.post("/api/play/give-up", json={"token": one["token"]}))
+    token_refused(client.post("/api/play/give-up", json={"token": one["token"]}))
 
 
 def test_the_daily_secret_depends_on_the_servers_key():
@@ -324,17 +365,21 @@ def test_absurdle_and_sutom_hosts(client):
 
 @pytest.mark.parametrize(("path", "body"), [
     ("/api/play/new", {"host": "friendly"}),
+    ("/api/play/new", {"game": "wordle", "host": "friendly"}),
     ("/api/play/new", {"game": "nope"}),
     ("/api/play/new", {"game": "quordle"}),
+    ("/api/play/new", {"game": "wordle", "colours": 6}),
+    ("/api/play/new", {"game": "nerdle", "mode": "hard"}),
     ("/api/play/guess", {"token": "abc", "guess": "salet"}),
     ("/api/play/guess", {"token": "x" * 5000, "guess": "salet"}),
+    ("/api/play/guess", {"token": "abc.def", "guess": "a" * 13}),  # no game's word has 13 symbols
     ("/api/play/guess", {"guess": "salet"}),
     ("/api/play/give-up", {}),
     ("/api/play/give-up", {"token": "abc"}),
     ("/api/play/give-up", {"token": "abc", "guess": "salet"}),
 ])
 def test_play_refuses_bad_input(client, path, body):
-    refused(client.post(path, json=body))
+    refused(client.post(path, json=body), 400)
 
 
 @pytest.mark.parametrize("host", ["random", "daily", "absurdle"])
@@ -346,31 +391,41 @@ def test_giving_up_shows_the_secret_and_ends_the_game(client, host):
     assert ended["over"] and not ended["won"] and ended["secret"]
     assert ended["share"].splitlines()[0].endswith(" X/6" if host != "absurdle" else " X/40")
     # the state from before giving up, played with the secret now known, is refused
-    assert "earlier state" in refused(client.post("/api/play/guess", json={"token": game["token"],
-                                                                           "guess": ended["secret"]}))
-    assert "over" in refused(client.post("/api/play/guess", json={"token": ended["token"], "guess": "crane"}))
-    assert "over" in refused(client.post("/api/play/give-up", json={"token": ended["token"]}))
+    assert "earlier state" in token_refused(client.post("/api/play/guess", json={"token": game["token"],
+                                                                                 "guess": ended["secret"]}))
+    assert "over" in refused(client.post("/api/play/guess", json={"token": ended["token"], "guess": "crane"}), 409)
+    assert "over" in refused(client.post("/api/play/give-up", json={"token": ended["token"]}), 409)
 
 
 def test_a_multi_board_token_is_refused_by_single_board_play(client):
     game = client.post("/api/boards/play/new", json={"game": "quordle", "world": "closed"}).json()
-    refused(client.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}))
-    refused(client.post("/api/play/give-up", json={"token": game["token"]}))
+    assert "not a game of this page" in token_refused(client.post("/api/play/guess", json={"token": game["token"],
+                                                                                           "guess": "salet"}))
+    token_refused(client.post("/api/play/give-up", json={"token": game["token"]}))
 
 
-def test_a_changed_or_foreign_token_is_refused(client):
+def test_a_changed_foreign_or_unknown_token_is_unauthorised(client):
+    """A token of the document's form that this server did not sign (changed, another key's, made
+    up) is 401 with the token scheme's challenge, as HTTP answers a request without valid
+    credentials; the document says so for every operation that takes one."""
     game = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
     payload, _, signature = game["token"].rpartition(".")
     forged = payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB") + "." + signature
-    assert "not valid" in refused(client.post("/api/play/guess", json={"token": forged, "guess": "salet"}))
+    assert "not valid" in token_refused(client.post("/api/play/guess", json={"token": forged, "guess": "salet"}))
     other = TestClient(create_app(Settings(key="another key")))
-    refused(other.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}))
+    token_refused(other.post("/api/play/guess", json={"token": game["token"], "guess": "salet"}))
+    for path in ("/api/play/give-up", "/api/boards/play/give-up"):
+        token_refused(client.post(path, json={"token": "made.up"}))
+    operations = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/play/guess", "/api/play/give-up", "/api/boards/play/guess", "/api/boards/play/give-up"):
+        unauthorised = operations[path]["post"]["responses"]["401"]
+        assert unauthorised["headers"]["WWW-Authenticate"]["required"]
 
 
 # --- analysis -------------------------------------------------------------------------------------
 
 def test_analyze_a_game_given_with_the_secret(client):
-    result = client.post("/api/analyze", json={"guesses": ["salet", "corni", "rebut"], "secret": "rebut"})
+    result = client.post("/api/analyze", json={"game": "wordle", "guesses": ["salet", "corni", "rebut"], "secret": "rebut"})
     data = result.json()
     assert result.status_code == 200, data
     assert data["world"] == "closed" and data["solved"] and len(data["moves"]) == 3
@@ -386,22 +441,23 @@ def test_analyze_a_game_given_with_the_secret(client):
 
 def test_analyze_a_pasted_share_text(client):
     share = "Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩"
-    data = client.post("/api/analyze", json={"guesses": ["salet", "corni", "rebut"], "share": share}).json()
+    data = client.post("/api/analyze", json={"game": "wordle", "guesses": ["salet", "corni", "rebut"], "share": share}).json()
     assert [m["reply"] for m in data["moves"]] == ["...YG", "..Y..", "GGGGG"]
 
 
-@pytest.mark.parametrize(("body", "fragment"), [
-    ({"guesses": ["salet"]}, "one way"),
-    ({"guesses": ["salet", "crane"], "share": "⬛⬛⬛⬛⬛"}, "1 rows"),
-    ({"guesses": ["salet"], "share": "no grid here"}, "no row"),
-    ({"guesses": ["qqqq"], "secret": "rebut"}, "not a valid wordle word"),
-    ({"game": "quordle", "guesses": ["salet"], "secret": "rebut"}, "/api/boards/analyze"),
-    ({"guesses": ["salet"] * 41, "secret": "rebut"}, "guesses"),
-    ({"share": "x" * 4001, "guesses": ["salet"]}, "share"),
-    ({"guesses": ["salet"], "secret": "rebut", "budget": 1000}, "budget"),
+@pytest.mark.parametrize(("body", "status", "fragment"), [
+    ({"guesses": ["salet"]}, 400, "one way"),
+    ({"guesses": ["salet", "crane"], "share": "⬛⬛⬛⬛⬛"}, 409, "1 rows"),
+    ({"guesses": ["salet"], "share": "no grid here"}, 400, "share"),
+    ({"guesses": ["qqqq"], "secret": "rebut"}, 400, "guesses.0"),
+    ({"guesses": ["rebut", "salet"], "secret": "rebut"}, 409, "found at guess 1"),
+    ({"game": "quordle", "guesses": ["salet"], "secret": "rebut"}, 400, "unknown game"),
+    ({"guesses": ["salet"] * 41, "secret": "rebut"}, 400, "guesses"),
+    ({"share": "x" * 4001, "guesses": ["salet"]}, 400, "share"),
+    ({"guesses": ["salet"], "secret": "rebut", "budget": 1000}, 400, "budget"),
 ])
-def test_analyze_refuses_bad_input(client, body, fragment):
-    assert fragment.lower() in refused(client.post("/api/analyze", json=body)).lower()
+def test_analyze_refuses_bad_input(client, body, status, fragment):
+    assert fragment.lower() in refused(client.post("/api/analyze", json={"game": "wordle", **body}), status).lower()
 
 
 def test_analyze_a_quordle_board_by_board(client):
@@ -418,24 +474,25 @@ def test_analyze_a_quordle_board_by_board(client):
     assert [t["replies"][0] for t in data["turns"]][3] == "GGGGG" and data["turns"][4]["replies"][0] is None
 
 
-@pytest.mark.parametrize(("body", "fragment"), [
-    ({"game": "wordle", "guesses": ["salet"], "secrets": ["rebut"]}, "/api/analyze"),
-    ({"game": "quordle", "guesses": ["salet"], "secrets": ["rebut"]}, "4 secrets"),
-    ({"game": "quordle", "guesses": ["salet"]}, "one way"),
-    ({"game": "quordle", "guesses": ["salet", "crane"], "share": "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛"}, "2 boards"),
-    ({"game": "quordle", "turns": [{"guess": "cigar", "reply": "GGGGG GGGGG ..... ....."}]}, "boards 1 and 2"),
-    ({"game": "quordle", "guesses": ["salet"], "secrets": ["a"] * 65}, "secrets"),
+@pytest.mark.parametrize(("body", "status", "fragment"), [
+    ({"game": "wordle", "guesses": ["salet"], "secrets": ["rebut"]}, 400, "unknown game"),
+    ({"game": "quordle", "guesses": ["salet"], "secrets": ["rebut"]}, 400, "secrets: quordle has 4 secrets, one per board"),
+    ({"game": "quordle", "guesses": ["salet"]}, 400, "one way"),
+    ({"game": "quordle", "guesses": ["salet", "crane"], "share": "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛"}, 409, "2 boards"),
+    ({"game": "quordle", "turns": [{"guess": "cigar", "reply": "GGGGG GGGGG ..... ....."}]}, 409, "boards 1 and 2"),
+    ({"game": "quordle", "guesses": ["salet"], "secrets": ["a"] * 65}, 400, "secrets"),
+    ({"game": "dueto", "language": "de", "guesses": ["salet"], "secrets": ["rebut", "cigar"]}, 400, "language"),
 ])
-def test_boards_analyze_refuses_bad_input(client, body, fragment):
-    assert fragment.lower() in refused(client.post("/api/boards/analyze", json=body)).lower()
+def test_boards_analyze_refuses_bad_input(client, body, status, fragment):
+    assert fragment.lower() in refused(client.post("/api/boards/analyze", json=body), status).lower()
 
 
 def test_expensive_calls_are_rate_limited():
     limited = TestClient(create_app(Settings(limits=Limits(expensive_per_minute=1))))
-    body = {"guesses": ["zzzz"], "secret": "rebut"}  # valid for the API: counted, then refused by the worker
-    assert "zzzz" in refused(limited.post("/api/analyze", json=body))
+    body = {"game": "wordle", "guesses": ["rebut", "salet"], "secret": "rebut"}  # counted, then refused by the game
+    assert "found at guess 1" in refused(limited.post("/api/analyze", json=body), 409)
     assert "a minute" in refused(limited.post("/api/analyze", json=body), 429)
-    refused(limited.post("/api/analyze", json={"guesses": ["salet"]}))  # malformed: refused before counting
+    refused(limited.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"]}), 400)  # before counting
 
 
 # --- several boards -------------------------------------------------------------------------------
@@ -472,22 +529,26 @@ def test_quordle_round_with_the_board_assistant(client):
     assert len(game["keyboards"]) == 4
 
 
-@pytest.mark.parametrize(("path", "body"), [
-    ("/api/boards/assist", {"game": "wordle"}),
-    ("/api/boards/assist", {"game": "multiboard"}),
-    ("/api/boards/assist", {"turns": [{"guess": "salet", "reply": "....."}]}),
-    ("/api/boards/assist", {"turns": [{"guess": "salet", "reply": "..... ..... ..... ....X"}]}),
-    ("/api/boards/play/new", {"game": "octordle", "host": "evil"}),
-    ("/api/boards/play/guess", {"token": "nope", "guess": "salet"}),
+@pytest.mark.parametrize(("path", "body", "status"), [
+    ("/api/boards/assist", {"game": "wordle"}, 400),
+    ("/api/boards/assist", {"game": "multiboard"}, 400),
+    ("/api/boards/assist", {"turns": [{"guess": "salet", "reply": "..... ....."}]}, 400),  # no game
+    ("/api/boards/assist", {"game": "quordle", "turns": [{"guess": "salet", "reply": "....."}]}, 409),  # 4 boards
+    ("/api/boards/assist", {"game": "quordle", "turns": [{"guess": "salet", "reply": "..... ..... ..... ....X"}]}, 400),
+    ("/api/boards/assist", {"game": "dordle", "turns": [{"guess": "salet", "reply": "..... ..... ....."}]}, 400),
+    ("/api/boards/assist", {"game": "dueto", "language": "de"}, 400),  # Termo's boards have no languages
+    ("/api/boards/play/new", {"game": "octordle", "host": "evil"}, 400),
+    ("/api/boards/play/guess", {"token": "nope", "guess": "salet"}, 400),
+    ("/api/boards/play/guess", {"token": "no.pe", "guess": "salet"}, 401),
 ])
-def test_boards_refuse_bad_input(client, path, body):
-    refused(client.post(path, json=body))
+def test_boards_refuse_bad_input(client, path, body, status):
+    refused(client.post(path, json=body), status)
 
 
 def test_a_single_board_token_is_refused_by_the_boards(client):
     game = client.post("/api/play/new", json={"game": "wordle", "world": "closed"}).json()
-    refused(client.post("/api/boards/play/guess", json={"token": game["token"], "guess": "salet"}))
-    refused(client.post("/api/boards/play/give-up", json={"token": game["token"]}))
+    token_refused(client.post("/api/boards/play/guess", json={"token": game["token"], "guess": "salet"}))
+    token_refused(client.post("/api/boards/play/give-up", json={"token": game["token"]}))
 
 
 def test_giving_up_a_quordle_shows_every_secret(client):
@@ -496,8 +557,8 @@ def test_giving_up_a_quordle_shows_every_secret(client):
     ended = client.post("/api/boards/play/give-up", json={"token": game["token"]}).json()
     assert ended["over"] and not ended["won"] and len(ended["secrets"]) == 4
     assert "🟥" in ended["share"]
-    refused(client.post("/api/boards/play/guess", json={"token": ended["token"], "guess": "crane"}))
-    refused(client.post("/api/boards/play/give-up", json={"token": ended["token"]}))
+    refused(client.post("/api/boards/play/guess", json={"token": ended["token"], "guess": "crane"}), 409)
+    refused(client.post("/api/boards/play/give-up", json={"token": ended["token"]}), 409)
 
 
 # --- the optimal tree -----------------------------------------------------------------------------
@@ -516,19 +577,29 @@ def test_explore_walks_the_optimal_tree(client):
     assert leaf["leaf"] and leaf["guess"] == single["next"] and leaf["size"] == 1
 
 
-@pytest.mark.parametrize("params", [
-    {"mode": "strict"}, {"path": "crane=....."}, {"path": "salet"}, {"path": "salet=XXXXX"},
-    {"path": "x" * 201}, {"path": ";".join(["salet=GGGGG"] * 8)},
+@pytest.mark.parametrize(("params", "status"), [
+    ({"mode": "strict"}, 400), ({"path": "crane=....."}, 404), ({"path": "salet=GGGGG;crane=....."}, 404),
+    ({"path": "salet"}, 400), ({"path": "salet=XXXXX"}, 400), ({"path": "x" * 201}, 400),
+    ({"path": ";".join(["salet=GGGGG"] * 8)}, 400),
 ])
-def test_explore_refuses_bad_input(client, params):
-    refused(client.get("/api/explore", params=params))
+def test_explore_refuses_bad_input(client, params, status):
+    refused(client.get("/api/explore", params=params), status)
 
 
 # --- limits, headers, docs ------------------------------------------------------------------------
 
 def test_a_large_body_is_refused(client):
-    assert "bytes" in refused(client.post("/api/assist", content=b"x" * 40_000,
+    assert "bytes" in refused(client.post("/api/assist", content=b"x" * 300_000,
                                           headers={"content-type": "application/json"}), 413)
+
+
+def test_the_body_limit_holds_the_largest_body_the_document_allows():
+    """A body that fits the document is never refused as too large: its longest fields (a
+    multi-board analysis's turns, guesses, share text and secrets; a new game's tokens), every
+    character escaped as JSON's \\u (an emoji square as two), are within the limit."""
+    escaped = len(json.dumps("🟩")) - 2
+    analysis = escaped * (MAX_TURNS * (MAX_WORD + MAX_REPLY) + MAX_TURNS * MAX_WORD + MAX_SHARE + 32 * MAX_WORD)
+    assert max(analysis, MAX_PREVIOUS * MAX_TOKEN * escaped) < Limits().max_body
 
 
 def test_security_headers_and_no_cors_by_default(client):
@@ -586,6 +657,33 @@ def test_answers_validate_against_their_model_and_a_missing_field_fails(client, 
         model.model_validate({**data, "candidates": 1})
 
 
+def test_each_game_has_its_own_request_models_named_by_the_registry():
+    """A request is a union discriminated by `game`: each registered game's members take its name
+    and aliases, only the options it asks for, and hard mode only where the game has it."""
+    by_game: dict = {}
+    for member in union_members(AssistRequest):
+        by_game.setdefault(member.rules, []).append(member)
+    assert set(by_game) == set(GAMES.values())
+    for cls, members in by_game.items():
+        for member in members:
+            fields = member.model_fields
+            assert set(typing.get_args(fields["game"].annotation)) == {cls.name, *cls.aliases}
+            options = set(fields) & {"length", "language", "first", "pegs", "colours"}
+            assert options == {p.option for p in cls.asked_options}, member
+            assert ("hard" in typing.get_args(fields["mode"].annotation)) == cls.has_hard_mode
+
+
+def test_the_document_says_each_refusal_the_api_gives(client):
+    """Every operation documents its 400 (not the framework's 422, which the API never sends) and
+    409; those that take a game token its 401 with the challenge; the explorer its 404."""
+    operations = [(path, op) for path, ops in client.get("/openapi.json").json()["paths"].items() for op in ops.values()]
+    assert operations
+    for path, operation in operations:
+        assert "422" not in operation["responses"] and {"400", "409"} <= set(operation["responses"]), path
+        assert ("401" in operation["responses"]) == path.endswith(("/guess", "/give-up")), path
+    assert "404" in dict(operations)["/api/explore"]["responses"]
+
+
 def test_explore_and_games_validate_against_their_models(client):
     responses.ExploreNode.model_validate(client.get("/api/explore", params={"path": "salet=..Y.."}).json())
     for game in client.get("/api/games").json():
@@ -606,14 +704,14 @@ def test_pages_have_no_inline_script_or_external_link(client):
 # --- limits and hardening -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("length", "said"), [
-    (1, "sutom words have 2 to 40 letters, not 1"),  # the game's own bounds
-    (3, "the sutom list has words of 4 to 12 letters, not 3"),  # its list's, as the CLI says them
-    (13, "the sutom list has words of 4 to 12 letters, not 13"),
+    (1, "length: Input should be greater than or equal to 4"),
+    (3, "length: Input should be greater than or equal to 4"),  # its list's lengths, as the document says them
+    (13, "length: Input should be less than or equal to 12"),
 ])
 def test_a_sutom_length_out_of_reach_is_refused_saying_what_is_accepted(client, length, said):
-    """The API takes the lengths the CLI takes and says, as the CLI does, what the game and its
-    list accept (it refused 13 with the schema's 'at most 12', and said nothing of 1 to 3)."""
-    assert refused(assist(client, game="sutom", length=length, first="m"), 422) == said
+    """The document takes the lengths of Sutom's list (4 to 12, GET /api/games' least and most)
+    and its refusal says what it accepts."""
+    assert refused(assist(client, game="sutom", length=length, first="m"), 400) == said
     assert assist(client, game="sutom", length=12, first="m").status_code == 200
 
 
@@ -625,7 +723,7 @@ def test_a_game_whose_matrix_is_too_large_is_played_by_rows_and_an_adversary_ref
     assert answer.status_code == 200 and answer.json()["suggestions"]
     assert "11,585 of the 59,049 possible codes" in answer.json()["notices"][0]
     assert "over the limit" in refused(client.post("/api/play/new", json={"game": "sutom", "length": 7,
-                                                                          "host": "absurdle"}))
+                                                                          "host": "absurdle"}), 403)
     small = TestClient(create_app(Settings(limits=Limits(matrix_mb=1))))
     analysis = small.post("/api/analyze", json={"game": "wordle", "guesses": ["salet", "corni"], "secret": "rebut"})
     assert analysis.status_code == 200 and analysis.json()["kind"] == "estimate"
@@ -645,6 +743,24 @@ def test_puzzle_cache_keeps_a_decider_per_kept_puzzle_and_drops_it_with_the_puzz
     second = cache.get(dataclasses.replace(small_wordle_files(tmp_path), mode="hard"))  # drops the first
     assert cache.decider(second) is not decider and cache.decider(second) is cache.decider(second)
     assert cache.decider(first) is not decider and len(cache._deciders) == 1  # not kept: a new one each time
+
+
+def test_the_start_of_a_game_is_answered_once_per_setting(client):
+    """Every player of a setting asks its start first: its answer is made once and kept (the
+    multi-board strategy takes a second or more on it); a game with turns is answered anew, and
+    the least recently asked start goes first."""
+    starts = client.app.state.wordguess.starts
+    first = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed"}).json()
+    kept = len(starts._answers)
+    again = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "language": "en"}).json()
+    assert again == first and len(starts._answers) == kept  # English named or left out: one setting
+    turns = [{"guess": "salet", "reply": "..... ....."}]
+    client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "turns": turns})
+    assert len(starts._answers) == kept
+    one = Starts(1)
+    assert one.answer("a", lambda: {"made": 1}) == one.answer("a", lambda: {"made": 2}) == {"made": 1}
+    one.answer("b", lambda: {"made": 3})
+    assert one.answer("a", lambda: {"made": 4}) == {"made": 4}
 
 
 def test_compute_slots_answer_busy_instead_of_waiting_forever():
@@ -756,23 +872,24 @@ def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(client):
     assert len(notices) == 1 and "QXQXQ is in no list of this game: added for this game" in notices[0]
     closed, _ = counts(world="closed")
     assert counts(world="closed", add_words=["qxqxq"])[0] == closed
-    assert "add_words" in refused(client.post("/api/boards/assist", json={"add_words": ["qxq"]}))
-    assert "add_words" in refused(client.post("/api/boards/assist", json={"add_words": ["q1q1q"]}))
+    assert "add_words" in refused(client.post("/api/boards/assist", json={"game": "dordle", "add_words": ["qxq"]}))
+    assert "add_words" in refused(client.post("/api/boards/assist", json={"game": "dordle", "add_words": ["q1q1q"]}))
 
 
 def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
-    data = client.post("/api/assist", json={"world": "closed", "turns": [{"guess": "zzzax", "reply": "....."}]}).json()
+    data = client.post("/api/assist", json={"game": "wordle", "world": "closed",
+                                            "turns": [{"guess": "zzzax", "reply": "....."}]}).json()
     assert data["turns"][0]["word"] == "zzzax" and "ZZZAX is in no list" in data["notices"][0]
     assert data["candidate_count"] > 0
     boards = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed",
                                                       "turns": [{"guess": "zzzax", "reply": "..... ....."}]}).json()
     assert "ZZZAX is in no list" in boards["notices"][0]
-    added = client.post("/api/assist", json={"world": "closed", "add_words": ["qxqxq"],
+    added = client.post("/api/assist", json={"game": "wordle", "world": "closed", "add_words": ["qxqxq"],
                                               "turns": [{"guess": "crane", "reply": "....."}]}).json()
     assert "QXQXQ" in added["notices"][0] and added["candidate_count"] > 0
     assert "added for this game" in added["notices"][0] and "taken as played" not in added["notices"][0]
     assert "taken as played" in data["notices"][0]
-    assert "add_words" in refused(client.post("/api/assist", json={"add_words": ["qxq"]}))
+    assert "add_words" in refused(client.post("/api/assist", json={"game": "wordle", "add_words": ["qxq"]}))
     from wordguess.engine.puzzle import Puzzle
     from wordguess.web.work import played_turns
 
@@ -815,6 +932,8 @@ def test_classic_nerdle_is_played_with_the_assistant_and_analysed_within_the_mat
 
 
 def test_fibble_analysis_is_refused_in_one_line_as_on_the_command_line(client):
+    """A game whose host lies is not known from its secret: the document takes its turns or its
+    share text only, and its refusal says why."""
     message = refused(client.post("/api/analyze", json={"game": "fibble", "guesses": ["salet", "rebut"], "secret": "rebut"}),
-                      422)
+                      400)
     assert "lies" in message and "no possible secret" not in message

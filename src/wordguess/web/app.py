@@ -18,35 +18,44 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
+from wordguess.web import work
 from wordguess.web.config import Settings
+from wordguess.web.models import TAGS
 from wordguess.web.responses import ERRORS
 from wordguess.web.routers import analyze, assist, boards, explore, games, play
 from wordguess.web.security import BodyLimit, SecurityHeaders
 from wordguess.web.state import AppState
 
 STATIC = Path(__file__).parent / "static"
+SHOWN = 40  # the longest text a refusal echoes
 log = logging.getLogger("wordguess.web")
 
 
 def validation_message(exc: RequestValidationError) -> str:
-    """Return the first validation error in one line: where, and what is wrong."""
+    """Return the first validation error in one line: where (the field, not the body or the
+    request's member for its game), and what is wrong."""
     errors = exc.errors()
     if not errors:
         return "the request is not valid"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and part not in TAGS)
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
+    value, pattern = first.get("input"), (first.get("ctx") or {}).get("pattern")
+    if pattern is not None and isinstance(value, str) and len(value) <= SHOWN:  # what was typed, and the form it needs
+        message = f"{value!r} is not of the form {pattern}"
     # a field's error names the field; the whole body's (its one way, JSON that does not parse) does not
     return (f"{where}: {message}{more}" if where else f"{message}{more}").replace("\n", " ")
 
 
 def add_error_handlers(app: FastAPI) -> None:
-    """Every error is a JSON {"detail": one line}: bad input 4xx, never a trace."""
+    """Every error is a JSON {"detail": one line}: bad input 4xx, never a trace. A request that
+    does not fit the document is a 400; one that fits it and that the game refuses (the
+    library's WordguessError: a word it does not take, a reply that contradicts the turns) a 409."""
 
     @app.exception_handler(WordguessError)
     async def refused(request: Request, exc: WordguessError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc).splitlines()[0] if str(exc) else "refused"}, status_code=422)
+        return JSONResponse({"detail": str(exc).splitlines()[0] if str(exc) else "refused"}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -95,6 +104,24 @@ def add_api_fallback(app: FastAPI) -> None:
                             status_code=405, headers={"Allow": ", ".join(allowed)})
 
 
+def without_framework_refusals(app: FastAPI) -> None:
+    """Keep the document to the answers the API gives: its 400 for a request that does not fit,
+    not the framework's 422 with its list of errors (which the error handler never sends)."""
+    make = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = make()
+            for operations in schema["paths"].values():
+                for operation in operations.values():
+                    operation["responses"].pop("422", None)
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Return the web app (one per server process)."""
     settings = settings or Settings()
@@ -102,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        state.pool.start(work.ready)
         yield
         state.pool.close()
 
@@ -113,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    explore.router):
         app.include_router(router, prefix="/api", responses=ERRORS)
     add_error_handlers(app)
+    without_framework_refusals(app)
     if settings.docs:
         add_docs(app)
     add_api_fallback(app)

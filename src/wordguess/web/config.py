@@ -12,7 +12,9 @@ from wordguess.play.daily import signing_key
 class Limits:
     """What one request may ask for."""
 
-    max_body: int = 32 * 1024  # bytes of a request body (the sizes of its fields: web.models)
+    # bytes of a request body: more than the largest the document allows (the sizes of its fields,
+    # web.models, with every character escaped as JSON's \uXXXX, an emoji square as two)
+    max_body: int = 256 * 1024
     analyze_seconds: float = 2.5  # the exact search's seconds of one analysis, all moves together
     startup_seconds: float = 30.0  # a fresh worker's extra time (imports, compiled kernels, the puzzle)
     expensive_per_minute: int = 12  # expensive calls (analysis) per client and minute
@@ -24,6 +26,7 @@ class Limits:
     compute_slots: int = 8  # requests computing at once in the server's threads
     compute_wait: float = 20.0  # seconds a request waits for a slot before a 503
     games: int = 100_000  # hosted games whose latest state is remembered (see state.GameLedger)
+    starts: int = 256  # the assistant's answers at the start of a game kept (see state.Starts)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,16 +31,31 @@ def error(description: str) -> dict:
     return {"model": ErrorAnswer, "description": description}
 
 
-# What every API operation may answer besides its success (app.py gives each router these).
+# What every API operation may answer besides its success (app.py gives each router these). The
+# document says what each game takes (web.models: its options, words and replies), so a request
+# that fits it is refused only for what no document can say: the game's judgement of its words,
+# replies and turns.
 ERRORS = {
     400: error("The request does not fit this document: a body that is not JSON, a field missing, unknown or of "
-               "the wrong type or size."),
-    413: error("The body is over the size limit (32 KB)."),
-    422: error("The request fits this document but the game refuses it: a word not in its lists, a reply that "
-               "contradicts the others, a token that is not a game of this server. The game's state is unchanged."),
+               "the wrong type or size, an option the game does not take or out of its range, a word or reply "
+               "that is not of the game's symbols and length."),
+    409: error("The request fits this document but the game refuses it (its state is unchanged): a word it does not "
+               "take (in no list where only listed words count, an equation that does not hold, repeated letters "
+               "where they must differ, not the length the options set), a reply that contradicts the turns before "
+               "it, a turn after the win, a move in a game that is over."),
+    413: error("The body is over the size limit (256 KB)."),
     503: error("The server is busy: try again in a moment."),
 }
-DAILY_DONE = {409: error("Today's daily of this game was played in this browser already (one attempt a day).")}
+DAILY_DONE = {409: error(f"{ERRORS[409]['description']} Or today's daily of this game was played in this browser "
+                         "already (one attempt a day).")}
+ADVERSARY = {403: error("The server does not play this host on this game: an adversary (evil, absurdle) needs the "
+                        "game's whole pattern matrix, and this one is over the server's limit.")}
+TOKEN = {401: {**error("The game token is not one this server can take: changed, signed by another server (or an "
+                       "earlier run without a kept key), not its game's latest state (an earlier page kept it), or "
+                       "of a game this server no longer plays as started. Start a new game."),
+               "headers": {"WWW-Authenticate": {"description": "The token scheme: Token realm=\"wordguess games\".",
+                                                "required": True, "schema": {"type": "string"}}}}}
+NOT_FOUND = {404: error("The path leaves the tree: a guess it does not play, or a reply none of its secrets gives.")}
 RATE_LIMITED = {429: error("Too many of these calls from this client in a minute.")}
 
 
@@ -160,7 +175,9 @@ class GameInfo(Answer):
     replies: str
     """The notations its replies may be written in."""
     answer_lists: list[AnswerListInfo]
-    """The answer lists `answers` takes for it, its default first (none for a multi-board game)."""
+    """The answer lists of each length, its default first (none for a multi-board game): `answers`
+    names one at the game's default setting; another setting of a game whose options change its
+    words plays its own list."""
 
 
 # --- the assistant ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """What the routers do, without the web framework: rebuild a game from the state a request
 carries (the setting and the turns, or a signed token), call the library as `solve` and `play`
-do, and return JSON-ready data. Every refusal is a WordguessError."""
+do, and return JSON-ready data. The requests fit the document (web.models made their games);
+what the game refuses of them is a WordguessError, a token this server cannot take TokenRefused."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import hmac
 import secrets as random_secrets
 
 from fastapi import HTTPException
+from pydantic import TypeAdapter, ValidationError
 
 from wordguess.advice import Setting as Played
 from wordguess.advice import advice_of
@@ -36,17 +38,17 @@ from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
 from wordguess.vocab import Reply, Word
 from wordguess.web.models import (
-    GAME_OPTIONS,
     MAX_TURNS,
-    MAX_WORD,
     AssistRequest,
     BoardsAssistRequest,
     BoardsPlayNew,
+    Member,
     PlayNew,
-    Setting,
     ShareRequest,
+    option_span,
+    union_members,
 )
-from wordguess.web.state import AppState
+from wordguess.web.state import AppState, TokenRefused
 
 # The language of each game's words, as its speakers write it (the picker shows it).
 LANGUAGES = {"wordle": "English", "termo": "Português (Brasil)", "sutom": "Français"}
@@ -84,9 +86,7 @@ def options_json(cls: type[Game]) -> list[dict]:
                  for code, language in WORDLE_LANGUAGES.items()]
     out = []
     for p in cls.asked_options:
-        span = cls.option_range(p.option)
-        if span is not None and p.option == "length":
-            span = range(span.start, min(span.stop, MAX_WORD + 1))  # the API's longest word
+        span = option_span(cls, p.option)  # as the requests' document has it
         out.append({"option": p.option, "question": p.question, "default": p.default, "hosted": p.hosted,
                     "kind": p.kind.__name__, "choices": languages if p.option == "language" else None,
                     "least": None if span is None else span.start, "most": None if span is None else span.stop - 1})
@@ -110,47 +110,26 @@ def answer_list_choices(cls: type[Game]) -> list[dict]:
              "lengths": None if None in lengths[name] else sorted(lengths[name])} for name in names]
 
 
-def answer_list(rules: Game, setting: Setting) -> str | None:
-    """Return the answer list a setting names (None: the game's default), refused unless it is
-    one of the registered lists that fit the game (lists.answer_lists), and, for a game whose
-    open world weighs every allowed word by a prior, unless the world is closed."""
-    name = setting.answers
-    if name is None or name == rules.default_answers:
-        return None
-    accepted = answer_lists(rules)
-    if name not in accepted:
-        raise WordguessError(f"{name!r} is not an answer list of {rules.name} here; the lists that fit: {', '.join(accepted)}")
-    if setting.world == "open" and PuzzleSpec(rules).prior_table() is not None:
-        raise WordguessError("an answer list is for the closed world: in the open world every allowed word may be "
-                             "the secret, weighted by how common it is")
-    return name
+def answer_list(rules: Game, setting: Member) -> str | None:
+    """Return the answer list a setting names (None: the game's default); its model has checked
+    that it fits the game and the world."""
+    return setting.chosen_answers()
 
 
-def given_options(setting: Setting) -> dict:
-    return {k: getattr(setting, k) for k in GAME_OPTIONS if getattr(setting, k) is not None}
+def given_options(setting: Member) -> dict:
+    return setting.options()
 
 
-def single_rules(setting: Setting, hosted: bool = False) -> Game:
-    """Return the single-board game of a setting. The assistant needs every option the game
-    asks for without a default (Sutom's length and first letter: they keep its lists small);
-    a hosted game takes the host's defaults for those not given (Sutom: 6 letters)."""
-    if is_multiboard(setting.game):
-        raise WordguessError(f"{setting.game} is a multi-board game: use the multi-board page (/api/boards/...)")
-    cls = game_class(setting.game)
-    options = given_options(setting)
-    for prompt in cls.asked_options:
-        if prompt.option in options or prompt.default is not None:
-            continue
-        if hosted and prompt.hosted is not None:
-            options[prompt.option] = prompt.hosted
-        elif not hosted:
-            raise WordguessError(f"{cls.name} needs its {prompt.question} here")
-    return get_game(cls.name, **options)
+def single_rules(setting: Member) -> Game:
+    """Return the single-board game of a setting (its model made it when it was checked: the
+    assistant's has every option the game asks for, Sutom's length and first letter; a hosted
+    game's the host's defaults for those not given, Sutom's 6 letters)."""
+    return setting.game_rules()
 
 
-def puzzle_of(state: AppState, rules: Game, setting: Setting) -> tuple[PuzzleSpec, Puzzle]:
+def puzzle_of(state: AppState, rules: Game, mode: str, world: str, answers: str | None) -> tuple[PuzzleSpec, Puzzle]:
     """Return the spec of a setting's puzzle and the puzzle (built once per app)."""
-    spec = PuzzleSpec(rules, answers=answer_list(rules, setting), mode=setting.mode, world=setting.world)
+    spec = PuzzleSpec(rules, answers=answers, mode=mode, world=world)
     return spec, state.puzzles.get(spec)
 
 
@@ -204,7 +183,19 @@ def game_seed(state: AppState, token: dict, variant: str) -> int:
 def check_lists(token: dict, puzzle: Puzzle) -> None:
     """Keep the puzzle's lists' fingerprint in the token, and refuse the token once they changed."""
     if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:
-        raise WordguessError("this game was started on other word lists (the server was upgraded): start a new game")
+        raise TokenRefused("this game was started on other word lists (the server was upgraded): start a new game")
+
+
+HOSTED = TypeAdapter(PlayNew)
+SETTING_FIELDS = {name for model in union_members(PlayNew) for name in model.model_fields} - {"previous"}
+
+
+def token_setting(token: dict) -> Member:
+    """Return the setting of a single-board token's game, as its new game's request gave it."""
+    try:
+        return HOSTED.validate_python({k: v for k, v in token.items() if k in SETTING_FIELDS and v is not None})
+    except ValidationError:
+        raise TokenRefused("this game was started in a setting this server no longer plays: start a new game") from None
 
 
 def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str]:
@@ -214,15 +205,18 @@ def hosted(state: AppState, token: dict, several: bool) -> tuple[HostedGame, str
     boards = None
     if several:
         boards = board_rules(token["game"], token.get("language"))
-        rules, setting = boards.board, Setting(game=boards.board.name, world=token["world"], language=token.get("language"))
+        rules, mode, answers = boards.board, "normal", None
     else:
-        setting = Setting(**{k: token[k] for k in Setting.model_fields if k in token})
-        rules = single_rules(setting, hosted=True)
-    spec, puzzle = puzzle_of(state, rules, setting)
+        setting = token_setting(token)
+        rules, mode, answers = setting.game_rules(), setting.mode, setting.chosen_answers()
+    spec, puzzle = puzzle_of(state, rules, mode, token["world"], answers)
     check_lists(token, puzzle)
     host = "random" if token["host"] in ("random", "daily") else token["host"]
     if host != "random":  # an adversary plays on the whole list: its matrix is needed from the first guess on
-        check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
+        try:
+            check_size(puzzle.game, len(puzzle.guesses), len(puzzle.answers), puzzle.store.max_bytes)
+        except WordguessError as exc:
+            raise HTTPException(403, f"{token['host']} is not played on this game here: {exc}") from None
     key = rules.key if boards is None else f"{boards.name}/{rules.key}"
     seed = game_seed(state, token, daily_variant(key, puzzle.world, puzzle.answers.name))
     session = new_hosted_game(puzzle, host, seed, boards, restrict=lambda revealed: state.puzzles.restricted(spec, revealed),
@@ -300,7 +294,7 @@ def same_daily(state: AppState, text: str, token: dict) -> dict | None:
     and variant, a token of this server), else None."""
     try:
         earlier = state.tokens.load(text)
-    except WordguessError:
+    except TokenRefused:
         return None
     same = (earlier.get("day") == token["day"] and earlier.get("variant") == token.get("variant")
             and earlier.get("game") == token["game"] and all(k in earlier for k in TOKEN_FIELDS))
@@ -313,7 +307,7 @@ def hosted_move(state: AppState, token_text: str, boards: bool, move) -> dict:
     state here (an earlier one kept by the page, or one from before the game ended)."""
     token = state.tokens.load(token_text)
     if is_multiboard(str(token.get("game", ""))) != boards or not all(k in token for k in TOKEN_FIELDS):
-        raise WordguessError("this token is not a game of this page: start a new one")
+        raise TokenRefused("this token is not a game of this page: start a new one")
     if not boards and len(token["turns"]) >= MAX_TURNS:
         raise WordguessError(f"a game here has at most {MAX_TURNS} guesses")
     state.ledger.check(token["nonce"], len(token["turns"]), bool(token["stopped"]))
@@ -332,16 +326,15 @@ TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
 def share_rows(request: ShareRequest) -> dict:
     """Return a pasted share text read by its game's own parser, as each board's rows of tile
     marks (G, Y or .): every square as the game's notation has it (Wordle's high-contrast 🟧/🟦
-    are right and elsewhere, Sutom's 🟦 absent), header lines skipped."""
-    if is_multiboard(request.game):
-        rules = board_rules(request.game, request.language)
+    are right and elsewhere, Sutom's 🟦 absent), header lines skipped (the document takes the
+    share texts of the games whose replies are rows of squares)."""
+    if request.game in MULTI_BOARDS:
+        rules = request.board_rules()
         turns, game = rules.parse_share(request.text), rules.board
         boards = [[game.tile_marks(replies[b]) for replies in turns if replies[b] is not None]
                   for b in range(rules.boards)]
         return {"game": rules.name, "boards": boards}
     game = single_rules(request)
-    if not game.per_letter_marks:
-        raise WordguessError(f"{game.name}'s replies are not rows of squares: type each reply")
     return {"game": game.name, "boards": [[game.tile_marks(r) for r in share_replies(game, request.text)]]}
 
 
@@ -385,17 +378,19 @@ def boards_json(state: AppState, token: dict, session: HostedGame, title: str) -
 # --- the optimal tree ---------------------------------------------------------------------------
 
 def explore(state: AppState, mode: str, path: str) -> dict:
-    """Return the node of the optimal tree reached by `path` (GUESS=REPLY turns), its branches
-    largest first, and how many guesses its secrets take."""
+    """Return the node of the optimal tree reached by `path` (GUESS=REPLY turns, as the document's
+    pattern has them), its branches largest first, and how many guesses its secrets take; a
+    path that leaves the tree is not found (404)."""
     tree_file = state.tree(mode)
     game = tree_file.game
     history = []
     for text in split_turns(path):
         guess, reply = parse_turn(text)
         history.append((guess.strip().lower(), game.parse_reply(reply)))
-    if len(history) > game.max_guesses:
-        raise WordguessError(f"the tree is at most {game.max_guesses} guesses deep")
-    node = follow(tree_file.tree, game, history)
+    try:
+        node = follow(tree_file.tree, game, history)
+    except WordguessError as exc:
+        raise HTTPException(404, f"the tree has no node there: {exc}") from None
     depth = len(history) + 1
     counts = depth_counts(node)
     shifted = {str(k + depth - 1): n for k, n in sorted(counts.items())}

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -24,7 +24,6 @@ from wordguess.advice import Advisor
 from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
-from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.optimal.worst.decide import ExactDecider
@@ -158,6 +157,13 @@ class HeavyPool:
         self._waiting = 0  # tasks waiting for a slot
         self._running = 0  # tasks in the pool
 
+    def start(self, ready: Callable[[], Any]) -> None:
+        """Start the workers now, each running `ready` (the imports of the work), so that the
+        first task does not wait for them."""
+        pool = self._ensure()
+        for _ in range(self.workers):
+            pool.submit(ready)
+
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
@@ -222,6 +228,32 @@ class HeavyPool:
             pool.shutdown(wait=True)
 
 
+class Starts:
+    """The assistant's answer at the start of each game (no turn, no word added), made once per
+    setting: every player of a setting asks it first, and the multi-board strategy takes a second
+    or more on it. At most `size` kept, the least recently asked dropped first."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def answer(self, key: Hashable | None, make: Callable[[], dict]) -> dict:
+        """Return the answer kept for `key`, else make() (kept when `key` is not None)."""
+        if key is None:
+            return make()
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        answer = make()
+        with self._lock:
+            self._answers[key] = answer
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        return answer
+
+
 class RateLimiter:
     """At most `per_minute` expensive calls per client in any sliding minute."""
 
@@ -242,6 +274,18 @@ class RateLimiter:
             calls.append(now)
             if len(self._calls) > 10_000:  # forget idle clients
                 self._calls = {c: q for c, q in self._calls.items() if q and q[-1] > now - 60}
+
+
+TOKEN_SCHEME = 'Token realm="wordguess games"'  # the WWW-Authenticate challenge of a refused game token
+
+
+class TokenRefused(HTTPException):
+    """A game token this server cannot take (401, naming the token scheme): not signed here
+    (changed, or by a run with another key), not its game's latest state, or of a game this
+    server no longer plays as it was started."""
+
+    def __init__(self, detail: str):
+        super().__init__(401, detail, headers={"WWW-Authenticate": TOKEN_SCHEME})
 
 
 class GameLedger:
@@ -267,11 +311,11 @@ class GameLedger:
         return not (turns < seen_turns or (seen_over and turns == seen_turns and not ended))
 
     def check(self, nonce: str, turns: int, ended: bool) -> None:
-        """Raise WordguessError unless a token at `turns` turns (`ended`: given up) is its
-        game's latest state."""
+        """Raise TokenRefused unless a token at `turns` turns (`ended`: given up) is its game's
+        latest state."""
         if not self.latest(nonce, turns, ended):
-            raise WordguessError("this is an earlier state of a game that has moved on (in another tab?): "
-                                 "reload the page to continue it, or start a new game")
+            raise TokenRefused("this is an earlier state of a game that has moved on (in another tab?): "
+                               "reload the page to continue it, or start a new game")
 
     def record(self, nonce: str, turns: int, over: bool) -> None:
         """Note a game's latest state."""
@@ -292,15 +336,15 @@ class Tokens:
         return self._serializer.dumps(state)
 
     def load(self, token: str) -> dict:
-        """Return the state of a token, or raise WordguessError when it was not signed here (or
+        """Return the state of a token, or raise TokenRefused when it was not signed here (or
         by a run with another key: tokens do not survive a restart without WORDGUESS_WEB_KEY)."""
         try:
             state = self._serializer.loads(token)
         except itsdangerous.BadData:
-            raise WordguessError("the game token is not valid (changed, or from an earlier run of the server): "
-                                 "start a new game") from None
+            raise TokenRefused("the game token is not valid (changed, or from an earlier run of the server): "
+                               "start a new game") from None
         if not isinstance(state, dict):
-            raise WordguessError("the game token is not valid: start a new game")
+            raise TokenRefused("the game token is not valid: start a new game")
         return state
 
 
@@ -317,6 +361,7 @@ class AppState:
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
         self.ledger = GameLedger(settings.limits.games)
+        self.starts = Starts(settings.limits.starts)
         # Requests compute in the server's threads at once (the kernels release the GIL) when
         # numba's threading layer allows parallel kernels in two threads at once (TBB, OpenMP);
         # with its fallback layer they take turns (requests are short; heavy work goes to the pool).

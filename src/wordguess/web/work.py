@@ -11,11 +11,14 @@ from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game, is_multiboard
+from wordguess.games import Game, game_class, get_game
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
-from wordguess.web.models import GAME_OPTIONS
 from wordguess.web.sessions import board_rules, board_turns_json
+
+
+def ready() -> None:
+    """Return once this worker has imported what the work needs (HeavyPool.start)."""
 
 
 def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
@@ -53,9 +56,11 @@ def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
 
 
 def analyze_task(request: dict) -> dict:
-    """Return the analysis of a game (an AnalyzeRequest as a dict, with `budget`: the exact
-    search's seconds for the whole analysis, and `matrix_bytes`: the largest pattern matrix it may make) as JSON-ready data, with a
-    chart series; or {"error": message} for bad input."""
+    """Return the analysis of a game (an AnalyzeRequest as a dict, with `options`: the game's,
+    `budget`: the exact search's seconds for the whole analysis, and `matrix_bytes`: the largest
+    pattern matrix it may make) as JSON-ready data, with a chart series; or {"error": message}
+    when the game refuses what was played (the request fits the document: its setting is one the
+    game plays)."""
     try:
         return _analyze(request)
     except WordguessError as exc:
@@ -63,10 +68,7 @@ def analyze_task(request: dict) -> dict:
 
 
 def _analyze(request: dict) -> dict:
-    if is_multiboard(request["game"]):
-        raise WordguessError(f"{request['game']} is a multi-board game: its analysis is /api/boards/analyze")
-    options = {k: request[k] for k in GAME_OPTIONS if request[k] is not None}
-    rules = get_game(game_class(request["game"]).name, **options)
+    rules = get_game(game_class(request["game"]).name, **request["options"])
     first = first_word(request)
     if first is not None:
         rules = rules.for_secret(first)
@@ -98,7 +100,7 @@ def analysis_json(analysis: GameAnalysis, game: Game) -> dict:
 def boards_analyze_task(request: dict) -> dict:
     """Return the analysis of a multi-board game (a BoardsAnalyzeRequest as a dict, with `budget`
     and `matrix_bytes` as analyze_task's) as JSON-ready data: each board as analyze_task gives a
-    game; or {"error": message} for bad input."""
+    game; or {"error": message} when the game refuses what was played."""
     try:
         return _analyze_boards(request)
     except WordguessError as exc:
@@ -106,8 +108,6 @@ def boards_analyze_task(request: dict) -> dict:
 
 
 def _analyze_boards(request: dict) -> dict:
-    if not is_multiboard(request["game"]) or request["game"].strip().lower() == "multiboard":
-        raise WordguessError(f"{request['game']!r} is not a multi-board game: the analysis of one board is /api/analyze")
     rules = board_rules(request["game"], request.get("language"))
     written = [(t["guess"], t["reply"]) for t in request["turns"]] or None
     puzzle, turns, notices, _ = boards_in_world(

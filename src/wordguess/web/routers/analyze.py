@@ -30,7 +30,8 @@ async def run_analysis(task_function, body, request: Request, state: AppState) -
     """Run an analysis in a worker process within the server's budget, at a limited rate per client."""
     state.limiter.check(client_of(request))
     limits = state.limits
-    task = {**body.model_dump(), "budget": limits.analyze_seconds, "matrix_bytes": limits.matrix_mb << 20}
+    task = {**body.model_dump(), "options": body.options(), "budget": limits.analyze_seconds,
+            "matrix_bytes": limits.matrix_mb << 20}
     result = await state.pool.run(task_function, task, limits.analyze_seconds + limits.startup_seconds)
     if "error" in result:
         raise WordguessError(result["error"])

@@ -15,7 +15,7 @@ router = APIRouter(tags=["assistant"])
 @router.post("/assist", response_model=AssistAnswer, summary="Candidates, likeliest secrets and suggestions after the turns so far")
 def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
-        return sessions.assist(state, request)
+        return state.starts.answer(request.start_key(), lambda: sessions.assist(state, request))
 
 
 @router.post("/share", response_model=ShareAnswer, summary="A pasted share text read as each board's rows of tiles")

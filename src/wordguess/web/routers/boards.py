@@ -15,4 +15,4 @@ router = APIRouter(prefix="/boards", tags=["multi-board"])
 @router.post("/assist", response_model=BoardsAssistAnswer, summary="Each board's candidates and the suggestion after the turns so far")
 def assist(request: BoardsAssistRequest, state: AppState = Depends(app_state)) -> dict:
     with state.compute:
-        return sessions.boards_assist(state, request)
+        return state.starts.answer(request.start_key(), lambda: sessions.boards_assist(state, request))

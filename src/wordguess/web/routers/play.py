@@ -8,24 +8,24 @@ from fastapi import APIRouter, Depends
 
 from wordguess.web import sessions
 from wordguess.web.models import BoardsPlayNew, PlayGiveUp, PlayGuess, PlayNew
-from wordguess.web.responses import DAILY_DONE, BoardsPlayState, PlayState
+from wordguess.web.responses import ADVERSARY, DAILY_DONE, TOKEN, BoardsPlayState, PlayState
 from wordguess.web.state import AppState, app_state
 
 
 def hosted_routes(router: APIRouter, new_model: type, answer: type, boards: bool, summaries: tuple[str, str, str]) -> None:
     """Add /new, /guess and /give-up to the router, for games of one board or of several."""
 
-    @router.post("/new", response_model=answer, responses=DAILY_DONE, summary=summaries[0])
+    @router.post("/new", response_model=answer, responses={**DAILY_DONE, **ADVERSARY}, summary=summaries[0])
     def new(request: new_model, state: AppState = Depends(app_state)) -> dict:  # type: ignore[valid-type]
         with state.compute:
             return sessions.hosted_start(state, request, boards)
 
-    @router.post("/guess", response_model=answer, summary=summaries[1])
+    @router.post("/guess", response_model=answer, responses=TOKEN, summary=summaries[1])
     def guess(request: PlayGuess, state: AppState = Depends(app_state)) -> dict:
         with state.compute:
             return sessions.hosted_move(state, request.token, boards, lambda session: session.guess(request.guess))
 
-    @router.post("/give-up", response_model=answer, summary=summaries[2])
+    @router.post("/give-up", response_model=answer, responses=TOKEN, summary=summaries[2])
     def give_up(request: PlayGiveUp, state: AppState = Depends(app_state)) -> dict:
         with state.compute:
             return sessions.hosted_move(state, request.token, boards, lambda session: session.stop())

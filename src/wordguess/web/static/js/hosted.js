@@ -9,7 +9,7 @@ import { copyText, letters, say, toast } from "./dom.js";
 export class HostedGame {
   // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
   // save(): keep the game; message: the page's message line; grid: focused after a new game;
-  // dailyDone(message): today's daily was played here (409): the page offers another game.
+  // dailyDone(message): today's daily was played here (a new game's 409): the page offers another game.
   constructor({ paths, request, draw, save, message, grid, dailyDone }) {
     Object.assign(this, { paths, request, draw, save, message, grid, dailyDone });
     this.game = null;
@@ -50,8 +50,8 @@ export class HostedGame {
       if (fresh) this.grid.focus();  // away from "New game": Enter now submits a guess
     } catch (error) {
       if (mine !== this.asked) return;
-      if (error.status === 409 && this.dailyDone) this.dailyDone(error.message);
-      else if (body.guess && error.status === 422) {  // a word the game does not take: a toast, the row shakes
+      if (fresh && error.status === 409 && this.dailyDone) this.dailyDone(error.message);
+      else if (body.guess && (error.status === 409 || error.status === 400)) {  // a word the game does not take: a toast, the row shakes
         toast(error.message);
         say(this.message, "");
         const row = this.grid.querySelector(".row.current");
