@@ -801,9 +801,11 @@ def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
     pool = HeavyPool(workers=1, queue=1)
 
     async def scenario():
-        slow = asyncio.create_task(pool.run(time.sleep, 5, seconds=2))
+        slow = asyncio.create_task(pool.run(time.sleep, 10, seconds=6))
         await asyncio.sleep(0.05)
-        queued = asyncio.create_task(pool.run(time.sleep, 0.1, seconds=3))  # waits ~2 s for the slot
+        # It waits 6 s for the slot, more than its own 5 s: it finishes only if its budget starts
+        # with the slot (a fresh worker's start, a second or two on a loaded machine, fits in it).
+        queued = asyncio.create_task(pool.run(time.sleep, 0.1, seconds=5))
         await asyncio.sleep(0.05)
         with pytest.raises(HTTPException) as full:
             await pool.run(time.sleep, 0.1, seconds=3)
