@@ -1,8 +1,6 @@
-"""The values of a move (analysis.report's `Value`s) as a protocol with three makers: proven by
-the exact solver within a deadline (`ExactValues`, the closed world), estimated by the
-fewest-guesses strategy (`EstimatedValues`, the open world; `FocusedEstimates` for a puzzle too
-large for its matrix), and estimated through a lying host's lies (`LieEstimates`, Fibble).
-`values_for` picks the one a puzzle takes."""
+"""The values of a move (analysis.report's `Value`s): proven by the exact solver within a node
+budget (`ExactValues`, the closed world) or estimated (`EstimatedValues`, the open world;
+`FocusedEstimates`, a puzzle played by rows; `LieEstimates`, Fibble). `values_for` picks one."""
 
 from __future__ import annotations
 
@@ -83,8 +81,7 @@ class ExactValues:
         self._prepared: tuple[float, float] | None = None  # the estimates made before the move's budget
 
     def estimates(self, candidates: Candidates, history: History, guess: int) -> tuple[float, float]:
-        """Return the fewest-guesses estimates (played, best) of a position whose values may not be
-        settled (its second look over a pool of ESTIMATE_POOL)."""
+        """Return the fewest-guesses estimates (played, best) of a position (pool ESTIMATE_POOL)."""
         if self._estimates is None:
             self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False,
                                                                          limit=self.max_guesses))
@@ -103,7 +100,7 @@ class ExactValues:
     def nodes(self) -> int:
         return self.solver.nodes
 
-    def _spent(self) -> bool:
+    def _spent(self) -> bool:  # the move's nodes are spent
         return self.solver.node_deadline is not None and self.solver.nodes >= self.solver.node_deadline
 
     def move(self, candidates: Candidates, history: History, guess: int) -> MoveValues:
@@ -162,10 +159,8 @@ class ExactValues:
         return (value, value) if value < INF else (INF, None)
 
     def played(self, candidates: Candidates, history: History, guess: int):
-        """Return (low, high) totals when `guess` is played, and per reply (share, low, high).
-        A first move's played opener gets PLAYED_OPENER_SHARE of the move's time: one the
-        certificate does not settle (a list without one: Termo's) would spend it all on its proof
-        and buckets, leaving none to the best opener."""
+        """Return (low, high) totals when `guess` is played, and per reply (share, low, high). A
+        played opener gets PLAYED_OPENER_SHARE of the move's nodes (its proof would take them all)."""
         if history or len(candidates) != len(self.puzzle.answers):
             return self._played(candidates, history, guess)
         saved = self.solver.node_deadline
@@ -227,18 +222,15 @@ class ExactValues:
         return low, high, self.fallback.choose(puzzle, candidates, history)
 
     def opener_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """Return (the openers to examine: one per symmetry class, their admissible bounds; INF
-        for one that learns nothing)."""
+        """Return the openers to examine (one per symmetry class) and their admissible bounds."""
         if self._opener_bounds is None:
             ids = np.array([self.puzzle.index_of(w) for w in symmetric_openers(self.puzzle)], dtype=np.int64)
             self._opener_bounds = ids, np.array([self.solver.root_bound(int(g)) for g in ids], dtype=np.int64)
         return self._opener_bounds
 
     def known_openers(self) -> dict[str, tuple[int, bool]]:
-        """Return what is proven about openers (opener -> (value, exact); a value not exact is a
-        lower bound): the shipped certificate's entries (optimal/total/certificates.py), and the
-        solver's store's, the stronger of the two where both have one (exact beats a bound, a
-        higher bound a lower one)."""
+        """Return what is proven of the openers, {opener: (value or lower bound, exact)}: the
+        shipped certificate's and the store's, the stronger where both have one."""
         certificate = certificate_by_key(self.solver.key)
         known = {e.opener: (e.value, e.exact) for e in certificate.ranked()} if certificate is not None else {}
         stored = self.solver.store.openers(self.solver.key) if self.solver.store is not None else {}
@@ -249,11 +241,9 @@ class ExactValues:
         return known
 
     def best_opener(self) -> tuple[int, int | None, int]:
-        """Return (low, high, guess) for the first move. Openers are taken in the order of their
-        admissible bounds, each cut off at the best total proven so far (the shipped certificate and
-        the store hold earlier proofs); the search stops at the move's deadline, and the best is
-        then bounded below by the least bound of the openers not yet examined (`optimal
-        --all-openers` examines them all)."""
+        """Return (low, high, guess) for the first move: the openers by their admissible bounds,
+        each cut off at the best total proven so far, until the move's budget is spent; the best
+        is then bounded below by the least bound of the openers not yet examined."""
         puzzle, solver = self.puzzle, self.solver
         known = {w: r for w, r in self.known_openers().items() if w in puzzle.guess_index}
         exact = {w: v for w, (v, e) in known.items() if e}
@@ -308,8 +298,7 @@ class EstimatedValues:
     def __init__(self, puzzle: Puzzle, strategy: FewestGuesses | None = None, judge: bool = True):
         self.puzzle = puzzle
         self.judge = judge  # the guard judges the moves (see `judged`; not on a focused puzzle each move)
-        # As the front ends give it (its guard's last resort the exact decider), so that the
-        # second turn's measures are read and the values agree with the assistant's suggestion.
+        # As the front ends give it, so its values agree with the assistant's suggestion.
         self.strategy = strategy or exact_guard(FewestGuesses())
 
     @property
@@ -320,12 +309,10 @@ class EstimatedValues:
     def prepare(self, candidates: Candidates, history: History, guess: int) -> None:
         pass
 
-    def start_move(self, nodes: int) -> None:
+    def start_move(self, nodes: int) -> None:  # no exact search: nothing to budget
         pass
 
-    @property
-    def nodes(self) -> int:
-        return 0  # no exact search
+    nodes = 0  # (none searched)
 
     def secret_play(self, secret: Word, first: Word, nodes: int) -> tuple[int | None, Word | None]:
         """Return the guesses the strategy's own play needs on the secret, and its opener."""
