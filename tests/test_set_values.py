@@ -39,3 +39,20 @@ def test_a_run_appends_and_resumes(tmp_path, monkeypatch, capsys):
     build.main()
     again = [json.loads(line) for line in out.read_text().splitlines() if line.startswith("{") and line.endswith("}")]
     assert sorted(r["key"] for r in again) == sorted(json.loads(line)["key"] for line in first)
+
+
+def test_the_committed_labels_are_whole_and_consistent():
+    """results/set-values/: every line a distinct set of answers with its key, and a total no game
+    can beat (one word found at the first guess, every other at the second at best)."""
+    from pathlib import Path
+
+    from wordguess.lists import load_words
+
+    path = Path(__file__).resolve().parent.parent / "results" / "set-values" / "wordle-answers.jsonl"
+    answers = set(load_words("wordle-answers"))
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == len({r["key"] for r in rows}) > 1000
+    for r in rows:
+        assert r["key"] == build.set_key(r["words"]) and r["n"] == len(r["words"]) and set(r["words"]) <= answers
+        if r["exact"]:
+            assert 2 * r["n"] - 1 <= r["total"] and r["mean"] == r["total"] / r["n"] and r["worst"] >= 2
