@@ -3,6 +3,7 @@ guess that can still be the answer, then the word list's order)."""
 
 from __future__ import annotations
 
+import abc
 from typing import ClassVar
 
 import numpy as np
@@ -15,7 +16,7 @@ from wordguess.vocab import Candidates, History
 TIE = 1e-9  # scores this close (relative) are ties, so float noise never decides a guess
 
 
-class Strategy:
+class Strategy(abc.ABC):
     """What every strategy is: a `name` and `choose`, which returns the index (in
     puzzle.guesses) of the next guess. One board: choose(puzzle, candidates, history); several
     boards at once (`several`): choose(puzzle, boards, left), `boards` each unsolved board's
@@ -34,8 +35,9 @@ class Strategy:
     refused = None  # (puzzle, candidates, history) -> the guesses its guard refuses
     rollouts = None  # (puzzle, history) -> the measured values of a position read from the package, or None
 
+    @abc.abstractmethod
     def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
-        raise NotImplementedError
+        """Return the index (in puzzle.guesses) of the next guess."""
 
 
 def candidate_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> np.ndarray:
