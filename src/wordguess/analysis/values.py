@@ -17,7 +17,7 @@ from wordguess.optimal.total import kernel
 from wordguess.optimal.total.certificates import certificate_by_key
 from wordguess.optimal.total.kernel import INF, child_depth, table_row
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped, exact_problem
-from wordguess.optimal.worst.decide import exact_guard
+from wordguess.optimal.worst.decide import played_strategy
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
@@ -299,7 +299,7 @@ class EstimatedValues:
         self.puzzle = puzzle
         self.judge = judge  # the guard judges the moves (see `judged`; not on a focused puzzle each move)
         # As the front ends give it, so its values agree with the assistant's suggestion.
-        self.strategy = strategy or exact_guard(FewestGuesses())
+        self.strategy = strategy or played_strategy("fewest-guesses", puzzle)
 
     @property
     def max_guesses(self) -> int:

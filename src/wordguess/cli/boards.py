@@ -119,20 +119,6 @@ def list_boards(rules: MultiBoard, assistant: Assistant) -> None:
         out.print(f"#{s.board}: {words}", markup=False)
 
 
-def board_state_json(rules: MultiBoard, assistant: Assistant) -> dict:
-    """Return the state and the suggestion as JSON-ready data."""
-    boards = []
-    for s in assistant.status():
-        boards.append({"board": s.board, "solved": s.solved, "candidates": len(s.candidates),
-                       "likeliest": [{"word": w, "probability": round(p, 6)}
-                                     for w, p in zip(s.candidates[:20], s.probabilities[:20], strict=False)]})
-    return {"game": rules.name, "boards": boards, "guesses_played": len(assistant.turns),
-            "guesses_left": assistant.left, "strategy": assistant.strategy.name,
-            "world": assistant.puzzle.world,
-            "suggestion": None if assistant.solved else assistant.suggest(), "solved": assistant.solved,
-            "win_guarantee": assistant.promise()}
-
-
 def play_secrets(rules: MultiBoard, puzzle: Puzzle, guesser, secret: str, as_json: bool) -> None:
     """`solve --secret` for a multi-board game: the strategy plays against the secrets (one per
     board, separated by commas) and every step is printed."""
