@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from wordguess.analysis.report import GameAnalysis, Move, luck_score
-from wordguess.analysis.values import Values, values_for
+from wordguess.analysis.values import EstimatedValues, Values, values_for
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.store import ResultStore
@@ -156,6 +156,10 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
     if secret is not None and limit is None and not game.lies:  # the default strategy on the secret (a liar's
         # replies are the host's to draw, not the secret's alone)
         guesser = played_strategy(None, puzzle)
-        strategy, strategy_guesses = guesser.name, play(puzzle, guesser, FixedHost(secret)).guesses
+        strategy = guesser.name
+        if isinstance(values, EstimatedValues) and values.strategy.name == strategy and optimal_guesses is not None:
+            strategy_guesses = optimal_guesses  # the estimates' reference play is that strategy's: played once
+        else:
+            strategy_guesses = play(puzzle, guesser, FixedHost(secret)).guesses
     return GameAnalysis(game.name, puzzle.mode, puzzle.world, values.kind, moves, secret, solved, optimal_guesses,
                         optimal_opener, time.perf_counter() - started, limit, beyond, strategy, strategy_guesses)
