@@ -3,7 +3,7 @@
 set is trained and tested on.
 
     python scripts/build_set_values.py --out results/set-values/wordle.jsonl          # resumes
-    python scripts/build_set_values.py --answers scowl-answers-5 --guesses wordle-guesses --out ...
+    python scripts/build_set_values.py --answers wordle-guesses --without wordle-answers --sample 2315 --out ...
 
 The sets are the candidates left before each guess in the games of the `--strategies` (each a
 registry name) over every secret of `--answers` (a seeded sample with `--sample`), in the closed
@@ -28,6 +28,7 @@ import hashlib
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -92,6 +93,8 @@ def main() -> None:
     parser.add_argument("--game", default="wordle")
     parser.add_argument("--answers", default=None, help="the secrets' list (default: the game's)")
     parser.add_argument("--guesses", default=None, help="the allowed guesses (default: the game's)")
+    parser.add_argument("--without", default=None,
+                        help="a list whose words are taken out of the secrets (a held-out split sharing none)")
     parser.add_argument("--strategies", default="entropy,minimax,most-parts,lookahead",
                         help="comma-separated strategies whose games give the sets")
     parser.add_argument("--sample", type=int, default=None, help="a seeded sample of this many secrets")
@@ -104,7 +107,17 @@ def main() -> None:
     if not 1 <= args.min_size <= args.max_size:
         parser.error("--min-size must be at least 1 and at most --max-size")
 
-    puzzle = PuzzleSpec(get_game(args.game), args.answers, args.guesses).build()
+    game = get_game(args.game)
+    answers, split = args.answers, args.answers
+    if args.without is not None:
+        spec = PuzzleSpec(game, args.answers, args.guesses)
+        taken = {game.fold(w) for w in PuzzleSpec(game, args.without, args.guesses).lists()[0]}
+        kept = [w for w in spec.lists()[0] if game.fold(w) not in taken]
+        held_out = Path(tempfile.mkdtemp()) / "held-out.txt"
+        held_out.write_text("".join(f"{w}\n" for w in kept), encoding="utf-8")
+        answers, split = str(held_out), f"{spec.lists()[0].name}-without-{args.without}"
+    puzzle = PuzzleSpec(game, answers, args.guesses).build()
+    split = split or puzzle.answers.name
     secrets = list(range(len(puzzle.answers)))
     if args.sample is not None:
         secrets = sorted(random.Random(args.seed).sample(secrets, min(args.sample, len(secrets))))
@@ -130,8 +143,8 @@ def main() -> None:
                 words = [puzzle.answers[i] for i in candidates]
                 key = set_key(words)
                 if key not in done:
-                    row = {"key": key, "game": puzzle.game.key, "answers": puzzle.answers.name,
-                           "guesses": puzzle.guesses.name, "split": puzzle.answers.name, "n": len(words),
+                    row = {"key": key, "game": puzzle.game.key, "answers": split,
+                           "guesses": puzzle.guesses.name, "split": split, "n": len(words),
                            "words": sorted(words), **label(solver, puzzle, candidates, args.nodes)}
                     sink.write(json.dumps(row) + "\n")
                     sink.flush()

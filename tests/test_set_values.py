@@ -7,6 +7,8 @@ import json
 import random
 import sys
 
+import numpy as np
+
 from conftest import script
 from test_optimal import oracle, small_puzzle
 from wordguess.optimal.total.search import ExactSolver, Limits
@@ -42,17 +44,40 @@ def test_a_run_appends_and_resumes(tmp_path, monkeypatch, capsys):
 
 
 def test_the_committed_labels_are_whole_and_consistent():
-    """results/set-values/: every line a distinct set of answers with its key, and a total no game
-    can beat (one word found at the first guess, every other at the second at best)."""
+    """results/set-values/: every line a distinct set of its split's words with its key, and a
+    total no game can beat (one word found at the first guess, every other at the second at
+    best); the splits of one language share no word."""
     from pathlib import Path
 
     from wordguess.lists import load_words
 
-    path = Path(__file__).resolve().parent.parent / "results" / "set-values" / "wordle-answers.jsonl"
-    answers = set(load_words("wordle-answers"))
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == len({r["key"] for r in rows}) > 1000
-    for r in rows:
-        assert r["key"] == build.set_key(r["words"]) and r["n"] == len(r["words"]) and set(r["words"]) <= answers
-        if r["exact"]:
-            assert 2 * r["n"] - 1 <= r["total"] and r["mean"] == r["total"] / r["n"] and r["worst"] >= 2
+    seen: dict[tuple[str, str], str] = {}
+    for path in sorted((Path(__file__).resolve().parent.parent / "results" / "set-values").glob("*.jsonl")):
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert len(rows) == len({r["key"] for r in rows}) > 300
+        listed = set(load_words(rows[0]["guesses"]))
+        for r in rows:
+            assert r["key"] == build.set_key(r["words"]) and r["n"] == len(r["words"]) and set(r["words"]) <= listed
+            if r["exact"]:
+                assert 2 * r["n"] - 1 <= r["total"] and r["mean"] == r["total"] / r["n"] and r["worst"] >= 2
+            for word in r["words"]:  # (a word of two languages is two secrets)
+                assert seen.setdefault((r["guesses"], word), r["split"]) == r["split"], f"{word} is in two splits"
+
+
+learn = script("learn_set_value")
+
+
+def test_the_refitted_curve_starts_as_the_shipped_one_and_never_falls():
+    rows = [{"n": n, "mean": 1.5 + 0.3 * (n % 7) / 7 + 0.2 * n ** 0.5} for n in range(3, 200)]
+    bits, guesses = learn.fit_curve(rows)
+    assert list(bits[:2]) == [0.0, 1.0] and list(guesses[:2]) == [1.0, 1.5]
+    assert (np.diff(bits) > 0).all() and (np.diff(guesses) >= 0).all()
+
+
+def test_the_errors_and_letter_features_of_a_hand_made_case():
+    rows = [{"n": 3, "mean": 2.0, "words": ["abc", "abd", "xbc"]}, {"n": 4, "mean": 2.5, "words": ["aaa", "bbb", "ccc", "ddd"]}]
+    out = learn.errors(np.array([2.5, 2.0]), rows)
+    assert out["mae"] == 0.5 and out["bias"] == 0.0 and out["rmse"] == 0.5 and out["mae_3_5"] == 0.5
+    features = learn.letter_features(rows[0])
+    assert features[1:4] == [1, 2, 2] and features[-2:] == [5, 1.0]
+    assert abs(features[4]) < 1e-12 and abs(features[6] - (np.log2(3) - 2 / 3)) < 1e-12
