@@ -5,6 +5,7 @@ the proof: a witness tree (strategies/guarantee.py), read by the never-lose guar
     python scripts/build_guarantee.py                     # Wordle's open world (14,855 words)
     python scripts/build_guarantee.py --game termo
     python scripts/build_guarantee.py --openers lants,salet
+    python scripts/build_guarantee.py --tree src/wordguess/optimal/data/salet-hard.json.gz   # a proven tree
 
 The openers are tried in the open-world strategy's order (fewest guesses expected under the
 prior, without the guard), then the ones given; the first whose every first reply's bucket has a
@@ -13,7 +14,10 @@ reply's bucket, a sweep tries the second guesses that break the bucket's largest
 differing at one place (?ILLS) most, of those that split the bucket most (TRACE .....: LYMPH).
 The prior's 13 favourite openers (TARSE, SALET, ...) have no tree at all (docs/open-world.md), so
 by default none of the strategy's openers is tried; TRACE is the best by its score that has one.
-The whole tree is then checked against the rules
+With `--tree`, the proof is a tree file already made (the shipped optimal SALET tree of hard
+mode finds each of the 2,315 answers within 6: the guard plays it where no strategy's opener is
+shown safe at run time, so hard mode's closed world never loses a game). The whole tree is then
+checked against the rules
 (every word found within the limit by following it) before it is written to
 src/wordguess/strategies/data/guarantee-<game>-<mode>.json.gz (gzip, mtime 0) and listed with its
 sha256 in data/guarantee.json. Deterministic: a rebuild writes the same bytes.
@@ -142,6 +146,38 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
     return rooted(search, safe[int(np.argmin(values))], bucket, depth, history)  # (the first of equals: the order's)
 
 
+def tree_nodes(game, node, history: list) -> dict[str, str]:
+    """Return a tree file's guesses by the path to them (a leaf, one word left, has none)."""
+    if isinstance(node, str):
+        return {}
+    nodes = {path_of(game, history): node["guess"]}
+    for reply, branch in node["branches"].items():
+        if reply != game.format_reply(game.solved_reply):
+            nodes.update(tree_nodes(game, branch, [*history, (node["guess"], game.parse_reply(reply))]))
+    return nodes
+
+
+def write(game, mode: str, puzzle, nodes: dict[str, str], opener: str, started: float) -> None:
+    """Check the tree, write it gzipped (mtime 0) and list it with its sha256 in the index."""
+    depth = game.max_guesses
+    worst = check(puzzle, nodes, depth)
+    data = {"game": game.key, "mode": mode, "depth": depth, "opener": opener, "worst": worst,
+            "words": sorted(game.fold(w) for w in puzzle.answers), "nodes": dict(sorted(nodes.items()))}
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
+        gz.write(json.dumps(data, separators=(",", ":")).encode("utf-8"))
+    name = f"guarantee-{game.name}-{mode}.json.gz"
+    (DATA / name).write_bytes(buffer.getvalue())
+    index_path = DATA / GUARANTEE_INDEX
+    index = json.loads(index_path.read_text()) if index_path.exists() else {"trees": []}
+    entry = {"game": game.key, "mode": mode, "file": name, "words": len(puzzle.answers), "opener": opener,
+             "worst": worst, "internal_nodes": len(nodes), "sha256": hashlib.sha256(buffer.getvalue()).hexdigest(),
+             "list": puzzle.answers.name}
+    index["trees"] = sorted([e for e in index["trees"] if e["file"] != name] + [entry], key=lambda e: e["file"])
+    index_path.write_text(json.dumps(index, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(entry), f"{time.time() - started:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="wordle")
@@ -153,8 +189,14 @@ def main() -> None:
     parser.add_argument("--follow", type=int, default=600,
                         help="the strategy's best second guesses tried for each first reply's tree (0: the witness's)")
     parser.add_argument("--sweep", type=int, default=40, help="second guesses the sweep tries for a bucket with no witness")
+    parser.add_argument("--tree", type=Path, default=None, help="ship this tree file (its lists and mode) as the proof")
     args = parser.parse_args()
     game = get_game(args.game)
+    if args.tree is not None:
+        data = json.loads(gzip.decompress(args.tree.read_bytes()))
+        puzzle = PuzzleSpec(game, data["answers"], data["guesses"], mode=data["mode"]).build()
+        write(game, data["mode"], puzzle, tree_nodes(game, data["tree"], []), data["tree"]["guess"], time.time())
+        return
     puzzle = PuzzleSpec(game, world="open", mode=args.mode).build()
     depth = game.max_guesses
     candidates = puzzle.all_candidates()
@@ -200,22 +242,7 @@ def main() -> None:
         if time.time() - t > 5:
             print(f"{n}: {opener} {game.format_reply(reply)} ({len(bucket)} words): "
                   f"{nodes[path_of(game, history)]} ({time.time() - t:.1f} s)", flush=True)
-    worst = check(puzzle, nodes, depth)
-    data = {"game": game.key, "mode": args.mode, "depth": depth, "opener": opener, "worst": worst,
-            "words": sorted(game.fold(w) for w in puzzle.answers), "nodes": dict(sorted(nodes.items()))}
-    buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
-        gz.write(json.dumps(data, separators=(",", ":")).encode("utf-8"))
-    name = f"guarantee-{game.name}-{args.mode}.json.gz"
-    (DATA / name).write_bytes(buffer.getvalue())
-    index_path = DATA / GUARANTEE_INDEX
-    index = json.loads(index_path.read_text()) if index_path.exists() else {"trees": []}
-    entry = {"game": game.key, "mode": args.mode, "file": name, "words": len(puzzle.answers), "opener": opener,
-             "worst": worst, "internal_nodes": len(nodes), "sha256": hashlib.sha256(buffer.getvalue()).hexdigest(),
-             "list": puzzle.answers.name}
-    index["trees"] = sorted([e for e in index["trees"] if e["file"] != name] + [entry], key=lambda e: e["file"])
-    index_path.write_text(json.dumps(index, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(entry), f"{time.time() - started:.1f} s")
+    write(game, args.mode, puzzle, nodes, opener, started)
 
 
 if __name__ == "__main__":

@@ -182,6 +182,25 @@ def test_the_shipped_witness_tree_covers_the_open_world_and_is_checked():
     assert not tree.covers(PuzzleSpec(WORDLE).build())  # the closed world's guesses lack some of its words
 
 
+def test_hard_modes_closed_world_opens_on_the_shipped_proof_and_never_loses_the_aste_family():
+    """The default strategy's favourite SLATE loses one of ?ASTE in hard mode (six words, one
+    letter known per guess): the guard opens on the shipped tree's SALET, which finds every
+    answer within 6, on the NYT's lists too."""
+    from wordguess.optimal.worst.decide import played_strategy
+    from wordguess.play.hosts import FixedHost
+    from wordguess.play.simulate import play
+
+    (tree,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "hard"]
+    assert tree.depth == 6 and len(tree.words) == 2315 and tree.nodes[""] == "salet"
+    for answers, guesses in ((None, None), ("wordle-answers-nyt", "wordle-guesses-nyt")):
+        puzzle = PuzzleSpec(WORDLE, answers, guesses, mode="hard").build()
+        assert tree.covers(puzzle)
+        strategy = played_strategy("fewest-guesses", puzzle)
+        for secret in ("waste", "baste", "taste"):
+            record = play(puzzle, strategy, FixedHost(secret))
+            assert record.turns[0][0] == "salet" and record.guesses <= 6
+
+
 def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
     from wordguess.strategies import witnesses
 
