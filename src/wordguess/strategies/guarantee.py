@@ -82,7 +82,7 @@ class Guard:
     def key_for(self, puzzle: Puzzle) -> tuple:
         """Return what its choices on the puzzle depend on beyond the puzzle itself: the search's
         version, the shipped trees and the exact decider (part of the key of a remembered choice)."""
-        key = guard_version(), None if self.exact is None else self.exact.key_for(puzzle)
+        key = guard_version(puzzle.game.key, puzzle.mode), None if self.exact is None else self.exact.key_for(puzzle)
         self.witnesses(puzzle)
         if self._shipped is not None and self._shipped.extended:
             return (*key, ("extended", EXTEND_VERSION))  # (the shipped tree as it is: the key as before)

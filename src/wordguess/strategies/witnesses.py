@@ -348,11 +348,14 @@ SEARCH_VERSION = 1  # changes when the witness search changes what it finds
 
 
 @functools.lru_cache(maxsize=1)
-def guard_version() -> str:
-    """Return what a remembered choice of the guard depends on: the search's version and the
-    shipped witness trees' index (a rebuilt tree changes it)."""
-    index = (resources.files("wordguess.strategies") / "data" / GUARANTEE_INDEX).read_bytes()
-    return f"{SEARCH_VERSION}:{hashlib.sha256(index).hexdigest()[:16]}"
+def guard_version(game_key: str, mode: str) -> str:
+    """Return what a remembered choice of the guard in a game's mode depends on: the search's
+    version and the index of the witness trees shipped for that mode (a tree rebuilt or added for
+    it changes it; one of another mode does not)."""
+    index = json.loads((resources.files("wordguess.strategies") / "data" / GUARANTEE_INDEX).read_text("utf-8"))
+    mine = [entry for entry in index["trees"] if entry["game"] == game_key and entry["mode"] == mode]
+    text = json.dumps({"trees": mine}, indent=2) + "\n"  # (as the index is written)
+    return f"{SEARCH_VERSION}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 @functools.lru_cache(maxsize=4)
