@@ -31,6 +31,7 @@ task proves stays in the store (tasks.solver_for), so a rerun resumes from it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import heapq
 import itertools
@@ -230,7 +231,7 @@ class TreeImprover:
         self.spec = spec  # the puzzle, the guess limit (max_guesses) and the store
         self.budget = budget or Budget()
         self.solver = solver_for(spec)  # this process's: positions and bounds (and the serial tasks)
-        self.tree = tree  # the best tree so far
+        self.tree = copy.deepcopy(tree)  # the best tree so far (edited in place: the caller's is left alone)
         self.before = total_guesses(tree)
         self.over_before = self.past_limit(tree, 0)
         self.gains: list[Gain] = []
