@@ -43,19 +43,21 @@ from numba import njit
 from wordguess.engine.executors import Executor, SerialExecutor
 from wordguess.optimal.tasks import (
     Deadline,
+    Path,
+    Searched,
     SearchSpec,
+    opener_tree_task,
+    position,
     promising_openers,
     record,
     run_deadline,
     solver_for,
-    solving,
+    subtree_task,
 )
 from wordguess.optimal.total import kernel
-from wordguess.optimal.total.search import INF, ExactSolver, OpenerResult, SearchStopped
+from wordguess.optimal.total.search import INF, ExactSolver, OpenerResult
 from wordguess.trees.tree import Node, Tree, follow, leaves, total_guesses
 from wordguess.vocab import Candidates, History, Progress, Reply, Word
-
-Path = tuple[tuple[Word, Reply], ...]  # the turns from the root to a node (hashable History)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,19 +155,6 @@ def one_step_bound(scan, S, allowed, table, solved, n_replies):
     return best
 
 
-def position(solver: ExactSolver, path: Path) -> tuple[Candidates, tuple[np.ndarray, int], int]:
-    """Return (the secrets, the search's state, the guesses left) at the node `path` leads to."""
-    puzzle = solver.puzzle
-    candidates = puzzle.all_candidates()
-    state, depth = solver.root_state(), solver.depth
-    for word, reply in path:
-        guess = puzzle.index_of(word)
-        candidates = puzzle.narrow(candidates, guess, reply)
-        state = solver.child_state(*state, guess, reply)
-        depth = int(kernel.child_depth(depth))
-    return candidates.astype(np.int32), state, depth
-
-
 def node_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndarray, int], depth: int) -> int:
     """Return b(S) for the secrets at a node with `depth` guesses left (INF: none fits)."""
     if len(candidates) == 1:
@@ -177,50 +166,6 @@ def node_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndar
     params = solver.ctx.params
     return int(min(INF, one_step_bound(solver.ctx.scan, candidates.astype(np.int64), state[0], table,
                                        params[kernel.SOLVED], params[kernel.N_REPLIES])))
-
-
-@dataclasses.dataclass
-class Searched:
-    """What one task's search found."""
-
-    value: int | None  # f(S) if below the cutoff, else a proven bound at or above it; None: stopped
-    tree: Tree | None  # the optimal tree when `value` is below the cutoff
-    nodes: int  # nodes expanded
-    stopped: str | None = None  # why the search stopped (its node budget, the run's time limit)
-
-
-def subtree_task(task: tuple[SearchSpec, Path, int, int, Deadline]) -> Searched:
-    """Return the search of the node `path` leads to under the cutoff, within the node budget (a
-    task): below the cutoff with the optimal subtree, else a bound, or stopped."""
-    spec, path, beta, budget, deadline = task
-    with solving(spec, deadline) as solver:
-        candidates, state, depth = position(solver, path)
-        return budgeted(solver, budget, lambda: solver.solve(candidates, state, beta, depth),
-                        lambda value: solver.subtree(candidates, state, depth) if value < beta else None)
-
-
-def opener_tree_task(task: tuple[SearchSpec, Word, int, int, Deadline]) -> Searched:
-    """Return the search of an opener under the cutoff, within the node budget (a task): below
-    the cutoff with the opener's optimal tree, else a bound, or stopped."""
-    spec, word, beta, budget, deadline = task
-    with solving(spec, deadline) as solver:
-        return budgeted(solver, budget, lambda: solver.opener(word, beta).value,
-                        lambda value: solver.tree(word) if value < beta else None)
-
-
-def budgeted(solver: ExactSolver, budget: int, search, grow) -> Searched:
-    """Return search() run within `budget` nodes, with grow(value) (the tree, unbudgeted: the
-    memo holds what it needs) when it ends; a stop is a result, not an error."""
-    start = solver.nodes
-    solver.node_deadline = start + budget
-    try:
-        value = search()
-    except SearchStopped as exc:
-        return Searched(None, None, solver.nodes - start, str(exc))
-    finally:
-        solver.node_deadline = None
-        solver.save()
-    return Searched(value, grow(value), solver.nodes - start)
 
 
 class TreeImprover:
