@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from wordguess.cli import opts as opt
-from wordguess.cli.common import check_workers, err, friendly, out, progress_bar
-from wordguess.engine.executors import EXECUTORS, get_executor
+from wordguess.cli.common import check_executor, check_workers, err, friendly, out, progress_bar
+from wordguess.engine.executors import get_executor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.optimal.store import default_store_path
@@ -36,10 +36,10 @@ def improve_command(
     answers: Annotated[str | None, typer.Option(help="The secrets' list (default: the one the tree file names, looked for beside it too).")] = None,
     guesses: Annotated[str | None, typer.Option(help="The allowed guesses (default: the ones the tree file names).")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes (tasks: one subtree's search, or one opener's).")] = 1,
-    executor: Annotated[str, typer.Option(help="process (local pool) or ray (a Ray cluster; needs the extra wordguess\\[ray]).")] = "process",
-    ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
-    store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
+    executor: opt.Executor = "process",
+    ray_address: opt.RayAddress = None,
+    store: opt.Store = None,
+    no_store: opt.NoStore = False,
     time_limit: Annotated[float | None, typer.Option(help="Stop after this many seconds, keeping the best tree so far.")] = None,
     as_json: opt.Json = False,
 ) -> None:
@@ -57,10 +57,7 @@ def improve_command(
     check_workers(workers)
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
-    if executor not in EXECUTORS:
-        raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
-    if ray_address is not None and executor != "ray":
-        raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
+    check_executor(executor, ray_address)
     loaded = TreeFile.load(tree_file)
     folder = Path(tree_file).parent
     lists = PuzzleSpec(loaded.game, answers or beside(loaded.answers, folder), guesses or beside(loaded.guesses, folder),
