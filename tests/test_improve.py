@@ -232,6 +232,8 @@ def test_cli_improves_a_tree_file_whose_lists_lie_beside_it(tmp_path, monkeypatc
     assert (loaded.answers, loaded.guesses, loaded.mode) == ("a.txt", "g.txt", "normal")
     assert data["after"] == total_guesses(loaded.tree) < data["before"] == total_guesses(TreeFile.load(path).tree)
     assert data["optimal_for_opener"] and data["opener_bound"] == data["after"] and data["gains"]
+    first, reply = data["gains"][0]["path"][0]  # each turn: the guess and the reply as the game writes it
+    assert first == data["first"] and len(reply) == 5 and set(reply) <= set("GY.")
     text = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"])
     assert text.exit_code == 0, text.output
     assert f"{data['before']:,} -> {data['after']:,} guesses in all" in text.stdout

@@ -86,7 +86,7 @@ def improve_command(
     write(found)
     if as_json:
         data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
-                "nodes_per_search": nodes, "out": out_file, **found.to_json()}
+                "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
         if spec.store:
             data["store"] = spec.store
         out.print_json(json.dumps(data))

@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from wordguess.engine.executors import Executor, SerialExecutor
+from wordguess.games import Game
 from wordguess.optimal.tasks import (
     Deadline,
     Path,
@@ -107,10 +108,11 @@ class Improvement:
         """Return whether the tree is proven optimal among the trees that open with its first guess."""
         return self.over_limit[1] == 0 and self.opener_bound == self.after
 
-    def to_json(self) -> dict:
-        """Return the JSON-ready summary (without the tree, which goes to its file)."""
+    def to_json(self, game: Game) -> dict:
+        """Return the JSON-ready summary (without the tree, which goes to its file); each gain's
+        path is its turns, [guess, reply in the game's notation]."""
         def gain(g: Gain) -> dict:
-            return {"path": [[w, r] for w, r in g.path], "size": g.size, "guess_before": g.guesses[0],
+            return {"path": [[w, game.format_reply(r)] for w, r in g.path], "size": g.size, "guess_before": g.guesses[0],
                     "guess_after": g.guesses[1], "before": g.before, "after": g.after, "gain": g.before - g.after,
                     "over_limit": g.over_limit}
 
@@ -312,6 +314,7 @@ class TreeImprover:
         self.gains.append(gain)
 
     def settle(self, secrets: int) -> None:
+        """Count secrets whose subtrees are done with, and tell the progress."""
         self.settled += secrets
         if self.progress:
             self.progress(self.settled, len(self.solver.puzzle.answers))
@@ -328,8 +331,9 @@ class TreeImprover:
             for word in pending:
                 if self.expired():
                     return
-                drawn.append((word, self.cutoff()))
-                yield self.spec, word, self.cutoff(), self.budget.nodes, self.deadline
+                beta = self.cutoff()
+                drawn.append((word, beta))
+                yield self.spec, word, beta, self.budget.nodes, self.deadline
 
         def done(item: tuple[Word, int], result: Searched) -> None:
             word, beta = item
