@@ -130,7 +130,7 @@ SLOW = {
     "wordguess optimal --game nerdle --all-openers --workers 2 --time-limit 600 --no-store":
         "every opener of classic Nerdle, stopped after 10 minutes",
     "wordguess improve entropy.json --root --workers 2 --out salet.json": "50 openers searched: about 2 minutes",
-    "wordguess improve entropy-hard.json --root --out salet-hard.json": "47 openers searched: about 40 s",
+    "wordguess improve entropy-hard.json --root --out salet-hard.json": "47 openers searched: about a minute",
 }
 # Commands that cannot run in a test, each with its reason.
 SKIPPED = {
