@@ -22,6 +22,7 @@ import time
 import typer
 
 HUGE = "99999999999999999999"
+TREE = "{tree}"  # in CHEAP: the tree file written over the small list before the cases run
 VALUES = ["0", "1", "-1", "2", HUGE]
 FLOATS = ["0", "-1", "1e308", "nan", "inf"]
 GAMES = ["wordle", "termo", "sutom", "jotto", "jotto2", "matches", "mastermind", "bulls", "nerdle", "fibble",
@@ -33,7 +34,8 @@ CHEAP = {"evaluate": ["--sample", "1"], "first-guesses": ["--count", "1"], "solv
          "openers": ["--top", "1"], "tree": ["--out", "/dev/null"], "evil": [], "filter": ["x=0"],
          "feedback": ["a", "a"], "absurdle": ["--openers", "1"], "equilibrium": ["--show", "1"],
          "optimal": ["--node-limit", "200", "--no-store", "--openers", "1"], "play": [],
-         "analyze": ["--budget", "0.2", "--no-store", "x"], "demo": []}
+         "analyze": ["--budget", "0.2", "--no-store", "x"], "demo": [],
+         "improve": [TREE, "--out", "/dev/null", "--no-store", "--openers", "1"]}
 WITH_GAMES = ["solve", "evaluate", "first-guesses", "play"]
 SKIP = {"serve", "cache", "games", "lists", "strategies"}  # serve listens forever; the others take no numbers
 SECONDS = 40
@@ -65,7 +67,7 @@ def cases(words: str, full: bool = False) -> list[list[str]]:
     small = ["--answers", words, "--guesses", words]
     out = []
     for command, options in numeric_options().items():
-        cheap = CHEAP.get(command, [])
+        cheap = [f"{words}.tree.json" if arg == TREE else arg for arg in CHEAP.get(command, [])]
         for option, is_float in options:
             values = FLOATS if is_float else VALUES
             if option in GAME_OPTIONS:
@@ -93,6 +95,8 @@ def main() -> None:
         raise TimeoutError
 
     signal.signal(signal.SIGALRM, alarm)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+        cli(["tree", "--answers", words, "--guesses", words, "--out", f"{words}.tree.json"])
     for argv in cases(words, full):
         with open(progress, "w", encoding="utf-8") as f:
             f.write(json.dumps(argv))

@@ -333,7 +333,7 @@ def test_a_named_command_imports_only_its_own_module():
     assert not [m for m in loaded if m.startswith(("wordguess.analysis", "wordguess.optimal.total", "wordguess.optimal.worst"))]
     assert not {f"wordguess.cli.{module}" for module, _ in COMMANDS.values() if module != "basic"} & set(loaded)
     listed = {c.name for c in app.registered_commands}
-    assert listed == set(COMMANDS) and len(COMMANDS) == 19
+    assert listed == set(COMMANDS) and len(COMMANDS) == 20
 
 
 @pytest.mark.parametrize("argv, code, shown", [

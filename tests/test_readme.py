@@ -73,7 +73,20 @@ CLAIMS = {
     "wordguess equilibrium --game mastermind --pegs 2 --colours 3": ["value 29/12 = 2.4167"],
     "wordguess equilibrium --answers w10.txt --guesses w10.txt": ["value 2 = 2.0000", "ALOFT 1/3, ENEMA 1/3, SWASH 1/3"],
     "wordguess equilibrium --answers w10.txt": ["value 2 = 2.0000"],
+    "wordguess tree --strategy entropy --out entropy.json": ["8,020 guesses in total"],
+    "wordguess improve entropy.json --out soare.json": [
+        "8,020 -> 7,997 guesses in all", "7,997 is the least total of any tree that opens with SOARE"],
+    "wordguess improve entropy.json --root --workers 2 --out salet.json": [
+        "SALET: 8,020 -> 7,920", "7,920 is the least total of any tree that opens with SALET"],
+    "wordguess tree --strategy entropy --mode hard --out entropy-hard.json": ["8,339 guesses in total"],
+    "wordguess improve entropy-hard.json --out soare-hard.json": [
+        "8,339 -> 8,273", "past the limit of 6: 7 -> 1", "no tree within 6 guesses opens with SOARE"],
+    "wordguess improve entropy-hard.json --root --out salet-hard.json": [
+        "SALET: 8,339 -> 8,122", "8,122 is the least total of any tree that opens with SALET"],
 }
+# The tree files some commands read, each made first by the page's command that writes it.
+TREE_FILES = {"entropy.json": "wordguess tree --strategy entropy --out entropy.json",
+              "entropy-hard.json": "wordguess tree --strategy entropy --mode hard --out entropy-hard.json"}
 LENGTH = "the exact search over the five most promising openers, up to 10 minutes"
 # Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
 # played in the open world or against a lying host.
@@ -116,6 +129,8 @@ SLOW = {
     "wordguess optimal --game nerdle --length 6 --all-openers --json": "every opener of mini Nerdle: about 19 s",
     "wordguess optimal --game nerdle --all-openers --workers 2 --time-limit 600 --no-store":
         "every opener of classic Nerdle, stopped after 10 minutes",
+    "wordguess improve entropy.json --root --workers 2 --out salet.json": "50 openers searched: about 2 minutes",
+    "wordguess improve entropy-hard.json --root --out salet-hard.json": "47 openers searched: about a minute",
 }
 # Commands that cannot run in a test, each with its reason.
 SKIPPED = {
@@ -200,6 +215,9 @@ def run_readme_command(command: str, tmp_path: Path, monkeypatch) -> None:
         (tmp_path / name).write_text(WORDS)
     for count in re.findall(r"\bw(\d+)\.txt\b", command):
         (tmp_path / f"w{count}.txt").write_text(sample_words(int(count)))
+    for name, maker in TREE_FILES.items():
+        if name in shlex.split(command) and command != maker:
+            assert runner.invoke(app, shlex.split(maker)[1:]).exit_code == 0, maker
     text, stdin = command, "quit\n"
     if text.startswith("pbpaste | "):
         text, stdin = text.removeprefix("pbpaste | "), SHARE

@@ -31,7 +31,8 @@ COMMANDS = {
     "cache": ("basic", "cache"), "demo": ("reports", "demo"), "solve": ("interactive", "solve"),
     "play": ("interactive", "play_command"), "optimal": ("optimal", "optimal_command"),
     "absurdle": ("optimal", "absurdle_command"), "equilibrium": ("optimal", "equilibrium_command"),
-    "openers": ("optimal", "openers_command"), "analyze": ("analysis", "analyze_command"), "serve": ("serve", "serve"),
+    "openers": ("optimal", "openers_command"), "improve": ("improve", "improve_command"),
+    "analyze": ("analysis", "analyze_command"), "serve": ("serve", "serve"),
 }
 HELP = "Play and solve feedback word-guessing games (Wordle, Jotto, Mastermind, ...)."
 

@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wordguess.cli import opts as opt
 from wordguess.engine.choices import check_world
+from wordguess.engine.executors import EXECUTORS
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError, interrupted
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
@@ -254,6 +255,14 @@ def check_workers(workers: int) -> None:
     """Refuse a number of worker processes that cannot be meant."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WordguessError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+
+
+def check_executor(name: str, ray_address: str | None) -> None:
+    """Refuse an executor that is not registered, and a Ray address without Ray."""
+    if name not in EXECUTORS:
+        raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {name!r}")
+    if ray_address is not None and name != "ray":
+        raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
 
 
 PENDING = ("cancel", "undo")  # typed at a reply prompt: the guess waiting for its reply is dropped

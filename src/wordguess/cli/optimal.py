@@ -13,6 +13,7 @@ from wordguess.cli.common import (
     GameChoice,
     ListChoice,
     build_puzzle,
+    check_executor,
     check_workers,
     err,
     game_command,
@@ -22,7 +23,7 @@ from wordguess.cli.common import (
     puzzle_spec,
 )
 from wordguess.cli.render import evaluation_text
-from wordguess.engine.executors import EXECUTORS, get_executor
+from wordguess.engine.executors import get_executor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
@@ -65,10 +66,10 @@ def optimal_command(
     openers: Annotated[int | None, typer.Option(help="Rank the N most promising first guesses by their exact value (default 5).")] = None,
     all_openers: Annotated[bool, typer.Option("--all-openers", metavar="", help="Certify the optimum over every allowed first guess.")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes (tasks: openers, or first replies of one opener; for --fewest-worst, the second guesses of a large first reply).")] = 1,
-    executor: Annotated[str, typer.Option(help="process (local pool) or ray (a Ray cluster; needs the extra wordguess\\[ray]).")] = "process",
-    ray_address: Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")] = None,
-    store: Annotated[str | None, typer.Option(help="SQLite file of proven results, shared by reruns (default: in the user cache).")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
+    executor: opt.Executor = "process",
+    ray_address: opt.RayAddress = None,
+    store: opt.Store = None,
+    no_store: opt.NoStore = False,
     time_limit: Annotated[float | None, typer.Option(help="Stop the whole search after this many seconds (the result is then an upper bound).")] = None,
     node_limit: Annotated[int | None, typer.Option(help="Stop a search call after this many nodes.")] = None,
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
@@ -94,10 +95,7 @@ def optimal_command(
         raise WordguessError("--fewest-worst counts the secrets at the worst case: give it with --objective worst")
     if time_limit is not None and not time_limit > 0:
         raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
-    if executor not in EXECUTORS:
-        raise WordguessError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
-    if ray_address is not None and executor != "ray":
-        raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
+    check_executor(executor, ray_address)
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(puzzle_spec(rules, lists, mode), limit,

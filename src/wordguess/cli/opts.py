@@ -46,3 +46,10 @@ FirstLetter = Annotated[str | None, typer.Option("--first-letter", help="Sutom: 
 AnalyzeWorld = Annotated[str, typer.Option(
     "--world", help="closed: exact values over the answer list; open: estimates over every allowed word, "
     "weighted by the prior; auto (default): closed when the game fits the answer list, else open.")]
+# The exact searches' executors and store (optimal, improve).
+Executor = Annotated[str, typer.Option(
+    help="process (local pool) or ray (a Ray cluster; needs the extra wordguess\\[ray]).")]
+RayAddress = Annotated[str | None, typer.Option(help="Ray: the cluster to join (default: start a local one).")]
+Store = Annotated[str | None, typer.Option(
+    help="SQLite file of proven results, shared by reruns (default: in the user cache).")]
+NoStore = Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")]

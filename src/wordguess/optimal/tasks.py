@@ -22,15 +22,19 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.optimal.store import ResultStore
+from wordguess.optimal.total import kernel
 from wordguess.optimal.total.search import (
     INF,
     ExactSolver,
     Limits,
     OpenerResult,
+    SearchStopped,
     has_symbol_symmetry,
 )
 from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict
 from wordguess.strategies.scoring import score_guesses
+from wordguess.trees.tree import Tree
+from wordguess.vocab import Candidates, Reply, Word
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,6 +58,7 @@ def solver_for(spec: SearchSpec) -> ExactSolver:
 
 
 Deadline = tuple[float, float] | None  # when a run's time is up (time.time()) and its seconds
+Path = tuple[tuple[Word, Reply], ...]  # the turns from the root to a node of a tree (a History, hashable)
 
 
 def run_deadline(spec: SearchSpec) -> Deadline:
@@ -95,6 +100,65 @@ def bucket_task(task: tuple[SearchSpec, str, int, Deadline]) -> int:
     spec, word, reply, deadline = task
     with solving(spec, deadline) as solver:
         return solver.bucket_value(word, reply)
+
+
+# The least total's tasks that edit a tree (optimal/total/improve.py): a node's search, an opener's.
+
+def position(solver: ExactSolver, path: Path) -> tuple[Candidates, tuple[np.ndarray, int], int]:
+    """Return (the secrets, the search's state, the guesses left) at the node `path` leads to."""
+    puzzle = solver.puzzle
+    candidates = puzzle.all_candidates()
+    state, depth = solver.root_state(), solver.depth
+    for word, reply in path:
+        guess = puzzle.index_of(word)
+        candidates = puzzle.narrow(candidates, guess, reply)
+        state = solver.child_state(*state, guess, reply)
+        depth = int(kernel.child_depth(depth))
+    return candidates.astype(np.int32), state, depth
+
+
+@dataclasses.dataclass
+class Searched:
+    """What one task's search found."""
+
+    value: int | None  # f(S) if below the cutoff, else a proven bound at or above it; None: stopped
+    tree: Tree | None  # the optimal tree when `value` is below the cutoff
+    nodes: int  # nodes expanded
+    stopped: str | None = None  # why the search stopped (its node budget, the run's time limit)
+
+
+def subtree_task(task: tuple[SearchSpec, Path, int, int, Deadline]) -> Searched:
+    """Return the search of the node `path` leads to under the cutoff, within the node budget (a
+    task): below the cutoff with the optimal subtree, else a bound, or stopped."""
+    spec, path, beta, budget, deadline = task
+    with solving(spec, deadline) as solver:
+        candidates, state, depth = position(solver, path)
+        return budgeted(solver, budget, lambda: solver.solve(candidates, state, beta, depth),
+                        lambda value: solver.subtree(candidates, state, depth) if value < beta else None)
+
+
+def opener_tree_task(task: tuple[SearchSpec, Word, int, int, Deadline]) -> Searched:
+    """Return the search of an opener under the cutoff, within the node budget (a task): below
+    the cutoff with the opener's optimal tree, else a bound, or stopped."""
+    spec, word, beta, budget, deadline = task
+    with solving(spec, deadline) as solver:
+        return budgeted(solver, budget, lambda: solver.opener(word, beta).value,
+                        lambda value: solver.tree(word) if value < beta else None)
+
+
+def budgeted(solver: ExactSolver, budget: int, search, grow) -> Searched:
+    """Return search() run within `budget` nodes, with grow(value) (the tree, unbudgeted: the
+    memo holds what it needs) when it ends; a stop is a result, not an error."""
+    start = solver.nodes
+    solver.node_deadline = start + budget
+    try:
+        value = search()
+    except SearchStopped as exc:
+        return Searched(None, None, solver.nodes - start, str(exc))
+    finally:
+        solver.node_deadline = None
+        solver.save()
+    return Searched(value, grow(value), solver.nodes - start)
 
 
 # The least worst case's tasks.

@@ -41,7 +41,6 @@ THIRDS_CAPACITY = 1 << 22
 VERSION = "exact-1"  # part of every store key: change it when the search's results could change
 
 
-
 # Up to 3^11 = 177,147 replies (Wordle of 11 letters, Sutom of 12: uint32); each node zeroes one
 # count per reply, so more would cost more per node than the search itself.
 EXACT_DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -473,7 +472,11 @@ class ExactSolver:
         candidates = np.sort(candidates.astype(np.int32))
         if len(candidates) > 2 and self.call(kernel.best_guess, candidates, state[1], depth) < 0:
             return None
-        return self._grow(candidates, (state, depth, -1))
+        return self.subtree(candidates, state, depth)
+
+    def subtree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree:
+        """Return the optimal subtree of a set within `depth` guesses (solving what the memo lacks)."""
+        return self._grow(np.sort(candidates.astype(np.int32)), (state, depth, -1))
 
     def _grow(self, candidates: np.ndarray, node_state: tuple) -> Tree:
         def after(node_state: tuple, guess: int, reply: int) -> tuple:

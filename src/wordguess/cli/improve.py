@@ -1,0 +1,161 @@
+"""The `improve` command: a tree file's subtrees searched again by the exact solver and replaced
+where they can be done better, with a progress bar, a time limit and Ctrl-C that keep (and
+write) the best tree so far, and the store that lets a rerun resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from wordguess.cli import opts as opt
+from wordguess.cli.common import check_executor, check_workers, err, friendly, out, progress_bar
+from wordguess.engine.executors import get_executor
+from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.optimal.store import default_store_path
+from wordguess.optimal.tasks import SearchSpec, solver_for
+from wordguess.optimal.total.improve import Budget, Gain, Improvement, TreeImprover
+from wordguess.optimal.total.search import INF
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import TreeFile
+
+SHOWN = 20  # the gains and openers a text report lists (--json lists them all)
+
+
+@friendly
+def improve_command(
+    tree_file: Annotated[str, typer.Argument(metavar="TREE", help="The tree file to improve (as `wordguess tree --out` writes).")],
+    out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the improved tree (JSON, the shared tree format).")],
+    root: Annotated[bool, typer.Option("--root", metavar="", help="Let the first guess change too: search the most promising other openers.")] = False,
+    openers: Annotated[int, typer.Option(help="With --root: how many of the most promising other first guesses to search.")] = 50,
+    nodes: Annotated[int, typer.Option(help="The node budget of each search (one subtree's, or one opener's); one that runs out searches the subtree's children instead.")] = 10_000,
+    max_guesses: Annotated[int | None, typer.Option(help="Keep every secret within this many guesses (default: the game's limit, 6 for Wordle; 0: no limit).")] = None,
+    answers: Annotated[str | None, typer.Option(help="The secrets' list (default: the one the tree file names, looked for beside it too).")] = None,
+    guesses: Annotated[str | None, typer.Option(help="The allowed guesses (default: the ones the tree file names).")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (tasks: one subtree's search, or one opener's).")] = 1,
+    executor: opt.Executor = "process",
+    ray_address: opt.RayAddress = None,
+    store: opt.Store = None,
+    no_store: opt.NoStore = False,
+    time_limit: Annotated[float | None, typer.Option(help="Stop after this many seconds, keeping the best tree so far.")] = None,
+    as_json: opt.Json = False,
+) -> None:
+    """Improve a guess tree: search its subtrees again with the exact solver over every allowed
+    guess, the largest possible gain first, and replace those that can be done better, keeping
+    every secret within the guess limit and the mode's rule. Prints the total before and after,
+    each gain, and the proven lower bound for the tree's first guess. Ctrl-C or --time-limit
+    writes the best tree so far; the same command resumes from the store."""
+    if openers < 0:
+        raise WordguessError(f"--openers must be 0 or more, not {openers}")
+    if nodes < 1:
+        raise WordguessError(f"--nodes must be at least 1, not {nodes}")
+    if max_guesses is not None and max_guesses < 0:
+        raise WordguessError(f"--max-guesses must be 0 (no limit) or more, not {max_guesses}")
+    check_workers(workers)
+    if time_limit is not None and not time_limit > 0:
+        raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    check_executor(executor, ray_address)
+    loaded = TreeFile.load(tree_file)
+    folder = Path(tree_file).parent
+    lists = PuzzleSpec(loaded.game, answers or beside(loaded.answers, folder), guesses or beside(loaded.guesses, folder),
+                       loaded.mode)
+    limit = loaded.game.max_guesses if max_guesses is None else (max_guesses or None)
+    spec = SearchSpec(lists, limit, None if no_store else str(store or default_store_path()), time_limit)
+    puzzle = solver_for(spec).puzzle
+    check_tree(loaded.tree, puzzle)
+    improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers))
+    name = "serial" if workers == 1 and executor == "process" else executor
+
+    def write(found: Improvement) -> None:
+        check_tree(found.tree, puzzle)
+        TreeFile(loaded.game, loaded.mode, loaded.answers, loaded.guesses, found.tree, loaded.world).save(out_file)
+
+    try:
+        with get_executor(name, workers, ray_address) as pool, progress_bar("improving the tree") as progress:
+            found = improver.run(pool, progress)
+    except typer.Exit:  # Ctrl-C: the best tree so far is written, and the store keeps what was proven
+        found = improver.result()
+        write(found)
+        err.print(f"wrote {out_file}: {found.after:,} guesses in all (from {found.before:,})"
+                  + (f"; what was proven is kept in {spec.store}: run the same command to resume" if spec.store else ""),
+                  markup=False)
+        raise
+    write(found)
+    if as_json:
+        data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
+                "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
+        if spec.store:
+            data["store"] = spec.store
+        out.print_json(json.dumps(data))
+        return
+    report(found, puzzle, limit, spec.store, loaded.world, nodes)
+    err.print(f"wrote {out_file}", markup=False)
+
+
+def beside(name: str, folder: Path) -> str | None:
+    """Return a list the tree file names: a bundled list or a file as named, else the file of
+    that name beside the tree file (None: the game's own)."""
+    if not name:
+        return None
+    near = folder / name
+    return str(near) if not Path(name).exists() and near.is_file() else name
+
+
+def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | None, world: str, nodes: int) -> None:
+    """Print an improvement: the totals, the gains, what is proven, the openers, the work."""
+    game = puzzle.game
+    n = found.secrets
+    within = f"within {limit} guesses" if limit else "no guess limit"
+    out.print(f"[bold]{game.display(found.first).upper()}[/]: {found.before:,} -> {found.after:,} guesses in all "
+              f"(mean {found.before / n:.4f} -> {found.after / n:.4f}), {n:,} secrets, {puzzle.mode} mode, {within}")
+    if world == "open":
+        out.print("the open world's tree: every allowed word counted alike (the exact search weighs none)", markup=False)
+    if any(found.over_limit):
+        out.print(f"secrets past the limit of {limit}: {found.over_limit[0]:,} -> {found.over_limit[1]:,}", markup=False)
+    gains = sorted(found.gains, key=lambda g: (g.after - g.before, len(g.path)))
+    if gains:
+        out.print(f"{len(gains):,} subtree{'s' if len(gains) > 1 else ''} improved:", markup=False)
+        for g in gains[:SHOWN]:
+            out.print(f"  {gain_text(g, puzzle)}", markup=False)
+        if len(gains) > SHOWN:
+            out.print(f"  and {len(gains) - SHOWN:,} more (--json lists them all)", markup=False)
+    else:
+        out.print("no subtree improved", markup=False)
+    first = game.display(found.first).upper()
+    if found.optimal_for_opener:
+        out.print(f"proven: {found.after:,} is the least total of any tree that opens with {first}", markup=False)
+    elif found.opener_bound >= INF:
+        out.print(f"proven: no tree within {limit} guesses opens with {first}", markup=False)
+    else:
+        out.print(f"proven lower bound for trees that open with {first}: {found.opener_bound:,}", markup=False)
+    if found.ran_out:
+        out.print(f"{found.ran_out:,} searches ran out of their {nodes:,} nodes (their subtrees' children were "
+                  "searched instead; --nodes gives each more)", markup=False)
+    if found.unsettled:
+        out.print(f"{found.unsettled:,} subtrees not searched before the stop", markup=False)
+    if found.openers or found.openers_unsettled:
+        shown = ", ".join((f"{game.display(r.opener).upper()} {r.value:,}" if r.exact else
+                           f"{game.display(r.opener).upper()} >= {r.value:,}") if r.value < INF else
+                          f"{game.display(r.opener).upper()} none within {limit}" for r in found.openers[:SHOWN])
+        more = f", and {len(found.openers) - SHOWN:,} more" if len(found.openers) > SHOWN else ""
+        left = f"; {found.openers_unsettled:,} ran out of their nodes" if found.openers_unsettled else ""
+        out.print(f"other openers searched ({len(found.openers):,}): {shown}{more}{left}", markup=False)
+    if found.stopped:
+        out.print(f"stopped: {found.stopped}; the best tree so far is written"
+                  + ("; the same command resumes from the store" if store else ""), markup=False)
+    out.print(f"{found.seconds:.1f} s, {found.nodes:,} nodes" + (f"; proven results kept in {store}" if store else ""),
+              markup=False)
+
+
+def gain_text(gain: Gain, puzzle: Puzzle) -> str:
+    """Return one gain: where, the guess before and after, the totals."""
+    game = puzzle.game
+    where = " ".join(f"{game.display(w).upper()} {game.format_reply(r)}" for w, r in gain.path) or "the first guess"
+    old, new = (game.display(w).upper() for w in gain.guesses)
+    guess = old if old == new else f"{old} -> {new}"
+    past = f", {gain.over_limit:,} past the limit before" if gain.over_limit else ""
+    return (f"{where}: {guess} ({gain.size:,} secrets{past}): {gain.before:,} -> {gain.after:,} "
+            f"({gain.after - gain.before:+,})")

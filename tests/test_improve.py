@@ -1,0 +1,283 @@
+"""Improving a tree by editing it: the improved tree replays every secret by the game's feedback
+alone (found, within the limit, hard mode's rule kept), is never worse than the given one, and
+equals the exact solver's optimum when the budget suffices; a small node budget, a time limit
+(a fake clock) and Ctrl-C each leave a valid tree; a rerun resumes from the store; the command
+line's output, file and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import WORDLE_SMALL
+from wordguess.cli import app
+from wordguess.engine.executors import ProcessExecutor
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.games import get_game
+from wordguess.optimal.tasks import SearchSpec, solver_for
+from wordguess.optimal.total import improve as improve_module
+from wordguess.optimal.total.improve import Budget, TreeImprover
+from wordguess.optimal.total.run import optimal
+from wordguess.optimal.total.search import INF
+from wordguess.strategies import get_strategy
+from wordguess.trees.build import build_tree
+from wordguess.trees.tree import TreeFile, leaves, total_guesses
+
+runner = CliRunner()
+ENOUGH = 10**7  # nodes: every search here finishes within it
+
+
+def wordle_spec(folder: Path, count: int, mode: str = "normal") -> PuzzleSpec:
+    """Return a closed-world Wordle on list files: `count` answers, the small list as guesses."""
+    (folder / "a.txt").write_text("\n".join(WORDLE_SMALL[:count]) + "\n")
+    (folder / "g.txt").write_text("\n".join(WORDLE_SMALL) + "\n")
+    return PuzzleSpec(get_game("wordle"), str(folder / "a.txt"), str(folder / "g.txt"), mode)
+
+
+MASTERMIND = PuzzleSpec(get_game("mastermind", pegs=4, colours=5))  # 625 codes: budgets of a few nodes run out
+
+
+def strategy_tree(spec: PuzzleSpec, name: str):
+    """Return the tree of a strategy's play (random: seeded), over every answer."""
+    return build_tree(spec.build(), get_strategy(name, **({"seed": 1} if name == "random" else {})))
+
+
+def replay(tree, spec: PuzzleSpec, limit: int | None) -> int:
+    """Play every answer down the tree by the game's `feedback` alone and return the total;
+    fail unless each is found within `limit`, every guess is allowed (hard mode: after the turns
+    before it) and every answer is exactly one leaf."""
+    puzzle = spec.build()
+    game, allowed = puzzle.game, set(puzzle.guesses)
+    assert Counter(w for w, _ in leaves(tree)) == Counter(puzzle.answers)
+    total = 0
+    for secret in puzzle.answers:
+        node, history = tree, []
+        while True:
+            guess = node if isinstance(node, str) else node.guess
+            assert guess in allowed
+            if spec.mode == "hard":
+                assert all(game.hard_mode_problem(g, r, guess) is None for g, r in history), (secret, history, guess)
+            reply = game.feedback(guess, secret)
+            history.append((guess, reply))
+            if reply == game.solved_reply:
+                break
+            assert not isinstance(node, str), f"{secret}: the tree ends at {guess}"
+            node = node.branches[reply]
+        assert limit is None or len(history) <= limit, (secret, history)
+        total += len(history)
+    return total
+
+
+def improved(spec: SearchSpec, tree, budget: Budget, executor=None):
+    """Return the improvement of a tree from a cold solver (no memo from an earlier test)."""
+    solver_for.cache_clear()
+    return TreeImprover(spec, tree, budget).run(executor)
+
+
+def opener_optimum(spec: SearchSpec, word: str) -> int:
+    solver_for.cache_clear()
+    return solver_for(spec).opener(word).value
+
+
+@pytest.mark.parametrize(("game", "mode", "strategy"), [
+    ("wordle", "normal", "random"), ("wordle", "hard", "random"), ("wordle", "normal", "entropy"),
+    ("mastermind", "normal", "random"), ("mastermind", "normal", "entropy")])
+def test_with_budget_enough_the_tree_becomes_its_openers_optimum(tmp_path, game, mode, strategy):
+    puzzle = wordle_spec(tmp_path, 200, mode) if game == "wordle" else MASTERMIND
+    spec = SearchSpec(puzzle, puzzle.game.max_guesses)
+    tree = strategy_tree(puzzle, strategy)
+    before = total_guesses(tree)
+    found = improved(spec, tree, Budget(ENOUGH))
+    assert total_guesses(tree) == before  # the given tree is left alone
+    best = opener_optimum(spec, tree.guess)
+    assert found.before == before and found.after == best == replay(found.tree, puzzle, spec.max_guesses)
+    assert found.first == tree.guess and found.optimal_for_opener and found.opener_bound == best
+    assert sum(g.before - g.after for g in found.gains) == before - best
+    assert all(g.after < g.before for g in found.gains) and found.ran_out == found.unsettled == 0
+    if strategy == "random":
+        assert found.gains  # a random tree is far from optimal
+
+
+@pytest.mark.parametrize("nodes", [1, 3, 30])
+def test_a_small_budget_keeps_a_valid_tree_never_worse(nodes):
+    spec = SearchSpec(MASTERMIND, 6)
+    tree = strategy_tree(MASTERMIND, "random")
+    found = improved(spec, tree, Budget(nodes))
+    best = opener_optimum(spec, tree.guess)
+    assert found.ran_out > 0 and found.unsettled == 0  # searches ran out; their children were searched
+    assert found.before > found.after >= best
+    assert found.opener_bound <= best
+    assert replay(found.tree, MASTERMIND, 6) == found.after
+    again = improved(spec, tree, Budget(nodes))
+    assert (again.after, again.nodes) == (found.after, found.nodes)  # node budgets: the same on any machine
+
+
+@pytest.mark.parametrize("game", ["wordle", "mastermind"])
+def test_root_lets_the_first_guess_change(tmp_path, game):
+    puzzle = wordle_spec(tmp_path, 60) if game == "wordle" else PuzzleSpec(get_game("mastermind", pegs=3, colours=3))
+    spec = SearchSpec(puzzle, puzzle.game.max_guesses)
+    tree = strategy_tree(puzzle, "random")
+    found = improved(spec, tree, Budget(ENOUGH, root=True, openers=10**6))  # every opener
+    solver_for.cache_clear()
+    best = optimal(spec, all_openers=True).total
+    assert found.after == best == replay(found.tree, puzzle, spec.max_guesses)
+    assert found.optimal_for_opener and found.openers
+    assert all(r.value >= best for r in found.openers)
+    if found.first != tree.guess:
+        assert [g.guesses for g in found.gains if not g.path][-1][1] == found.first
+
+
+def test_secrets_past_the_limit_are_brought_within_it(tmp_path):
+    puzzle = wordle_spec(tmp_path, 200)
+    tree = strategy_tree(puzzle, "random")  # worst case 5
+    found = improved(SearchSpec(puzzle, 4), tree, Budget(ENOUGH))
+    assert found.over_limit[0] > 0 and found.over_limit[1] == 0
+    assert replay(found.tree, puzzle, 4) == found.after
+    assert any(g.over_limit for g in found.gains)
+    tight = improved(SearchSpec(puzzle, 3), tree, Budget(ENOUGH))  # no tree within 3 opens with it
+    assert tight.opener_bound >= INF and not tight.optimal_for_opener
+    assert tight.over_limit[1] < tight.over_limit[0]
+    replay(tight.tree, puzzle, None)
+
+
+class FakeClock:
+    """time.time and time.monotonic for the improver: the time limit passes after `ticks` reads."""
+
+    def __init__(self, ticks: int):
+        import time
+
+        self.real, self.ticks = time, ticks
+
+    def time(self) -> float:
+        self.ticks -= 1
+        return self.real.time() + (0 if self.ticks > 0 else 10**6)
+
+    def monotonic(self) -> float:
+        return self.real.monotonic()
+
+
+def test_a_time_limit_keeps_the_best_tree_so_far(monkeypatch):
+    spec = SearchSpec(MASTERMIND, 6, seconds=3600)
+    tree = strategy_tree(MASTERMIND, "random")
+    monkeypatch.setattr(improve_module, "time", FakeClock(6))
+    found = improved(spec, tree, Budget(ENOUGH))
+    assert found.stopped == "time limit of 3600 s reached"
+    assert found.unsettled > 0 and found.gains
+    assert found.before > found.after == replay(found.tree, MASTERMIND, 6)
+
+
+def interrupt_after(monkeypatch, calls: int) -> None:
+    """Make the improver's subtree tasks raise KeyboardInterrupt from the `calls`-th on."""
+    real, count = improve_module.subtree_task, [0]
+
+    def task(item):
+        count[0] += 1
+        if count[0] >= calls:
+            raise KeyboardInterrupt
+        return real(item)
+
+    monkeypatch.setattr(improve_module, "subtree_task", task)
+
+
+def test_ctrl_c_keeps_a_valid_tree_and_a_rerun_resumes_from_the_store(tmp_path, monkeypatch):
+    spec = SearchSpec(MASTERMIND, 6, str(tmp_path / "store.sqlite"))
+    tree = strategy_tree(MASTERMIND, "random")
+    fresh = improved(SearchSpec(MASTERMIND, 6), tree, Budget(ENOUGH))
+    with monkeypatch.context() as patched:
+        interrupt_after(patched, 8)
+        solver_for.cache_clear()
+        improver = TreeImprover(spec, tree, Budget(ENOUGH))
+        with pytest.raises(KeyboardInterrupt):
+            improver.run()
+    stopped = improver.result()
+    assert stopped.gains and stopped.before > stopped.after > fresh.after
+    assert replay(stopped.tree, MASTERMIND, 6) == stopped.after
+    resumed = improved(spec, tree, Budget(ENOUGH))  # a cold solver: what it knows comes from the store
+    assert resumed.after == fresh.after and resumed.nodes < fresh.nodes
+
+
+def test_worker_processes_find_the_same_tree():
+    spec = SearchSpec(MASTERMIND, 6)
+    tree = strategy_tree(MASTERMIND, "random")
+    serial = improved(spec, tree, Budget(30))
+    with ProcessExecutor(2) as pool:
+        parallel = improved(spec, tree, Budget(ENOUGH), pool)
+    assert parallel.after == opener_optimum(spec, tree.guess) <= serial.after
+    assert replay(parallel.tree, MASTERMIND, 6) == parallel.after
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def tree_file(folder: Path, strategy: str = "random", mode: str = "normal") -> Path:
+    """Write a strategy's tree over the small Wordle lists in `folder` (their names, not paths,
+    are what the file records) and return its path."""
+    spec = wordle_spec(folder, 200, mode)
+    path = folder / "tree.json"
+    TreeFile(spec.game, mode, "a.txt", "g.txt", strategy_tree(spec, strategy)).save(path)
+    return path
+
+
+def test_cli_improves_a_tree_file_whose_lists_lie_beside_it(tmp_path, monkeypatch):
+    path = tree_file(tmp_path)
+    monkeypatch.chdir(tmp_path.parent)  # the lists are found beside the tree, not in the working folder
+    better = tmp_path / "better.json"
+    result = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    loaded = TreeFile.load(better)
+    assert (loaded.answers, loaded.guesses, loaded.mode) == ("a.txt", "g.txt", "normal")
+    assert data["after"] == total_guesses(loaded.tree) < data["before"] == total_guesses(TreeFile.load(path).tree)
+    assert data["optimal_for_opener"] and data["opener_bound"] == data["after"] and data["gains"]
+    first, reply = data["gains"][0]["path"][0]  # each turn: the guess and the reply as the game writes it
+    assert first == data["first"] and len(reply) == 5 and set(reply) <= set("GY.")
+    text = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"])
+    assert text.exit_code == 0, text.output
+    assert f"{data['before']:,} -> {data['after']:,} guesses in all" in text.stdout
+    assert "proven: " in text.stdout and "subtrees improved" in text.stdout
+
+
+def test_cli_ctrl_c_writes_the_best_tree_so_far(tmp_path, monkeypatch):
+    path = tree_file(tmp_path)
+    interrupt_after(monkeypatch, 4)
+    solver_for.cache_clear()
+    better = tmp_path / "better.json"
+    result = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"])
+    assert result.exit_code == 130
+    written = TreeFile.load(better).tree
+    spec = wordle_spec(tmp_path, 200)
+    assert replay(written, spec, 6) == total_guesses(written) <= total_guesses(TreeFile.load(path).tree)
+
+
+def test_cli_bad_input_is_one_line(tmp_path):
+    path = tree_file(tmp_path)
+    (tmp_path / "other.txt").write_text("\n".join(WORDLE_SMALL[200:260]) + "\n")
+    (tmp_path / "words.txt").write_text("cigar\nrebut\n")
+    doc = json.loads(path.read_text())
+    leaves_of = doc["tree"]["branches"]
+    words = [k for k, v in leaves_of.items() if isinstance(v, str) and v != doc["tree"]["guess"]]
+    swapped = dict(doc, tree=dict(doc["tree"], branches={**leaves_of, words[0]: leaves_of[words[1]],
+                                                          words[1]: leaves_of[words[0]]}))
+    (tmp_path / "swapped.json").write_text(json.dumps(swapped))
+    hard = dict(doc, mode="strict")
+    (tmp_path / "strict.json").write_text(json.dumps(hard))
+    out = str(tmp_path / "out.json")
+    cases = [
+        ([str(tmp_path / "words.txt")], "cannot read tree file"),
+        ([str(tmp_path / "nowhere.json")], "cannot read tree file"),
+        ([str(path), "--answers", str(tmp_path / "other.txt")], "does not cover the answers"),
+        ([str(tmp_path / "swapped.json")], "the tree puts"),
+        ([str(tmp_path / "strict.json")], "strict mode has no exact search"),
+        ([str(path), "--nodes", "0"], "--nodes"),
+        ([str(path), "--openers", "-1"], "--openers"),
+        ([str(path), "--time-limit", "0"], "--time-limit"),
+        ([str(path), "--executor", "rey"], "--executor"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, ["improve", *args, "--out", out, "--no-store"])
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output and result.output.strip().count("\n") == 0, (args, result.output)
+    assert not Path(out).exists()
