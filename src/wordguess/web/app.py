@@ -1,16 +1,18 @@
-"""The app factory: the API under /api/ (one router per area), the static pages, the API docs
-served without a CDN, the error handlers and the middleware."""
+"""The app factory: the API under /api/ (one router per area: AREAS), the static pages, the API
+docs served without a CDN, the error handlers and the middleware."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import typing
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -18,27 +20,38 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
-from wordguess.web import work
+from wordguess.web import analyze, assist, explore, games, play, share
+from wordguess.web.analyze import work
+from wordguess.web.common import ERRORS
 from wordguess.web.config import Settings
-from wordguess.web.models import TAGS
-from wordguess.web.responses import ERRORS
-from wordguess.web.routers import analyze, assist, boards, explore, games, play
 from wordguess.web.security import BodyLimit, SecurityHeaders
 from wordguess.web.state import AppState
 
 STATIC = Path(__file__).parent / "static"
 SHOWN = 40  # the longest text a refusal echoes
 log = logging.getLogger("wordguess.web")
+# The areas of the API, each a module with its router: its routes, its requests and answers and
+# what they do. A new area is a module and a line here.
+AREAS = (games, assist, share, play, analyze, explore)
 
 
-def validation_message(exc: RequestValidationError) -> str:
+def members_of(areas: tuple) -> frozenset[str]:
+    """Return the names of the members of the areas' request unions (a refusal's location names
+    the member first: AssistWordle.turns.0.guess)."""
+    bodies = [route.body_field.field_info.annotation for area in areas for route in area.router.routes
+              if isinstance(route, APIRoute) and route.body_field]
+    return frozenset(typing.get_args(tagged)[0].__name__ for body in bodies if typing.get_origin(body) is typing.Union
+                     for tagged in typing.get_args(body))
+
+
+def validation_message(exc: RequestValidationError, members: frozenset[str]) -> str:
     """Return the first validation error in one line: where (the field, not the body or the
     request's member for its game), and what is wrong."""
     errors = exc.errors()
     if not errors:
         return "the request is not valid"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and part not in TAGS)
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and part not in members)
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
     value, pattern = first.get("input"), (first.get("ctx") or {}).get("pattern")
@@ -57,9 +70,11 @@ def add_error_handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: WordguessError) -> JSONResponse:
         return JSONResponse({"detail": str(exc).splitlines()[0] if str(exc) else "refused"}, status_code=409)
 
+    members = members_of(AREAS)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc)}, status_code=400)
+        return JSONResponse({"detail": validation_message(exc, members)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -137,9 +152,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Play, assist, analyse and explore feedback word-guessing games. Every error is "
                               'a 4xx with {"detail": "one line"}.')
     app.state.wordguess = state
-    for router in (games.router, assist.router, play.router, analyze.router, boards.router, play.boards_router,
-                   explore.router):
-        app.include_router(router, prefix="/api", responses=ERRORS)
+    for area in AREAS:
+        app.include_router(area.router, prefix="/api", responses=ERRORS)
     add_error_handlers(app)
     without_framework_refusals(app)
     if settings.docs:

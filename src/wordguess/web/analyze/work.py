@@ -1,4 +1,4 @@
-"""Heavy work that runs in the app's worker processes (state.HeavyPool): top-level functions of
+"""The analyses, run in the app's worker processes (state.HeavyPool): top-level functions of
 picklable arguments, with the puzzles they need built once per worker."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game
+from wordguess.games import Game, game_class, get_game, get_multiboard
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
-from wordguess.web.sessions import board_rules, board_turns_json
+from wordguess.web.common import board_turns_json
 
 
 def ready() -> None:
@@ -108,7 +108,7 @@ def boards_analyze_task(request: dict) -> dict:
 
 
 def _analyze_boards(request: dict) -> dict:
-    rules = board_rules(request["game"], request.get("language"))
+    rules = get_multiboard(request["game"], **request["options"])
     written = [(t["guess"], t["reply"]) for t in request["turns"]] or None
     puzzle, turns, notices, _ = boards_in_world(
         rules, request["world"], lambda world: sized_puzzle(PuzzleSpec(rules.board, world=world), request["matrix_bytes"]),
