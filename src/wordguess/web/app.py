@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import typing
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -35,23 +33,14 @@ log = logging.getLogger("wordguess.web")
 AREAS = (games, assist, share, play, analyze, explore)
 
 
-def members_of(areas: tuple) -> frozenset[str]:
-    """Return the names of the members of the areas' request unions (a refusal's location names
-    the member first: AssistWordle.turns.0.guess)."""
-    bodies = [route.body_field.field_info.annotation for area in areas for route in area.router.routes
-              if isinstance(route, APIRoute) and route.body_field]
-    return frozenset(typing.get_args(tagged)[0].__name__ for body in bodies if typing.get_origin(body) is typing.Union
-                     for tagged in typing.get_args(body))
-
-
-def validation_message(exc: RequestValidationError, members: frozenset[str]) -> str:
+def validation_message(exc: RequestValidationError) -> str:
     """Return the first validation error in one line: where (the field, not the body or the
-    request's member for its game), and what is wrong."""
+    request's member for its game, named as a class: AssistWordle.turns.0.guess), and what is wrong."""
     errors = exc.errors()
     if not errors:
         return "the request is not valid"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and part not in members)
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and not str(part)[:1].isupper())
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
     value, pattern = first.get("input"), (first.get("ctx") or {}).get("pattern")
@@ -70,11 +59,9 @@ def add_error_handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: WordguessError) -> JSONResponse:
         return JSONResponse({"detail": str(exc).splitlines()[0] if str(exc) else "refused"}, status_code=409)
 
-    members = members_of(AREAS)
-
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc, members)}, status_code=400)
+        return JSONResponse({"detail": validation_message(exc)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -18,9 +18,6 @@ from wordguess.web.requests import (
     Member,
     Use,
     Words,
-    board_members,
-    members,
-    union,
 )
 from wordguess.web.state import AppState, app_state
 
@@ -49,9 +46,8 @@ def assist_fields(words: Words) -> dict:
 
 
 # The game so far, of one board or several.
-AssistRequest = union(members(Use("Assist", AssistBase, assist_fields, "required", ("open", "closed"))))
-BoardsAssistRequest = union(board_members(BoardsUse("BoardsAssist", BoardsAssistBase,
-                                                    lambda words, rules: assist_fields(words))))
+AssistRequest = Use("Assist", AssistBase, assist_fields, "required", ("open", "closed")).request()
+BoardsAssistRequest = BoardsUse("BoardsAssist", BoardsAssistBase, lambda words, rules: assist_fields(words)).request()
 
 
 class Likely(Answer):

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import GAMES, MULTI_BOARDS, Game, game_class, get_game
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
 from wordguess.web.common import Answer
-from wordguess.web.options import option_span
+from wordguess.web.options import has_prior, option_span
 
 router = APIRouter(tags=["games"])
 
@@ -116,7 +115,7 @@ def games_catalogue() -> list[dict]:
         out.append({"name": name, "title": cls.title, "language": LANGUAGES.get(name), "multiboard": False,
                     "aliases": list(cls.aliases), "max_guesses": cls.max_guesses,
                     "hard_mode": cls.has_hard_mode, "tiles": cls.per_letter_marks,
-                    "worlds": PuzzleSpec(game).prior_table() is not None,
+                    "worlds": has_prior(game),
                     "length": game.length, "alphabet": game.alphabet if game.length or cls.per_letter_marks else None,
                     "keyboard": list(game.keyboard()),
                     "options": options_json(cls),

@@ -108,11 +108,6 @@ def every_setting(cls: type[Game]) -> list[tuple[dict, Game]]:
     return found
 
 
-def every_game(cls: type[Game]) -> list[Game]:
-    """Return the game at every setting of the options that change its words."""
-    return [game for _, game in every_setting(cls)]
-
-
 def has_prior(game: Game) -> bool:
     """Return whether a game has an open world (a prior weighing every allowed word)."""
     return PuzzleSpec(game).prior_table() is not None

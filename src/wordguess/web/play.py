@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
 from wordguess.engine.patterns import check_size
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec
+from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, is_multiboard
 from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
@@ -34,7 +34,7 @@ from wordguess.web.common import (
     error,
     turn_json,
 )
-from wordguess.web.options import MAX_WORD, every_game
+from wordguess.web.options import MAX_WORD, every_setting
 from wordguess.web.requests import (
     MAX_PREVIOUS,
     MAX_TURNS,
@@ -44,9 +44,6 @@ from wordguess.web.requests import (
     Strict,
     Token,
     Use,
-    board_members,
-    members,
-    union,
     union_members,
 )
 from wordguess.web.state import AppState, TokenRefused, app_state
@@ -69,12 +66,12 @@ class BoardsPlayNewBase(BoardsMember):
 
 
 # A new game hosted here, of one board or several.
-PlayNew = union(members(Use("PlayNew", PlayNewBase, lambda words: {}, "hosted", ("open", "closed"))))
-BoardsPlayNew = union(board_members(BoardsUse("BoardsPlayNew", BoardsPlayNewBase, lambda words, rules: {})))
+PlayNew = Use("PlayNew", PlayNewBase, lambda words: {}, "hosted", ("open", "closed")).request()
+BoardsPlayNew = BoardsUse("BoardsPlayNew", BoardsPlayNewBase, lambda words, rules: {}).request()
 
 # Any game's guess (the token names the game): the broadest pattern of every game's words.
 AnyGuess = Annotated[str, StringConstraints(max_length=MAX_WORD, pattern=patterns.word_pattern(
-    [g for cls in GAMES.values() for g in every_game(cls)]))]
+    [g for cls in GAMES.values() for _, g in every_setting(cls)]))]
 
 
 class PlayGuess(Strict):
@@ -272,39 +269,25 @@ hosted_routes(BOARDS, "/boards/play", "multi-board", (
 TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
 
 
-def seed_of(key: str, nonce: str) -> int:
-    """Return the secret's seed of a game: keyed, so a page that reads its token's nonce cannot
-    work out the secret."""
-    return int.from_bytes(hmac.new(key.encode(), nonce.encode(), hashlib.sha256).digest()[:8], "big")
-
-
 def new_game_state(request: PlayNewBase | BoardsPlayNewBase) -> dict:
     """Return the state of a new hosted game, as its token holds it: the setting, the turns, and
     a nonce naming the game (a random game's secret follows from it and the key; a daily's from
     the day, its variant and the key)."""
-    token = request.model_dump(exclude={"previous"})
-    token["turns"] = []
-    token["stopped"] = False
-    token["nonce"] = random_secrets.token_hex(8)
-    token["day"] = datetime.date.today().isoformat() if request.host == "daily" else None
-    return token
+    return {**request.model_dump(exclude={"previous"}), "turns": [], "stopped": False,
+            "nonce": random_secrets.token_hex(8),
+            "day": datetime.date.today().isoformat() if request.host == "daily" else None}
 
 
 def game_seed(state: AppState, token: dict, variant: str) -> int:
-    """Return the seed of a game's secret: keyed, so that neither a page nor anyone without the
-    server's key can work out the secret. A daily game's (play.daily): the same for every player
-    of this server on that date, and distinct per game, variant and world (`variant`, kept in
-    the token)."""
+    """Return the seed of a game's secret: keyed, so that neither a page (which reads its token's
+    nonce) nor anyone without the server's key can work out the secret. A daily game's
+    (play.daily): the same for every player of this server on that date, and distinct per game,
+    variant and world (`variant`, kept in the token)."""
     if token.get("day"):
         token["variant"] = variant
         return daily_seed(state.settings.key, datetime.date.fromisoformat(token["day"]), variant)
-    return seed_of(state.settings.key, token["nonce"])
-
-
-def check_lists(token: dict, puzzle: Puzzle) -> None:
-    """Keep the puzzle's lists' fingerprint in the token, and refuse the token once they changed."""
-    if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:
-        raise TokenRefused("this game was started on other word lists (the server was upgraded): start a new game")
+    return int.from_bytes(hmac.new(state.settings.key.encode(), token["nonce"].encode(), hashlib.sha256).digest()[:8],
+                          "big")
 
 
 def hosted(state: AppState, token: dict, kind: Hosting) -> tuple[HostedGame, str]:
@@ -319,7 +302,8 @@ def hosted(state: AppState, token: dict, kind: Hosting) -> tuple[HostedGame, str
         rules, mode, answers = setting.game_rules(), setting.mode, setting.chosen_answers()  # type: ignore[union-attr]
     spec = PuzzleSpec(rules, answers=answers, mode=mode, world=token["world"])
     puzzle = state.puzzles.get(spec)
-    check_lists(token, puzzle)
+    if token.setdefault("lists", puzzle.fingerprint[:12]) != puzzle.fingerprint[:12]:  # the lists it was started on
+        raise TokenRefused("this game was started on other word lists (the server was upgraded): start a new game")
     host = "random" if token["host"] in ("random", "daily") else token["host"]
     if host != "random":  # an adversary plays on the whole list: its matrix is needed from the first guess on
         try:

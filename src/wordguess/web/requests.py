@@ -175,6 +175,24 @@ class Use:
     answers: bool = True  # whether the request names an answer list
     tiles_only: bool = False  # only the games whose reply is one mark per letter
 
+    def members(self) -> list[type[Member]]:
+        """Return the use's members: for each game, its default setting and its other settings,
+        or one member when an option has no default here (Sutom's) or the game has none."""
+        out = []
+        for cls in GAMES.values():
+            if self.tiles_only and not cls.per_letter_marks:
+                continue
+            defaults = {p.option: option_default(p, self) for p in cls.asked_options}
+            if defaults and all(v is not None and v is not ... for v in defaults.values()):
+                out += [member(self, cls, pinned=defaults), member(self, cls, excluded=defaults)]
+            else:
+                out.append(member(self, cls))
+        return out
+
+    def request(self) -> Any:
+        """Return the request: the union of the use's members."""
+        return union(self.members())
+
 
 def option_default(prompt: OptionPrompt, use: Use) -> object:
     """Return an option's default in a use (... when it must be given)."""
@@ -183,21 +201,6 @@ def option_default(prompt: OptionPrompt, use: Use) -> object:
     if use.options == "hosted" and prompt.hosted is not None:
         return prompt.hosted
     return ... if use.options == "required" else None
-
-
-def members(use: Use) -> list[type[Member]]:
-    """Return a use's members: for each game, its default setting and its other settings, or one
-    member when an option has no default here (Sutom's) or the game has none."""
-    out = []
-    for cls in GAMES.values():
-        if use.tiles_only and not cls.per_letter_marks:
-            continue
-        defaults = {p.option: option_default(p, use) for p in cls.asked_options}
-        if defaults and all(v is not None and v is not ... for v in defaults.values()):
-            out += [member(use, cls, pinned=defaults), member(use, cls, excluded=defaults)]
-        else:
-            out.append(member(use, cls))
-    return out
 
 
 def member(use: Use, cls: type[Game], pinned: dict | None = None, excluded: dict | None = None) -> type[Member]:
@@ -273,8 +276,6 @@ class BoardsMember(Strict):
         return get_multiboard(self.multiboard, **self.options())
 
 
-
-
 @dataclasses.dataclass(frozen=True)
 class BoardsUse:
     """A kind of request about several boards (as Use, for the multi-board games)."""
@@ -284,17 +285,21 @@ class BoardsUse:
     fields: Callable[[Words, MultiBoard], dict[str, tuple[Any, Any]]]
     worlds: tuple[str, ...] = ("open", "closed")
 
+    def members(self) -> list[type[BoardsMember]]:
+        """Return the use's members: for each multi-board game, its boards in English (the
+        language left out) and in another language, or one member when its game has no
+        languages (Termo's)."""
+        out = []
+        for name, (single, _, _) in MULTI_BOARDS.items():
+            if any(p.option == "language" for p in game_class(single).asked_options):
+                out += [board_member(self, name, "en"), board_member(self, name, None)]
+            else:
+                out.append(board_member(self, name, ""))
+        return out
 
-def board_members(use: BoardsUse) -> list[type[BoardsMember]]:
-    """Return a use's members: for each multi-board game, its boards in English (the language
-    left out) and in another language, or one member when its game has no languages (Termo's)."""
-    out = []
-    for name, (single, _, _) in MULTI_BOARDS.items():
-        if any(p.option == "language" for p in game_class(single).asked_options):
-            out += [board_member(use, name, "en"), board_member(use, name, None)]
-        else:
-            out.append(board_member(use, name, ""))
-    return out
+    def request(self) -> Any:
+        """Return the request: the union of the use's members."""
+        return union(self.members())
 
 
 def board_member(use: BoardsUse, name: str, language: str | None) -> type[BoardsMember]:

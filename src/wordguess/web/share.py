@@ -14,8 +14,6 @@ from wordguess.web.requests import (
     Member,
     Use,
     Words,
-    board_members,
-    members,
     union,
 )
 
@@ -26,8 +24,8 @@ def text_field(words: Words, *_) -> dict:
     return {"text": (words.share_type(), Field())}
 
 
-ShareRequest = union([*members(Use("Share", Member, text_field, "required", ("open", "closed"), tiles_only=True)),
-                      *board_members(BoardsUse("BoardsShare", BoardsMember, text_field))])
+ShareRequest = union([*Use("Share", Member, text_field, "required", ("open", "closed"), tiles_only=True).members(),
+                      *BoardsUse("BoardsShare", BoardsMember, text_field).members()])
 
 
 class ShareAnswer(Answer):

@@ -9,7 +9,6 @@ from typing import Annotated, Any, ClassVar
 from fastapi import APIRouter, Depends, Request
 from pydantic import AfterValidator, Field, model_validator
 
-from wordguess.errors import WordguessError
 from wordguess.games import MultiBoard
 from wordguess.web.analyze.work import analyze_task, boards_analyze_task
 from wordguess.web.common import Answer, BoardTurnOut, Noticed, error
@@ -21,9 +20,6 @@ from wordguess.web.requests import (
     Strict,
     Use,
     Words,
-    board_members,
-    members,
-    union,
 )
 from wordguess.web.state import AppState, app_state, client_of
 
@@ -113,11 +109,11 @@ def secrets_type(words: Words, rules: MultiBoard) -> Any:
 
 
 # A played game to analyse, of one board or several.
-AnalyzeRequest = union(members(Use("Analyze", AnalyzeBase, analyze_fields, "optional", ("auto", "open", "closed"),
-                                   answers=False)))
-BoardsAnalyzeRequest = union(board_members(BoardsUse(
+AnalyzeRequest = Use("Analyze", AnalyzeBase, analyze_fields, "optional", ("auto", "open", "closed"),
+                     answers=False).request()
+BoardsAnalyzeRequest = BoardsUse(
     "BoardsAnalyze", BoardsAnalyzeBase, lambda words, rules: analyze_fields(words, "secrets", secrets_type(words, rules)),
-    ("auto", "open", "closed"))))
+    ("auto", "open", "closed")).request()
 
 
 # --- the answers ----------------------------------------------------------------------------------
@@ -344,7 +340,4 @@ async def run_analysis(task_function: Callable[[dict], dict], body: Member | Boa
     limits = state.limits
     task = {**body.model_dump(), "options": body.options(), "budget": limits.analyze_seconds,
             "matrix_bytes": limits.matrix_mb << 20}
-    result = await state.pool.run(task_function, task, limits.analyze_seconds + limits.startup_seconds)
-    if "error" in result:
-        raise WordguessError(result["error"])
-    return result
+    return await state.pool.run(task_function, task, limits.analyze_seconds + limits.startup_seconds)
