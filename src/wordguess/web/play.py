@@ -12,6 +12,7 @@ import functools
 import hashlib
 import hmac
 import secrets as random_secrets
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException
@@ -192,7 +193,7 @@ class Hosting:
     several: bool
     new: Any  # the request union of a new game
     answer: type[HostedOut]
-    to_json: Any  # (session, game) -> the fields of `answer` that HostedOut does not name
+    to_json: Callable[[HostedGame, dict], dict]  # (session, token) -> the fields of `answer` HostedOut does not name
 
     @functools.cached_property
     def adapter(self) -> TypeAdapter:
