@@ -23,16 +23,19 @@ from pydantic import TypeAdapter
 from conftest import small_wordle_files
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
-from wordguess.web import Limits, Settings, create_app, responses
-from wordguess.web.models import (
+from wordguess.web import Limits, Settings, create_app
+from wordguess.web.analyze import AnalysisAnswer, BoardsAnalysisAnswer
+from wordguess.web.assist import AssistAnswer, AssistRequest, BoardsAssistAnswer
+from wordguess.web.explore import ExploreNode
+from wordguess.web.games import GameInfo
+from wordguess.web.play import BoardsPlayState, PlayNew, PlayState
+from wordguess.web.requests import (
     MAX_PREVIOUS,
     MAX_REPLY,
     MAX_SHARE,
     MAX_TOKEN,
     MAX_TURNS,
     MAX_WORD,
-    AssistRequest,
-    PlayNew,
     union_members,
 )
 from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache, Starts
@@ -430,7 +433,7 @@ def test_analyze_a_game_given_with_the_secret(client):
     assert result.status_code == 200, data
     assert data["world"] == "closed" and data["solved"] and len(data["moves"]) == 3
     assert [p["turn"] for p in data["chart"]] == [1, 2, 3]
-    responses.AnalysisAnswer.model_validate(data)
+    AnalysisAnswer.model_validate(data)
     last = data["moves"][-1]
     assert last["marks"] == "GGGGG" and last["candidates_after"] == 1 and last["played"]["low"] >= 1
     assert data["moves"][0]["sentence"].startswith("SALET left ") and "Luck " in data["moves"][0]["sentence"]
@@ -466,7 +469,7 @@ def test_analyze_a_quordle_board_by_board(client):
                                                       "secrets": ["cigar", "rebut", "sissy", "humph"]})
     data = result.json()
     assert result.status_code == 200, data
-    responses.BoardsAnalysisAnswer.model_validate(data)
+    BoardsAnalysisAnswer.model_validate(data)
     assert data["won"] and data["guesses"] == 6 and data["max_guesses"] == 9 and data["world"] == "closed"
     assert [len(b["moves"]) for b in data["boards"]] == [4, 3, 5, 6] and data["secrets"] == ["cigar", "rebut", "sissy", "humph"]
     assert all(b["max_guesses"] == 9 and len(b["chart"]) == len(b["moves"]) for b in data["boards"])
@@ -642,10 +645,10 @@ def test_every_route_documents_its_answer_field_by_field(client):
 
 @pytest.mark.parametrize(("path", "body", "model"), [
     ("/api/assist", {"game": "wordle", "world": "closed", "turns": [{"guess": "salet", "reply": "....."}]},
-     responses.AssistAnswer),
-    ("/api/play/new", {"game": "wordle", "host": "absurdle"}, responses.PlayState),
-    ("/api/boards/assist", {"game": "quordle", "world": "closed"}, responses.BoardsAssistAnswer),
-    ("/api/boards/play/new", {"game": "octordle", "world": "closed"}, responses.BoardsPlayState),
+     AssistAnswer),
+    ("/api/play/new", {"game": "wordle", "host": "absurdle"}, PlayState),
+    ("/api/boards/assist", {"game": "quordle", "world": "closed"}, BoardsAssistAnswer),
+    ("/api/boards/play/new", {"game": "octordle", "world": "closed"}, BoardsPlayState),
 ])
 def test_answers_validate_against_their_model_and_a_missing_field_fails(client, path, body, model):
     data = client.post(path, json=body).json()
@@ -685,9 +688,9 @@ def test_the_document_says_each_refusal_the_api_gives(client):
 
 
 def test_explore_and_games_validate_against_their_models(client):
-    responses.ExploreNode.model_validate(client.get("/api/explore", params={"path": "salet=..Y.."}).json())
+    ExploreNode.model_validate(client.get("/api/explore", params={"path": "salet=..Y.."}).json())
     for game in client.get("/api/games").json():
-        responses.GameInfo.model_validate(game)
+        GameInfo.model_validate(game)
 
 
 def test_unknown_api_path_is_a_404_with_a_message(client):
@@ -893,7 +896,7 @@ def test_a_real_guess_in_no_list_is_taken_with_a_notice(client):
     assert "taken as played" in data["notices"][0]
     assert "add_words" in refused(client.post("/api/assist", json={"game": "wordle", "add_words": ["qxq"]}))
     from wordguess.engine.puzzle import Puzzle
-    from wordguess.web.work import played_turns
+    from wordguess.web.analyze.work import played_turns
 
     wordle = get_game("wordle")
     small = Puzzle(wordle, ["rebut", "cigar"], ["rebut", "cigar"], store=None)

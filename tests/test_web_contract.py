@@ -1,6 +1,6 @@
 """The API keeps its own contract (issue 34, issue 65): Schemathesis with its default
 configuration and every check, against a live server (`wordguess serve` on a free loopback
-port), examples bounded and the seed fixed. The document describes each game's requests (web.models:
+port), examples bounded and the seed fixed. The document describes each game's requests (web.requests:
 its options, words and replies) and every answer actually sent: a request that fits it is
 accepted (2xx) or refused for what the document cannot say (409: the game's lists, rules and
 turns; 401: a game token this server cannot take; 403, 404, 429 and 503 where it says so), one

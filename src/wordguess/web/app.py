@@ -1,5 +1,5 @@
-"""The app factory: the API under /api/ (one router per area), the static pages, the API docs
-served without a CDN, the error handlers and the middleware."""
+"""The app factory: the API under /api/ (one router per area: AREAS), the static pages, the API
+docs served without a CDN, the error handlers and the middleware."""
 
 from __future__ import annotations
 
@@ -18,27 +18,29 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
-from wordguess.web import work
+from wordguess.web import analyze, assist, explore, games, play, share
+from wordguess.web.analyze import work
+from wordguess.web.common import ERRORS
 from wordguess.web.config import Settings
-from wordguess.web.models import TAGS
-from wordguess.web.responses import ERRORS
-from wordguess.web.routers import analyze, assist, boards, explore, games, play
 from wordguess.web.security import BodyLimit, SecurityHeaders
 from wordguess.web.state import AppState
 
 STATIC = Path(__file__).parent / "static"
 SHOWN = 40  # the longest text a refusal echoes
 log = logging.getLogger("wordguess.web")
+# The areas of the API, each a module with its router: its routes, its requests and answers and
+# what they do. A new area is a module and a line here.
+AREAS = (games, assist, share, play, analyze, explore)
 
 
 def validation_message(exc: RequestValidationError) -> str:
     """Return the first validation error in one line: where (the field, not the body or the
-    request's member for its game), and what is wrong."""
+    request's member for its game, named as a class: AssistWordle.turns.0.guess), and what is wrong."""
     errors = exc.errors()
     if not errors:
         return "the request is not valid"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and part not in TAGS)
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body" and not str(part)[:1].isupper())
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
     value, pattern = first.get("input"), (first.get("ctx") or {}).get("pattern")
@@ -137,9 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Play, assist, analyse and explore feedback word-guessing games. Every error is "
                               'a 4xx with {"detail": "one line"}.')
     app.state.wordguess = state
-    for router in (games.router, assist.router, play.router, analyze.router, boards.router, play.boards_router,
-                   explore.router):
-        app.include_router(router, prefix="/api", responses=ERRORS)
+    for area in AREAS:
+        app.include_router(area.router, prefix="/api", responses=ERRORS)
     add_error_handlers(app)
     without_framework_refusals(app)
     if settings.docs:

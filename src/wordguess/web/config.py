@@ -13,7 +13,7 @@ class Limits:
     """What one request may ask for."""
 
     # bytes of a request body: more than the largest the document allows (the sizes of its fields,
-    # web.models, with every character escaped as JSON's \uXXXX, an emoji square as two)
+    # web.requests, with every character escaped as JSON's \uXXXX, an emoji square as two)
     max_body: int = 256 * 1024
     analyze_seconds: float = 2.5  # the exact search's seconds of one analysis, all moves together
     startup_seconds: float = 30.0  # a fresh worker's extra time (imports, compiled kernels, the puzzle)

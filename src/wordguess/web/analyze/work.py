@@ -1,4 +1,4 @@
-"""Heavy work that runs in the app's worker processes (state.HeavyPool): top-level functions of
+"""The analyses, run in the app's worker processes (state.HeavyPool): top-level functions of
 picklable arguments, with the puzzles they need built once per worker."""
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from wordguess.analysis.boards import analyze_boards, boards_in_world
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
-from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game
+from wordguess.games import Game, game_class, get_game, get_multiboard
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
-from wordguess.web.sessions import board_rules, board_turns_json
+from wordguess.web.common import board_turns_json
 
 
 def ready() -> None:
@@ -28,13 +27,9 @@ def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, Hi
     is taken as played (the puzzle returned has it) with a notice."""
     words = [t["guess"] for t in request["turns"]] or list(request["guesses"])
     puzzle, notices = admit_all(puzzle, [*words, *([request["secret"]] if request["secret"] else [])])
-    return puzzle, _turns(rules, puzzle, request), notices
-
-
-def _turns(rules: Game, puzzle: Puzzle, request: dict) -> History:
     rows = share_replies(rules, request["share"]) if request["share"] is not None else None
-    return game_turns(rules, puzzle, [(t["guess"], t["reply"]) for t in request["turns"]], request["guesses"],
-                      request["secret"], rows)
+    return puzzle, game_turns(rules, puzzle, [(t["guess"], t["reply"]) for t in request["turns"]], request["guesses"],
+                              request["secret"], rows), notices
 
 
 def first_word(request: dict) -> str | None:
@@ -58,16 +53,9 @@ def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
 def analyze_task(request: dict) -> dict:
     """Return the analysis of a game (an AnalyzeRequest as a dict, with `options`: the game's,
     `budget`: the exact search's seconds for the whole analysis, and `matrix_bytes`: the largest
-    pattern matrix it may make) as JSON-ready data, with a chart series; or {"error": message}
-    when the game refuses what was played (the request fits the document: its setting is one the
-    game plays)."""
-    try:
-        return _analyze(request)
-    except WordguessError as exc:
-        return {"error": str(exc)}
-
-
-def _analyze(request: dict) -> dict:
+    pattern matrix it may make) as JSON-ready data, with a chart series. What the game refuses of
+    what was played is a WordguessError, raised again in the server (the request fits the
+    document: its setting is one the game plays)."""
     rules = get_game(game_class(request["game"]).name, **request["options"])
     first = first_word(request)
     if first is not None:
@@ -100,15 +88,8 @@ def analysis_json(analysis: GameAnalysis, game: Game) -> dict:
 def boards_analyze_task(request: dict) -> dict:
     """Return the analysis of a multi-board game (a BoardsAnalyzeRequest as a dict, with `budget`
     and `matrix_bytes` as analyze_task's) as JSON-ready data: each board as analyze_task gives a
-    game; or {"error": message} when the game refuses what was played."""
-    try:
-        return _analyze_boards(request)
-    except WordguessError as exc:
-        return {"error": str(exc)}
-
-
-def _analyze_boards(request: dict) -> dict:
-    rules = board_rules(request["game"], request.get("language"))
+    game."""
+    rules = get_multiboard(request["game"], **request["options"])
     written = [(t["guess"], t["reply"]) for t in request["turns"]] or None
     puzzle, turns, notices, _ = boards_in_world(
         rules, request["world"], lambda world: sized_puzzle(PuzzleSpec(rules.board, world=world), request["matrix_bytes"]),
