@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
+import { $, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -29,9 +29,12 @@ function drawTiles() {
   $(".reply-text").hidden = tiles;
   // tiles to click and a share grid to paste only where a reply is one mark per letter; else the
   // reply's format where it is typed
-  $("#page-assist .hint").textContent = tiles
-    ? "Type your guess, click its tiles to set the colours you got (grey → yellow → green), then add the turn."
-    : `Type your guess and the reply you got (${info().replies}), then add the turn.`;
+  const colours = markColours();
+  $("#assist-hint").replaceChildren(...(tiles
+    ? ["Type your guess, click its tiles to set the colours you got (grey → ",
+      el("span", { class: "colour-name", "data-mark": "Y", text: colours.elsewhere }), " → ",
+      el("span", { class: "colour-name", "data-mark": "G", text: colours.right }), "), then add the turn."]
+    : [`Type your guess and the reply you got (${info().replies}), then add the turn.`]));
   $("#page-assist details.paste").hidden = !tiles;
   const example = /e\.g\. (\S+)/.exec(info().replies);  // "B,C: bulls then cows, e.g. 1,2 (...)"
   $("#assist-reply").placeholder = tiles ? "" : example ? example[1] : "2";
