@@ -13,6 +13,7 @@ document allows is one the game plays."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import itertools
 import typing
@@ -294,11 +295,18 @@ class AssistBase(Member):
         return self.game_rules().key, self.mode, self.world, self.chosen_answers(), self.count  # type: ignore[attr-defined]
 
 
+DAY = Field(None, description="A daily's day: the player's date (the server takes its own or a day either side, "
+                             "else 409); none: the server's date. With `practice`, any past day.")
+PRACTICE = Field(False, description="A past day's daily played as practice: any day up to today, no attempt checked.")
+
+
 class PlayNewBase(Member):
     host: Literal["random", "daily", "evil", "absurdle"] = "random"
     # The page's tokens of today's daily games: one of this daily that is over refuses a new one
     # (one attempt a day, 409); one still being played is resumed.
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)
+    day: datetime.date | None = DAY
+    practice: bool = PRACTICE
 
 
 def one_way(secret: str, ways: tuple[str, ...] = ("turns", "share", "secret")) -> dict:
@@ -469,6 +477,8 @@ class BoardsAssistBase(BoardsMember):
 class BoardsPlayNewBase(BoardsMember):
     host: Literal["random", "daily"] = "random"
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's
+    day: datetime.date | None = DAY
+    practice: bool = PRACTICE
 
 
 class BoardsAnalyzeBase(BoardsMember, PlayedGame):

@@ -47,7 +47,8 @@ ERRORS = {
     503: error("The server is busy: try again in a moment."),
 }
 DAILY_DONE = {409: error(f"{ERRORS[409]['description']} Or today's daily of this game was played in this browser "
-                         "already (one attempt a day).")}
+                         "already (one attempt a day), or its day is not open (a player's date is the server's or "
+                         "a day either side; a practice day is past).")}
 ADVERSARY = {403: error("The server does not play this host on this game: an adversary (evil, absurdle) needs the "
                         "game's whole pattern matrix, and this one is over the server's limit.")}
 TOKEN = {401: {**error("The game token is not one this server can take: changed, signed by another server (or an "
@@ -275,11 +276,13 @@ class DailyOut(Answer):
     """What names a daily game, for the page's record of its dailies."""
 
     day: str
-    """The date of the daily (ISO), the server's."""
+    """The date of the daily (ISO): the player's, as the new game's request gave it (else the server's)."""
     variant: str
     """The daily game: its rules with their options, world and answer list (one secret a day each)."""
     next_in: int
-    """Seconds until the next daily."""
+    """Seconds until the server's next midnight (the page counts to the player's own)."""
+    practice: bool
+    """A past day's daily played as practice (not in the player's record)."""
 
 
 class PlayState(Answer):

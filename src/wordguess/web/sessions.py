@@ -32,7 +32,7 @@ from wordguess.games import (
 )
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
-from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
+from wordguess.play.daily import daily_number, daily_seed, daily_variant, player_day, practice_day, seconds_to_next_day
 from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
@@ -161,12 +161,23 @@ def new_game_state(request: PlayNew | BoardsPlayNew) -> dict:
     """Return the state of a new hosted game, as its token holds it: the setting, the turns, and
     a nonce naming the game (a random game's secret follows from it and the key; a daily's from
     the day, its variant and the key)."""
-    token = request.model_dump(exclude={"previous"})
+    token = request.model_dump(exclude=NOT_SETTING)
     token["turns"] = []
     token["stopped"] = False
     token["nonce"] = random_secrets.token_hex(8)
-    token["day"] = datetime.date.today().isoformat() if request.host == "daily" else None
+    token["day"] = daily_day(request).isoformat() if request.host == "daily" else None
+    if request.host == "daily" and request.practice:
+        token["practice"] = True
     return token
+
+
+def daily_day(request: PlayNew | BoardsPlayNew) -> datetime.date:
+    """Return the day of a new daily: the player's date within a day of the server's, or a past
+    day's played as practice (play.daily; another day is refused, 409)."""
+    today = datetime.date.today()
+    if request.practice and request.day is not None:
+        return practice_day(request.day, today)
+    return player_day(request.day, today)
 
 
 def game_seed(state: AppState, token: dict, variant: str) -> int:
@@ -187,7 +198,8 @@ def check_lists(token: dict, puzzle: Puzzle) -> None:
 
 
 HOSTED = TypeAdapter(PlayNew)
-SETTING_FIELDS = {name for model in union_members(PlayNew) for name in model.model_fields} - {"previous"}
+NOT_SETTING = {"previous", "day", "practice"}  # what a new game's request says besides its setting
+SETTING_FIELDS = {name for model in union_members(PlayNew) for name in model.model_fields} - NOT_SETTING
 
 
 def token_setting(token: dict) -> Member:
@@ -229,14 +241,16 @@ def daily_json(token: dict) -> dict | None:
     one), or None for another game."""
     if not token.get("day"):
         return None
-    return {"day": token["day"], "variant": token["variant"], "next_in": seconds_to_next_day()}
+    return {"day": token["day"], "variant": token["variant"], "next_in": seconds_to_next_day(),
+            "practice": bool(token.get("practice"))}
 
 
 def title_of(token: dict, name: str) -> str:
     """Return the first line of a hosted game's share text."""
     if token["host"] in ("evil", "absurdle"):
         name = f"{token['host']} ({name})"
-    return f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
+    day = token.get("day")
+    return f"wordguess {name}" + (f" {daily_number(datetime.date.fromisoformat(day)):,}" if day else "")
 
 
 def replayed(session, token: dict):
@@ -273,7 +287,7 @@ def hosted_start(state: AppState, request: PlayNew | BoardsPlayNew, boards: bool
     token = new_game_state(request)
     to_json = boards_json if boards else play_json
     session, title = hosted(state, token, boards)
-    if token.get("day"):
+    if token.get("day") and not token.get("practice"):
         for text in request.previous:
             earlier = same_daily(state, text, token)
             if earlier is None:

@@ -197,7 +197,6 @@ export function start(context) {
   f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
   $("#boards-entry").addEventListener("submit", addTurn);
-  $("#boards-give-up").addEventListener("click", () => hosted.giveUp());
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
   $("#boards-add-words-apply").addEventListener("click", () => words.apply());
