@@ -115,6 +115,8 @@ class AssistantPage:
         self.page.goto("/#assist")
         self.page.wait_for_selector("body[data-ready=true]")
         form = self.page.locator("#assist-setting")
+        if self.page.locator("#assist-settings summary").is_visible() and form.locator("select[name=game]").is_hidden():
+            self.page.locator("#assist-settings summary").click()  # a phone's settings, unfolded
         form.locator("select[name=game]").select_option(game)
         if form.locator("select[name=world]").is_visible():  # a game without a prior has one world
             form.locator("select[name=world]").select_option(world)
@@ -146,7 +148,10 @@ class AssistantPage:
                 self.page.locator(f"#assist-tiles button[data-index='{i}']").click()
 
     def add_turn(self, turns_after: int):
+        """Add the turn (an untouched all-grey reply confirmed, as the page asks) and wait for its answer."""
         self.page.locator("#assist-add").click()
+        if self.page.locator("#assist-confirm").is_visible():
+            self.page.locator("#assist-confirm .yes").click()
         self.wait_for_turns(turns_after)
 
     def message(self) -> str:
@@ -342,7 +347,13 @@ def test_solve_a_wordle_in_the_assistant_by_clicking_tiles(page):
 def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
     assistant = AssistantPage(page).open()
     page.locator("#assist-guess").fill("zzzax")
-    assistant.add_turn(1)
+    assistant.set_tiles("Y....")
+    page.locator("#assist-add").click()
+    question = page.locator("#assist-confirm")  # asked first: a typo, most likely
+    question.wait_for(state="visible")
+    assert question.locator("#assist-question").inner_text() == "ZZZAX is not in any list: use it anyway?"
+    question.locator(".yes").click()
+    assistant.wait_for_turns(1)
     assert "ZZZAX is in no list" in assistant.message()
     page.locator("#page-assist details.add-words summary").click()
     page.locator("#assist-add-words").fill("qxqxq, zyzyz")
@@ -1529,3 +1540,39 @@ def test_installable_and_an_offline_reload_shows_the_game(browser, server):
     shot(page, "offline-phone")
     context.set_offline(False)
     context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_assistant_asks_before_an_all_grey_turn_or_a_word_in_no_list(browser, server, size):
+    page = sized_page(browser, server, size)
+    assistant = AssistantPage(page).open()
+    guess = assistant.guess()
+    page.locator("#assist-guess").press("Enter")  # Enter alone: every tile grey, untouched
+    question = page.locator("#assist-confirm")
+    assert question.is_visible() and question.inner_text().startswith(f"Add {guess.upper()} with every tile grey?")
+    shot(page, f"assist-asks-grey-{size}")
+    question.locator(".no").click()  # set the tiles instead
+    assert page.evaluate("document.body.dataset.assistTurns") == "0"
+    page.locator("#assist-guess").press("Enter")
+    question.locator(".yes").click()  # every tile grey indeed
+    assistant.wait_for_turns(1)
+    page.locator("#assist-guess").fill("qxzvj")
+    assistant.set_tiles("G....")
+    page.locator("#assist-add").click()
+    question.wait_for(state="visible")
+    assert question.locator("#assist-question").inner_text() == "QXZVJ is not in any list: use it anyway?"
+    question.locator(".no").click()  # a typo: the turns stay as they were
+    assert page.evaluate("document.body.dataset.assistTurns") == "1"
+    assert page.locator("#assist-grid .row").count() == 1
+    page.context.close()
+
+
+def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
+    assistant = AssistantPage(page).open()
+    page.locator("#page-assist details.paste summary").click()
+    page.locator("#assist-share").fill("Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
+    page.locator("#assist-share-apply").click()
+    page.wait_for_function("() => document.querySelector('#assist-message').textContent.startsWith('tiles set from row 1')")
+    assert assistant.tile_marks() == "...YG"
+    page.locator("#assist-guess").fill("crane")
+    assert assistant.message() == ""
