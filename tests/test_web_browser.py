@@ -1576,3 +1576,15 @@ def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
     assert assistant.tile_marks() == "...YG"
     page.locator("#assist-guess").fill("crane")
     assert assistant.message() == ""
+
+
+def test_explore_after_a_bad_link_draws_no_other_tree_and_says_so_at_the_top(page):
+    ExplorePage(page).open()
+    page.goto("/#explore?mode=hard&path=zzzzz=.....")
+    page.wait_for_function("() => document.querySelector('#explore-message').textContent.length > 0")
+    assert page.locator("#explore-setting select[name=mode]").input_value() == "hard"
+    assert page.locator("#explore-branches li").count() == 0 and page.locator("#explore-node").inner_text() == ""
+    assert page.locator("#explore-message").bounding_box()["y"] < 400
+    page.locator("#explore-path button").click()  # start: the hard tree's first guess
+    page.wait_for_selector("#explore-branches li")
+    assert page.locator("#explore-setting select[name=mode]").input_value() == "hard"

@@ -32,7 +32,14 @@ from wordguess.games import (
 )
 from wordguess.games.languages import LANGUAGES as WORDLE_LANGUAGES
 from wordguess.lists import answer_lists, language_of, list_description
-from wordguess.play.daily import daily_number, daily_seed, daily_variant, player_day, practice_day, seconds_to_next_day
+from wordguess.play.daily import (
+    daily_number,
+    daily_seed,
+    daily_variant,
+    player_day,
+    practice_day,
+    seconds_to_next_day,
+)
 from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
