@@ -969,6 +969,7 @@ def test_the_assistant_says_when_no_strategy_can_guarantee_a_win(page):
 
 def test_a_late_answer_never_overwrites_newer_turns(page):
     assistant = AssistantPage(page).open()
+    assistant.set_tiles("Y....")  # tiles set: no question first
     held = Held(page, "**/api/assist")
     page.locator("#assist-add").dblclick()
     held.wait()
