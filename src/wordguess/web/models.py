@@ -13,7 +13,6 @@ document allows is one the game plays."""
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import functools
 import itertools
 import typing
@@ -26,6 +25,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StrictBool,
     StringConstraints,
     Tag,
     model_validator,
@@ -295,8 +295,11 @@ class AssistBase(Member):
         return self.game_rules().key, self.mode, self.world, self.chosen_answers(), self.count  # type: ignore[attr-defined]
 
 
-DAY = Field(None, description="A daily's day: the player's date (the server takes its own or a day either side, "
-                             "else 409); none: the server's date. With `practice`, any past day.")
+DAY = Field(None, description="A daily's day (ISO date): the player's date (the server takes its own or a day "
+                             "either side, else 409); none: the server's date. With `practice`, any past day.")
+# A date as ISO text (not a number of seconds, which a lax date would take); a day no calendar has
+# (2024-02-31) is the game's refusal, 409, as a day that is not open.
+IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 PRACTICE = Field(False, description="A past day's daily played as practice: any day up to today, no attempt checked.")
 
 
@@ -305,8 +308,8 @@ class PlayNewBase(Member):
     # The page's tokens of today's daily games: one of this daily that is over refuses a new one
     # (one attempt a day, 409); one still being played is resumed.
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)
-    day: datetime.date | None = DAY
-    practice: bool = PRACTICE
+    day: IsoDate | None = DAY
+    practice: StrictBool = PRACTICE
 
 
 def one_way(secret: str, ways: tuple[str, ...] = ("turns", "share", "secret")) -> dict:
@@ -477,8 +480,8 @@ class BoardsAssistBase(BoardsMember):
 class BoardsPlayNewBase(BoardsMember):
     host: Literal["random", "daily"] = "random"
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's
-    day: datetime.date | None = DAY
-    practice: bool = PRACTICE
+    day: IsoDate | None = DAY
+    practice: StrictBool = PRACTICE
 
 
 class BoardsAnalyzeBase(BoardsMember, PlayedGame):

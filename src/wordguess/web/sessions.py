@@ -182,9 +182,13 @@ def daily_day(request: PlayNew | BoardsPlayNew) -> datetime.date:
     """Return the day of a new daily: the player's date within a day of the server's, or a past
     day's played as practice (play.daily; another day is refused, 409)."""
     today = datetime.date.today()
-    if request.practice and request.day is not None:
-        return practice_day(request.day, today)
-    return player_day(request.day, today)
+    try:
+        day = None if request.day is None else datetime.date.fromisoformat(request.day)
+    except ValueError:
+        raise WordguessError(f"{request.day} is not a day of the calendar") from None
+    if request.practice and day is not None:
+        return practice_day(day, today)
+    return player_day(day, today)
 
 
 def game_seed(state: AppState, token: dict, variant: str) -> int:
