@@ -467,3 +467,16 @@ def test_interactive_cancel_and_undo_drop_a_word_in_no_list(tmp_path):
 def test_quit_at_an_options_question_ends_the_session():
     result = runner.invoke(app, ["solve", "--game", "sutom"], input="quit\n")
     assert result.exit_code == 0 and "not a whole number" not in result.output
+
+
+def test_sutom_shares_with_its_own_squares_which_read_back():
+    """Sutom's share text draws its own squares (red right, a yellow circle elsewhere, blue absent),
+    which its notation reads back as the replies played."""
+    game = get_game("sutom", length=5)
+    words = ["saler", "sable", "sabre"]
+    session = HostedGame(Puzzle(game, words, words), get_host("fixed", secret="sabre"))
+    for word in ("saler", "sabre"):
+        session.guess(word)
+    rows = session.share_text("t").splitlines()[2:]
+    assert rows == ["🟥🟥🟦🟡🟡", "🟥🟥🟥🟥🟥"]
+    assert [game.parse_reply(row) for row in rows] == [reply for _, reply in session.history]

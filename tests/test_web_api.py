@@ -330,6 +330,38 @@ def test_daily_games_agree_and_a_refused_guess_costs_no_turn(client):
     assert len(again["turns"]) == 2
 
 
+@pytest.mark.parametrize("path", ["/api/play/new", "/api/boards/play/new"])
+def test_a_daily_is_of_the_players_day_within_a_day_of_the_servers(client, path):
+    """The page sends the player's date: the server's own or a day either side opens its daily
+    (another day's secret), any other is refused in one line (409); a past day is practice."""
+    import datetime
+
+    game = {"game": "quordle" if "boards" in path else "wordle", "host": "daily", "world": "closed"}
+    today = datetime.date.today()
+    days = {}
+    for shift in (-1, 0, 1):
+        day = (today + datetime.timedelta(days=shift)).isoformat()
+        start = client.post(path, json={**game, "day": day}).json()
+        assert start["daily"]["day"] == day and start["daily"]["practice"] is False
+        over = client.post(path.replace("/new", "/give-up"), json={"token": start["token"]}).json()
+        number = daily.daily_number(today + datetime.timedelta(days=shift))
+        assert over["share"].splitlines()[0].split()[2] == f"{number:,}"  # as NYT's "Wordle 1,234"
+        days[day] = over.get("secret") or tuple(over["secrets"])
+    assert len(set(days.values())) == 3
+    for far in (-2, 2, 400):
+        message = refused(client.post(path, json={**game, "day": (today + datetime.timedelta(days=far)).isoformat()}), 409)
+        assert "is not open" in message and today.isoformat() in message
+    practice = client.post(path, json={**game, "day": "2024-01-01", "practice": True}).json()
+    assert practice["daily"] == {**practice["daily"], "day": "2024-01-01", "practice": True}
+    assert "from 2021-06-19" in refused(client.post(path, json={**game, "day": "2020-01-01", "practice": True}), 409)
+
+
+def test_the_daily_number_counts_from_wordles_first():
+    import datetime
+
+    assert daily.daily_number(datetime.date(2021, 6, 19)) == 0 and daily.daily_number(datetime.date(2024, 1, 1)) == 926
+
+
 def token_refused(response) -> str:
     """Assert the refusal of a game token (401, naming the token scheme) and return its message."""
     assert response.headers.get("www-authenticate") == TOKEN_SCHEME, response.headers

@@ -42,10 +42,14 @@ def browser():
         launched.close()
 
 
-def new_context(browser, server, **options):
-    """Return a browser context on the server whose waits have the tests' default timeout."""
-    context = browser.new_context(base_url=server, **options)
+def new_context(browser, server, first_visit: bool = False, **options):
+    """Return a browser context on the server whose waits have the tests' default timeout: a
+    returning player's (the first visit's help already seen, unless `first_visit`), its service
+    worker off unless asked for (its fetches would go round the tests' routes)."""
+    context = browser.new_context(base_url=server, **{"service_workers": "block", **options})
     context.set_default_timeout(TIMEOUT)
+    if not first_visit:
+        context.add_init_script("localStorage.setItem('wordguess-helped', 'yes')")
     return context
 
 
@@ -111,6 +115,8 @@ class AssistantPage:
         self.page.goto("/#assist")
         self.page.wait_for_selector("body[data-ready=true]")
         form = self.page.locator("#assist-setting")
+        if self.page.locator("#assist-settings summary").is_visible() and form.locator("select[name=game]").is_hidden():
+            self.page.locator("#assist-settings summary").click()  # a phone's settings, unfolded
         form.locator("select[name=game]").select_option(game)
         if form.locator("select[name=world]").is_visible():  # a game without a prior has one world
             form.locator("select[name=world]").select_option(world)
@@ -142,7 +148,10 @@ class AssistantPage:
                 self.page.locator(f"#assist-tiles button[data-index='{i}']").click()
 
     def add_turn(self, turns_after: int):
+        """Add the turn (an untouched all-grey reply confirmed, as the page asks) and wait for its answer."""
         self.page.locator("#assist-add").click()
+        if self.page.locator("#assist-confirm").is_visible():
+            self.page.locator("#assist-confirm .yes").click()
         self.wait_for_turns(turns_after)
 
     def message(self) -> str:
@@ -191,6 +200,12 @@ class PlayPage:
 
     def key_class(self, letter: str) -> str:
         return self.page.locator(f"#play-keyboard button[data-key='{letter}']").get_attribute("class")
+
+    def give_up(self):
+        """Give up, as confirmed when the page asks, and wait for the game's end."""
+        self.page.locator("#play-give-up").click()
+        self.page.locator("#play-confirm .yes").click()
+        self.page.wait_for_selector("body[data-play-over=true]")
 
 
 class AnalysePage:
@@ -255,7 +270,10 @@ class BoardsPage:
         return int(self.page.evaluate("document.body.dataset.boardsGames"))
 
     def new_game(self, game: str | None = None, world: str = "closed", host: str = "random"):
-        """Start a game in this setting (choosing another game starts one at once too)."""
+        """Start a game in this setting (choosing another game starts one at once too; on a phone
+        the settings are unfolded first)."""
+        if self.page.locator("#boards-settings summary").is_visible() and self.form.locator("select[name=game]").is_hidden():
+            self.page.locator("#boards-settings summary").click()
         if game is not None and self.form.locator("select[name=game]").input_value() != game:
             started = self.games()
             self.form.locator("select[name=game]").select_option(game)
@@ -329,7 +347,13 @@ def test_solve_a_wordle_in_the_assistant_by_clicking_tiles(page):
 def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
     assistant = AssistantPage(page).open()
     page.locator("#assist-guess").fill("zzzax")
-    assistant.add_turn(1)
+    assistant.set_tiles("Y....")
+    page.locator("#assist-add").click()
+    question = page.locator("#assist-confirm")  # asked first: a typo, most likely
+    question.wait_for(state="visible")
+    assert question.locator("#assist-question").inner_text() == "ZZZAX is not in any list: use it anyway?"
+    question.locator(".yes").click()
+    assistant.wait_for_turns(1)
     assert "ZZZAX is in no list" in assistant.message()
     page.locator("#page-assist details.add-words summary").click()
     page.locator("#assist-add-words").fill("qxqxq, zyzyz")
@@ -392,8 +416,7 @@ def test_give_up_shows_the_word(page):
     assert page.title() == "Play · wordguess"  # each page names itself in the tab
     play.type_physical("salet")  # the focus was on "New game": Enter submits the guess
     play.wait_for_turns(1)
-    page.locator("#play-give-up").click()
-    page.wait_for_selector("body[data-play-over=true]")
+    play.give_up()
     assert page.locator("#play-message").inner_text().startswith("The word was ")
     assert page.locator("#play-give-up").is_hidden()
     assert page.locator("#play-share-text").inner_text().splitlines()[0] == "wordguess wordle X/6"
@@ -405,8 +428,7 @@ def test_the_daily_is_played_once_a_day_with_its_record_and_then_a_random_game(p
     play = PlayPage(page).open(host="daily", world="open")  # the daily the page started, resumed
     play.type_physical("salet")
     play.wait_for_turns(1)
-    page.locator("#play-give-up").click()
-    page.wait_for_selector("body[data-play-over=true]")
+    play.give_up()
     stats = page.locator("#play-stats")
     assert stats.is_visible() and "Your daily record" in stats.inner_text()
     figures = stats.locator(".figures").inner_text().split()
@@ -947,6 +969,7 @@ def test_the_assistant_says_when_no_strategy_can_guarantee_a_win(page):
 
 def test_a_late_answer_never_overwrites_newer_turns(page):
     assistant = AssistantPage(page).open()
+    assistant.set_tiles("Y....")  # tiles set: no question first
     held = Held(page, "**/api/assist")
     page.locator("#assist-add").dblclick()
     held.wait()
@@ -1032,9 +1055,8 @@ def test_evil_host_says_how_many_words_are_still_possible(page):
 
 def test_copy_without_a_clipboard_selects_the_text(page):
     page.add_init_script("Object.defineProperty(navigator, 'clipboard', { value: undefined })")
-    PlayPage(page).open()
-    page.locator("#play-give-up").click()
-    page.wait_for_selector("body[data-play-over=true]")
+    play = PlayPage(page).open()
+    play.give_up()
     word = page.locator("#play-message").inner_text()
     assert word.startswith("The word was ")
     page.locator("#play-copy").click()
@@ -1156,3 +1178,414 @@ def test_a_closed_world_contradiction_offers_the_open_world_and_a_list_change_ke
     assert page.locator("#assist-setting select[name=world]").input_value() == "open"
     assert page.locator("#assist-count").inner_text() == "Solved!"
     shot(page, "assist-open-world-offered")
+
+
+# --- a phone, what the page says, the daily's day, the installed page (the sizes: two phones and a desktop)
+
+SIZES = {"phone": {"width": 375, "height": 812}, "small-phone": {"width": 360, "height": 640},
+         "desktop": {"width": 1366, "height": 900}}
+
+
+def sized_page(browser, server, size: str, **options):
+    """Return a new page at one of SIZES (a phone's with touch)."""
+    phone = size != "desktop"
+    return new_context(browser, server, viewport=SIZES[size], is_mobile=phone, has_touch=phone, **options).new_page()
+
+
+HIDDEN_ROWS = """([rows, result]) => {
+    // the rows (and the result) that are not in view above the keyboard: cut off at the top, under
+    // the keyboard, or outside their board's or the boards' own scrolled space
+    const keys = document.querySelector(rows.startsWith('#play') ? '#play-keyboard' : '#boards-keyboard');
+    const top = keys.offsetParent ? keys.getBoundingClientRect().top : innerHeight;
+    const hidden = (node) => {
+        const box = node.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > top + 0.5 || box.height === 0) return true;
+        for (let up = node.parentElement; up; up = up.parentElement) {
+            const outer = up.getBoundingClientRect();
+            if (up.scrollHeight > up.clientHeight + 1 && getComputedStyle(up).overflowY !== 'visible'
+                && (box.top < outer.top - 0.5 || box.bottom > outer.bottom + 0.5)) return true;
+        }
+        return false;
+    };
+    return [...document.querySelectorAll(rows)].filter(hidden).map((r) => r.closest('.board')?.getAttribute('aria-label') || 'row')
+        .concat(result && hidden(document.querySelector(result)) ? ['the result'] : []);
+}"""
+
+
+def hidden_rows(page, rows: str, result: str | None = None) -> list[str]:
+    """Return the rows (the selector's) and the result that lie outside the view above the keyboard."""
+    return page.evaluate(HIDDEN_ROWS, [rows, result])
+
+
+def play_boards(page, guesses: list[str]) -> int:
+    """Play the guesses on the Multi-board page's game (until it is over); return the turns played."""
+    boards = BoardsPage(page)
+    for turn, guess in enumerate(guesses, 1):
+        boards.play(guess, turn)
+        if boards.over():
+            return turn
+    return len(guesses)
+
+
+QUORDLE_GUESSES = ["salet", "corny", "dumpy", "white", "bulky", "favor", "gizmo", "chaff"]
+
+
+@pytest.mark.parametrize("size", ["phone", "small-phone"])
+def test_on_a_phone_every_board_s_row_and_the_result_are_above_the_keyboard(browser, server, size):
+    """Wordle's six rows, Quordle's four boards' rows being typed at every turn, and each game's
+    result: in view above the keyboard at once, the page not scrolled."""
+    page = sized_page(browser, server, size)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    assert hidden_rows(page, "#play-grid .row") == []
+    header = page.locator("header.top").bounding_box()
+    assert header["height"] <= 48, header  # a compact header: one line
+    page.keyboard.type("salet")
+    assert hidden_rows(page, "#play-grid .row.current") == []
+    PlayPage(page).give_up()
+    assert hidden_rows(page, "#play-grid .row", "#play-message") == [], "the result of Wordle"
+    BoardsPage(page).open().new_game("quordle")
+    page.locator("#boards-settings summary").click()  # folded again
+    for turn, guess in enumerate(QUORDLE_GUESSES, 1):
+        page.keyboard.type(guess[:3])  # the row being typed, on every board
+        assert hidden_rows(page, "#boards-grid .row.current") == [], (turn, size)
+        page.keyboard.press("Backspace")
+        page.keyboard.press("Backspace")
+        page.keyboard.press("Backspace")
+        BoardsPage(page).play(guess, turn)
+        if BoardsPage(page).over():
+            break
+        if turn == 6:
+            shot(page, f"quordle-{size}")
+    if not BoardsPage(page).over():
+        page.locator("#boards-give-up").click()
+        page.locator("#boards-confirm .yes").click()
+        page.wait_for_selector("body[data-boards-over=true]")
+    assert hidden_rows(page, "#boards-grid .board h3", "#boards-message") == [], "the result of Quordle"
+    assert page.evaluate("scrollY") == 0
+    shot(page, f"quordle-over-{size}")
+    page.context.close()
+
+
+def test_octordle_boards_scroll_above_the_keyboard_on_a_phone(browser, server):
+    """From Octordle up the boards scroll in their own space: each board's row being typed, scrolled
+    to, is in view above the keyboard, never under it."""
+    page = sized_page(browser, server, "phone")
+    BoardsPage(page).open().new_game("octordle")
+    page.locator("#boards-settings summary").click()  # folded again
+    play_boards(page, ["salet", "corny", "dumpy"])
+    page.keyboard.type("whi")
+    rows = page.locator("#boards-grid .row.current")
+    assert rows.count() == 8
+    for b in range(8):
+        rows.nth(b).scroll_into_view_if_needed()
+        assert hidden_rows(page, f"#boards-grid .board:nth-child({b + 1}) .row.current") == [], b
+    assert page.evaluate("scrollY") == 0  # the boards scrolled, not the page
+    shot(page, "octordle-phone-scrolled")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "small-phone", "desktop"])
+def test_nerdle_keys_in_two_rows_each_wide_enough(browser, server, size):
+    page = sized_page(browser, server, size)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    if page.locator("#play-settings summary").is_visible():
+        page.locator("#play-settings summary").click()
+    page.locator("#play-setting select[name=game]").select_option("nerdle")
+    page.locator("#play-setting button[type=submit]").click()
+    page.wait_for_selector("body[data-play-games='2']")
+    widths = page.evaluate("""() => [...document.querySelectorAll('#play-keyboard .keys')].map(row =>
+        [...row.querySelectorAll('.key')].map(k => k.getBoundingClientRect().width))""")
+    assert len(widths) == 2 and min(min(row) for row in widths) >= 32, widths
+    assert page.locator("#play-keyboard .key[data-key=enter]").inner_text() == "ENTER"  # whole, not "ENT"
+    assert hidden_rows(page, "#play-grid .row") == [] or size == "desktop"
+    shot(page, f"nerdle-{size}")
+    page.context.close()
+
+
+def test_the_assistant_s_settings_fold_on_a_phone(browser, server):
+    page = sized_page(browser, server, "phone")
+    page.goto("/#assist")
+    page.wait_for_selector("body[data-assist-turns='0']", timeout=60_000)
+    assert page.locator("#assist-setting select[name=game]").is_hidden()
+    assert page.locator("#assist-suggestions tbody tr").first.bounding_box()["y"] < 812  # the suggestions in view
+    page.locator("#assist-settings summary").tap()
+    page.locator("#assist-setting select[name=game]").wait_for(state="visible")
+    page.context.close()
+
+
+def test_the_board_is_centred_on_a_desktop(browser, server):
+    page = sized_page(browser, server, "desktop")
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    row = page.locator("#play-grid .row").first.bounding_box()
+    keys = page.locator("#play-keyboard").bounding_box()
+    for box in (row, keys):
+        assert abs(box["x"] + box["width"] / 2 - page.evaluate("document.querySelector('main').getBoundingClientRect().left "
+                                                               "+ document.querySelector('main').getBoundingClientRect().width / 2")) < 20
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_guess_in_flight_waits_and_keys_typed_meanwhile_are_kept(browser, server, size):
+    page = sized_page(browser, server, size)
+    play = PlayPage(page)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    held = Held(page, "**/api/play/guess")
+    play.type_physical("salet")
+    held.wait()
+    pending = page.locator("#play-grid .row.pending")
+    assert pending.count() == 1 and pending.inner_text().replace("\n", "").lower() == "salet"
+    page.keyboard.type("cor")  # typed while the guess is in flight: the next row's
+    assert page.locator("#play-grid .row.current").inner_text().replace("\n", "").lower() == "cor"
+    shot(page, f"pending-{size}")
+    held.release()
+    play.wait_for_turns(1)
+    assert page.locator("#play-grid .row.pending").count() == 0
+    assert page.locator("#play-grid .row.current").inner_text().replace("\n", "").lower() == "cor"
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_server_out_of_reach_keeps_the_game(browser, server, size):
+    page = sized_page(browser, server, size)
+    play = PlayPage(page)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    page.route("**/api/play/guess", lambda route: route.abort("internetdisconnected"))
+    play.type_physical("salet")
+    page.wait_for_function("() => document.querySelector('#play-message').textContent.length > 0")
+    assert page.locator("#play-message").inner_text() == "can't reach the server: your game is kept"
+    assert page.locator("#play-grid .row.current").inner_text().replace("\n", "").lower() == "salet"  # to send again
+    page.unroute("**/api/play/guess")
+    page.keyboard.press("Enter")
+    play.wait_for_turns(1)
+    page.context.close()
+
+
+def test_messages_in_plain_words(page):
+    page.goto("/#assist")
+    page.wait_for_selector("body[data-assist-turns='0']", timeout=60_000)
+    page.locator("#page-assist details.paste summary").click()
+    page.locator("#assist-share-apply").click()  # an empty grid
+    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('empty')")
+    assert page.locator("#assist-message").inner_text() == "the share grid is empty"
+    plain = page.evaluate("""async () => { const api = await import('/js/api.js');
+        return [api.plain('the request body is over 262,144 bytes', 413), api.plain('guess: String should have at most 24 characters', 400)]; }""")
+    assert plain == ["that is too long to send: shorten the text and try again", "the guess is too long: at most 24 characters"]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_first_visit_shows_how_to_play(browser, server, size):
+    phone = size != "desktop"
+    page = new_context(browser, server, first_visit=True, viewport=SIZES[size], is_mobile=phone, has_touch=phone).new_page()
+    page.goto("/#play")
+    dialog = page.locator("#help")
+    dialog.wait_for(state="visible")
+    assert "How to play" in dialog.inner_text() and "green" in dialog.inner_text()
+    shot(page, f"help-{size}")
+    page.locator("#help-close").click()
+    dialog.wait_for(state="hidden")
+    page.reload()
+    page.wait_for_selector("body[data-play-over=false]", timeout=60_000)  # the game kept, drawn again
+    assert dialog.is_hidden()  # once only; the "?" button shows it again
+    page.locator("#help-open").click()
+    dialog.wait_for(state="visible")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_colour_blind_palette_in_the_hint_the_share_and_its_button(browser, server, size):
+    page = sized_page(browser, server, size)
+    page.goto("/#assist")
+    page.wait_for_selector("body[data-assist-turns='0']", timeout=60_000)
+    assert "grey → yellow → green" in page.locator("#assist-hint").inner_text()
+    page.click("#palette")
+    assert "grey → blue → orange" in page.locator("#assist-hint").inner_text()
+    assert page.locator("#palette").get_attribute("aria-pressed") == "true"
+    on = page.evaluate("getComputedStyle(document.querySelector('#palette')).backgroundColor")
+    assert on == "rgb(26, 26, 27)"  # the button filled while the palette is on
+    squares = page.evaluate("""async () => (await import('/js/dom.js')).inPalette('Wordle 1,234 3/6\\n\\n⬛🟨🟩⬛⬛')""")
+    assert squares == "Wordle 1,234 3/6\n\n⬛🟦🟧⬛⬛"
+    page.goto("/#play")
+    play = PlayPage(page)
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    play.give_up()
+    share = page.locator("#play-share-text").inner_text()
+    assert "🟩" not in share and "🟨" not in share
+    shot(page, f"colour-blind-{size}")
+    page.context.close()
+
+
+def test_give_up_asks_first(page):
+    play = PlayPage(page).open()
+    page.locator("#play-give-up").click()
+    assert page.locator("#play-confirm").is_visible() and page.locator("#play-give-up").is_hidden()
+    page.locator("#play-confirm .no").click()  # keep playing
+    assert page.locator("#play-give-up").is_visible() and page.evaluate("document.body.dataset.playOver") == "false"
+    play.give_up()
+    assert page.locator("#play-message").inner_text().startswith("The word was ")
+
+
+def play_host(page, host: str):
+    """Start a game of the Play page's game with another host (the settings opened if folded)."""
+    started = int(page.evaluate("document.body.dataset.playGames"))
+    if page.locator("#play-settings summary").is_visible() and page.locator("#play-setting select[name=host]").is_hidden():
+        page.locator("#play-settings summary").click()
+    page.locator("#play-setting select[name=host]").select_option(host)
+    page.locator("#play-setting button[type=submit]").click()
+    page.wait_for_selector(f"body[data-play-games='{started + 1}']")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_new_day_opens_on_its_daily_whatever_was_played_last(browser, server, size):
+    """Today's daily given up, then a random game: the next day (the browser's clock a day on) the
+    page opens that day's daily; the day before's finished daily stayed shown with its record."""
+    import datetime
+
+    page = sized_page(browser, server, size)
+    now = datetime.datetime.now()
+    page.clock.install(time=now)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    assert page.evaluate("document.body.dataset.playDay") == now.date().isoformat()
+    PlayPage(page).give_up()
+    page.reload()  # the finished daily stays shown, with the record and the countdown
+    page.wait_for_selector("body[data-play-over=true]", timeout=60_000)
+    assert page.locator("#play-stats").is_visible() and "Next daily in" in page.locator("#play-stats").inner_text()
+    play_host(page, "random")
+    assert page.evaluate("document.body.dataset.playDay") == ""
+    page.clock.set_system_time(now + datetime.timedelta(days=1))
+    page.reload()
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    tomorrow = (now + datetime.timedelta(days=1)).date().isoformat()
+    assert page.evaluate("document.body.dataset.playDay") == tomorrow
+    assert page.evaluate("document.body.dataset.playOver") == "false"
+    assert page.locator("#play-setting select[name=host]").input_value() == "daily"
+    assert tomorrow in page.locator("#play-status").inner_text()
+    shot(page, f"new-day-{size}")
+    page.context.close()
+
+
+def test_two_time_zones_either_side_of_midnight_play_their_own_day(browser, server):
+    """Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on two dates: each player gets the
+    daily of their own date, numbered a day apart, and the days' words differ."""
+    import datetime
+    import zoneinfo
+
+    shares = {}
+    for zone in ("Pacific/Kiritimati", "Pacific/Pago_Pago"):
+        page = new_context(browser, server, timezone_id=zone, viewport=SIZES["phone"], is_mobile=True, has_touch=True).new_page()
+        page.goto("/#play")
+        page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+        day = page.evaluate("document.body.dataset.playDay")
+        assert day == datetime.datetime.now(zoneinfo.ZoneInfo(zone)).date().isoformat()
+        PlayPage(page).give_up()
+        shares[day] = (page.locator("#play-share-text").inner_text().splitlines()[0], page.locator("#play-message").inner_text())
+        page.context.close()
+    (early, (early_title, early_word)), (late, (late_title, late_word)) = sorted(shares.items())
+    assert datetime.date.fromisoformat(late) - datetime.date.fromisoformat(early) == datetime.timedelta(days=1)
+    number = lambda title: int(title.split()[2].replace(",", ""))  # noqa: E731
+    assert number(late_title) == number(early_title) + 1 and early_word != late_word
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_past_daily_is_played_as_practice_outside_the_record(browser, server, size):
+    page = sized_page(browser, server, size)
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    PlayPage(page).give_up()
+    record = page.locator("#play-stats .figures").inner_text().split()
+    page.locator("#play-archive summary").click()
+    page.locator("#play-archive-day").fill("2024-01-01")
+    page.locator("#play-archive-start").click()
+    page.wait_for_selector("body[data-play-games='2']")
+    assert page.evaluate("document.body.dataset.playDay") == "2024-01-01"
+    assert "practice" in page.locator("#play-status").get_attribute("title")
+    PlayPage(page).give_up()
+    assert page.locator("#play-share-text").inner_text().splitlines()[0].startswith("wordguess wordle 926 ")  # its number
+    assert page.locator("#play-stats").is_hidden()
+    stored = page.evaluate("Object.values(JSON.parse(localStorage.getItem('wordguess-daily'))).map(e => e.day)")
+    assert "2024-01-01" not in stored and len(record) > 0
+    page.context.close()
+
+
+def test_installable_and_an_offline_reload_shows_the_game(browser, server):
+    """The manifest names the icons (each served); the service worker keeps the page: offline, a
+    reload shows the game kept in the browser and says the server is out of reach."""
+    manifest = httpx.get(f"{server}/manifest.webmanifest").json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/#play"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert httpx.get(f"{server}{icon['src']}").status_code == 200, icon
+    context = new_context(browser, server, service_workers="allow", viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto("/#play")
+    page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
+    play = PlayPage(page)
+    play.type_physical("salet")
+    play.wait_for_turns(1)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-play-turns='1']", timeout=60_000)
+    assert tile_rows(page.locator("#play-grid"))[0][0] == "salet"
+    assert page.locator("#offline").inner_text() == "can't reach the server: your game is kept"
+    page.keyboard.type("corny")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#play-message').textContent.includes('the server')")
+    shot(page, "offline-phone")
+    context.set_offline(False)
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_assistant_asks_before_an_all_grey_turn_or_a_word_in_no_list(browser, server, size):
+    page = sized_page(browser, server, size)
+    assistant = AssistantPage(page).open()
+    guess = assistant.guess()
+    page.locator("#assist-guess").press("Enter")  # Enter alone: every tile grey, untouched
+    question = page.locator("#assist-confirm")
+    assert question.is_visible() and question.inner_text().startswith(f"Add {guess.upper()} with every tile grey?")
+    shot(page, f"assist-asks-grey-{size}")
+    question.locator(".no").click()  # set the tiles instead
+    assert page.evaluate("document.body.dataset.assistTurns") == "0"
+    page.locator("#assist-guess").press("Enter")
+    question.locator(".yes").click()  # every tile grey indeed
+    assistant.wait_for_turns(1)
+    page.locator("#assist-guess").fill("qxzvj")
+    assistant.set_tiles("G....")
+    page.locator("#assist-add").click()
+    question.wait_for(state="visible")
+    assert question.locator("#assist-question").inner_text() == "QXZVJ is not in any list: use it anyway?"
+    question.locator(".no").click()  # a typo: the turns stay as they were
+    assert page.evaluate("document.body.dataset.assistTurns") == "1"
+    assert page.locator("#assist-grid .row").count() == 1
+    page.context.close()
+
+
+def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
+    assistant = AssistantPage(page).open()
+    page.locator("#page-assist details.paste summary").click()
+    page.locator("#assist-share").fill("Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
+    page.locator("#assist-share-apply").click()
+    page.wait_for_function("() => document.querySelector('#assist-message').textContent.startsWith('tiles set from row 1')")
+    assert assistant.tile_marks() == "...YG"
+    page.locator("#assist-guess").fill("crane")
+    assert assistant.message() == ""
+
+
+def test_explore_after_a_bad_link_draws_no_other_tree_and_says_so_at_the_top(page):
+    ExplorePage(page).open()
+    page.goto("/#explore?mode=hard&path=zzzzz=.....")
+    page.wait_for_function("() => document.querySelector('#explore-message').textContent.length > 0")
+    assert page.locator("#explore-setting select[name=mode]").input_value() == "hard"
+    assert page.locator("#explore-branches li").count() == 0 and page.locator("#explore-node").inner_text() == ""
+    assert page.locator("#explore-message").bounding_box()["y"] < 400
+    page.locator("#explore-path button").click()  # start: the hard tree's first guess
+    page.wait_for_selector("#explore-branches li")
+    assert page.locator("#explore-setting select[name=mode]").input_value() == "hard"

@@ -99,6 +99,8 @@ class Game(ABC):
     symbol_noun: ClassVar[str] = "letter"
     # The keyboard its players know, row by row (None: the alphabet in one row).
     keyboard_rows: ClassVar[tuple[str, ...] | None] = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    # The squares its share text draws each mark (G, Y, .) with: the NYT's, unless the game has its own.
+    share_squares: ClassVar[dict[str, str]] = SHARE_SQUARES
 
     def word_text(self, plural: bool = False) -> str:
         """Return what one word of the game is, e.g. "5-letter word", "8-symbol equation"."""

@@ -180,6 +180,7 @@ class Nerdle(Wordle):
     word_noun, symbol_noun = "equation", "symbol"
     default_answers = "nerdle"
     default_guesses = "nerdle"
+    keyboard_rows = ("1234567890", "+-*/=")  # the real game's: digits, then the operators
     has_hard_mode = False  # the real game has none
     asked_options = (OptionPrompt("length", "symbols per equation (8 classic, 6 mini; 5-8)", default=8, prompted=False),)
 

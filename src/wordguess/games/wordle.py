@@ -288,6 +288,7 @@ class Sutom(AccentedWordle):
     # Sutom's own share squares: red is the right place, a yellow circle elsewhere, blue absent
     # (where Wordle's high-contrast blue means elsewhere).
     notation = {**NOTATION, "🟥": RIGHT, "🟡": ELSEWHERE, "🟦": ABSENT}
+    share_squares = {"G": "🟥", "Y": "🟡", ".": "🟦"}
     asked_options = (OptionPrompt("length", "word length (6-9 in the real game)", hosted=6, required=True),
                      # The real game always shows it, and it keeps the pattern matrix small.
                      OptionPrompt("first", "first letter", kind=str))

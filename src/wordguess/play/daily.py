@@ -2,6 +2,11 @@
 player of one key (a server's, or this machine's: the page and `wordguess play --daily` share
 it), one attempt a day, and the player's record: played, win %, streaks, the guess distribution.
 
+The day is the player's: the page sends its own date, which a server takes when it is its own or a
+day either side (`player_day`), so that the daily turns at the player's midnight and no one reads
+days ahead; a past day's daily may be played as practice (`practice_day`), outside the record.
+Each day has a number, as the NYT's ("Wordle 1,234"): the days since Wordle's first (`daily_number`).
+
 The secret's seed is HMAC-SHA256(key, "daily:<date>:<variant>"), the variant naming the rules
 with their options, the world and the answer list (`daily_variant`), so that the daily Wordle,
 Dordle, Fibble and the closed world's Wordle are different words, and nobody without the key can
@@ -21,8 +26,12 @@ from pathlib import Path
 
 import platformdirs
 
+from wordguess.errors import WordguessError
+
 KEY_VARIABLE = "WORDGUESS_WEB_KEY"  # a key given by the environment
 RECORDS_KEPT = 5000  # daily results kept in the terminal's record (about 13 years of one game a day)
+FIRST_DAY = datetime.date(2021, 6, 19)  # Wordle's first daily, number 0: the NYT's numbers
+DAY_SPREAD = datetime.timedelta(days=1)  # a player's date may be the server's or a day either side (time zones)
 
 
 def key_file() -> Path:
@@ -64,6 +73,30 @@ def daily_seed(key: str, day: datetime.date, variant: str) -> int:
     """Return the seed of the day's secret of a daily game."""
     digest = hmac.new(key.encode(), f"daily:{day.isoformat()}:{variant}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def daily_number(day: datetime.date) -> int:
+    """Return the daily's number of a day, the NYT's: the days since Wordle's first (2021-06-19)."""
+    return (day - FIRST_DAY).days
+
+
+def player_day(day: datetime.date | None, today: datetime.date) -> datetime.date:
+    """Return the day of a player's daily: their own date (`day`; none: the server's `today`),
+    refused unless it is `today` or a day either side, the time zones' spread."""
+    if day is None:
+        return today
+    if abs(day - today) > DAY_SPREAD:
+        raise WordguessError(f"the daily of {day.isoformat()} is not open: it is {today.isoformat()} here, and a "
+                             "player's date may be a day either side (check this device's date)")
+    return day
+
+
+def practice_day(day: datetime.date, today: datetime.date) -> datetime.date:
+    """Return the day of a past daily played as practice: any day from Wordle's first up to the
+    player's (at most a day after `today`), refused otherwise."""
+    if not FIRST_DAY <= day <= today + DAY_SPREAD:
+        raise WordguessError(f"a past daily is of a day from {FIRST_DAY.isoformat()} to today, not {day.isoformat()}")
+    return day
 
 
 def seconds_to_next_day(now: datetime.datetime | None = None) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError, WordguessError
-from wordguess.games.base import ABSENT, MARK_TEXT, RIGHT, SHARE_SQUARES
+from wordguess.games.base import ABSENT, MARK_TEXT, RIGHT
 from wordguess.games.multiboard import SOLVED_MARK, BoardReplies, MultiBoard
 from wordguess.vocab import Candidates, History, Reply, Word
 
@@ -231,7 +231,7 @@ class Session:
         game = self.game
         if self.rules.boards == 1:
             hard = "*" if self.puzzle.mode == "hard" else ""
-            rows = ["".join(SHARE_SQUARES.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
+            rows = ["".join(game.share_squares.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
                     for _, r in self.history]
             return "\n".join([f"{title} {score}{hard}", "", *rows])
         scores = ["🟥" if at is None else "".join(DIGITS[int(d)] for d in str(at))

@@ -16,13 +16,20 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import Field, StrictBool, StringConstraints, TypeAdapter, ValidationError
 
 from wordguess.engine.patterns import check_size
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import GAMES, is_multiboard
-from wordguess.play.daily import daily_seed, daily_variant, seconds_to_next_day
+from wordguess.play.daily import (
+    daily_number,
+    daily_seed,
+    daily_variant,
+    player_day,
+    practice_day,
+    seconds_to_next_day,
+)
 from wordguess.play.hosted import HostedGame, new_hosted_game
 from wordguess.play.simulate import SAFETY_LIMIT
 from wordguess.web import patterns
@@ -54,16 +61,28 @@ router = APIRouter()
 
 # --- the requests ---------------------------------------------------------------------------------
 
+DAY = Field(None, description="A daily's day (ISO date): the player's date (the server takes its own or a day "
+                             "either side, else 409); none: the server's date. With `practice`, any past day.")
+# A date as ISO text (not a number of seconds, which a lax date would take); a day no calendar has
+# (2024-02-31) is the game's refusal, 409, as a day that is not open.
+IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
+PRACTICE = Field(False, description="A past day's daily played as practice: any day up to today, no attempt checked.")
+
+
 class PlayNewBase(Member):
     host: Literal["random", "daily", "evil", "absurdle"] = "random"
     # The page's tokens of today's daily games: one of this daily that is over refuses a new one
     # (one attempt a day, 409); one still being played is resumed.
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)
+    day: IsoDate | None = DAY
+    practice: StrictBool = PRACTICE
 
 
 class BoardsPlayNewBase(BoardsMember):
     host: Literal["random", "daily"] = "random"
     previous: list[Token] = Field(default_factory=list, max_length=MAX_PREVIOUS)  # as PlayNew's
+    day: IsoDate | None = DAY
+    practice: StrictBool = PRACTICE
 
 
 # A new game hosted here, of one board or several.
@@ -91,7 +110,8 @@ class PlayGiveUp(Strict):
 # --- the answers ----------------------------------------------------------------------------------
 
 DAILY_DONE = {409: error(f"{ERRORS[409]['description']} Or today's daily of this game was played in this browser "
-                         "already (one attempt a day).")}
+                         "already (one attempt a day), or its day is not open (a player's date is the server's or "
+                         "a day either side; a practice day is past).")}
 ADVERSARY = {403: error("The server does not play this host on this game: an adversary (evil, absurdle) needs the "
                         "game's whole pattern matrix, and this one is over the server's limit.")}
 TOKEN = {401: {**error("The game token is not one this server can take: changed, signed by another server (or an "
@@ -105,11 +125,13 @@ class DailyOut(Answer):
     """What names a daily game, for the page's record of its dailies."""
 
     day: str
-    """The date of the daily (ISO), the server's."""
+    """The date of the daily (ISO): the player's, as the new game's request gave it (else the server's)."""
     variant: str
     """The daily game: its rules with their options, world and answer list (one secret a day each)."""
     next_in: int
-    """Seconds until the next daily."""
+    """Seconds until the server's next midnight (the page counts to the player's own)."""
+    practice: bool
+    """A past day's daily played as practice (not in the player's record)."""
 
 
 class HostedOut(Answer):
@@ -201,8 +223,8 @@ class Hosting:
 
     @functools.cached_property
     def fields(self) -> frozenset[str]:
-        """Return the fields of the setting a token keeps: its new game's, but `previous`."""
-        return frozenset(name for model in union_members(self.new) for name in model.model_fields) - {"previous"}
+        """Return the fields of the setting a token keeps: its new game's, but what is not setting."""
+        return frozenset(name for model in union_members(self.new) for name in model.model_fields) - NOT_SETTING
 
     def setting(self, token: dict) -> Member | BoardsMember:
         """Return the setting of a token's game, as its new game's request gave it."""
@@ -268,15 +290,32 @@ hosted_routes(BOARDS, "/boards/play", "multi-board", (
 # --- the games ------------------------------------------------------------------------------------
 
 TOKEN_FIELDS = ("game", "host", "world", "turns", "stopped", "nonce")
+NOT_SETTING = frozenset({"previous", "day", "practice"})  # what a new game's request says besides its setting
 
 
 def new_game_state(request: PlayNewBase | BoardsPlayNewBase) -> dict:
     """Return the state of a new hosted game, as its token holds it: the setting, the turns, and
     a nonce naming the game (a random game's secret follows from it and the key; a daily's from
     the day, its variant and the key)."""
-    return {**request.model_dump(exclude={"previous"}), "turns": [], "stopped": False,
-            "nonce": random_secrets.token_hex(8),
-            "day": datetime.date.today().isoformat() if request.host == "daily" else None}
+    token = {**request.model_dump(exclude=set(NOT_SETTING)), "turns": [], "stopped": False,
+             "nonce": random_secrets.token_hex(8),
+             "day": daily_day(request).isoformat() if request.host == "daily" else None}
+    if request.host == "daily" and request.practice:
+        token["practice"] = True
+    return token
+
+
+def daily_day(request: PlayNewBase | BoardsPlayNewBase) -> datetime.date:
+    """Return the day of a new daily: the player's date within a day of the server's, or a past
+    day's played as practice (play.daily; another day is refused, 409)."""
+    today = datetime.date.today()
+    try:
+        day = None if request.day is None else datetime.date.fromisoformat(request.day)
+    except ValueError:
+        raise WordguessError(f"{request.day} is not a day of the calendar") from None
+    if request.practice and day is not None:
+        return practice_day(day, today)
+    return player_day(day, today)
 
 
 def game_seed(state: AppState, token: dict, variant: str) -> int:
@@ -326,14 +365,15 @@ def title_of(token: dict, name: str) -> str:
     """Return the first line of a hosted game's share text."""
     if token["host"] in ("evil", "absurdle"):
         name = f"{token['host']} ({name})"
-    return f"wordguess {name}" + (f" {token['day']}" if token.get("day") else "")
+    day = token.get("day")
+    return f"wordguess {name}" + (f" {daily_number(datetime.date.fromisoformat(day)):,}" if day else "")
 
 
 def state_json(state: AppState, token: dict, session: HostedGame, title: str, kind: Hosting) -> dict:
     """Return a hosted game's state as its answer (`kind.answer`) has it."""
     game = session.game
-    daily = ({"day": token["day"], "variant": token["variant"], "next_in": seconds_to_next_day()}
-             if token.get("day") else None)
+    daily = ({"day": token["day"], "variant": token["variant"], "next_in": seconds_to_next_day(),
+              "practice": bool(token.get("practice"))} if token.get("day") else None)
     return {"token": state.tokens.dump(token), "game": session.rules.name,
             "length": game.length, "alphabet": game.alphabet, "keyboard_rows": list(game.keyboard()),
             "over": session.over, "won": session.won, "daily": daily,
@@ -346,7 +386,7 @@ def hosted_start(state: AppState, request: PlayNewBase | BoardsPlayNewBase, kind
     lost or given up) refuses a new one (409), one still being played is resumed."""
     token = new_game_state(request)
     session, title = hosted(state, token, kind)
-    if token.get("day"):
+    if token.get("day") and not token.get("practice"):
         for text in request.previous:
             earlier = same_daily(state, text, token)
             if earlier is None:

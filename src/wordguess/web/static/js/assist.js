@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
+import { $, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -13,6 +13,7 @@ let asked = 0;     // the latest request: an older answer arriving later is drop
 let shown = null;  // the setting of the page's last answer (the form goes back to it when refused)
 const form = () => $("#assist-setting");
 
+let touched = false;  // a tile of the guess was set (clicked, or from a pasted grid)
 let added = [];     // words in no list the player added (guesses and possible secrets)
 let words = null;  // its field (dom.wordsInNoList), made at the start
 
@@ -29,9 +30,12 @@ function drawTiles() {
   $(".reply-text").hidden = tiles;
   // tiles to click and a share grid to paste only where a reply is one mark per letter; else the
   // reply's format where it is typed
-  $("#page-assist .hint").textContent = tiles
-    ? "Type your guess, click its tiles to set the colours you got (grey → yellow → green), then add the turn."
-    : `Type your guess and the reply you got (${info().replies}), then add the turn.`;
+  const colours = markColours();
+  $("#assist-hint").replaceChildren(...(tiles
+    ? ["Type your guess, click its tiles to set the colours you got (grey → ",
+      el("span", { class: "colour-name", "data-mark": "Y", text: colours.elsewhere }), " → ",
+      el("span", { class: "colour-name", "data-mark": "G", text: colours.right }), "), then add the turn."]
+    : [`Type your guess and the reply you got (${info().replies}), then add the turn.`]));
   $("#page-assist details.paste").hidden = !tiles;
   const example = /e\.g\. (\S+)/.exec(info().replies);  // "B,C: bulls then cows, e.g. 1,2 (...)"
   $("#assist-reply").placeholder = tiles ? "" : example ? example[1] : "2";
@@ -72,6 +76,7 @@ function useGuess(word) {
   const box = $("#assist-guess");
   box.value = word;
   marks = [];
+  touched = false;
   drawTiles();
   const active = document.activeElement;
   const typing = active && active !== box && active.matches("textarea, input:not([type=checkbox]):not([type=radio])");
@@ -93,14 +98,44 @@ function restore(setting) {
 
 // Ask about `next` turns in the form's setting; they become the page's turns only if the answer
 // is the latest. A refused world or mode change (`keepSetting`) puts the form back as it was.
-async function ask(next, keepSetting = false) {
+// Ask a question before acting for the player: `yes()` or `no()` runs on the answer.
+function askFirst(question, yes, no) {
+  const box = $("#assist-confirm");
+  $("#assist-question").textContent = question;
+  const [accept, refuse] = [box.querySelector(".yes"), box.querySelector(".no")];
+  accept.textContent = yes.label;
+  refuse.textContent = no.label;
+  accept.onclick = () => { box.hidden = true; yes.run(); };
+  refuse.onclick = () => { box.hidden = true; no.run(); };
+  box.hidden = false;
+  accept.focus();
+}
+
+// The word of the turn just added when the answer took it as a word in no list (a typo, most
+// likely): the player says first whether it was played.
+function unlisted(next, data) {
+  if (next.length <= turns.length) return null;
+  const guess = next.at(-1).guess.toLowerCase();
+  return (data.notices || []).some((n) => n.toLowerCase().startsWith(`${guess} is in no list`) && n.includes("taken as played")) ? guess : null;
+}
+
+async function ask(next, keepSetting = false, sure = false) {
   const mine = ++asked;
   const setting = readSetting(form());
   busy(true);
+  $("#assist-confirm").hidden = true;
   say($("#assist-message"), "Working…");
   try {
     const data = await call("/api/assist", { ...setting, turns: next, add_words: added });
     if (mine !== asked) return false;
+    const word = sure ? null : unlisted(next, data);
+    if (word) {
+      say($("#assist-message"), "");
+      askFirst(`${word.toUpperCase()} is not in any list: use it anyway?`,
+        { label: "Use it", run: () => ask(next, keepSetting, true) },
+        { label: "Change the guess", run: () => $("#assist-guess").focus() });
+      return false;
+    }
     turns = next;
     shown = setting;
     save();
@@ -142,6 +177,13 @@ function addTurn(event) {
   const guess = $("#assist-guess").value.trim();
   const reply = info().tiles ? marks.join("") : $("#assist-reply").value.trim();
   if (!guess || !reply) { say($("#assist-message"), "type a guess and set its reply", true); return; }
+  const grey = info().tiles && !touched && /^\.+$/.test(reply);
+  if (grey) {  // Enter alone would add the guess with every tile grey: make sure that is what came
+    askFirst(`Add ${guess.toUpperCase()} with every tile grey?`,
+      { label: "Add it", run: () => ask([...turns, { guess, reply }]) },
+      { label: "Set the tiles", run: () => $("#assist-tiles button")?.focus() });
+    return;
+  }
   ask([...turns, { guess, reply }]);
 }
 
@@ -153,6 +195,7 @@ async function applyShare() {
   } catch (error) { say($("#assist-message"), error.message, true); return; }
   const row = Math.min(turns.length, rows.length - 1);
   marks = Array.from(rows[row]);
+  touched = true;
   drawTiles();
   say($("#assist-message"), `tiles set from row ${row + 1} of the grid`);
   document.body.dataset.assistShares = String(Number(document.body.dataset.assistShares || 0) + 1);
@@ -192,7 +235,12 @@ export function start(context) {
   }
   f.addEventListener("change", changed);
   f.addEventListener("submit", (e) => e.preventDefault());
-  $("#assist-guess").addEventListener("input", () => drawTiles());
+  $("#assist-guess").addEventListener("input", () => {
+    drawTiles();
+    // a typed guess is another word: the grid's row no longer speaks for its tiles
+    if ($("#assist-message").textContent.startsWith("tiles set from row")) say($("#assist-message"), "");
+  });
+  $("#assist-tiles").addEventListener("click", (event) => { if (event.target.closest("button")) touched = true; });
   $("#assist-entry").addEventListener("submit", addTurn);
   $("#assist-undo").addEventListener("click", () => {
     if (!turns.length) { say($("#assist-message"), "nothing to undo", true); return; }

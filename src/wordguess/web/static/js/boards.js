@@ -2,10 +2,11 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call } from "./api.js";
-import { $, el, letters, load, markTiles, outlook, percent, say, tileRow, wordsInNoList } from "./dom.js";
+import { $, el, inPalette, letters, load, markTiles, outlook, percent, say, tileRow, today, wordsInNoList } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
+import { fitScreen, PHONE } from "./screen.js";
 
 const STORE = "wordguess-boards";
 let hosted;
@@ -25,13 +26,21 @@ function setting() {
 }
 
 function save() {
-  localStorage.setItem(STORE, JSON.stringify({ setting: setting(), game: hosted.game, turns, added }));
+  localStorage.setItem(STORE, JSON.stringify({ setting: setting(), game: hosted.game, day: today(), turns, added }));
+}
+
+// One row of `length` tiles with `text`'s letters.
+function typedRow(text, length, attributes) {
+  const row = el("div", attributes);
+  const chars = letters(text);
+  for (let i = 0; i < length; i++) row.append(el("span", { class: "tile", text: chars[i] || "" }));
+  return row;
 }
 
 function drawGame() {
   const view = hosted.redrawn();
   if (!view) return;
-  const { game, typed, grid, reveal } = view;
+  const { game, typed, pending, grid, reveal } = view;
   for (let b = 0; b < game.boards; b++) {
     const card = el("div", { class: `board${game.solved[b] ? " solved" : ""}`, "aria-label": `board ${b + 1}` },
       el("h3", { text: `#${b + 1}${game.solved[b] ? " ✓" : ""}` }));
@@ -42,23 +51,23 @@ function drawGame() {
       card.append(row);
     });
     if (!game.solved[b] && !game.over) {
-      const row = el("div", { class: "row current" });
-      const chars = letters(typed);
-      for (let i = 0; i < game.length; i++) row.append(el("span", { class: "tile", text: chars[i] || "" }));
-      card.append(row);
+      if (pending) card.append(typedRow(pending, game.length, { class: "row pending", role: "img", "aria-label": `${pending}: waiting for the reply` }));
+      if (!pending || game.turns.length + 1 < game.max_guesses) card.append(typedRow(typed, game.length, { class: "row current" }));
     }
     grid.append(card);
   }
-  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.solved, game.keyboard_rows);
-  $("#boards-status").textContent = `${game.game}: ${game.boards} boards, ` +
+  // once the game is over every board's colours stay on the keys (none is left to narrow)
+  drawKeyboard($("#boards-keyboard"), game.alphabet, game.keyboards, (k) => hosted.key(k), game.over ? [] : game.solved, game.keyboard_rows);
+  $("#boards-status").textContent = `${gameInfo(game.game)?.title ?? game.game}: ${game.boards} boards, ` +
     (game.over ? `${game.turns.length} of ${game.max_guesses} guesses played` : `guess ${game.turns.length + 1} of ${game.max_guesses}`);
   $("#boards-share").hidden = !game.over;
-  $("#boards-give-up").hidden = game.over;
+  $("#boards-give-up").hidden = game.over || !$("#boards-confirm").hidden;
   if (game.over) {
-    $("#boards-share-text").textContent = game.share;
+    $("#boards-share-text").textContent = inPalette(game.share);
     say($("#boards-message"), game.won ? `All boards solved in ${game.turns.length}!` : `The words were ${game.secrets.join(", ")}`);
   }
-  showStats($("#boards-stats"), game);
+  showStats($("#boards-stats"), game, newDay);
+  fitScreen($("#boards-screen"), grid, { boards: game.boards, rows: game.max_guesses, length: game.length, over: game.over });
   document.body.dataset.boardsOver = String(game.over);
   document.body.dataset.boardsGames = String(hosted.started);
 }
@@ -158,6 +167,7 @@ export function start(context) {
   const f = form();
   hosted = new HostedGame({ paths: { start: "/api/boards/play/new", guess: "/api/boards/play/guess", giveUp: "/api/boards/play/give-up" },
     request: setting, draw: drawGame, save, message: $("#boards-message"), grid: $("#boards-grid"),
+    confirm: { button: $("#boards-give-up"), box: $("#boards-confirm") },
     dailyDone: (text) => {  // today's daily was played here: the next "New game" is a random one
       f.elements.host.value = "random";
       say($("#boards-message"), `${text}. New game now starts a random one.`, true);
@@ -173,22 +183,42 @@ export function start(context) {
     $("#boards-add-words").value = added.join(" ");
   }
   if (hosted.game) f.elements.game.value = hosted.game.game;
+  const fresh = saved && saved.day === today();
   f.addEventListener("submit", (event) => hosted.newGame(event));
   f.elements.game.addEventListener("change", () => {
     words.clear();  // the words added were the other game's
     assist([]);
-    hosted.newGame();
+    // a game under way is not thrown away: New game starts the other one
+    const going = hosted.game && !hosted.game.over && hosted.game.turns.length > 0;
+    if (going) say($("#boards-message"), `New game starts ${gameInfo(f.elements.game.value)?.title ?? "it"}; this game goes on meanwhile.`);
+    else hosted.newGame();
   });
   f.elements.world.addEventListener("change", () => assist(turns, true));
   f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
   $("#boards-entry").addEventListener("submit", addTurn);
-  $("#boards-give-up").addEventListener("click", () => hosted.giveUp());
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
   $("#boards-add-words-apply").addEventListener("click", () => words.apply());
   $("#boards-copy").addEventListener("click", () => hosted.copy($("#boards-share-text")));
   listenToKeys(() => !$("#page-boards").hidden, () => hosted.game ? hosted.game.alphabet : "", (k) => hosted.key(k));
-  if (hosted.game) drawGame(); else hosted.newGame();
+  PHONE.addEventListener("change", drawGame);
+  window.addEventListener("resize", drawGame);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && !$("#page-boards").hidden) newDay(); });
+  if (hosted.game && fresh) drawGame();
   assist();
 }
+
+// A new day opens on its daily: a game kept from another day (or none) gives way to today's.
+function newDay() {
+  const saved = load(STORE);
+  if (hosted.busy || (saved && saved.day === today() && hosted.game)) return;
+  form().elements.host.value = "daily";
+  hosted.newGame();
+}
+
+// Shown again (main.js): a day may have passed since.
+export function shown() { newDay(); }
+
+// The palette changed: the share squares follow it.
+export function repaint() { if (hosted?.game) drawGame(); }

@@ -1,11 +1,11 @@
 // The daily games' record in this browser (local storage), as the terminal keeps its own
 // (play/daily.py, the same figures): one entry per daily (its variant and day) with its latest
 // token, so a new daily of the same day is resumed or refused by the server (one attempt a day).
-import { el, load } from "./dom.js";
+import { el, load, today } from "./dom.js";
 
 const STORE = "wordguess-daily";
 const KEPT = 2000;  // entries kept, the oldest dropped first
-let ticking = null;  // the countdown's timer
+const ticking = new Map();  // each page's countdown timer, by its node
 
 function entries() { return load(STORE) || {}; }
 
@@ -57,11 +57,19 @@ function clock(seconds) {
   return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-// Show the record of the game's daily in `node` (hidden for a game that is not a finished daily),
-// with a countdown to the next daily.
-export function showStats(node, game) {
-  if (ticking) { clearInterval(ticking); ticking = null; }
-  if (!game || !game.daily || !game.over) { node.hidden = true; node.replaceChildren(); return; }
+// The seconds to the player's next midnight, when the next daily comes.
+export function secondsToNextDay(now = new Date()) {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return Math.max(0, Math.round((midnight - now) / 1000));
+}
+
+// Show the record of the game's daily in `node` (hidden for a game that is not a finished daily
+// of the record: a past day's played as practice is not), with a countdown to the next daily,
+// whose end calls `onNext` (the page opens the new daily).
+export function showStats(node, game, onNext = null) {
+  clearInterval(ticking.get(node));
+  ticking.delete(node);
+  if (!game || !game.daily || !game.over || game.daily.practice) { node.hidden = true; node.replaceChildren(); return; }
   const s = stats(game.daily.variant, game.daily.day);
   const most = Math.max(1, ...Object.values(s.distribution));
   const bars = [];
@@ -73,10 +81,17 @@ export function showStats(node, game) {
     bars.push(el("div", { class: `bar${mine ? " mine" : ""}` }, el("span", { text: String(g) }), fill));
   }
   const next = el("p", { class: "next-daily" });
-  const ends = Date.now() + game.daily.next_in * 1000;
-  const tick = () => { next.textContent = `Next daily in ${clock(Math.round((ends - Date.now()) / 1000))}`; };
-  tick();
-  ticking = setInterval(tick, 1000);
+  const tick = () => {
+    const left = secondsToNextDay();
+    next.textContent = `Next daily in ${clock(left)}`;
+    if (left === 0 || game.daily.day < today()) {  // the player's midnight: the new daily is ready
+      clearInterval(ticking.get(node));
+      ticking.delete(node);
+      onNext?.();
+    }
+  };
+  ticking.set(node, setInterval(tick, 1000));
+  next.textContent = `Next daily in ${clock(secondsToNextDay())}`;
   const figure = (value, label) => el("div", {}, el("strong", { text: String(value) }), el("span", { text: label }));
   node.replaceChildren(el("h3", { text: "Your daily record" }),
     el("div", { class: "figures" }, figure(s.played, "played"), figure(s.winPercent, "win %"),

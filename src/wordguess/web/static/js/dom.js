@@ -97,9 +97,8 @@ export function say(node, text, error = false) {
   node.classList.toggle("error", Boolean(error));
 }
 
-// Today's date on this computer, as YYYY-MM-DD.
-export function today() {
-  const now = new Date();
+// Today's date on this computer (or `now`'s), as YYYY-MM-DD: the player's day.
+export function today(now = new Date()) {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
@@ -137,7 +136,7 @@ export function wordsInNoList(input, message, get, set, ask) {
       set(input.value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean));
       ask().then((ok) => {
         if (!ok) set(before);
-        mark(!ok && message.textContent.startsWith("add_words"));
+        mark(!ok && message.textContent.startsWith("the words in no list"));
       });
     },
     clear() {
@@ -146,4 +145,17 @@ export function wordsInNoList(input, message, get, set, ask) {
       mark(false);
     },
   };
+}
+
+// The colour-blind palette (main.js switches it): orange for the right place, blue for elsewhere.
+export function colourBlind() { return document.body.classList.contains("colour-blind"); }
+
+// The colours' names in the palette shown: grey → yellow → green, or grey → blue → orange.
+export function markColours() {
+  return colourBlind() ? { right: "orange", elsewhere: "blue" } : { right: "green", elsewhere: "yellow" };
+}
+
+// A share text in the palette shown: 🟧 and 🟦 for 🟩 and 🟨 in the colour-blind one (as the NYT's).
+export function inPalette(share) {
+  return colourBlind() ? share.replaceAll("🟩", "🟧").replaceAll("🟨", "🟦") : share;
 }

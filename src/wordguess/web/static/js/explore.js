@@ -31,7 +31,13 @@ async function show() {
     if (mine !== asked) return;
     draw(node);
     say($("#explore-message"), "");
-  } catch (error) { if (mine === asked) say($("#explore-message"), error.message, true); }
+  } catch (error) {
+    if (mine !== asked) return;
+    // the link's tree is not drawn: nothing of another tree stays under the mode it names
+    for (const part of ["#explore-path", "#explore-node", "#explore-branches"]) $(part).replaceChildren();
+    $("#explore-path").append(el("button", { type: "button", text: "start", onclick: () => go([]) }));
+    say($("#explore-message"), `${error.message}: start again from the tree's first guess`, true);
+  }
 }
 
 function draw(node) {

@@ -9,12 +9,13 @@ const QWERTY = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 // else the alphabet in one row.
 function keyRows(alphabet, rows) {
   for (const layout of [rows, QWERTY]) {
-    if (layout && [...alphabet].every((c) => layout.join("").includes(c))) return layout;
+    if (layout && [...alphabet].every((c) => layout.join("").includes(c))) return [...layout];
   }
   return [alphabet];
 }
 
 const RANK = { ".": 0, Y: 1, G: 2 };
+const ROOM = 7;  // symbols a row can take beside Enter and Backspace
 
 // More than 8 boards (Sedecordle, Duotrigordle) leave no room for a cell per board: the key takes
 // the best mark over the unsolved boards (green: placed on one of them) and, once played, shows
@@ -34,6 +35,9 @@ function markMany(key, letter, open) {
 export function drawKeyboard(box, alphabet, states, onKey, solved = [], layout = null) {
   box.replaceChildren();
   const rows = keyRows(alphabet, layout);
+  // Enter and Backspace flank the last row when it leaves them room (QWERTY's seven letters, Nerdle's
+  // operators), else they take a row of their own, so no key is narrower than a finger on a phone.
+  if ([...rows.at(-1)].length > ROOM) rows.push("");
   rows.forEach((row, r) => {
     const keys = el("div", { class: "keys" });
     if (r === rows.length - 1) keys.append(el("button", { type: "button", class: "key wide", "data-key": "enter", text: "Enter", onclick: () => onKey("enter") }));

@@ -1,6 +1,7 @@
-// The app: the page router (#assist, #play, ...), the game pickers, the colour-blind palette.
-import { call } from "./api.js";
-import { $, el } from "./dom.js";
+// The app: the page router (#assist, #play, ...), the game pickers, the colour-blind palette, the
+// first visit's help, the service worker that keeps the page for a visit offline.
+import { call, UNREACHABLE } from "./api.js";
+import { $, el, load, markColours } from "./dom.js";
 import * as assist from "./assist.js";
 import * as play from "./play.js";
 import * as analyze from "./analyze.js";
@@ -49,7 +50,7 @@ function showPage() {
   for (const link of document.querySelectorAll("nav a[data-page]")) {
     if (link.dataset.page === page) {
       link.setAttribute("aria-current", "page");
-      document.title = `${link.textContent.trim()} · wordguess`;  // the tab and the history say where
+      document.title = `${(link.querySelector(".long") || link).textContent.trim()} · wordguess`;  // the tab and the history say where
     } else link.removeAttribute("aria-current");
   }
   if (!started.has(page)) {
@@ -59,10 +60,47 @@ function showPage() {
   PAGES[page].shown?.();
 }
 
+// The palette: the tiles' colours, the colours' names in the hints and the help, the share squares.
 function setPalette(on) {
   document.body.classList.toggle("colour-blind", on);
   $("#palette").setAttribute("aria-pressed", String(on));
+  $("#palette .state").textContent = on ? "on" : "off";
   localStorage.setItem("wordguess-palette", on ? "colour-blind" : "standard");
+  const colours = markColours();
+  for (const name of document.querySelectorAll(".colour-name")) name.textContent = name.dataset.mark === "G" ? colours.right : colours.elsewhere;
+  for (const page of Object.values(PAGES)) page.repaint?.();
+}
+
+// How to play: shown on the first visit, and by the "?" button.
+function help() {
+  const dialog = $("#help");
+  $("#help-open").addEventListener("click", () => dialog.showModal());
+  $("#help-close").addEventListener("click", () => dialog.close());
+  if (!localStorage.getItem("wordguess-helped")) {
+    localStorage.setItem("wordguess-helped", "yes");
+    dialog.showModal();
+  }
+}
+
+// The games' catalogue: the server's, kept for a visit offline (the page then says the server is out of reach).
+async function games() {
+  try {
+    const answer = await call("/api/games");
+    localStorage.setItem("wordguess-games", JSON.stringify(answer));
+    return answer;
+  } catch (error) {
+    const kept = load("wordguess-games");
+    if (!kept) throw error;
+    reachable(false);
+    return kept;
+  }
+}
+
+// Say that the server cannot be reached (until an answer comes again).
+function reachable(yes) {
+  const note = $("#offline");
+  note.hidden = yes;
+  note.textContent = yes ? "" : UNREACHABLE;
 }
 
 // A game's settings sit behind a gear: open on a wide screen, folded on a phone so the board and
@@ -79,7 +117,17 @@ async function main() {
   WIDE.addEventListener("change", foldSettings);
   setPalette(localStorage.getItem("wordguess-palette") === "colour-blind");
   $("#palette").addEventListener("click", () => setPalette(!document.body.classList.contains("colour-blind")));
-  catalogue = await call("/api/games");
+  help();
+  window.addEventListener("online", () => reachable(true));
+  window.addEventListener("offline", () => reachable(false));
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  try {
+    catalogue = await games();
+  } catch (error) {
+    reachable(false);
+    document.body.dataset.ready = "offline";
+    return;
+  }
   fillPickers();
   window.addEventListener("hashchange", showPage);
   showPage();
