@@ -412,3 +412,18 @@ def test_a_word_list_given_refuses_a_word_the_game_cannot_play(tmp_path, bad, op
     small.write_text("\n".join(WORDLE_SMALL) + "\n", encoding="utf-8")
     result = run("solve", "--answers", str(small), "--guesses", str(small), option, str(path), "--history", "crane=.....")
     assert result.exit_code == 0, result.output
+
+
+def test_a_command_does_not_load_scipy():
+    """numba's checks of scipy (its version, a BLAS) are made with scipy hidden: a suggestion
+    loads no scipy module, and scipy stays importable after."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from wordguess import advise\n"
+            "advise('wordle', 'audio=Y..Y.', world='closed')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'scipy'))\n"
+            "import scipy.optimize; print('importable')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[]", "importable"]
