@@ -7,7 +7,10 @@ filled by an earlier run) and cold (an empty pattern cache and an empty numba ca
 reply: the first reply, the second turn, in a fresh process with warm caches: `wordguess solve
 --history "OPENER=REPLY" --json` for 20 openers people play, each reply the one a fixed secret
 gives (`--secret`); the wall time of the whole process, its median and 90th percentile per
-opener over `--repeat` runs and over all the runs. The target is a median of at most 1 s.
+opener over `--repeat` runs and over all the runs. The pattern cache is a folder of its own,
+filled first (the matrix and its transpose, as a player's second game finds them); the results
+it remembers (a position's suggestions) are removed before each run, so every run computes its
+position. The target is a median of at most 1 s.
 """
 
 from __future__ import annotations
@@ -60,10 +63,13 @@ def start(repeat: int) -> dict:
     return {"first_suggestion_cold_s": round(cold, 3), "first_suggestion_warm_s": round(warm, 3)}
 
 
-def first_reply(history: str) -> float:
-    """Return the seconds a fresh `wordguess solve --history H --json` takes, start to end."""
+def first_reply(history: str, env: dict) -> float:
+    """Return the seconds a fresh `wordguess solve --history H --json` takes, start to end,
+    without the suggestions its cache remembers."""
+    shutil.rmtree(os.path.join(env["WORDGUESS_CACHE_DIR"], "results"), ignore_errors=True)
     begin = time.perf_counter()
-    done = subprocess.run([executable(), "solve", "--history", history, "--json"], capture_output=True, text=True)
+    done = subprocess.run([executable(), "solve", "--history", history, "--json"], capture_output=True, text=True,
+                          env=env)
     elapsed = time.perf_counter() - begin
     if done.returncode != 0:
         raise RuntimeError(f"solve --history {history}: {done.stderr.strip()}")
@@ -76,17 +82,24 @@ def summary(seconds: list[float]) -> dict:
 
 
 def replies(secret: str, repeat: int) -> dict:
-    """Return the first reply's times per opener and over all, after one untimed run that
-    fills the caches (the warm state a player's second game finds)."""
+    """Return the first reply's times per opener and over all, after untimed runs that fill
+    the caches (the warm state a player's second game finds)."""
     from wordguess import get_game
 
     game = get_game("wordle")
     histories = {opener: f"{opener}={game.format_reply(game.feedback(opener, secret))}" for opener in OPENERS}
-    first_reply(histories[OPENERS[0]])  # fills the pattern and numba caches
+    folder = tempfile.mkdtemp(prefix="wordguess-bench-")
+    env = {**os.environ, "WORDGUESS_CACHE_DIR": folder}
+    env.pop("WORDGUESS_NO_CACHE", None)
     times: dict[str, list[float]] = {opener: [] for opener in OPENERS}
-    for _ in range(repeat):  # round by round, so a burst of load touches every opener alike
-        for opener in OPENERS:
-            times[opener].append(first_reply(histories[opener]))
+    try:
+        for _ in range(3):  # a matrix is written at its second use, its transpose after it
+            first_reply(histories[OPENERS[0]], env)
+        for _ in range(repeat):  # round by round, so a burst of load touches every opener alike
+            for opener in OPENERS:
+                times[opener].append(first_reply(histories[opener], env))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     every = [t for ts in times.values() for t in ts]
     return {"secret": secret, "repeat": repeat, "overall": summary(every),
             "per_opener": {histories[o]: summary(ts) for o, ts in times.items()}}
