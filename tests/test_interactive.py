@@ -467,3 +467,44 @@ def test_interactive_cancel_and_undo_drop_a_word_in_no_list(tmp_path):
 def test_quit_at_an_options_question_ends_the_session():
     result = runner.invoke(app, ["solve", "--game", "sutom"], input="quit\n")
     assert result.exit_code == 0 and "not a whole number" not in result.output
+
+
+def test_esc_esc_cancels_at_once_at_a_terminal(tmp_path):
+    """At a terminal (a pseudo-terminal here), Esc Esc types `cancel` and Enter without waiting
+    for another key, also under Debian's /etc/inputrc, whose Alt+arrow bindings begin with Esc
+    Esc: the prompt returns `cancel` with no Enter sent."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    inputrc = tmp_path / "inputrc"
+    inputrc.write_text('"\\e\\e[C": forward-word\n"\\e\\e[D": backward-word\n')
+    code = "from wordguess.cli.common import ask\nprint('GOT', repr(ask('reply: ')), flush=True)\n"
+    leader, follower = pty.openpty()
+    env = {**os.environ, "INPUTRC": str(inputrc), "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm"}
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+
+    def read_until(text: bytes) -> bool:
+        nonlocal seen
+        while text not in seen:
+            ready, _, _ = select.select([leader], [], [], 120)  # a bound on a hang, not a timing
+            if not ready:
+                return False
+            try:
+                seen += os.read(leader, 1024)
+            except OSError:  # the child has ended
+                return text in seen
+        return True
+
+    try:
+        assert read_until(b"reply: "), seen
+        os.write(leader, b"G.Y\x1b\x1b")  # no Enter
+        assert read_until(b"GOT 'cancel'"), seen
+    finally:
+        child.kill()
+        child.wait()
+        os.close(leader)
