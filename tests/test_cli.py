@@ -427,3 +427,39 @@ def test_a_command_does_not_load_scipy():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["[]", "importable"]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_tables_keep_every_number_whole(width, monkeypatch):
+    """On a terminal narrower than a table, its cells wrap at their spaces: no number or range
+    is cut short with an ellipsis (2.959–3.5…) nor split, at 80 and 120 columns; the analysis
+    table with proven bounds and estimates (an unproven position), and a Quordle game's."""
+    import math
+    import re
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from wordguess.analysis.report import BOUNDS, ESTIMATE, EXACT, Move, Value
+    from wordguess.cli.analysis import analysis_table
+    from wordguess.cli.common import out
+
+    monkeypatch.setattr(out, "width", width)
+    game = get_game("wordle")
+    reply = game.parse_reply("..YY.")
+    values = [(Value(2.959, 3.512, BOUNDS), Value(2.5, 3.0, BOUNDS)),
+              (Value(3.412, None, BOUNDS, estimate=3.74), Value(2.413, 2.6, BOUNDS, estimate=2.5)),
+              (Value(3.741, 3.741, ESTIMATE), Value(math.inf, math.inf, EXACT))]
+    moves = [Move(k, "soare", reply, 14855, 324, 1.0, 0.02, played, best, "trace", 0.02, 0.02, 42, "weight", 0.1)
+             for k, (played, best) in enumerate(values, 1)]
+    console = Console(width=width, record=True, color_system=None)
+    console.print(analysis_table(game, SimpleNamespace(world="open", moves=moves)))
+    shown = console.export_text()
+    words = {word for m in moves for text in (m.played.text(), m.best.text(), m.regret_text()) for word in text.split()}
+    assert "…" not in shown and all(word in shown for word in words), shown
+    assert max(map(len, shown.splitlines())) <= width
+    history = "soare=..YY. ...YY G.... .....;clint=G.Y.. ....G ..Y.. ....."
+    for args in (["analyze", "--game", "quordle", "--history", history],
+                 ["solve", "--game", "quordle", "--history", history]):
+        result = run(*args)
+        assert result.exit_code == 0 and not re.search(r"\d…", result.stdout), result.stdout

@@ -12,7 +12,7 @@ from rich.text import Text
 from wordguess.cli.common import (
     out,
 )
-from wordguess.cli.render import TILE_STYLES, in_colour, percent
+from wordguess.cli.render import TILE_STYLES, in_colour, percent, words_whole
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
@@ -109,7 +109,7 @@ def status_table(rules: MultiBoard, assistant: Assistant) -> Table:
         more = f" … (+{len(s.candidates) - SHOWN:,})" if len(s.candidates) > SHOWN else ""
         table.add_row(f"#{s.board}", f"{len(s.candidates):,}", ", ".join(shown) + more,
                       style="bold" if s.known else None)
-    return table
+    return words_whole(table)
 
 
 def list_boards(rules: MultiBoard, assistant: Assistant) -> None:

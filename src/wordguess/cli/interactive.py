@@ -42,7 +42,7 @@ from wordguess.cli.common import (
     session_world,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles
+from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles, words_whole
 from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn
 from wordguess.engine.puzzle import Puzzle
@@ -155,7 +155,7 @@ def suggestion_table(advice: Advice) -> Table:
         finish = f"{s.guesses_to_finish:.3f}" if s.kind == EXACT else f"~{s.guesses_to_finish:.2f}"
         table.add_row("→" if i == 0 else "", s.guess, finish, f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance,
                       end_section=i == 0)
-    return table
+    return words_whole(table)
 
 
 def show_candidates(game: Game, assistant: Assistant, everything: bool = False) -> None:
