@@ -508,3 +508,32 @@ def test_esc_esc_cancels_at_once_at_a_terminal(tmp_path):
         child.kill()
         child.wait()
         os.close(leader)
+
+
+@pytest.mark.parametrize("colour", [True, False])
+def test_eight_boards_fit_a_small_terminal(colour, monkeypatch):
+    """Octordle after 12 guesses in an 80x24 terminal (the banner's two lines above): every
+    board's column is drawn within the 22 lines left, the prompt's line included, in colour with
+    all 12 guesses; without colour (wider cells) the last guesses that fit, saying how many are
+    left out. A tall terminal keeps the full layout."""
+    from wordguess.cli import boards as drawn
+    from wordguess.games import get_multiboard
+
+    monkeypatch.setattr(drawn, "in_colour", lambda: colour)
+    rules = get_multiboard("octordle")
+    secrets = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    words = ["soare", "clint", "humpy", "gawky", "dwelt", "fjord", "bumpy", "vixen", "quack", "zesty", "chirp",
+             "waltz"]
+    turns = [(w, tuple(rules.board.feedback(w, s) for s in secrets)) for w in words]
+    states, solved = [{} for _ in secrets], [False] * len(secrets)
+    view = drawn.boards_view(rules, turns, states, solved, 80, 22)
+    lines = view.wrap(drawn.out, 80)
+    assert len(lines) <= 22 and max(line.cell_len for line in lines) <= 80
+    shown = view.plain
+    assert all(f"#{b}" in shown for b in range(1, 9))
+    if colour:
+        assert all(w.upper() in shown for w in words) and "not shown" not in shown
+    else:
+        assert "WALTZ" in shown and "not shown: the terminal is too short" in shown
+    tall = drawn.boards_view(rules, turns, states, solved, 80, 60).plain
+    assert tall == (drawn.board_grid(rules, turns) + "\n" + drawn.board_keyboard(rules, states, solved) + "\n").plain

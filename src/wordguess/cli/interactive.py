@@ -20,6 +20,7 @@ from wordguess.cli.boards import (
     FULL_GRID,
     board_grid,
     board_keyboard,
+    boards_view,
     list_boards,
     play_secrets,
     status_table,
@@ -488,7 +489,12 @@ def draw_hosted(session: HostedGame, banner: str) -> None:
     log the new row (several boards: the whole grid up to FULL_GRID boards); then the keyboard."""
     game, rules = session.game, session.rules
     if rules.boards > 1:
-        out.print(board_grid(rules, session.turns, last_only=not redraw(banner) and rules.boards > FULL_GRID))
+        if redraw(banner):  # within the terminal: the banner's lines above, the view below
+            room = out.height - len(Text(banner).wrap(out, out.width))
+            out.print(boards_view(rules, session.turns, session.letter_states(), session.solved_mask(), out.width,
+                                  room), end="")
+            return
+        out.print(board_grid(rules, session.turns, last_only=rules.boards > FULL_GRID))
         out.print(board_keyboard(rules, session.letter_states(), session.solved_mask()))
         return
     if redraw(banner):
