@@ -463,3 +463,23 @@ def test_tables_keep_every_number_whole(width, monkeypatch):
                  ["solve", "--game", "quordle", "--history", history]):
         result = run(*args)
         assert result.exit_code == 0 and not re.search(r"\d…", result.stdout), result.stdout
+
+
+def test_the_pattern_cache_is_announced_when_a_command_first_makes_it(tmp_path, monkeypatch, capsys):
+    """The command that writes the first matrix into an empty pattern cache says so in one line
+    (where, how large, `wordguess cache`); the commands before it (a matrix is written at its
+    second use) and after it say nothing."""
+    from wordguess.cli import main
+
+    monkeypatch.delenv("WORDGUESS_NO_CACHE", raising=False)
+    monkeypatch.setenv("WORDGUESS_CACHE_DIR", str(tmp_path / "patterns"))
+    notes = []
+    for _ in range(3):
+        with pytest.raises(SystemExit) as ended:
+            main(["solve", "--world", "closed", "--history", "soare=.....", "--json"])
+        assert ended.value.code == 0
+        notes.append([line for line in capsys.readouterr().err.splitlines() if line.strip()])
+    assert notes[0] == [] and notes[2] == []
+    [note] = notes[1]
+    assert note.startswith("note: ") and str(tmp_path / "patterns") in note and "'wordguess cache'" in note
+    assert " MB " in note and list((tmp_path / "patterns").glob("*.npy"))
