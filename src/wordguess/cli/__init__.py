@@ -141,11 +141,12 @@ def note_new_cache() -> None:
     clear it (it grows to hundreds of megabytes; nothing else would tell)."""
     size = pattern_cache_size()
     if size:
-        from wordguess.engine.patterns import default_cache_dir
+        from wordguess.engine.patterns import PatternStore
 
-        err.print(f"note: {size / 2**20:,.0f} MB of pattern matrices are now cached in {default_cache_dir()} "
-                  "for faster answers; 'wordguess cache' shows it, 'wordguess cache --clear' removes it",
-                  markup=False, soft_wrap=True)
+        store = PatternStore.from_environment()
+        err.print(f"note: {size / 2**20:,.0f} MB of pattern matrices are now cached in {store.cache_dir} for faster "
+                  f"answers (at most {store.cap_bytes / 2**20:,.0f} MB); 'wordguess cache' shows it, "
+                  "'wordguess cache --clear' removes it", markup=False, soft_wrap=True)
 
 
 def tidy_help(root):
