@@ -537,3 +537,15 @@ def test_eight_boards_fit_a_small_terminal(colour, monkeypatch):
         assert "WALTZ" in shown and "not shown: the terminal is too short" in shown
     tall = drawn.boards_view(rules, turns, states, solved, 80, 60).plain
     assert tall == (drawn.board_grid(rules, turns) + "\n" + drawn.board_keyboard(rules, states, solved) + "\n").plain
+
+
+def test_leetcode_play_lists_its_words():
+    """LeetCode 843 takes only its list's words: `play` offers `list` (as `solve` does) to show
+    the 100 words; a game that takes any word of its language offers no such command."""
+    result = runner.invoke(app, ["play", "--game", "leetcode", "--seed", "1"], input="help\nlist\nquit\n")
+    assert result.exit_code == 0, result.output
+    words = game_words(get_game("leetcode"))[0]
+    assert len(words) == 100 and "Commands: list, " in result.stdout and "list show the words you may guess" in result.stdout
+    assert all(w.upper() in result.stdout for w in words)
+    wordle = runner.invoke(app, ["play", "--seed", "1"], input="quit\n")
+    assert wordle.exit_code == 0 and "list" not in wordle.stdout.split("Commands:")[1].splitlines()[0]

@@ -440,6 +440,8 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
     game, rules = session.game, session.rules
     several = rules.boards > 1
     commands = {**PLAY_COMMANDS, "quit": f"give up and see the word{'s' if several else ''}"}
+    if game.listed_guesses_only:  # (LeetCode 843: a guess is one of the list's words)
+        commands = {"list": "show the words you may guess", **commands}
     if several:
         banner = (f"{rules.title}: guess the {rules.boards} {game.word_text(plural=True)}; every guess is played "
                   f"on each unsolved board. Commands: {', '.join(commands)}.")
@@ -463,6 +465,9 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
             continue
         if command == "help":
             show_commands(commands, f"  anything else is a guess: a {game.word_text()}")
+            continue
+        if command == "list" and "list" in commands:
+            out.print(" ".join(game.display(w) for w in session.puzzle.guesses), markup=False)
             continue
         try:
             session.guess(line)
