@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -63,22 +64,25 @@ def start(repeat: int) -> dict:
     return {"first_suggestion_cold_s": round(cold, 3), "first_suggestion_warm_s": round(warm, 3)}
 
 
-def first_reply(history: str, env: dict) -> float:
+def first_reply(history: str, env: dict) -> tuple[float, float]:
     """Return the seconds a fresh `wordguess solve --history H --json` takes, start to end,
-    without the suggestions its cache remembers."""
+    without the suggestions its cache remembers, and the processor seconds it used (user and
+    system, its threads together: less sensitive to other load than the wall time)."""
     shutil.rmtree(os.path.join(env["WORDGUESS_CACHE_DIR"], "results"), ignore_errors=True)
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     begin = time.perf_counter()
     done = subprocess.run([executable(), "solve", "--history", history, "--json"], capture_output=True, text=True,
                           env=env)
     elapsed = time.perf_counter() - begin
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise RuntimeError(f"solve --history {history}: {done.stderr.strip()}")
-    return elapsed
+    return elapsed, (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
 
 
-def summary(seconds: list[float]) -> dict:
+def summary(seconds: list[float], cpu: list[float]) -> dict:
     return {"median_s": round(float(np.median(seconds)), 3), "p90_s": round(float(np.quantile(seconds, 0.9)), 3),
-            "max_s": round(float(max(seconds)), 3)}
+            "max_s": round(float(max(seconds)), 3), "cpu_median_s": round(float(np.median(cpu)), 3)}
 
 
 def replies(secret: str, repeat: int) -> dict:
@@ -89,9 +93,12 @@ def replies(secret: str, repeat: int) -> dict:
     game = get_game("wordle")
     histories = {opener: f"{opener}={game.format_reply(game.feedback(opener, secret))}" for opener in OPENERS}
     folder = tempfile.mkdtemp(prefix="wordguess-bench-")
+    # As installed: the modules' bytecode written and read (an environment that turns it off
+    # would compile every module in every process).
     env = {**os.environ, "WORDGUESS_CACHE_DIR": folder}
-    env.pop("WORDGUESS_NO_CACHE", None)
-    times: dict[str, list[float]] = {opener: [] for opener in OPENERS}
+    for name in ("WORDGUESS_NO_CACHE", "PYTHONDONTWRITEBYTECODE"):
+        env.pop(name, None)
+    times: dict[str, list[tuple[float, float]]] = {opener: [] for opener in OPENERS}
     try:
         for _ in range(3):  # a matrix is written at its second use, its transpose after it
             first_reply(histories[OPENERS[0]], env)
@@ -101,8 +108,8 @@ def replies(secret: str, repeat: int) -> dict:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     every = [t for ts in times.values() for t in ts]
-    return {"secret": secret, "repeat": repeat, "overall": summary(every),
-            "per_opener": {histories[o]: summary(ts) for o, ts in times.items()}}
+    return {"secret": secret, "repeat": repeat, "overall": summary(*zip(*every, strict=True)),
+            "per_opener": {histories[o]: summary(*zip(*ts, strict=True)) for o, ts in times.items()}}
 
 
 def main() -> None:
@@ -111,11 +118,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--secret", default="cigar", help="the secret whose replies the openers get")
     args = parser.parse_args()
-    out: dict = {"load_average": list(os.getloadavg()), "cpus": os.cpu_count()}
+    out: dict = {"load_average_before": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count()}
     if args.part in ("start", "all"):
         out["start"] = start(args.repeat)
     if args.part in ("reply", "all"):
         out["first_reply"] = replies(args.secret.lower(), args.repeat)
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out, indent=2))
 
 
