@@ -82,13 +82,14 @@ def boards_view(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], state
         return full
     per_row = max(1, min(rules.boards, (width - 1) // (cell_width(rules) + 2)))
     keys = board_keyboard(rules, states, solved, compact=True)
-    for shown in range(len(turns), 0, -1):
+    for shown in range(len(turns), -1, -1):
         grid = board_grid(rules, turns, per_row=per_row, shown=shown)
         if shown < len(turns):
             grid.append(f"(guesses 1 to {len(turns) - shown} not shown: the terminal is too short)\n", style="dim")
         if len(grid.wrap(out, width)) + len(keys.wrap(out, width)) <= height:
             break
     return grid + keys
+
 
 def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list[bool], compact: bool = False) -> Text:
     """Return the keyboard with every key coloured per board, as the sites colour a quadrant of

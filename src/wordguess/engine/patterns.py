@@ -3,14 +3,14 @@
 A `PatternStore` maps (game rules, guesses, secrets) to the matrix of encoded replies. The disk
 cache lives under the user cache folder (or $WORDGUESS_CACHE_DIR), keyed by a content hash, and
 is written atomically (a temporary file renamed into place), so concurrent processes never see a
-partial file. A file's name carries the checksum of its data. A file is mapped into memory, not
-read: a position touches a few rows of a matrix of hundreds of megabytes. Its checksum is checked
-in full at its first read, and again whenever the file is no longer the one checked (its inode,
-size or modification time, which the store sets itself at each read, differ from the mark kept in
-`checked/`): a damaged file is removed and the matrix computed again. Sized to the machine: a matrix is written at its
-second use (a one-off command's stays off the disk), the files together take at most 1 GiB or a
-tenth of the disk's free space ($WORDGUESS_CACHE_MAX_MB), and no matrix is made over a quarter of
-the machine's memory (4 GiB at most).
+partial file. A file is mapped into memory, not read: a position touches a few rows of a matrix
+of hundreds of megabytes. A file's name carries the checksum of its data, checked in full at its
+first read and again whenever the file is no longer the one checked (its inode, size or
+modification time, which the store sets itself at each read, differ from its mark in `checked/`):
+a damaged file is removed and the matrix computed again. Sized to the machine: a matrix is
+written at its second use (a one-off command's stays off the disk), the files together take at
+most 1 GiB or a tenth of the disk's free space ($WORDGUESS_CACHE_MAX_MB), and no matrix is made
+over a quarter of the machine's memory (4 GiB at most).
 """
 
 from __future__ import annotations
