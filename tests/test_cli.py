@@ -412,3 +412,74 @@ def test_a_word_list_given_refuses_a_word_the_game_cannot_play(tmp_path, bad, op
     small.write_text("\n".join(WORDLE_SMALL) + "\n", encoding="utf-8")
     result = run("solve", "--answers", str(small), "--guesses", str(small), option, str(path), "--history", "crane=.....")
     assert result.exit_code == 0, result.output
+
+
+def test_a_command_does_not_load_scipy():
+    """numba's checks of scipy (its version, a BLAS) are made with scipy hidden: a suggestion
+    loads no scipy module, and scipy stays importable after."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from wordguess import advise\n"
+            "advise('wordle', 'audio=Y..Y.', world='closed')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'scipy'))\n"
+            "import scipy.optimize; print('importable')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[]", "importable"]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_tables_keep_every_number_whole(width, monkeypatch):
+    """On a terminal narrower than a table, its cells wrap at their spaces: no number or range
+    is cut short with an ellipsis (2.959–3.5…) nor split, at 80 and 120 columns; the analysis
+    table with proven bounds and estimates (an unproven position), and a Quordle game's."""
+    import math
+    import re
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from wordguess.analysis.report import BOUNDS, ESTIMATE, EXACT, Move, Value
+    from wordguess.cli.analysis import analysis_table
+    from wordguess.cli.common import out
+
+    monkeypatch.setattr(out, "width", width)
+    game = get_game("wordle")
+    reply = game.parse_reply("..YY.")
+    values = [(Value(2.959, 3.512, BOUNDS), Value(2.5, 3.0, BOUNDS)),
+              (Value(3.412, None, BOUNDS, estimate=3.74), Value(2.413, 2.6, BOUNDS, estimate=2.5)),
+              (Value(3.741, 3.741, ESTIMATE), Value(math.inf, math.inf, EXACT))]
+    moves = [Move(k, "soare", reply, 14855, 324, 1.0, 0.02, played, best, "trace", 0.02, 0.02, 42, "weight", 0.1)
+             for k, (played, best) in enumerate(values, 1)]
+    console = Console(width=width, record=True, color_system=None)
+    console.print(analysis_table(game, SimpleNamespace(world="open", moves=moves)))
+    shown = console.export_text()
+    words = {word for m in moves for text in (m.played.text(), m.best.text(), m.regret_text()) for word in text.split()}
+    assert "…" not in shown and all(word in shown for word in words), shown
+    assert max(map(len, shown.splitlines())) <= width
+    history = "soare=..YY. ...YY G.... .....;clint=G.Y.. ....G ..Y.. ....."
+    for args in (["analyze", "--game", "quordle", "--history", history],
+                 ["solve", "--game", "quordle", "--history", history]):
+        result = run(*args)
+        assert result.exit_code == 0 and not re.search(r"\d…", result.stdout), result.stdout
+
+
+def test_the_pattern_cache_is_announced_when_a_command_first_makes_it(tmp_path, monkeypatch, capsys):
+    """The command that writes the first matrix into an empty pattern cache says so in one line
+    (where, how large, `wordguess cache`); the commands before it (a matrix is written at its
+    second use) and after it say nothing."""
+    from wordguess.cli import main
+
+    monkeypatch.delenv("WORDGUESS_NO_CACHE", raising=False)
+    monkeypatch.setenv("WORDGUESS_CACHE_DIR", str(tmp_path / "patterns"))
+    notes = []
+    for _ in range(3):
+        with pytest.raises(SystemExit) as ended:
+            main(["solve", "--world", "closed", "--history", "soare=.....", "--json"])
+        assert ended.value.code == 0
+        notes.append([line for line in capsys.readouterr().err.splitlines() if line.strip()])
+    assert notes[0] == [] and notes[2] == []
+    [note] = notes[1]
+    assert note.startswith("note: ") and str(tmp_path / "patterns") in note and "'wordguess cache'" in note
+    assert " MB " in note and list((tmp_path / "patterns").glob("*.npy"))

@@ -480,3 +480,85 @@ def test_sutom_shares_with_its_own_squares_which_read_back():
     rows = session.share_text("t").splitlines()[2:]
     assert rows == ["🟥🟥🟦🟡🟡", "🟥🟥🟥🟥🟥"]
     assert [game.parse_reply(row) for row in rows] == [reply for _, reply in session.history]
+
+
+def test_esc_esc_cancels_at_once_at_a_terminal(tmp_path):
+    """At a terminal (a pseudo-terminal here), Esc Esc types `cancel` and Enter without waiting
+    for another key, also under Debian's /etc/inputrc, whose Alt+arrow bindings begin with Esc
+    Esc: the prompt returns `cancel` with no Enter sent."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    inputrc = tmp_path / "inputrc"
+    inputrc.write_text('"\\e\\e[C": forward-word\n"\\e\\e[D": backward-word\n')
+    code = "from wordguess.cli.common import ask\nprint('GOT', repr(ask('reply: ')), flush=True)\n"
+    leader, follower = pty.openpty()
+    env = {**os.environ, "INPUTRC": str(inputrc), "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm"}
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+
+    def read_until(text: bytes) -> bool:
+        nonlocal seen
+        while text not in seen:
+            ready, _, _ = select.select([leader], [], [], 120)  # a bound on a hang, not a timing
+            if not ready:
+                return False
+            try:
+                seen += os.read(leader, 1024)
+            except OSError:  # the child has ended
+                return text in seen
+        return True
+
+    try:
+        assert read_until(b"reply: "), seen
+        os.write(leader, b"G.Y\x1b\x1b")  # no Enter
+        assert read_until(b"GOT 'cancel'"), seen
+    finally:
+        child.kill()
+        child.wait()
+        os.close(leader)
+
+
+@pytest.mark.parametrize("colour", [True, False])
+def test_eight_boards_fit_a_small_terminal(colour, monkeypatch):
+    """Octordle after 12 guesses in an 80x24 terminal (the banner's two lines above): every
+    board's column is drawn within the 22 lines left, the prompt's line included, in colour with
+    all 12 guesses; without colour (wider cells) the last guesses that fit, saying how many are
+    left out. A tall terminal keeps the full layout."""
+    from wordguess.cli import boards as drawn
+    from wordguess.games import get_multiboard
+
+    monkeypatch.setattr(drawn, "in_colour", lambda: colour)
+    rules = get_multiboard("octordle")
+    secrets = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    words = ["soare", "clint", "humpy", "gawky", "dwelt", "fjord", "bumpy", "vixen", "quack", "zesty", "chirp",
+             "waltz"]
+    turns = [(w, tuple(rules.board.feedback(w, s) for s in secrets)) for w in words]
+    states, solved = [{} for _ in secrets], [False] * len(secrets)
+    view = drawn.boards_view(rules, turns, states, solved, 80, 22)
+    lines = view.wrap(drawn.out, 80)
+    assert len(lines) <= 22 and max(line.cell_len for line in lines) <= 80
+    shown = view.plain
+    assert all(f"#{b}" in shown for b in range(1, 9))
+    if colour:
+        assert all(w.upper() in shown for w in words) and "not shown" not in shown
+    else:
+        assert "WALTZ" in shown and "not shown: the terminal is too short" in shown
+    tall = drawn.boards_view(rules, turns, states, solved, 80, 60).plain
+    assert tall == (drawn.board_grid(rules, turns) + "\n" + drawn.board_keyboard(rules, states, solved) + "\n").plain
+
+
+def test_leetcode_play_lists_its_words():
+    """LeetCode 843 takes only its list's words: `play` offers `list` (as `solve` does) to show
+    the 100 words; a game that takes any word of its language offers no such command."""
+    result = runner.invoke(app, ["play", "--game", "leetcode", "--seed", "1"], input="help\nlist\nquit\n")
+    assert result.exit_code == 0, result.output
+    words = game_words(get_game("leetcode"))[0]
+    assert len(words) == 100 and "Commands: list, " in result.stdout and "list show the words you may guess" in result.stdout
+    assert all(w.upper() in result.stdout for w in words)
+    wordle = runner.invoke(app, ["play", "--seed", "1"], input="quit\n")
+    assert wordle.exit_code == 0 and "list" not in wordle.stdout.split("Commands:")[1].splitlines()[0]

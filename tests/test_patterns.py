@@ -130,3 +130,29 @@ def test_a_puzzle_reads_its_transpose_and_widest_branching_from_the_store(tmp_pa
     np.testing.assert_array_equal(fresh.by_secret, expected[0])
     widest = max(len({r for r in row if r != game.solved_reply}) for row in fresh.matrix.tolist())
     assert fresh.widest_branching == expected[1] == widest
+
+
+def test_a_file_is_mapped_and_its_checksum_checked_once_while_it_is_unchanged(tmp_path, monkeypatch):
+    """A matrix file is mapped, not read whole, and checked in full at its first read only; a
+    file changed since (a damaged one) is checked again, found damaged and replaced."""
+    from wordguess.engine import patterns
+
+    game = get_game("wordle")
+    words = ["crane", "slate", "cigar", "rebut", "epees", "geese"]
+    first = PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words)
+    checked = []
+    real = patterns.checksum
+    monkeypatch.setattr(patterns, "checksum", lambda a: checked.append(1) or real(a))
+    for _ in range(3):
+        again = PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words)
+        np.testing.assert_array_equal(again, first)
+        assert isinstance(again.base, np.memmap) and not again.flags.writeable
+    assert len(checked) == 1  # at the first read; the later reads find the file as checked
+    [path] = tmp_path.glob("*.npy")
+    data = bytearray(path.read_bytes())
+    data[-2] ^= 0x01
+    path.write_bytes(bytes(data))
+    np.testing.assert_array_equal(PatternStore(tmp_path, disk_min_entries=1).matrix(game, words, words), first)
+    [path] = tmp_path.glob("*.npy")
+    np.testing.assert_array_equal(np.load(path), first)  # replaced by an intact file
+    assert PatternStore(tmp_path, disk_min_entries=1).clear() > 0 and not list(tmp_path.rglob("*.*"))

@@ -11,10 +11,32 @@ ARCHITECTURE.md.
 """
 
 import importlib
+import sys
+
+
+def _import_numba() -> None:
+    """Import numba, with its numpy functions, as if scipy were not installed.
+
+    numba imports scipy to check its version (0.1 s), and at the first kernel a process compiles
+    or loads from its cache it imports its numpy functions, whose check for a BLAS (np.dot,
+    np.linalg) imports scipy.linalg (0.15 s more). No kernel of this package uses either, and
+    every command pays them before its first result. Both imports are made here, first, with
+    scipy hidden; scipy stays importable for the rest of the process (the `lp` extra). When
+    scipy or numba is loaded already, numba is left to import as usual."""
+    if "scipy" in sys.modules or "numba" in sys.modules:
+        return
+    sys.modules["scipy"] = None  # an import of it, or of its modules, raises ImportError
+    try:
+        import numba.np.arraymath  # noqa: F401  (its BLAS check runs at import)
+    finally:
+        del sys.modules["scipy"]
+
+
+_import_numba()
 
 # Bound now, not on first use: `wordguess.play` is both this function and the subpackage, and
 # importing the subpackage binds its name here; the function must be bound after it.
-from wordguess.play.simulate import GameRecord, play
+from wordguess.play.simulate import GameRecord, play  # noqa: E402  (after numba, above)
 
 # Where each public name lives: imported on first use (PEP 562), so that `import wordguess` or a
 # command that needs a few layers does not load them all.

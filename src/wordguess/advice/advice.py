@@ -10,8 +10,6 @@ import numpy as np
 
 from wordguess.games.base import Game
 from wordguess.games.multiboard import MultiBoard
-from wordguess.optimal.total.certificates import certificate_for
-from wordguess.optimal.total.kernel import INF
 from wordguess.play.assistant import Assistant, Suggestion, suggestion_rows
 from wordguess.play.session import Session
 
@@ -168,6 +166,10 @@ def proven_openers(assistant: Assistant, count: int) -> list[Suggestion] | None:
     puzzle = assistant.puzzle
     if assistant.turns or puzzle.weighted or puzzle.by_rows or assistant.rules.boards > 1:
         return None
+    # Imported here: the exact solver's modules are needed only at a certified opening.
+    from wordguess.optimal.total.certificates import certificate_for
+    from wordguess.optimal.total.search import INF
+
     certificate = certificate_for(puzzle, assistant.max_guesses)
     if certificate is None:
         return None

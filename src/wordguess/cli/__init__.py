@@ -5,6 +5,7 @@ Each command lives in the module of its area; this module only assembles the app
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib
 import os
 import re
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     command = tidy_help(typer.main.get_command(make_app([argv[0]]) if argv[0] in COMMANDS else __getattr__("app")))
     stop_on_sigterm()
     REFUSED_LINES[0] = 0
+    cache_was_empty = pattern_cache_size() == 0
     try:
         code = command.main(args=argv, prog_name="wordguess", standalone_mode=False)
     except USAGE_ERROR as exc:
@@ -106,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
         code = 0
     if not code and refused_in_script():
         code = 2
+    if cache_was_empty:
+        note_new_cache()
     quiet_if_pipe_closed()
     sys.exit(code or 0)
 
@@ -119,6 +123,31 @@ def refused_in_script() -> bool:
     err.print(f"error: {many} line{'s' if many > 1 else ''} of the input {'were' if many > 1 else 'was'} refused "
               "(each said why above); exit code 2", markup=False)
     return True
+
+
+def pattern_cache_size() -> int:
+    """Return the bytes the pattern cache's matrices take (0 when it is off or holds none)."""
+    from wordguess.engine.patterns import default_cache_dir
+
+    folder = default_cache_dir()
+    size = 0
+    for path in [] if folder is None else folder.glob("*.npy"):
+        with contextlib.suppress(OSError):  # (removed meanwhile by another process)
+            size += path.stat().st_size
+    return size
+
+
+def note_new_cache() -> None:
+    """Say, once, that a command made the pattern cache: where, how large, and how to see or
+    clear it (it grows to hundreds of megabytes; nothing else would tell)."""
+    size = pattern_cache_size()
+    if size:
+        from wordguess.engine.patterns import PatternStore
+
+        store = PatternStore.from_environment()
+        err.print(f"note: {size / 2**20:,.0f} MB of pattern matrices are now cached in {store.cache_dir} for faster "
+                  f"answers (at most {store.cap_bytes / 2**20:,.0f} MB); 'wordguess cache' shows it, "
+                  "'wordguess cache --clear' removes it", markup=False, soft_wrap=True)
 
 
 def tidy_help(root):

@@ -33,7 +33,7 @@ from wordguess.cli.common import (
     progress_bar,
     puzzle_spec,
 )
-from wordguess.cli.render import tiles
+from wordguess.cli.render import tiles, words_whole
 from wordguess.engine.candidates import parse_turn, share_replies, share_says_hard, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordguessError
@@ -132,7 +132,7 @@ def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
         table.add_row(str(m.turn), tiles(game, m.guess, m.reply, compact=True), left, m.played.text(), m.best.text(),
                       game.display(m.best_guess), m.regret_text(), m.skill_text(),
                       f"{m.luck}" + ("" if m.luck_by == "guesses" else "*"))
-    return table
+    return words_whole(table)
 
 
 def game_line(game: Game, analysis: GameAnalysis) -> str:

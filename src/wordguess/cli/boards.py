@@ -12,7 +12,7 @@ from rich.text import Text
 from wordguess.cli.common import (
     out,
 )
-from wordguess.cli.render import TILE_STYLES, in_colour, percent
+from wordguess.cli.render import TILE_STYLES, in_colour, percent, words_whole
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
@@ -46,15 +46,17 @@ def cell_width(rules: MultiBoard) -> int:
     return rules.board.length if in_colour() else 2 * rules.board.length + 1
 
 
-def board_grid(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], last_only: bool = False) -> Text:
-    """Return the boards side by side (PER_ROW to a row of boards), one line per guess."""
+def board_grid(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], last_only: bool = False,
+               per_row: int = PER_ROW, shown: int | None = None) -> Text:
+    """Return the boards side by side (`per_row` to a row of boards), one line per guess: every
+    guess, the last one only, or the last `shown`."""
     text = Text()
     width = cell_width(rules)
-    for start in range(0, rules.boards, PER_ROW):
-        block = range(start, min(start + PER_ROW, rules.boards))
+    rows = turns[-1:] if last_only else turns if shown is None else turns[len(turns) - shown:]
+    first = len(turns) - len(rows)
+    for start in range(0, rules.boards, per_row):
+        block = range(start, min(start + per_row, rules.boards))
         text.append("   " + "  ".join(f"{'#' + str(b + 1):<{width}}" for b in block) + "\n", style="dim")
-        rows = turns[-1:] if last_only else turns
-        first = len(turns) - len(rows)
         for t, (guess, replies) in enumerate(rows, first + 1):
             if all(replies[b] is None for b in block):
                 continue
@@ -67,19 +69,45 @@ def board_grid(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], last_o
     return text
 
 
-def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list[bool]) -> Text:
+def boards_view(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], states: list[dict[str, str]],
+                solved: list[bool], width: int, height: int) -> Text:
+    """Return the grid and the keyboard, to be printed as they are (no newline added), drawn
+    within `width` x `height` (the terminal less the banner; its last line is the prompt's): as
+    board_grid and board_keyboard draw them when they fit, else compact, every board still
+    shown: as many boards side by side as the width takes, each key on one line fewer, no
+    blank lines, and when the guesses are still too many, the last ones that fit, with a line
+    saying how many are left out."""
+    full = board_grid(rules, turns) + Text("\n") + board_keyboard(rules, states, solved) + Text("\n")
+    if len(full.wrap(out, width)) <= height:
+        return full
+    per_row = max(1, min(rules.boards, (width - 1) // (cell_width(rules) + 2)))
+    keys = board_keyboard(rules, states, solved, compact=True)
+    for shown in range(len(turns), -1, -1):
+        grid = board_grid(rules, turns, per_row=per_row, shown=shown)
+        if shown < len(turns):
+            grid.append(f"(guesses 1 to {len(turns) - shown} not shown: the terminal is too short)\n", style="dim")
+        if len(grid.wrap(out, width)) + len(keys.wrap(out, width)) <= height:
+            break
+    return grid + keys
+
+
+def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list[bool], compact: bool = False) -> Text:
     """Return the keyboard with every key coloured per board, as the sites colour a quadrant of
     each key per board: the letter, then one coloured cell per board (in board order, up to four
-    a line; a solved board's cells stay dark)."""
+    a line; a solved board's cells stay dark). Compact: the letter begins the first line of its
+    cells instead of having a line of its own."""
     lines_per_key = -(-rules.boards // PER_ROW)
     colour = in_colour()
     text = Text()
     for row in rules.board.keyboard():
-        text.append("  ".join(f"{letter.upper():<{PER_ROW}}" for letter in row) + "\n", style="bold")
+        if not compact:
+            text.append("  ".join(f"{letter.upper():<{PER_ROW}}" for letter in row) + "\n", style="bold")
         for line in range(lines_per_key):
             for i, letter in enumerate(row):
                 if i:
                     text.append("  ")
+                if compact:
+                    text.append(f"{letter.upper() if line == 0 else ' '} ", style="bold")
                 for b in range(line * PER_ROW, min((line + 1) * PER_ROW, rules.boards)):
                     mark = states[b].get(letter)
                     if not colour:  # the mark itself: G, Y, . (absent), - (not played), blank once solved
@@ -109,7 +137,7 @@ def status_table(rules: MultiBoard, assistant: Assistant) -> Table:
         more = f" … (+{len(s.candidates) - SHOWN:,})" if len(s.candidates) > SHOWN else ""
         table.add_row(f"#{s.board}", f"{len(s.candidates):,}", ", ".join(shown) + more,
                       style="bold" if s.known else None)
-    return table
+    return words_whole(table)
 
 
 def list_boards(rules: MultiBoard, assistant: Assistant) -> None:

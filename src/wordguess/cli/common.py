@@ -284,7 +284,7 @@ def line_editing() -> bool:
     with contextlib.suppress(OSError):
         readline.read_history_file(history)
     readline.set_history_length(HISTORY_LINES)
-    readline.parse_and_bind(r'"\e\e": "\C-a\C-kcancel\n"')
+    bind_cancel(readline)
 
     def save() -> None:
         with contextlib.suppress(OSError):
@@ -293,6 +293,23 @@ def line_editing() -> bool:
 
     atexit.register(save)
     return True
+
+
+def bind_cancel(readline) -> None:
+    """Bind Esc Esc to type `cancel` and Enter.
+
+    Python reads a line through readline's callback interface, which cannot time out a key
+    sequence that begins a longer one: it waits for the next key. Debian's /etc/inputrc binds
+    Alt+arrows as Esc Esc [ C and Esc Esc [ D, where Esc Esc would wait for one more key (the
+    player's Enter). Those bindings are removed first (a key sequence bound to no function is
+    unbound, and a keymap left empty is removed with it), so that Esc Esc is a whole sequence
+    and acts at once. (macOS's libedit reads another syntax: there it is left as it is.)"""
+    if "libedit" in (readline.__doc__ or ""):
+        return
+    for arrow in "ABCD":
+        readline.parse_and_bind(rf'"\e\e[{arrow}": unbound')
+    readline.parse_and_bind(r'"\e\e[": unbound')  # (now the "\e\e" keymap is empty: removed)
+    readline.parse_and_bind(r'"\e\e": "\C-a\C-kcancel\n"')
 
 
 REFUSED_LINES = [0]  # lines of a session's input refused (each with its one-line error) since main() began

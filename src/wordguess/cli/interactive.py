@@ -20,6 +20,7 @@ from wordguess.cli.boards import (
     FULL_GRID,
     board_grid,
     board_keyboard,
+    boards_view,
     list_boards,
     play_secrets,
     status_table,
@@ -42,7 +43,7 @@ from wordguess.cli.common import (
     session_world,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles
+from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles, words_whole
 from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn
 from wordguess.engine.puzzle import Puzzle
@@ -155,7 +156,7 @@ def suggestion_table(advice: Advice) -> Table:
         finish = f"{s.guesses_to_finish:.3f}" if s.kind == EXACT else f"~{s.guesses_to_finish:.2f}"
         table.add_row("→" if i == 0 else "", s.guess, finish, f"{s.expected_left:.2f}", f"{s.bits:.2f}", chance,
                       end_section=i == 0)
-    return table
+    return words_whole(table)
 
 
 def show_candidates(game: Game, assistant: Assistant, everything: bool = False) -> None:
@@ -439,6 +440,8 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
     game, rules = session.game, session.rules
     several = rules.boards > 1
     commands = {**PLAY_COMMANDS, "quit": f"give up and see the word{'s' if several else ''}"}
+    if game.listed_guesses_only:  # (LeetCode 843: a guess is one of the list's words)
+        commands = {"list": "show the words you may guess", **commands}
     if several:
         banner = (f"{rules.title}: guess the {rules.boards} {game.word_text(plural=True)}; every guess is played "
                   f"on each unsolved board. Commands: {', '.join(commands)}.")
@@ -462,6 +465,9 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
             continue
         if command == "help":
             show_commands(commands, f"  anything else is a guess: a {game.word_text()}")
+            continue
+        if command == "list" and "list" in commands:
+            out.print(" ".join(game.display(w) for w in session.puzzle.guesses), markup=False)
             continue
         try:
             session.guess(line)
@@ -488,7 +494,12 @@ def draw_hosted(session: HostedGame, banner: str) -> None:
     log the new row (several boards: the whole grid up to FULL_GRID boards); then the keyboard."""
     game, rules = session.game, session.rules
     if rules.boards > 1:
-        out.print(board_grid(rules, session.turns, last_only=not redraw(banner) and rules.boards > FULL_GRID))
+        if redraw(banner):  # within the terminal: the banner's lines above, the view below
+            room = out.height - len(Text(banner).wrap(out, out.width))
+            out.print(boards_view(rules, session.turns, session.letter_states(), session.solved_mask(), out.width,
+                                  room), end="")
+            return
+        out.print(board_grid(rules, session.turns, last_only=rules.boards > FULL_GRID))
         out.print(board_keyboard(rules, session.letter_states(), session.solved_mask()))
         return
     if redraw(banner):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -26,6 +28,33 @@ def percent(p: float) -> str:
     if v > 99.9:
         return ">99.9%"
     return f"{v:.1f}%"
+
+
+def words_whole(table: Table, console: Console | None = None) -> Table:
+    """Return the table made to keep every word of its cells whole (a number, a range such as
+    2.959–3.512) on a terminal narrower than the table (`console`'s, by default the output's).
+    The widest columns are narrowed first, each down to its longest word at most: cells wrap at
+    their spaces instead of being cut short with an ellipsis. Only when the longest words
+    together are wider than the terminal is a word folded onto the next line."""
+    console = out if console is None else console
+    columns = table.columns
+    texts = [[str(cell) for cell in (column.header, *column.cells)] for column in columns]
+    natural = [max((cell_len(line) for text in cells for line in text.splitlines()), default=0) for cells in texts]
+    longest = [max((cell_len(word) for text in cells for word in text.split()), default=0) for cells in texts]
+    widths = list(natural)
+    # The table's whole width, padding and borders included, measured as if the terminal had no edge.
+    excess = console.measure(table, options=console.options.update_width(1 << 16)).maximum - console.width
+    while excess > 0:
+        narrowed = max(range(len(columns)), key=lambda i: (widths[i] > longest[i], widths[i]))
+        if widths[narrowed] <= longest[narrowed]:
+            break  # every column down to its longest word
+        widths[narrowed] -= 1
+        excess -= 1
+    for column, width, full in zip(columns, widths, natural, strict=True):
+        column.overflow = "fold"
+        if width < full:
+            column.max_width = width
+    return table
 
 
 def in_colour() -> bool:
@@ -99,7 +128,7 @@ def first_guess_tables(table: dict) -> list[Table]:
         t.add_column("value", justify="right")
         for (bw, bv), (ww, wv) in zip(rows["best"], rows["worst"], strict=False):
             t.add_row(bw.upper(), number(bv), ww.upper(), number(wv))
-        out.append(t)
+        out.append(words_whole(t))
     return out
 
 

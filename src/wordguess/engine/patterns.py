@@ -3,11 +3,14 @@
 A `PatternStore` maps (game rules, guesses, secrets) to the matrix of encoded replies. The disk
 cache lives under the user cache folder (or $WORDGUESS_CACHE_DIR), keyed by a content hash, and
 is written atomically (a temporary file renamed into place), so concurrent processes never see a
-partial file. A file's name carries the checksum of its data, checked on every read: a damaged
-file is removed and the matrix computed again. Sized to the machine: a matrix is written at its
-second use (a one-off command's stays off the disk), the files together take at most 1 GiB or a
-tenth of the disk's free space ($WORDGUESS_CACHE_MAX_MB), and no matrix is made over a quarter of
-the machine's memory (4 GiB at most).
+partial file. A file is mapped into memory, not read: a position touches a few rows of a matrix
+of hundreds of megabytes. A file's name carries the checksum of its data, checked in full at its
+first read and again whenever the file is no longer the one checked (its inode, size or
+modification time, which the store sets itself at each read, differ from its mark in `checked/`):
+a damaged file is removed and the matrix computed again. Sized to the machine: a matrix is
+written at its second use (a one-off command's stays off the disk), the files together take at
+most 1 GiB or a tenth of the disk's free space ($WORDGUESS_CACHE_MAX_MB), and no matrix is made
+over a quarter of the machine's memory (4 GiB at most).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import os
 import tempfile
 import threading
+import time
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -85,7 +89,8 @@ class PatternStore:
         """Return the store's files on disk (matrices and remembered results), oldest use first."""
         if self.cache_dir is None or not self.cache_dir.is_dir():
             return []
-        found = [*self.cache_dir.glob("*.npy"), *self.cache_dir.glob("results/*.json"), *self.cache_dir.glob("uses/*")]
+        found = [*self.cache_dir.glob("*.npy"), *self.cache_dir.glob("results/*.json"), *self.cache_dir.glob("uses/*"),
+                 *self.cache_dir.glob("checked/*")]
         return sorted(found, key=lambda p: p.stat().st_mtime)
 
     def clear(self) -> int:
@@ -108,6 +113,7 @@ class PatternStore:
             with contextlib.suppress(OSError):
                 total -= path.stat().st_size
                 path.unlink()
+                (self.cache_dir / "checked" / path.name).unlink(missing_ok=True)
 
     def matrix(self, game: Game, guesses: Sequence[Word], secrets: Sequence[Word]) -> np.ndarray:
         """Return game.pattern_matrix(guesses, secrets), computed at most once (read-only)."""
@@ -174,22 +180,40 @@ class PatternStore:
         return self.cache_dir is not None and entries >= self.disk_min_entries
 
     def _load(self, key: str, size: int, entries: int | None = None) -> np.ndarray | None:
-        """Return the cached array of `key` (`size` entries) if a file holds it intact, else
-        None (a damaged or unreadable file is removed, so it is recomputed and replaced).
-        `entries`: the size of the matrix it belongs to, when that is not the array itself."""
+        """Return the cached array of `key` (`size` entries, mapped from its file, read-only) if
+        a file holds it intact, else None (a damaged or unreadable file is removed, so it is
+        recomputed and replaced). `entries`: the size of the matrix it belongs to, when that is
+        not the array itself."""
         if not self._on_disk(size if entries is None else entries):
             return None
         for path in self.cache_dir.glob(f"{key}-*.npy"):
             try:
-                found = np.load(path, allow_pickle=False)
-                if f"{key}-{checksum(found)}.npy" == path.name and found.size == size:
-                    os.utime(path)  # used now: the cap removes the least recently used first
-                    return found
+                found = np.load(path, mmap_mode="r", allow_pickle=False)
+                if found.size == size and (self._checked(path) or f"{key}-{checksum(found)}.npy" == path.name):
+                    self._mark_checked(path)  # and used now: the cap removes the least recently used first
+                    return np.asarray(found)  # (a plain array over the mapping)
             except (OSError, ValueError, EOFError):
                 pass
             with contextlib.suppress(OSError):
                 path.unlink()
+                (self.cache_dir / "checked" / path.name).unlink(missing_ok=True)
         return None
+
+    def _checked(self, path: Path) -> bool:
+        """Return whether the file is the one whose checksum was last checked (its mark)."""
+        try:
+            return (self.cache_dir / "checked" / path.name).read_text() == file_identity(path)
+        except OSError:
+            return False
+
+    def _mark_checked(self, path: Path) -> None:
+        """Set the file's modification time to now (its last use) and mark it as checked."""
+        with contextlib.suppress(OSError):
+            now = time.time_ns()  # to the nanosecond: no later write to the file gets the same time
+            os.utime(path, ns=(now, now))
+            mark = self.cache_dir / "checked" / path.name
+            mark.parent.mkdir(exist_ok=True)
+            mark.write_text(file_identity(path))
 
     def _save(self, key: str, matrix: np.ndarray) -> None:
         """Write the matrix under a name that carries its key and the checksum of its data (at
@@ -243,6 +267,13 @@ def machine_cap(folder: Path | None) -> int:
     except OSError:
         return DEFAULT_CAP_BYTES
     return min(DEFAULT_CAP_BYTES, disk.f_bavail * disk.f_frsize // 10)
+
+
+def file_identity(path: Path) -> str:
+    """Return what tells a file from any other or a later version of it: its inode, size and
+    modification time."""
+    stat = path.stat()
+    return f"{stat.st_ino} {stat.st_size} {stat.st_mtime_ns}"
 
 
 def checksum(matrix: np.ndarray) -> str:

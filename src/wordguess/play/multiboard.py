@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordguess.engine.executors import ProcessExecutor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
@@ -166,6 +165,9 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
         blocks = [secrets[start:start + CHUNK] for start in range(0, games, CHUNK)]
         results: list[list[int]] = [[] for _ in blocks]
         done = 0
+        # Imported here: multiprocessing's modules only where the games are played in workers.
+        from wordguess.engine.executors import ProcessExecutor
+
         with ProcessExecutor(workers) as executor:
             blob = pickle.dumps(strategy)
             for index, block in executor.run(play_rows, [(rules, spec, blob, rows, opening) for rows in blocks]):
