@@ -836,11 +836,11 @@ def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
     pool = HeavyPool(workers=1, queue=1)
 
     async def scenario():
-        slow = asyncio.create_task(pool.run(time.sleep, 10, seconds=6))
+        slow = asyncio.create_task(pool.run(time.sleep, 60, seconds=12))
         await asyncio.sleep(0.05)
-        # It waits 6 s for the slot, more than its own 5 s: it finishes only if its budget starts
-        # with the slot (a fresh worker's start, a second or two on a loaded machine, fits in it).
-        queued = asyncio.create_task(pool.run(time.sleep, 0.1, seconds=5))
+        # It waits 12 s for the slot, more than its own 10 s: it finishes only if its budget starts
+        # with the slot (a fresh worker's start, seconds on a loaded machine, fits well in it).
+        queued = asyncio.create_task(pool.run(time.sleep, 0.1, seconds=10))
         await asyncio.sleep(0.05)
         with pytest.raises(HTTPException) as full:
             await pool.run(time.sleep, 0.1, seconds=3)
