@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL
 from wordguess.cli import app
-from wordguess.cli.interactive import keyboard
-from wordguess.cli.render import TILE_STYLES, percent
+from wordguess.cli.render import TILE_STYLES, keyboard, percent
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordError
 from wordguess.games import get_game
@@ -261,7 +260,7 @@ def test_quit_at_the_reply_prompt_ends_the_session(tmp_path):
 
 
 def test_keyboard_shows_each_letter_at_its_best_mark(monkeypatch):
-    monkeypatch.setattr("wordguess.cli.interactive.in_colour", lambda: True)
+    monkeypatch.setattr("wordguess.cli.render.in_colour", lambda: True)
     game = get_game("wordle")
     session = HostedGame(Puzzle(game, WORDLE_SMALL, WORDLE_SMALL), get_host("fixed", secret="cigar"))
     for word in ("crate", "cigar"):
@@ -271,7 +270,7 @@ def test_keyboard_shows_each_letter_at_its_best_mark(monkeypatch):
     styles = {board.plain[span.start:span.end].strip(): span.style for span in board.spans}
     assert styles["C"] == TILE_STYLES["G"] and styles["T"] == "grey30" and "Q" not in styles
     assert session.share_text("t").splitlines()[2:] == ["🟩🟨🟨⬛⬛", "🟩🟩🟩🟩🟩"]
-    monkeypatch.setattr("wordguess.cli.interactive.in_colour", lambda: False)  # NO_COLOR, a pipe: the marks
+    monkeypatch.setattr("wordguess.cli.render.in_colour", lambda: False)  # NO_COLOR, a pipe: the marks
     plain = keyboard(game, {"c": "G", "r": "Y", "t": "."}).plain
     assert "[C]" in plain and "(R)" in plain and " T " not in plain and " Q " in plain and not keyboard(game, {}).spans
 

@@ -43,7 +43,7 @@ from wordguess.cli.common import (
     session_world,
     show_notices,
 )
-from wordguess.cli.render import TILE_STYLES, in_colour, percent, tiles, words_whole
+from wordguess.cli.render import keyboard, percent, tiles, words_whole
 from wordguess.cli.reports import print_record
 from wordguess.engine.candidates import is_turn, parse_turn
 from wordguess.engine.puzzle import Puzzle
@@ -368,25 +368,6 @@ def solve(
                   style="bold green")
         return
     show_solve_state(assistant)
-
-
-def keyboard(game: Game, states: dict[str, str]) -> Text:
-    """Return the keyboard with each played letter coloured by its best mark."""
-    rows = game.keyboard()
-    colour = in_colour()
-    text = Text()
-    for row in rows:
-        for letter in row:
-            mark = states.get(letter, "")
-            if not colour:  # [Q] right place, (Q) elsewhere, · absent
-                text.append({"G": f"[{letter.upper()}]", "Y": f"({letter.upper()})", ".": " · "}.get(mark, f" {letter.upper()} "))
-                continue
-            style = TILE_STYLES.get(mark, "")
-            if mark == ".":
-                style = "grey30"
-            text.append(f" {letter.upper()} ", style=style)
-        text.append("\n")
-    return text
 
 
 @game_command(lists="weighed")

@@ -135,3 +135,22 @@ def first_guess_tables(table: dict) -> list[Table]:
 def number(value: float) -> str:
     """Return a metric value: whole numbers without decimals, others with three."""
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3f}"
+
+
+def keyboard(game: Game, states: dict[str, str]) -> Text:
+    """Return the keyboard with each played letter coloured by its best mark."""
+    rows = game.keyboard()
+    colour = in_colour()
+    text = Text()
+    for row in rows:
+        for letter in row:
+            mark = states.get(letter, "")
+            if not colour:  # [Q] right place, (Q) elsewhere, · absent
+                text.append({"G": f"[{letter.upper()}]", "Y": f"({letter.upper()})", ".": " · "}.get(mark, f" {letter.upper()} "))
+                continue
+            style = TILE_STYLES.get(mark, "")
+            if mark == ".":
+                style = "grey30"
+            text.append(f" {letter.upper()} ", style=style)
+        text.append("\n")
+    return text
