@@ -110,12 +110,11 @@ def main() -> None:
     game = get_game(args.game)
     answers, split = args.answers, args.answers
     if args.without is not None:
-        spec = PuzzleSpec(game, args.answers, args.guesses)
+        listed = PuzzleSpec(game, args.answers, args.guesses).lists()[0]
         taken = {game.fold(w) for w in PuzzleSpec(game, args.without, args.guesses).lists()[0]}
-        kept = [w for w in spec.lists()[0] if game.fold(w) not in taken]
         held_out = Path(tempfile.mkdtemp()) / "held-out.txt"
-        held_out.write_text("".join(f"{w}\n" for w in kept), encoding="utf-8")
-        answers, split = str(held_out), f"{spec.lists()[0].name}-without-{args.without}"
+        held_out.write_text("".join(f"{w}\n" for w in listed if game.fold(w) not in taken), encoding="utf-8")
+        answers, split = str(held_out), f"{listed.name}-without-{args.without}"
     puzzle = PuzzleSpec(game, answers, args.guesses).build()
     split = split or puzzle.answers.name
     secrets = list(range(len(puzzle.answers)))

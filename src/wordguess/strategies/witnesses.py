@@ -348,6 +348,7 @@ SEARCH_VERSION = 1  # changes when the witness search changes what it finds
 
 
 @functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=16)
 def guard_version(game_key: str, mode: str) -> str:
     """Return what a remembered choice of the guard in a game's mode depends on: the search's
     version and the index of the witness trees shipped for that mode (a tree rebuilt or added for
