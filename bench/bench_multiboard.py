@@ -42,6 +42,7 @@ from wordguess.play.multiboard import (
     play_boards,
 )
 from wordguess.strategies import get_strategy
+from wordguess.vocab import Position
 
 NAMES = ("one-board", "joint-entropy", "fewest-total")
 BLOCK = 50  # games per task
@@ -71,7 +72,7 @@ def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
     puzzle = built_puzzle(PuzzleSpec(rules.board))
     strategies = [get_strategy(n, several=True) for n in NAMES]
     everything = puzzle.all_candidates()
-    openings = [s.choose(puzzle, [everything] * rules.boards, rules.max_guesses) for s in strategies]
+    openings = [s.choose(puzzle, Position(tuple([everything] * rules.boards), [], rules.max_guesses)) for s in strategies]
     rows = draw_secrets(puzzle, rules.boards, games, seed)
     blocks = [(name, NAMES, rows[start:start + BLOCK], openings) for start in range(0, games, BLOCK)]
     parts: list[dict] = [{} for _ in blocks]

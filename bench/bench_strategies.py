@@ -19,6 +19,7 @@ import wordguess as wg
 from wordguess.engine.patterns import PatternStore
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
+from wordguess.strategies.base import one_board
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import leaves
 
@@ -69,14 +70,14 @@ def main() -> None:
     history = [("salet", reply)]
     candidates = puzzle.narrow(puzzle.all_candidates(), salet, reply)
     strategy = wg.get_strategy("entropy")
-    move_s, move = best_of(lambda: strategy.choose(puzzle, candidates, history), max(5, args.repeat))
+    move_s, move = best_of(lambda: strategy.choose(puzzle, one_board(puzzle, candidates, history)), max(5, args.repeat))
     result["mid_game_move"] = {"after": f"SALET {game.format_reply(reply)}", "candidates": len(candidates),
                                "guess": guesses[move], "seconds": round(move_s, 4)}
 
     def fresh_move() -> int:
         """Choose the same move in a new puzzle whose pattern matrix is not yet computed."""
         fresh = wg.Puzzle(game, answers, guesses, store=PatternStore(None))
-        return strategy.choose(fresh, fresh.narrow(fresh.all_candidates(), salet, reply), history)
+        return strategy.choose(fresh, one_board(fresh, fresh.narrow(fresh.all_candidates(), salet, reply), history))
 
     fresh_s, fresh_guess = best_of(fresh_move, max(5, args.repeat))
     assert fresh_guess == move

@@ -36,6 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
+from wordguess.strategies.base import one_board
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -127,7 +129,7 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
     found without a witness is passed over (it would fail there again)."""
     puzzle = search.puzzle
     strategy.search(puzzle, bucket, history)
-    ranking = strategy.ranking(puzzle, bucket, history, scan)[:scan]
+    ranking = strategy.ranking(puzzle, one_board(puzzle, bucket, history), scan)[:scan]
     failed: list[np.ndarray] = []
     safe: list[int] = []
     for guess in ranking.tolist():
@@ -142,7 +144,7 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
             failed.append(bad)
     if not safe:
         return None
-    values = strategy.values(puzzle, bucket, history, np.array(safe, dtype=np.int64))
+    values = strategy.values(puzzle, one_board(puzzle, bucket, history), np.array(safe, dtype=np.int64))
     return rooted(search, safe[int(np.argmin(values))], bucket, depth, history)  # (the first of equals: the order's)
 
 
@@ -206,7 +208,7 @@ def main() -> None:
     if top > 0:
         strategy = FewestGuesses(guarantee=False)
         strategy.search(puzzle, candidates, [])
-        ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, candidates, [], top)[:top]]
+        ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, one_board(puzzle, candidates, []), top)[:top]]
     openers = list(dict.fromkeys([*ranking, *(w for w in args.openers.split(",") if w), *known]))
     search = Witnesses(puzzle, nodes=args.nodes)
     started = time.time()

@@ -51,6 +51,8 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
+from wordguess.strategies.base import one_board
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -346,7 +348,7 @@ def main() -> None:
     stop_on_sigterm()  # kill (SIGTERM) stops as Ctrl-C does: the workers stopped, the work kept
     game = get_game(args.game)
     puzzle, twin, solver = setting(args.game, args.mode)
-    opener = puzzle.index_of(args.opener) if args.opener else FewestGuesses().choose(puzzle, puzzle.all_candidates(), [])
+    opener = puzzle.index_of(args.opener) if args.opener else FewestGuesses().choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
     depth = game.max_guesses - 1
     rounds = sorted({*CORE_ROUNDS[:-1], args.core_nodes})
     key = ":".join(map(str, (VERSION, guesses_digest(puzzle), args.mode, puzzle.guesses[opener], args.nodes,

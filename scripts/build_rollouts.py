@@ -42,6 +42,8 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
+from wordguess.strategies.base import one_board
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -90,7 +92,7 @@ def play_out(puzzle, candidates, history, guess: int) -> dict[int, int]:
         if len(candidates) == 1:
             found[int(candidates[0])] = taken + 1
             return
-        word = puzzle.guesses[player.choose(puzzle, candidates, history)]
+        word = puzzle.guesses[player.choose(puzzle, one_board(puzzle, candidates, history))]
         decided = player.guard._decided
         if decided is not None and decided[1] == IMPOSSIBLE and decided[0][1] == tuple(history):
             raise Unsafe
@@ -134,8 +136,8 @@ def position(task: tuple[int, int, list[int], dict[str, float | None]]) -> dict:
     candidates = puzzle.narrow(puzzle.all_candidates(), opener, reply)
     history = [(word, reply)]
     ranker = strategy(measured=False)
-    first = ranker.choose(puzzle, candidates, history)
-    ranking = ranker.ranking(puzzle, candidates, history, FURTHER)
+    first = ranker.choose(puzzle, one_board(puzzle, candidates, history))
+    ranking = ranker.ranking(puzzle, one_board(puzzle, candidates, history), FURTHER)
     if ranking is None:  # a choice without a search (two candidates: the likelier): theirs
         ranking = puzzle.guess_of_answer[candidates]
     order = [int(first), *(int(g) for g in ranking if g != first)]
@@ -180,7 +182,7 @@ def main() -> None:
     puzzle = open_wordle()
     game = puzzle.game
     key = strategy().rollouts_key(puzzle)
-    opener = strategy(measured=False).choose(puzzle, puzzle.all_candidates(), [])
+    opener = strategy(measured=False).choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
     work = args.work or Path(platformdirs.user_cache_dir("wordguess")) / f"rollouts-{key}.json"
     work.parent.mkdir(parents=True, exist_ok=True)
     settings = [args.tried, args.screened, SAFE_ROWS, FURTHER]

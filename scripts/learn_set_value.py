@@ -49,6 +49,8 @@ from pathlib import Path
 
 import numpy as np
 
+from wordguess.strategies.base import one_board
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -223,7 +225,7 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
                 history = [(found.first, reply)]
                 candidates = puzzle.narrow(puzzle.all_candidates(), opener, reply)
                 start = time.perf_counter()
-                strategy.choose(puzzle, candidates, history)
+                strategy.choose(puzzle, one_board(puzzle, candidates, history))
                 out.setdefault(name, {})[label] = {"mean": found.mean, "worst": found.worst, "failures": found.failures,
                                                    "secrets": len(found.scores), "midgame_ms": 1000 * (time.perf_counter() - start)}
     finally:

@@ -15,6 +15,7 @@ from wordguess.advice.advice import EXACT
 from wordguess.cli import app
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
+from wordguess.strategies.base import one_board
 from wordguess.web import Limits, Settings, create_app
 
 runner = CliRunner()
@@ -85,7 +86,7 @@ def test_the_open_world_reads_the_shipped_second_turn():
     assistant = advisor.position(Setting.of("wordle"), f"{opener}=.....")
     strategy = assistant.strategy
     assert strategy.name == "fewest-guesses" and strategy.guard.exact is not None
-    assert strategy.rollouts(assistant.puzzle, assistant.history) is not None
+    assert strategy.rollouts(assistant.puzzle, one_board(assistant.puzzle, assistant.puzzle.all_candidates(), assistant.history)) is not None
 
 
 def test_a_value_is_exact_only_when_nothing_is_left_to_search():

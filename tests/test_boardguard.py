@@ -19,6 +19,7 @@ from wordguess.strategies import get_strategy
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import position_of
 from wordguess.strategies.splits import first_by_parts
+from wordguess.vocab import Position
 
 # Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
 ANSWERS = ("fight light might night right sight tight wight bills fills hills kills mills pills "
@@ -199,11 +200,11 @@ def test_a_refused_favourite_is_replaced_by_the_next_not_refuted_else_by_a_winni
         for favourite in range(len(small.guesses)):
             boards = [np.array(b) for b in position]
             if not guard.unsafe(small, favourite, position, left):
-                assert guard.choose(small, boards, left, favourite, None) == favourite
+                assert guard.choose(small, Position(tuple(boards), [], left), favourite, None) == favourite
                 continue
             order = [g for g in range(len(small.guesses)) if g != favourite]
             ranking = lambda f=favourite, o=order: np.array([f, *o])  # noqa: E731 (the strategy's order: list order)
-            guess = guard.choose(small, boards, left, favourite, ranking)
+            guess = guard.choose(small, Position(tuple(boards), [], left), favourite, ranking)
             refused = [g for g in order[: guard.favourites] if guard.unsafe(small, g, position, left)]
             if len(refused) < guard.favourites:
                 assert guess == next(g for g in order if g not in refused)
@@ -270,11 +271,11 @@ def test_when_nothing_the_plan_search_tries_is_safe_every_allowed_word_is_tried(
     ranking = lambda: np.array([bawks])  # noqa: E731 (the strategy's next ten are refuted too: left out)
     assert guard.unsafe(puzzle, bawks, position, 5)
     assert not any(guard.safe(puzzle, g, position, 5) for g in guard._order(puzzle, position))
-    guess = guard.choose(puzzle, boards, 5, bawks, ranking)
+    guess = guard.choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking)
     assert guess != bawks and guard.safe(puzzle, guess, position, 5)
     for child in guard._children(puzzle, guess, position):  # each combination: a plan within four
         assert guard.witnessed(puzzle, child, 4) and not guard.refuted(puzzle, child, 4)
-    assert dataclasses.replace(guard, rescue=0).choose(puzzle, boards, 5, bawks, ranking) == bawks
+    assert dataclasses.replace(guard, rescue=0).choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking) == bawks
 
 
 def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
@@ -292,11 +293,11 @@ def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
     assert guard.unsafe(puzzle, smack, position, 5) and not guard.witnessed(puzzle, position, 5)
     every = guard._order(puzzle, position, every=True)
     assert not any(guard.safe(puzzle, g, position, 5) for g in every[:300])
-    guess = BoardGuard().choose(puzzle, boards, 5, smack, ranking)
+    guess = BoardGuard().choose(puzzle, Position(tuple(boards), [], 5), smack, ranking)
     assert guess != smack and guard.safe(puzzle, guess, position, 5) and every.index(guess) >= 300
     for child in guard._children(puzzle, guess, position):
         assert guard.witnessed(puzzle, child, 4) and not guard.refuted(puzzle, child, 4)
-    assert BoardGuard(rescue=1_000).choose(puzzle, boards, 5, smack, ranking) == smack  # the work it took: over 1,000
+    assert BoardGuard(rescue=1_000).choose(puzzle, Position(tuple(boards), [], 5), smack, ranking) == smack  # the work it took: over 1,000
 
 
 def test_the_promise_says_what_the_decision_found_and_searches_nothing():
@@ -309,16 +310,16 @@ def test_the_promise_says_what_the_decision_found_and_searches_nothing():
     bawks = puzzle.index_of("bawks")
     ranking = lambda: np.array([bawks])  # noqa: E731
     guard = BoardGuard()
-    assert guard.promise(puzzle, boards, 5) is None  # nothing decided here yet: no search is made for it
-    assert guard.choose(puzzle, boards, 5, bawks, ranking) != bawks
-    assert guard.promise(puzzle, boards, 5) == "shown"
+    assert guard.promise(puzzle, Position(tuple(boards), [], 5)) is None  # nothing decided here yet: no search is made for it
+    assert guard.choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking) != bawks
+    assert guard.promise(puzzle, Position(tuple(boards), [], 5)) == "shown"
     blind = BoardGuard(rescue=0)
-    assert blind.choose(puzzle, boards, 5, bawks, ranking) == bawks
-    assert blind.promise(puzzle, boards, 5) == "unknown"
+    assert blind.choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking) == bawks
+    assert blind.promise(puzzle, Position(tuple(boards), [], 5)) == "unknown"
     # WHERE BASTE SMACK known and five LA_ED words with four guesses left: each known word takes a
     # turn, and one guess cannot find one of five.
     known = boards_after(puzzle, "where baste smack lazed", "tarse punch lobby fight wimpy")
     assert sorted(len(b) for b in known) == [1, 1, 1, 5]
-    assert BoardGuard().promise(puzzle, known, 4) == "impossible"
-    assert BoardGuard().promise(puzzle, known, 8) is None
-    assert BoardGuard().promise(puzzle, boards_after(puzzle, "where baste smack lazed", "tarse"), 8) is None  # too many
+    assert BoardGuard().promise(puzzle, Position(tuple(known), [], 4)) == "impossible"
+    assert BoardGuard().promise(puzzle, Position(tuple(known), [], 8)) is None
+    assert BoardGuard().promise(puzzle, Position(tuple(boards_after(puzzle, "where baste smack lazed", "tarse")), [], 8)) is None  # too many

@@ -17,6 +17,7 @@ from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle
 from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores, refuting_core
 from wordguess.strategies import get_strategy
+from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.trees.report import evaluate
@@ -93,9 +94,9 @@ def test_the_guard_wins_on_the_exact_deciders_guesses(seed):
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     puzzle = dataclasses.replace(base, game=tight_game(least))
     everything = puzzle.all_candidates()
-    assert crippled(False).guard.promise(puzzle, everything, []) == UNKNOWN
+    assert crippled(False).guard.promise(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
     strategy = crippled(True)
-    assert strategy.guard.promise(puzzle, everything, []) == SHOWN
+    assert strategy.guard.promise(puzzle, one_board(puzzle, everything, [])) == SHOWN
     ev = evaluate(puzzle, strategy, world="open")
     assert ev.failures == 0 and ev.worst <= least
 
@@ -105,11 +106,11 @@ def test_the_guard_says_when_no_strategy_can_guarantee_a_win():
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     puzzle = dataclasses.replace(base, game=tight_game(least - 1))
     everything = puzzle.all_candidates()
-    assert crippled(True).guard.promise(puzzle, everything, []) == IMPOSSIBLE
-    assert crippled(False).guard.promise(puzzle, everything, []) == UNKNOWN
+    assert crippled(True).guard.promise(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
+    assert crippled(False).guard.promise(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
     strategy = crippled(True)  # it still plays: for the likeliest win
-    assert strategy.choose(puzzle, everything, []) in range(len(puzzle.guesses))
-    assert strategy.guard.promise(puzzle, everything, []) == IMPOSSIBLE
+    assert strategy.choose(puzzle, one_board(puzzle, everything, [])) in range(len(puzzle.guesses))
+    assert strategy.guard.promise(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
 
 
 def test_exact_guard_leaves_a_strategy_without_a_guard_alone():

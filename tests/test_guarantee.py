@@ -25,6 +25,7 @@ from wordguess.lists import read_bundled
 from wordguess.play.assistant import Assistant
 from wordguess.play.session import admitted
 from wordguess.strategies import get_strategy
+from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guarantee import (
     SHOWN,
@@ -227,8 +228,8 @@ def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
 def test_the_open_world_opening_is_the_proven_one():
     puzzle = PuzzleSpec(WORDLE, world="open").build()
     strategy = FewestGuesses()
-    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "trace"
-    assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
+    assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
+    assert Guard().promise(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
 
 
 def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_path):
@@ -248,8 +249,8 @@ def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_pat
     for secret in puzzle.answers:
         assert followed(puzzle, tree.nodes, secret, []) <= 6, secret
     strategy = FewestGuesses()
-    assert puzzle.guesses[strategy.choose(puzzle, puzzle.all_candidates(), [])] == "trace"
-    assert Guard().promise(puzzle, puzzle.all_candidates(), []) == SHOWN
+    assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
+    assert Guard().promise(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
     plain = open_wordle()
     assert Guard().key_for(plain) != guard.key_for(puzzle) and Guard().key_for(plain) == Guard().key_for(plain)
     (shipped,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "normal"]
@@ -291,7 +292,7 @@ def test_the_build_follows_the_strategy_to_the_guess_it_values_most_of_its_first
     assert len(candidates) == 41
     strategy = FewestGuesses(guarantee=False)
     tree = build_guarantee().follow(Witnesses(puzzle), strategy, candidates, 3, history, 30)
-    ranking = strategy.ranking(puzzle, candidates, history, 30)[:30]
+    ranking = strategy.ranking(puzzle, one_board(puzzle, candidates, history), 30)[:30]
     replies = puzzle.matrix
 
     def separable(bucket) -> bool:  # some allowed guess gives each word of the bucket its own reply
@@ -301,7 +302,7 @@ def test_the_build_follows_the_strategy_to_the_guess_it_values_most_of_its_first
     safe = [int(g) for g in ranking
             if all(separable(b) for r, b in puzzle.buckets(int(g), candidates) if r != WORDLE.solved_reply)][:4]
     assert len(safe) == 4 and safe[0] != ranking[0]  # the strategy's own first is not safe here
-    values = strategy.values(puzzle, candidates, history, np.array(safe))
+    values = strategy.values(puzzle, one_board(puzzle, candidates, history), np.array(safe))
     assert tree["trace=....Y linky=YY..."] == puzzle.guesses[safe[int(np.argmin(values))]]
     assert all(followed(puzzle, tree, puzzle.answers[s], history) <= 3 for s in candidates)
 
@@ -399,13 +400,13 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     guard.cells = 5_000_000
     search = guard.witnesses(puzzle)
     before = search.worked
-    choice = strategy.choose(puzzle, candidates, history)
+    choice = strategy.choose(puzzle, one_board(puzzle, candidates, history))
     largest_split = len(puzzle.guesses) * len(candidates) + 500_000
     assert guard.cells <= search.worked - before <= guard.cells + 2 * largest_split, search.worked - before
     again = FewestGuesses()
     again.guard.cells = 5_000_000
-    assert again.choose(puzzle, candidates, history) == choice  # deterministic
-    assert guard.promise(puzzle, candidates, history) in (SHOWN, UNKNOWN)
+    assert again.choose(puzzle, one_board(puzzle, candidates, history)) == choice  # deterministic
+    assert guard.promise(puzzle, one_board(puzzle, candidates, history)) in (SHOWN, UNKNOWN)
 
 
 def test_the_verdict_on_a_players_guess_equals_the_exhaustive_twin():

@@ -20,6 +20,7 @@ from wordguess.play.assistant import Assistant
 from wordguess.play.hosted import HostedGame
 from wordguess.play.hosts import get_host
 from wordguess.strategies import get_strategy
+from wordguess.strategies.base import one_board
 
 runner = CliRunner()
 
@@ -368,7 +369,7 @@ def test_suggestions_below_the_choice_are_sorted_by_guesses_to_finish(strategy):
             assistant.report(guess, reply)
         rows = assistant.suggestions(5)
         ids = np.array([puzzle.answers.index(w) for w in assistant.candidates], dtype=np.int64)
-        assert rows[0].guess == puzzle.guesses[get_strategy(strategy).choose(puzzle, ids, assistant.history)]
+        assert rows[0].guess == puzzle.guesses[get_strategy(strategy).choose(puzzle, one_board(puzzle, ids, assistant.history))]
         rest = [s.guesses_to_finish for s in rows[1:]]
         assert rest == sorted(rest) and all(s.guesses_to_finish >= 1 for s in rows)
         # The same rows whatever the count asked for (the sort draws from the same pool).

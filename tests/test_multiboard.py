@@ -32,6 +32,7 @@ from wordguess.strategies.multiboard import (
     BoardScores,
     FewestTotal,
 )
+from wordguess.vocab import Position
 
 runner = CliRunner()
 WORDS = WORDLE_SMALL[:80]
@@ -314,7 +315,7 @@ def test_past_the_limit_every_strategy_still_finishes(small):
     search = Endgame()
     boards = [np.array([0, 1]), np.array([2])]
     for left in (0, -3):
-        guess = search.choose(small, boards, left)
+        guess = search.guess(small, boards, left)
         assert guess is not None and small.answer_of_guess[guess] >= 0
 
 
@@ -367,12 +368,12 @@ def test_fewest_total_plays_the_least_second_look_of_its_best(small):
         order = np.lexsort((ids, work))
         head = ids[order[: strategy.width]]
         looks = FewestTotal.second_look(small, boards, head, ids[order[: strategy.pool]])
-        assert strategy.choose(small, boards, 9) in head[looks <= looks.min() + 1e-9]
-        assert work[one_step.choose(small, boards, 9)] <= work.min() + 1e-9
+        assert strategy.choose(small, Position(tuple(boards), [], 9)) in head[looks <= looks.min() + 1e-9]
+        assert work[one_step.choose(small, Position(tuple(boards), [], 9))] <= work.min() + 1e-9
         # its ranking (what the never-lose check replaces a refused favourite from): that head
         # by the second look, then the rest by the one-step sum
-        ranking = strategy.ranking(small, boards)
-        assert ranking[0] == strategy.choose(small, boards, 9)
+        ranking = strategy.ranking(small, Position(tuple(boards), [], 9))
+        assert ranking[0] == strategy.choose(small, Position(tuple(boards), [], 9))
         assert sorted(ranking[: strategy.width].tolist()) == sorted(head.tolist())
         assert np.all(np.diff(looks[[head.tolist().index(g) for g in ranking[: strategy.width]]]) >= -1e-9)
         assert np.array_equal(ranking[strategy.width:], ids[order[strategy.width:]])

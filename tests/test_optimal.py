@@ -319,8 +319,8 @@ class OpeningThen:
     def __init__(self, first, strategy):
         self.first, self.strategy, self.name = first, strategy, f"first then {strategy.name}"
 
-    def choose(self, puzzle, candidates, history):
-        return self.first if not history else self.strategy.choose(puzzle, candidates, history)
+    def choose(self, puzzle, position):
+        return self.first if not position.history else self.strategy.choose(puzzle, position)
 
 
 def mastermind_puzzle(pegs=4, colours=5) -> Puzzle:

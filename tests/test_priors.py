@@ -21,6 +21,7 @@ from wordguess.lists import priors, read_bundled
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import RandomHost
 from wordguess.strategies import get_strategy, scoring
+from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import expected_guesses, score_guesses, second_looks, total_weight
@@ -116,7 +117,7 @@ def test_ties_between_candidates_go_to_the_likelier():
     two = np.array([10, 20])
     likelier = 10 if puzzle.weights[10] > puzzle.weights[20] else 20
     for name in ("entropy", "fewest-guesses"):
-        choice = get_strategy(name).choose(puzzle, two, [])
+        choice = get_strategy(name).choose(puzzle, one_board(puzzle, two, []))
         assert puzzle.guesses[choice] == puzzle.answers[likelier]
 
 
@@ -284,9 +285,9 @@ def test_near_the_limit_fewest_guesses_weighs_a_lost_game(seed):
                 value += sum(w) / total * (1.0 + (sum(w) - max(w)) / sum(w) * strategy.loss)
         return value
 
-    chosen = strategy.choose(puzzle, candidates, history)
+    chosen = strategy.choose(puzzle, one_board(puzzle, candidates, history))
     assert cost(puzzle.guesses[chosen]) == pytest.approx(min(cost(g) for g in puzzle.guesses), rel=1e-9)
-    last = strategy.choose(puzzle, candidates, [*history, ("xxxxx", 0)])
+    last = strategy.choose(puzzle, one_board(puzzle, candidates, [*history, ("xxxxx", 0)]))
     assert puzzle.guesses[last] == puzzle.answers[max(weights, key=weights.get)]
 
 
@@ -312,12 +313,12 @@ def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing(
     shown = [s.guess for s in assistant.suggestions(5)]
     candidates = assistant.boards[0]
     fresh = FewestGuesses(width=4, pool=40)
-    assert fresh.ranking(puzzle, candidates, assistant.history) is None  # nothing searched yet
-    first = fresh.choose(puzzle, candidates, assistant.history)
-    order = fresh.ranking(puzzle, candidates, assistant.history)
+    assert fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history)) is None  # nothing searched yet
+    first = fresh.choose(puzzle, one_board(puzzle, candidates, assistant.history))
+    order = fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history))
     assert order[0] == first and len(set(order.tolist())) == len(order) == len(puzzle.guesses)
     assert shown == [puzzle.guesses[g] for g in order[:5]]
-    head = fresh.ranking(puzzle, candidates, assistant.history, 6)  # the searched pool only
+    head = fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history), 6)  # the searched pool only
     assert 6 <= len(head) < len(order) and head.tolist() == order[: len(head)].tolist()
     other = Assistant(puzzle, FewestGuesses(width=4, pool=40))
     other.report("cigar", ".....")

@@ -19,6 +19,7 @@ from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import expected
+from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses, shipped_rollouts
 
 
@@ -46,7 +47,7 @@ def test_every_reply_to_the_opener_is_measured_under_the_current_key(open_wordle
     shipped = shipped_rollouts()
     assert shipped["key"] == guarded().rollouts_key(open_wordle)
     opener = shipped["opener"]
-    assert open_wordle.guesses[guarded().choose(open_wordle, open_wordle.all_candidates(), [])] == opener
+    assert open_wordle.guesses[guarded().choose(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), []))] == opener
     game = open_wordle.game
     replies = {r for r, _ in open_wordle.buckets(open_wordle.index_of(opener), open_wordle.all_candidates())}
     replies.discard(game.solved_reply)
@@ -96,10 +97,11 @@ class Forced:
     def __init__(self, opener: str, second: str):
         self.opener, self.second, self.rest = opener, second, guarded()
 
-    def choose(self, puzzle, candidates, history):
+    def choose(self, puzzle, position):
+        history = position.history
         if len(history) < 2:
             return puzzle.index_of(self.second if history else self.opener)
-        return self.rest.choose(puzzle, candidates, history)
+        return self.rest.choose(puzzle, position)
 
 
 def test_a_shipped_value_is_what_each_game_takes(open_wordle):
@@ -142,10 +144,10 @@ def test_the_strategy_plays_and_shows_the_measured_second_turn(open_wordle, monk
     # made with): the search, and its own choice.
     unread = guarded(measured=False)
     candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), reply)
-    assert unread.rollouts(open_wordle, [(opener, reply)]) is None
-    assert FewestGuesses(guarantee=False).rollouts(open_wordle, [(opener, reply)]) is None
-    assert FewestGuesses().rollouts(open_wordle, [(opener, reply)]) is None  # measured with the decider
-    assert open_wordle.guesses[unread.choose(open_wordle, candidates, [(opener, reply)])] != rows[0][0]
+    assert unread.rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None
+    assert FewestGuesses(guarantee=False).rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None
+    assert FewestGuesses().rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None  # measured with the decider
+    assert open_wordle.guesses[unread.choose(open_wordle, one_board(open_wordle, candidates, [(opener, reply)]))] != rows[0][0]
 
 
 def test_a_damaged_file_is_refused(tmp_path, monkeypatch):

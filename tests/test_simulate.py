@@ -112,7 +112,7 @@ class Stubborn:
     guess: int
     name: str = "stubborn"
 
-    def choose(self, puzzle, candidates, history) -> int:
+    def choose(self, puzzle, position) -> int:
         return self.guess
 
 

@@ -1,5 +1,6 @@
 """The domain vocabulary, in one place. Every module uses these names the same way."""
 
+import dataclasses
 from collections.abc import Callable
 
 import numpy as np
@@ -15,3 +16,20 @@ Candidates = np.ndarray  # the secrets still consistent with the history: ascend
 CandidateWords = list[Word]  # the same secrets as words
 Bucket = tuple[Reply, Candidates]  # the candidates that give one reply to a guess
 Progress = Callable[[int, int], None]  # a progress callback: (units done, units in all)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Position:
+    """A game as a strategy sees it: each unsolved board's candidates (one board: one entry), the
+    turns so far and the guesses the game has left."""
+
+    boards: tuple[Candidates, ...]
+    history: History
+    left: int
+
+    @property
+    def candidates(self) -> Candidates:
+        """The candidates of a game of one board."""
+        if len(self.boards) != 1:
+            raise ValueError(f"a position of {len(self.boards)} boards has no one board's candidates")
+        return self.boards[0]

@@ -21,7 +21,7 @@ from wordguess.optimal.worst.decide import played_strategy
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
-from wordguess.strategies.base import pick_best
+from wordguess.strategies.base import one_board, pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.scoring import bucket_cost, second_looks
@@ -219,7 +219,7 @@ class ExactValues:
             guess = int(kernel.best_guess(self.solver.ctx, np.sort(candidates.astype(np.int32)), state[1], depth))
             if guess >= 0:
                 return low, high, guess
-        return low, high, self.fallback.choose(puzzle, candidates, history)
+        return low, high, self.fallback.choose(puzzle, one_board(puzzle, candidates, history))
 
     def opener_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """Return the openers to examine (one per symmetry class) and their admissible bounds."""
@@ -268,7 +268,7 @@ class ExactValues:
                 low = best
         low = min(low, best)
         if best_word is None:  # nothing proven: a greedy tree bounds it from above
-            guess = self.fallback.choose(puzzle, puzzle.all_candidates(), [])
+            guess = self.fallback.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
             return low, self.heuristic_total(puzzle.all_candidates(), solver.depth), guess
         return low, best, puzzle.index_of(best_word)
 
@@ -353,20 +353,21 @@ class EstimatedValues:
     def _judged_move(self, candidates: Candidates, history: History, guess: int) -> MoveValues:
         puzzle, strategy = self.puzzle, self.strategy
         guard = strategy.guard
-        choice = int(strategy.choose(puzzle, candidates, history))  # what the assistant plays here
-        measured = strategy.rollouts(puzzle, history)
+        position = one_board(puzzle, candidates, history)
+        choice = int(strategy.choose(puzzle, position))  # what the assistant plays here
+        measured = strategy.rollouts(puzzle, position)
         known = set() if measured is None else set(measured[0].tolist())
         opening = not history and len(candidates) == len(puzzle.answers)
         if opening:  # the whole list: a guess is judged only by the shipped proof, which covers its opener
             verdict = None if guard.shipped_guess(puzzle, history) is None else (SHOWN if guess == choice else UNKNOWN)
-        elif guard.promise(puzzle, candidates, history) != SHOWN:
+        elif guard.promise(puzzle, position) != SHOWN:
             verdict = None  # no win of every secret shown from here: the estimates alone compare
         elif guess == choice or guess in known:
             verdict = SHOWN
         else:
             verdict = guard.verdict(puzzle, guess, candidates, history)
         # measured, else the second look (over the pool `choose` just ranked)
-        played_value, best_value = (float(v) for v in strategy.values(puzzle, candidates, history, [guess, choice]))
+        played_value, best_value = (float(v) for v in strategy.values(puzzle, position, [guess, choice]))
         best = choice
         if verdict in (SHOWN, None) and played_value < best_value:
             best, best_value = guess, played_value

@@ -14,7 +14,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import MultiBoard
 from wordguess.play.session import Session
-from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, ranked
+from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, one_board, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.lies import shown_entropies
 from wordguess.strategies.metrics import METRICS
@@ -25,7 +25,7 @@ from wordguess.strategies.scoring import (
     second_looks,
     total_weight,
 )
-from wordguess.vocab import Candidates, History, Word
+from wordguess.vocab import Candidates, Position, Word
 
 OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 
@@ -49,20 +49,20 @@ class Suggestion:
     guesses_to_finish: float = 0.0
 
 
-def by_value(puzzle: Puzzle, candidates: Candidates, history: History, chosen: np.ndarray, order: np.ndarray,
+def by_value(puzzle: Puzzle, position: Position, chosen: np.ndarray, order: np.ndarray,
              refused: set[int], values) -> tuple[np.ndarray, np.ndarray]:
     """Return the rows of the table and the value they show (the strategy's expected
     guesses), ordered by it: its choice first, then the others from the least. A row the
     choice beats in the strategy's search but not on this value (outside its second look) is
     left out; when the choice cannot be the answer, the best guess that can is offered too if
     it is within CANDIDATE_MARGIN of it (it may win at once)."""
-    rows = chosen.tolist()
+    rows, candidates = chosen.tolist(), position.candidates
     if not candidate_guesses(puzzle, chosen[:1], candidates)[0]:
         may_win = candidate_guesses(puzzle, order, candidates)
         close = next((int(g) for g, ok in zip(order, may_win, strict=True) if ok and int(g) not in refused), None)
         if close is not None and close not in rows:
             rows.append(close)
-    value = values(puzzle, candidates, history, np.array(rows, dtype=np.int64))
+    value = values(puzzle, position, np.array(rows, dtype=np.int64))
     best = value[0]
     offered = [k for k in range(1, len(rows))
                if value[k] >= best - 1e-9 and (k < len(chosen) or value[k] <= best + CANDIDATE_MARGIN)]
@@ -133,7 +133,8 @@ class Assistant(Session):
         if self.rules.boards == 1:
             return self.suggestions(1)[0].guess
         with self._busy:
-            return self.puzzle.guesses[self.strategy.choose(self.puzzle, self.open_boards(), max(self.left, 1))]
+            position = Position(tuple(self.open_boards()), [], max(self.left, 1))
+            return self.puzzle.guesses[self.strategy.choose(self.puzzle, position)]
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
         """Return the strategy's guess first, then the next best in the strategy's own ranking
@@ -161,7 +162,7 @@ class Assistant(Session):
         if len(self.history) > 1 or self.puzzle.store is None or (self.history and self.puzzle.by_rows):
             return self._suggestions(count)  # (a focused puzzle's notice is the suggestion's own)
         measured = self.strategy.rollouts
-        if self.history and measured is not None and measured(self.puzzle, self.history) is not None:
+        if self.history and measured is not None and measured(self.puzzle, one_board(self.puzzle, self.boards[0], self.history)) is not None:
             return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
@@ -181,18 +182,19 @@ class Assistant(Session):
                 if notice not in self.notices:
                     self.notices.append(notice)
             candidates = puzzle.all_candidates()
-        first = self.strategy.choose(puzzle, candidates, self.history)
+        position = one_board(puzzle, candidates, self.history)
+        first = self.strategy.choose(puzzle, position)
         values = self.strategy.values  # the strategy's own expected guesses, when it has them
         if len(candidates) == 1:
             chosen = np.array([first], dtype=np.int64)  # the answer: nothing else is worth showing
         else:
             ranking = self.strategy.ranking  # the strategy's own order, when it has one
-            order = None if ranking is None else ranking(puzzle, candidates, self.history, count + 1)
+            order = None if ranking is None else ranking(puzzle, position, count + 1)
             if order is None:
                 guess_ids = puzzle.allowed(candidates, self.history)
                 order = ranked(puzzle, guess_ids, score_guesses(puzzle, guess_ids, candidates, "entropy"), candidates)
             refused_of = self.strategy.refused
-            refused = set() if refused_of is None else set(refused_of(puzzle, candidates, self.history).tolist())
+            refused = set() if refused_of is None else set(refused_of(puzzle, position).tolist())
             # Rows sorted by the estimate below are drawn from the same rows whatever the count.
             rows = count if values is not None or puzzle.game.lies else max(count, OPENING_KEPT)
             others = [int(g) for g in order[: rows + 1 + len(refused)] if g != first and int(g) not in refused]
@@ -200,13 +202,13 @@ class Assistant(Session):
         if len(candidates) == 1:
             finish = np.ones(1)
         elif values is not None:
-            chosen, finish = by_value(puzzle, candidates, self.history, chosen, order, refused, values)
+            chosen, finish = by_value(puzzle, position, chosen, order, refused, values)
         elif puzzle.game.lies:  # no second look through lies: the one-step estimate, the others by it
             finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
             chosen, finish = chosen[keep], finish[keep]
         else:  # the strategy's choice first, then the others by the one estimate all tables show
-            finish = FINISH.values(puzzle, candidates, self.history, chosen)
+            finish = FINISH.values(puzzle, position, chosen)
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
             chosen, finish = chosen[keep], finish[keep]
         return suggestion_rows(puzzle, candidates, chosen, finish)
@@ -230,8 +232,8 @@ class Assistant(Session):
             return None
         with self._busy:
             if several:
-                return guard.promise(self.puzzle, self.open_boards(), self.left)
-            return guard.promise(self.puzzle, self.boards[0], self.history)
+                return guard.promise(self.puzzle, Position(tuple(self.open_boards()), [], self.left))
+            return guard.promise(self.puzzle, one_board(self.puzzle, self.boards[0], self.history))
 
     def warm_up(self) -> threading.Thread:
         """Start loading, in a background thread, what the next suggestion needs and the first

@@ -17,7 +17,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import BoardReplies, MultiBoard
-from wordguess.vocab import Progress, Word
+from wordguess.vocab import Position, Progress, Word
 
 SAFETY_TURNS = 200  # a strategy that has not finished after this many guesses is broken
 
@@ -53,7 +53,7 @@ def play_boards(rules: MultiBoard, puzzle: Puzzle, strategy, secrets: Sequence[i
             raise WordguessError(f"{strategy.name} did not finish the boards in {SAFETY_TURNS} guesses")
         left = rules.max_guesses - len(turns)
         guess = opening if not turns and opening is not None else strategy.choose(
-            puzzle, [boards[b] for b in open_boards], left)
+            puzzle, Position(tuple(boards[b] for b in open_boards), [], left))
         replies: list[int | None] = [None] * len(secrets)
         still = []
         for b in open_boards:
@@ -152,7 +152,7 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
     started = time.perf_counter()
     secrets = draw_secrets(puzzle, rules.boards, games, seed, pool)
     everything = puzzle.all_candidates()
-    opening = strategy.choose(puzzle, [everything] * rules.boards, rules.max_guesses)  # the same every game
+    opening = strategy.choose(puzzle, Position((everything,) * rules.boards, [], rules.max_guesses))  # the same every game
     if progress:
         progress(0, games)
     if workers == 1 or games <= CHUNK:

@@ -10,9 +10,9 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import Game
 from wordguess.play.hosts import FixedHost, Host, LyingHost
-from wordguess.strategies.base import Strategy
+from wordguess.strategies.base import Strategy, one_board
 from wordguess.trees.report import Evaluation, sample_candidates
-from wordguess.vocab import Candidates, History, Progress, Turn, Word
+from wordguess.vocab import Candidates, Position, Progress, Turn, Word
 
 SAFETY_LIMIT = 100  # a guesser that has not solved a game after this many guesses is broken
 
@@ -47,9 +47,9 @@ def choose(guesser: Strategy, puzzle: Puzzle, candidates: Candidates, turns: lis
     """Return the guesser's choice; on a puzzle too large for its matrix (Puzzle.by_rows), its
     choice on the puzzle focused on the candidates."""
     if not puzzle.by_rows:
-        return guesser.choose(puzzle, candidates, turns)
+        return guesser.choose(puzzle, one_board(puzzle, candidates, turns))
     focus = puzzle.focused(candidates)
-    return puzzle.index_of(focus.guesses[guesser.choose(focus, focus.all_candidates(), turns)])
+    return puzzle.index_of(focus.guesses[guesser.choose(focus, one_board(focus, focus.all_candidates(), turns))])
 
 
 def play(puzzle: Puzzle, guesser: Strategy, host: Host, max_guesses: int | None = None) -> GameRecord:
@@ -83,11 +83,11 @@ class FirstRemembered(Strategy):
     def name(self) -> str:
         return self.inner.name
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
-        if history:
-            return self.inner.choose(puzzle, candidates, history)
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        if position.history:
+            return self.inner.choose(puzzle, position)
         if self.first is None:
-            self.first = self.inner.choose(puzzle, candidates, history)
+            self.first = self.inner.choose(puzzle, position)
         return self.first
 
 

@@ -1,8 +1,9 @@
 """Strategies: small objects with one method, `choose`, found in one registry by name.
 
-A strategy of one board sees the puzzle, the candidates (indices into puzzle.answers) and the
-history; one of several boards (`several`) sees each unsolved board's candidates and the guesses
-left. Either returns the index of its next guess among puzzle.guesses, one the mode allows.
+Every strategy sees the puzzle and a `Position` (each unsolved board's candidates, indices into
+puzzle.answers, the turns so far and the guesses left): one of one board a position of one
+board, one of several boards (`several`) any number. It returns the index of its next guess
+among puzzle.guesses, one the mode allows.
 """
 
 from __future__ import annotations

@@ -11,33 +11,40 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
 from wordguess.strategies.scoring import score_guesses
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Candidates, History, Position
 
 TIE = 1e-9  # scores this close (relative) are ties, so float noise never decides a guess
 
 
 class Strategy(abc.ABC):
-    """What every strategy is: a `name` and `choose`, which returns the index (in
-    puzzle.guesses) of the next guess. One board: choose(puzzle, candidates, history); several
-    boards at once (`several`): choose(puzzle, boards, left), `boards` each unsolved board's
-    candidates and `left` the guesses left. The optional capabilities are declared here, None
-    (or False) where a strategy does not offer them, so a caller reads them without probing."""
+    """What every strategy is: a `name` and `choose(puzzle, position)`, which returns the index
+    (in puzzle.guesses) of the next guess for a `Position`: each unsolved board's candidates, the
+    turns so far and the guesses left. A strategy of one board (`several` False) is given
+    positions of one board (`position.candidates`); one of several boards, any number of them.
+    The optional capabilities are declared here, None (or False) where a strategy does not offer
+    them, so a caller reads them without probing; each takes the position as `choose` does."""
 
     name: str
     several: ClassVar[bool] = False  # whether it plays several boards at once
-    guard = None  # its never-lose guard (strategies.guarantee.Guard, strategies.boardguard.BoardGuard), or None
+    # its never-lose guard (strategies.guarantee.Guard, strategies.boardguard.BoardGuard), or None:
+    # guard.choose(puzzle, position, favourite, ranking) and guard.promise(puzzle, position)
+    guard = None
     guarantee: bool = False  # whether its guard keeps every candidate winnable (one board)
-    # (puzzle, candidates, history, guess_ids) -> the guesses expected to finish after each guess
+    # (puzzle, position, guess_ids) -> the guesses expected to finish after each guess
     values = None
-    # one board: (puzzle, candidates, history, count) -> the allowed guesses best first;
-    # several: (puzzle, boards) -> the same
+    # (puzzle, position, count) -> the allowed guesses best first (at least `count`), or None
     ranking = None
-    refused = None  # (puzzle, candidates, history) -> the guesses its guard refuses
-    rollouts = None  # (puzzle, history) -> the measured values of a position read from the package, or None
+    refused = None  # (puzzle, position) -> the guesses its guard refuses
+    rollouts = None  # (puzzle, position) -> the measured values of a position read from the package, or None
 
     @abc.abstractmethod
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
         """Return the index (in puzzle.guesses) of the next guess."""
+
+
+def one_board(puzzle: Puzzle, candidates: Candidates, history: History) -> Position:
+    """Return the position of a game of one board: its candidates after `history`."""
+    return Position((candidates,), list(history), puzzle.game.max_guesses - len(history))
 
 
 def candidate_guesses(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -> np.ndarray:

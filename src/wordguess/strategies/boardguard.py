@@ -51,16 +51,16 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.endgame import Position, distinct_rows, position_of
+from wordguess.strategies.endgame import BoardSets, distinct_rows, position_of
 from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.splits import first_by_parts, split_every, split_stats
 from wordguess.strategies.witnesses import Witnesses
-from wordguess.vocab import Candidates
+from wordguess.vocab import Position
 
 
 class _OutOfBudget(Exception):
@@ -86,12 +86,12 @@ class BoardGuard:
         self._open: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}  # _open_buckets
         self._shapes: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}  # by the replies
         self._cells: memoryview | None = None  # the pattern matrix's cells, where it is made
-        self._plans: dict[tuple[Position, int], bool] = {}
-        self._refuted: dict[tuple[Position, int], bool] = {}
+        self._plans: dict[tuple[BoardSets, int], bool] = {}
+        self._refuted: dict[tuple[BoardSets, int], bool] = {}
         self._spent, self._depth = 0, 0  # the exhaustive search's words tried for this guess, its nesting
         self._expanded = 0  # positions whose children were listed (the last look's measure of work)
-        self._conceded: set[tuple[Position, int]] = set()  # where a refuted favourite was played: nothing safe found
-        self._shown: set[tuple[Position, int]] = set()  # where the last look found a guess keeping every combination
+        self._conceded: set[tuple[BoardSets, int]] = set()  # where a refuted favourite was played: nothing safe found
+        self._shown: set[tuple[BoardSets, int]] = set()  # where the last look found a guess keeping every combination
         self._search = True  # whether refuted() may search exhaustively (unsafe's first pass: not)
 
     def __getstate__(self) -> dict:  # sent to a worker without what it learnt
@@ -112,23 +112,23 @@ class BoardGuard:
 
     # -- the guard ----------------------------------------------------------------------------
 
-    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int, favourite: int,
-               ranking: Callable[[], np.ndarray]) -> int:
+    def choose(self, puzzle: Puzzle, position: Position, favourite: int, ranking: Callable[[], np.ndarray]) -> int:
         """Return the guess to play: `favourite` unless the check refuses it (see the module);
         `ranking()` gives the strategy's guesses best first, asked only then."""
+        boards, left = position.boards, position.left
         if left < 1 or sum(len(b) for b in boards) > self.size:
             return favourite
         self._use(puzzle)
-        position = position_of(boards)
-        if not self.unsafe(puzzle, favourite, position, left):
+        sets = position_of(boards)
+        if not self.unsafe(puzzle, favourite, sets, left):
             return favourite
         next_ones = [int(g) for g in ranking()[: self.favourites + 1] if int(g) != favourite][: self.favourites]
         for guess in next_ones:
-            if not self.unsafe(puzzle, guess, position, left):
+            if not self.unsafe(puzzle, guess, sets, left):
                 return guess
-        if self.witnessed(puzzle, position, left):
-            for guess in self._order(puzzle, position)[: self.width]:
-                if self.safe(puzzle, guess, position, left):
+        if self.witnessed(puzzle, sets, left):
+            for guess in self._order(puzzle, sets)[: self.width]:
+                if self.safe(puzzle, guess, sets, left):
                     return guess
         # Every allowed word, one per distinct row of replies, in the plan search's order: a
         # guess that keeps every combination is often outside its pool (after TARSE LINCH DUMPY
@@ -136,26 +136,26 @@ class BoardGuard:
         # and sometimes far down (RADIX, 902nd of 6,254, found within 5,241 positions expanded).
         # The look is bounded by the work done, not by the words tried: most fail at once.
         start = self._expanded
-        for guess in self._order(puzzle, position, every=True):
+        for guess in self._order(puzzle, sets, every=True):
             if self._expanded - start >= self.rescue:
                 break
-            if self.safe(puzzle, guess, position, left):
-                self._shown.add((position, left))  # a plan, which `promise` then shows
+            if self.safe(puzzle, guess, sets, left):
+                self._shown.add((sets, left))  # a plan, which `promise` then shows
                 return guess
-        self._conceded.add((position, left))
+        self._conceded.add((sets, left))
         return favourite
 
-    def promise(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> str | None:
+    def promise(self, puzzle: Puzzle, position: Position) -> str | None:
         """Return what the check knows, after its decision here (`choose`), of finding every board
         within the guesses left whatever the secrets: SHOWN (a plan was found), IMPOSSIBLE (the
         bounds refute every play), UNKNOWN (the strategy's favourite is proven to lose some
         combination and no guess was shown to keep them all: it is played, for the likeliest
         win); None when it knows neither (the favourite was not refuted and no plan was needed)
         and beyond its reach (over `size` candidates). No search is made for it."""
-        if sum(len(b) for b in boards) > self.size:
+        if sum(len(b) for b in position.boards) > self.size:
             return None
         self._use(puzzle)
-        key = (position_of(boards), left)
+        key = (position_of(position.boards), position.left)
         if self._plans.get(key) or key in self._shown:
             return SHOWN
         self._search = False  # the bounds, and what was proven before
@@ -166,11 +166,11 @@ class BoardGuard:
             self._search = True
         return UNKNOWN if key in self._conceded else None
 
-    def unsafe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+    def unsafe(self, puzzle: Puzzle, guess: int, sets: BoardSets, left: int) -> bool:
         """Return whether some reply combination the guess leaves is refuted with one guess fewer."""
         self._use(puzzle)
         self._spent = 0  # the exhaustive search's budget is per guess checked
-        children = list(self._children(puzzle, guess, position))
+        children = list(self._children(puzzle, guess, sets))
         # The bounds first, over every child: a child they refute spares the exhaustive search
         # its budget, which the other children would otherwise spend first.
         self._search = False
@@ -181,56 +181,56 @@ class BoardGuard:
             self._search = True
         return any(self.refuted(puzzle, child, left - 1) for child in children)
 
-    def safe(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+    def safe(self, puzzle: Puzzle, guess: int, sets: BoardSets, left: int) -> bool:
         """Return whether every reply combination the guess leaves is witnessed with one guess fewer."""
         self._use(puzzle)
-        return all(self.witnessed(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+        return all(self.witnessed(puzzle, child, left - 1) for child in self._children(puzzle, guess, sets))
 
     @staticmethod
-    def _on_its_face(position: Position, left: int) -> bool | None:
+    def _on_its_face(sets: BoardSets, left: int) -> bool | None:
         """Return True for a position won as it stands (no board, or every secret known and a
         guess for each), False for one lost (more boards than guesses), else None."""
-        if not position:
+        if not sets:
             return True
-        if len(position) > left:
+        if len(sets) > left:
             return False
-        if all(len(b) == 1 for b in position):
+        if all(len(b) == 1 for b in sets):
             return True
         return None
 
     # -- proofs of a loss ----------------------------------------------------------------------
 
-    def refuted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+    def refuted(self, puzzle: Puzzle, sets: BoardSets, left: int) -> bool:
         """Return whether the bounds prove that no play finds every combination within `left`."""
         self._use(puzzle)
-        plain = self._on_its_face(position, left)
+        plain = self._on_its_face(sets, left)
         if plain is not None:
             return not plain
-        key, boards = (position, left), len(position)
+        key, boards = (sets, left), len(sets)
         known = self._refuted.get(key)
         if known is not None:
             return known
-        if sum(len(b) for b in position) != len({a for b in position for a in b}):
+        if sum(len(b) for b in sets) != len({a for b in sets for a in b}):
             self._refuted[key] = False  # boards sharing candidates: no bound is claimed
             return False
-        least = sorted((self.least_depth(puzzle, b) for b in position), reverse=True)
+        least = sorted((self.least_depth(puzzle, b) for b in sets), reverse=True)
         # The j+1 boards of least depth >= d need turns of their own in d..left.
         lost = any(j + 1 > left - d + 1 for j, d in enumerate(least))
         if not lost and boards == left:
             # Every guess must solve a board whatever the secrets: only a known board's can.
-            lost = all(self._loses(puzzle, int(puzzle.guess_of_answer[b[0]]), position, left)
-                       for b in position if len(b) == 1)
-        elif not lost and boards + 1 == left and all(len(b) > 1 for b in position):
+            lost = all(self._loses(puzzle, int(puzzle.guess_of_answer[b[0]]), sets, left)
+                       for b in sets if len(b) == 1)
+        elif not lost and boards + 1 == left and all(len(b) > 1 for b in sets):
             # One guess to spare and no secret known: a guess that leaves some combination with
             # no board solved and none known leaves as many boards as guesses with no known
             # board, which is lost. Only a guess that splits some board into single words can
             # avoid that; each of those is tried, and the position is lost if each loses.
-            lost = all(self._loses(puzzle, guess, position, left) for guess in self._splitting_some(puzzle, position))
+            lost = all(self._loses(puzzle, guess, sets, left) for guess in self._splitting_some(puzzle, sets))
         searched = self._search
-        if not lost and searched and boards + 1 == left and sum(len(b) for b in position) <= self.exact:
+        if not lost and searched and boards + 1 == left and sum(len(b) for b in sets) <= self.exact:
             try:
                 self._depth += 1
-                lost = self._exhausted(puzzle, position, left)
+                lost = self._exhausted(puzzle, sets, left)
             except _OutOfBudget:
                 if self._depth > 1:
                     raise  # nothing below the first exhaustive search is claimed
@@ -241,20 +241,20 @@ class BoardGuard:
             self._refuted[key] = lost
         return lost
 
-    def _exhausted(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+    def _exhausted(self, puzzle: Puzzle, sets: BoardSets, left: int) -> bool:
         """Return whether every allowed word leaves some combination refuted with one guess
         fewer: the candidates' own words first (a position that is not lost is most often shown
         so by one of them, before the table below is built), then one word per distinct row of
         replies on the position's candidates, the most parts first (a word whose row splits no
         board and solves none only wastes a guess: the position it leaves, with one guess fewer,
         is no better). Raise _OutOfBudget past `nodes`."""
-        union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+        union = np.array(sorted({a for b in sets for a in b}), dtype=np.int64)
         own = puzzle.guess_of_answer[union].astype(np.int64).tolist()
         for guess in own:
             self._spent += 1
-            if not self._loses(puzzle, guess, position, left):
+            if not self._loses(puzzle, guess, sets, left):
                 return False
-        ids, parts = _distinct_rows(puzzle, position, union)
+        ids, parts = _distinct_rows(puzzle, sets, union)
         tried = set(own)
         for guess in ids[np.argsort(-parts, kind="stable")].tolist():
             if guess in tried:
@@ -262,22 +262,22 @@ class BoardGuard:
             self._spent += 1
             if self._spent > self.nodes:
                 raise _OutOfBudget
-            if not self._loses(puzzle, guess, position, left):
+            if not self._loses(puzzle, guess, sets, left):
                 return False
         return True
 
-    def _loses(self, puzzle: Puzzle, guess: int, position: Position, left: int) -> bool:
+    def _loses(self, puzzle: Puzzle, guess: int, sets: BoardSets, left: int) -> bool:
         """Return whether some combination the guess leaves is refuted with one guess fewer."""
-        return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, position))
+        return any(self.refuted(puzzle, child, left - 1) for child in self._children(puzzle, guess, sets))
 
-    def _splitting_some(self, puzzle: Puzzle, position: Position) -> list[int]:
+    def _splitting_some(self, puzzle: Puzzle, sets: BoardSets) -> list[int]:
         """Return the guesses that split some board of the position into single words, one per
         distinct row of replies on its candidates (guesses with the same row leave the same
         positions), the first of each in the words' order."""
-        guesses = np.array(sorted({int(g) for board in position for g in self._splitters(puzzle, board)}),
+        guesses = np.array(sorted({int(g) for board in sets for g in self._splitters(puzzle, board)}),
                            dtype=np.int64)
         if len(guesses) > 1:
-            union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+            union = np.array(sorted({a for b in sets for a in b}), dtype=np.int64)
             rows = np.ascontiguousarray(puzzle.by_secret[union[:, None], guesses].T)
             _, first = np.unique(rows.view(np.dtype((np.void, rows.shape[1]))).ravel(), return_index=True)
             guesses = guesses[np.sort(first)]
@@ -301,18 +301,18 @@ class BoardGuard:
 
     # -- plans ---------------------------------------------------------------------------------
 
-    def witnessed(self, puzzle: Puzzle, position: Position, left: int) -> bool:
+    def witnessed(self, puzzle: Puzzle, sets: BoardSets, left: int) -> bool:
         """Return whether a joint plan finding every combination within `left` was found."""
         self._use(puzzle)
-        plain = self._on_its_face(position, left)
+        plain = self._on_its_face(sets, left)
         if plain is not None:
             return plain
-        key, boards = (position, left), len(position)
+        key, boards = (sets, left), len(sets)
         known = self._plans.get(key)
         if known is not None:
             return known
-        found = (sum(self._alone(b, left - boards + 1) for b in position) <= left
-                 or any(self.safe(puzzle, g, position, left) for g in self._order(puzzle, position)[: self.width]))
+        found = (sum(self._alone(b, left - boards + 1) for b in sets) <= left
+                 or any(self.safe(puzzle, g, sets, left) for g in self._order(puzzle, sets)[: self.width]))
         self._plans[key] = found
         return found
 
@@ -327,14 +327,14 @@ class BoardGuard:
                 return depth
         return len(board)
 
-    def _children(self, puzzle: Puzzle, guess: int, position: Position) -> Iterator[Position]:
+    def _children(self, puzzle: Puzzle, guess: int, sets: BoardSets) -> Iterator[BoardSets]:
         """Return the positions the guess may leave, one per combination of the boards' replies
         (a board the guess solves leaves; a combination with it solved is implied by one with
         it unsolved, so only those are listed when there are), made as they are read: most
         searches stop at the first child refuted, or not witnessed."""
         self._expanded += 1
         opened, per_board = self._open, []
-        for board in position:
+        for board in sets:
             found = opened.get((guess, board))  # _open_buckets' memory, read here: the check's inner loop
             if found is None:
                 found = self._grouped(puzzle, guess, board)
@@ -374,28 +374,28 @@ class BoardGuard:
         self._open[(guess, board)] = found
         return found
 
-    def _order(self, puzzle: Puzzle, position: Position, every: bool = False) -> list[int]:
+    def _order(self, puzzle: Puzzle, sets: BoardSets, every: bool = False) -> list[int]:
         """Return the guesses the plan search tries, best first: a known board's secret, then of
         the candidates and the best splitters of the union (`every`: of every allowed word, one
         per distinct row of replies), those leaving the smallest largest buckets over the boards
         (a candidate first on ties, then the most parts)."""
-        union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+        union = np.array(sorted({a for b in sets for a in b}), dtype=np.int64)
         candidates = puzzle.guess_of_answer[union].astype(np.int64)
         if every:
-            pool, parts = _distinct_rows(puzzle, position, union)
+            pool, parts = _distinct_rows(puzzle, sets, union)
         else:
             splits, largest = split_every(puzzle, union)
             pool = np.unique(np.concatenate([candidates, first_by_parts(splits, largest, self.pool)]))
             parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
-        worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in position)
+        worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in sets)
         order = pool[np.lexsort((-parts, ~np.isin(pool, candidates), worst))].tolist()
-        known = [int(puzzle.guess_of_answer[b[0]]) for b in position if len(b) == 1]
+        known = [int(puzzle.guess_of_answer[b[0]]) for b in sets if len(b) == 1]
         return known + [g for g in order if g not in known]
 
 
-def _distinct_rows(puzzle: Puzzle, position: Position, union: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _distinct_rows(puzzle: Puzzle, sets: BoardSets, union: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Return `endgame.distinct_rows` of the position's candidates (`union`, sorted): the rows
     that solve or split some board, a candidate's own word where one has the row."""
     column = {int(a): i for i, a in enumerate(union)}
-    return distinct_rows(puzzle, union, [[column[a] for a in b] for b in position], solving=True)
+    return distinct_rows(puzzle, union, [[column[a] for a in b] for b in sets], solving=True)
 

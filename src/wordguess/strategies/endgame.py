@@ -34,14 +34,14 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.vocab import Candidates
 
 EPS = 1e-9  # values this close are ties (the earlier guess, a candidate first, is kept)
-Position = tuple[tuple[int, ...], ...]  # the boards' candidates (answer indices), boards sorted
+BoardSets = tuple[tuple[int, ...], ...]  # the boards' candidates (answer indices), boards sorted
 
 
 class OutOfNodes(Exception):
     """The search met more positions than its budget allows (the caller plays its heuristic)."""
 
 
-def position_of(boards: Sequence[Candidates]) -> Position:
+def position_of(boards: Sequence[Candidates]) -> BoardSets:
     """Return the canonical position: each board's candidates sorted, boards sorted (the boards
     are interchangeable for the value)."""
     return tuple(sorted(tuple(sorted(int(a) for a in b)) for b in boards))
@@ -86,7 +86,7 @@ class Endgame:
 
     def __post_init__(self) -> None:
         self._puzzle: Puzzle | None = None
-        self._memo: dict[tuple[Position, int], tuple[float, int]] = {}
+        self._memo: dict[tuple[BoardSets, int], tuple[float, int]] = {}
         self._count = 0
 
     def __getstate__(self) -> dict:  # sent to a worker without its memory (and the puzzle in it)
@@ -96,7 +96,7 @@ class Endgame:
         self.__dict__.update(state)
         self.__post_init__()
 
-    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int | None:
+    def guess(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int | None:
         """Return the best guess (index in puzzle.guesses) when the position is small enough and
         the search finishes within its budget, else None."""
         total = sum(len(b) for b in boards)
@@ -116,38 +116,38 @@ class Endgame:
         self._count = 0
         return self._value(puzzle, position_of(boards), left)
 
-    def _value(self, puzzle: Puzzle, position: Position, left: int) -> tuple[float, int]:
-        if not position:
+    def _value(self, puzzle: Puzzle, sets: BoardSets, left: int) -> tuple[float, int]:
+        if not sets:
             return 0.0, -1
-        key = (position, left)
+        key = (sets, left)
         known = self._memo.get(key)
         if known is not None:
             return known
-        boards = len(position)
+        boards = len(sets)
         if left <= 0:
             return self.penalty + boards, -1
-        if all(len(b) == 1 for b in position):  # each board known: play them one by one
-            best = (boards + (self.penalty if boards > left else 0.0), int(puzzle.guess_of_answer[position[0][0]]))
+        if all(len(b) == 1 for b in sets):  # each board known: play them one by one
+            best = (boards + (self.penalty if boards > left else 0.0), int(puzzle.guess_of_answer[sets[0][0]]))
             self._memo[key] = best
             return best
         self._count += 1
         if self._count > self.nodes:
             raise OutOfNodes
-        union = np.array(sorted({a for b in position for a in b}), dtype=np.int64)
+        union = np.array(sorted({a for b in sets for a in b}), dtype=np.int64)
         column = {int(a): i for i, a in enumerate(union)}
         weights = puzzle.weights_of(union).tolist()
-        board_columns = [[column[a] for a in b] for b in position]
+        board_columns = [[column[a] for a in b] for b in sets]
         solved = puzzle.game.solved_reply
         matrix = puzzle.matrix
 
         # The candidates' own guesses, likeliest to solve a board first.
         share = {a: weights[column[a]] / sum(weights[c] for c in cols)
-                 for b, cols in zip(position, board_columns, strict=True) for a in b}
+                 for b, cols in zip(sets, board_columns, strict=True) for a in b}
         order = sorted(union.tolist(), key=lambda a: (-share[a], a))
         best_value, best_guess = np.inf, -1
         for a in order:
             best_value, best_guess = self._try(puzzle, int(puzzle.guess_of_answer[a]), matrix, union, weights,
-                                               board_columns, position, left, solved, best_value, best_guess)
+                                               board_columns, sets, left, solved, best_value, best_guess)
         # Other words solve no board, so they are worth at least 1 + boards.
         if best_value > 1 + boards + EPS:
             ids, parts = distinct_rows(puzzle, union, board_columns, solving=False)
@@ -157,18 +157,18 @@ class Endgame:
                 if best_value <= 1 + boards + EPS:
                     break
                 best_value, best_guess = self._try(puzzle, int(g), matrix, union, weights, board_columns,
-                                                   position, left, solved, best_value, best_guess)
+                                                   sets, left, solved, best_value, best_guess)
         result = (float(best_value), int(best_guess))
         self._memo[key] = result
         return result
 
-    def _try(self, puzzle, guess, matrix, union, weights, board_columns, position, left, solved,
+    def _try(self, puzzle, guess, matrix, union, weights, board_columns, sets, left, solved,
              best_value, best_guess) -> tuple[float, int]:
         """Return the better of (best_value, best_guess) and this guess (kept only if strictly better)."""
         row = matrix[guess, union].tolist()
         outcomes = []  # per board: [(probability, the board's candidates after, or None if solved)]
         lower = 1.0
-        for b, cols in zip(position, board_columns, strict=True):
+        for b, cols in zip(sets, board_columns, strict=True):
             masses: dict[int, float] = {}
             members: dict[int, list[int]] = {}
             total = 0.0

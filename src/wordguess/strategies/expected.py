@@ -49,11 +49,18 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import Strategy, best_first, pick_best, ranked, trivial_choice
+from wordguess.strategies.base import (
+    Strategy,
+    best_first,
+    one_board,
+    pick_best,
+    ranked,
+    trivial_choice,
+)
 from wordguess.strategies.guarantee import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.strategies.witnesses import path_of
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Candidates, History, Position
 
 ROLLOUTS_INDEX = "rollouts.json"  # data/: the second turn's guesses measured offline (see the module)
 
@@ -135,9 +142,10 @@ class FewestGuesses(Strategy):
                                     self.max_guesses(puzzle), self.guard.key_for(puzzle),
                                     cost_curve()[1].tolist())).encode()).hexdigest()[:32]
 
-    def rollouts(self, puzzle: Puzzle, history: History) -> tuple[np.ndarray, np.ndarray] | None:
+    def rollouts(self, puzzle: Puzzle, position: Position) -> tuple[np.ndarray, np.ndarray] | None:
         """Return the safe guesses measured offline for this second turn and the guesses each
         took to finish (itself included), best first; None where none were (see the module)."""
+        history = position.history
         if not (self.guarantee and self.measured) or len(history) != 1 or self.limit is not None:
             return None
         if rollouts_index()["key"] != self.rollouts_key(puzzle):
@@ -148,11 +156,12 @@ class FewestGuesses(Strategy):
         return (np.array([puzzle.guess_index[word] for word, _ in rows], dtype=np.int64),
                 np.array([value for _, value in rows], dtype=np.float64))
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
-        measured = self.rollouts(puzzle, history)
+        measured = self.rollouts(puzzle, position)
         if measured is not None:  # its ranking is the measured one; nothing it refused
             self._last = (self._key(puzzle, candidates, history), measured[0], measured[0], measured[1], None,
                           np.zeros(0, dtype=np.int64), {})
@@ -177,7 +186,8 @@ class FewestGuesses(Strategy):
             if not self.guarantee:
                 return choice
             order = ranked(puzzle, guess_ids, scores, candidates)
-            return self.guard.choose(puzzle, candidates, history, np.concatenate([[choice], order[order != choice]]))
+            return self.guard.choose(puzzle, one_board(puzzle, candidates, history), choice,
+                                     lambda: np.concatenate([[choice], order[order != choice]]))
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
             refined = second_looks(puzzle, pool[:width], candidates, pool, *cost_curve(), self.left(puzzle, history),
@@ -189,7 +199,7 @@ class FewestGuesses(Strategy):
         head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
         refused: list[int] = []
         if self.guarantee:
-            guarded = self.guard.choose(puzzle, candidates, history, head)
+            guarded = self.guard.choose(puzzle, one_board(puzzle, candidates, history), choice, lambda: head)
             refused = self.guard.refused
             if guarded != choice:  # a safer guess than the ranking's best: it heads the ranking
                 choice = guarded
@@ -198,12 +208,13 @@ class FewestGuesses(Strategy):
                       np.array(refused, dtype=np.int64), dict(zip(pool[:width].tolist(), refined.tolist(), strict=True)))
         return choice
 
-    def values(self, puzzle: Puzzle, candidates: Candidates, history: History, guess_ids: np.ndarray) -> np.ndarray:
+    def values(self, puzzle: Puzzle, position: Position, guess_ids: np.ndarray) -> np.ndarray:
         """Return the expected guesses to finish after each guess (itself included) as the
         search ranks its best: each bucket costed by its best next guess (the second look); a
         guess measured offline for this second turn (`rollouts`) has its measured value."""
+        candidates, history = position.candidates, position.history
         guess_ids = np.asarray(guess_ids, dtype=np.int64)
-        measured = self.rollouts(puzzle, history)
+        measured = self.rollouts(puzzle, position)
         known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
         last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
         if last is not None:  # what the search's second look found (the same computation)
@@ -224,10 +235,10 @@ class FewestGuesses(Strategy):
             values[todo] = [self.second_look(puzzle, int(g), candidates, history, pool) for g in guess_ids[todo]]
         return values
 
-    def refused(self, puzzle: Puzzle, candidates: Candidates, history: History) -> np.ndarray:
+    def refused(self, puzzle: Puzzle, position: Position) -> np.ndarray:
         """Return the guesses the guard found unsafe in the last search of this position (every
         secret they may leave could not be shown winnable): not to be offered."""
-        if self._last is None or self._last[0] != self._key(puzzle, candidates, history):
+        if self._last is None or self._last[0] != self._key(puzzle, position.candidates, position.history):
             return np.zeros(0, dtype=np.int64)
         return self._last[5]
 
@@ -235,13 +246,12 @@ class FewestGuesses(Strategy):
     def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:
         return hashlib.blake2b(repr((puzzle.fingerprint, history)).encode() + np.asarray(candidates).tobytes()).digest()
 
-    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History,
-                count: int | None = None) -> np.ndarray | None:
+    def ranking(self, puzzle: Puzzle, position: Position, count: int | None = None) -> np.ndarray | None:
         """Return the guesses of the last search, best first (its second look's best `width`,
         then the rest by the one-step score), when it was for this position; else None. With
         `count`, at least the first `count` (the search ordered only its `pool` best: the whole
         order is sorted only when more are asked for)."""
-        if self._last is None or self._last[0] != self._key(puzzle, candidates, history):
+        if self._last is None or self._last[0] != self._key(puzzle, position.candidates, position.history):
             return None
         _, head, guess_ids, scores = self._last[:4]
         if count is not None and count <= len(head):

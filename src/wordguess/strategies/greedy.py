@@ -9,9 +9,9 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_choice, useful
+from wordguess.strategies.base import Strategy, one_board, pick_best, ranked, trivial_choice, useful
 from wordguess.strategies.scoring import score_guesses
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Candidates, History, Position
 
 
 @dataclasses.dataclass
@@ -24,7 +24,8 @@ class Greedy(Strategy):
     def name(self) -> str:
         return self.metric
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
@@ -43,7 +44,8 @@ class RandomCandidate(Strategy):
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates = position.candidates
         return int(puzzle.guess_of_answer[candidates[self.rng.integers(len(candidates))]])
 
 
@@ -54,7 +56,8 @@ class Antiwordle(Strategy):
 
     name: str = "antiwordle"
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates = position.candidates
         guess_ids = puzzle.guess_of_answer[candidates]
         scores = score_guesses(puzzle, guess_ids, candidates, "entropy")
         return pick_best(puzzle, guess_ids, -scores, candidates)
@@ -73,7 +76,8 @@ class Lookahead(Strategy):
         if self.width < 1:
             raise WordguessError(f"lookahead needs a width of at least 1, not {self.width}")
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
@@ -92,7 +96,7 @@ def greedy_cost(puzzle: Puzzle, strategy: Strategy, candidates: Candidates, hist
     if len(candidates) == 1 and guess is None:
         return 1
     if guess is None:
-        guess = strategy.choose(puzzle, candidates, history)
+        guess = strategy.choose(puzzle, one_board(puzzle, candidates, history))
     total = len(candidates)
     word = puzzle.guesses[guess]
     for reply, bucket in puzzle.buckets(guess, candidates):

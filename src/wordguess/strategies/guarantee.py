@@ -25,7 +25,7 @@ The search is the check of `Guard.choose`: the strategy ranks its guesses by wha
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -39,7 +39,7 @@ from wordguess.strategies.witnesses import (
     shipped_witnesses,
     trivially_within,
 )
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Candidates, History, Position
 
 SHOWN, IMPOSSIBLE, UNKNOWN = "shown", "impossible", "unknown"  # what Guard.promise says of a win
 
@@ -176,9 +176,10 @@ class Guard:
                 return int(decided), SHOWN
         return None, UNKNOWN
 
-    def promise(self, puzzle: Puzzle, candidates: Candidates, history: History) -> str:
+    def promise(self, puzzle: Puzzle, position: Position) -> str:
         """Return whether a win within the game's limit can be promised from here: SHOWN,
         IMPOSSIBLE (no strategy can guarantee one) or UNKNOWN (none shown, none ruled out)."""
+        candidates, history = position.candidates, position.history
         left = puzzle.game.max_guesses - len(history)
         if trivially_within(len(candidates), left):
             return SHOWN
@@ -190,10 +191,11 @@ class Guard:
     def _position(puzzle: Puzzle, candidates: Candidates, history: History) -> tuple:
         return puzzle.fingerprint, tuple(history), len(candidates)
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History, ranking: np.ndarray) -> int:
-        """Return the first safe guess of `ranking` (the strategy's guesses, best first) among
-        its first `tries`, else a witness's guess, else ranking[0] (no win can be promised)."""
-        first = int(ranking[0])
+    def choose(self, puzzle: Puzzle, position: Position, favourite: int, ranking: Callable[[], np.ndarray]) -> int:
+        """Return the first safe guess of `ranking()` (the strategy's guesses, best first, its
+        `favourite` first) among its first `tries`, else a witness's guess, else the favourite
+        (no win can be promised)."""
+        candidates, history, first = position.candidates, position.history, favourite
         self.refused = []
         left = puzzle.game.max_guesses - len(history)
         if left < 2 or trivially_within(len(candidates), left - 1):
@@ -206,6 +208,7 @@ class Guard:
         budget = self.nodes
         search = self.witnesses(puzzle)
         stop = search.worked + self.cells  # the decision's cells, shared by the checks and the fallback
+        ranking = ranking()
         for guess in ranking[: self.tries]:
             before = search.spent
             if self.safe(puzzle, int(guess), candidates, history, max(budget, 0), max(stop - search.worked, 0)):

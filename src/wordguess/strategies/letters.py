@@ -8,7 +8,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.base import Strategy, letter_table, pick_best, trivial_choice, useful
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Position
 
 
 @dataclasses.dataclass
@@ -19,7 +19,8 @@ class LetterFrequency(Strategy):
 
     name: str = "letter-frequency"
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
@@ -47,7 +48,8 @@ class Positional(Strategy):
 
     name: str = "positional"
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial

@@ -17,7 +17,7 @@ from numba import njit, prange
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
 from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_choice
-from wordguess.vocab import Candidates, History
+from wordguess.vocab import Candidates, Position
 
 
 @njit(parallel=True, cache=True, nogil=True)
@@ -65,16 +65,17 @@ class ShownEntropy(Strategy):
 
     name: str = "lie-entropy"
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        candidates, history = position.candidates, position.history
         trivial = trivial_choice(puzzle, candidates)
         if trivial is not None:
             return trivial
         guess_ids = puzzle.allowed(candidates, history)
         return pick_best(puzzle, guess_ids, -shown_entropies(puzzle, guess_ids, candidates), candidates)
 
-    def ranking(self, puzzle: Puzzle, candidates: Candidates, history: History,
-                count: int | None = None) -> np.ndarray:
+    def ranking(self, puzzle: Puzzle, position: Position, count: int | None = None) -> np.ndarray:
         """Return the allowed guesses from the best to the worst (the assistant's list; all of
         them, whatever `count` asks for)."""
-        guess_ids = puzzle.allowed(candidates, history)
+        candidates = position.candidates
+        guess_ids = puzzle.allowed(candidates, position.history)
         return ranked(puzzle, guess_ids, -shown_entropies(puzzle, guess_ids, candidates), candidates)

@@ -41,7 +41,7 @@ from wordguess.strategies.endgame import Endgame
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import expected_guesses, score_guesses, second_looks, total_weight
-from wordguess.vocab import Candidates
+from wordguess.vocab import Candidates, Position
 
 NEVER_LOSE = 1e15  # the safe strategy's endgame cost of a lost game: above any expected guesses (probabilities > 1e-12)
 NO_LIMIT = 1_000  # `left` for the second look: no game's limit is near (the one-step work has none)
@@ -114,7 +114,8 @@ class OneBoard(Strategy):
 
     name: str = "one-board"
 
-    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        boards = position.boards
         known = known_board(puzzle, boards)
         if known is not None:
             return known
@@ -132,7 +133,8 @@ class JointEntropy(Strategy):
     name: str = "joint-entropy"
     memory: BoardScores = cache_field()
 
-    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        boards = position.boards
         known = known_board(puzzle, boards)
         if known is not None:
             return known
@@ -164,15 +166,16 @@ class FewestTotal(Strategy):
     # The never-lose check (None: none); `fewest-total-safe` has one.
     guard: BoardGuard | None = dataclasses.field(default=None, repr=False, compare=False)
 
-    def choose(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
-        guess = self._favourite(puzzle, boards, left)
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        guess = self._favourite(puzzle, position.boards, position.left)
         if self.guard is None:
             return guess
-        return self.guard.choose(puzzle, boards, left, guess, lambda: self.ranking(puzzle, boards))
+        return self.guard.choose(puzzle, position, guess, lambda: self.ranking(puzzle, position))
 
-    def ranking(self, puzzle: Puzzle, boards: Sequence[Candidates]) -> np.ndarray:
+    def ranking(self, puzzle: Puzzle, position: Position, count: int | None = None) -> np.ndarray:
         """Return the allowed guesses best first: those given the second look (when it is
         played) by it, then the others by the summed one-step work."""
+        boards = position.boards
         guess_ids, work = self._guess_ids(puzzle), self._work(puzzle, boards)
         if not self._looks_twice(puzzle):
             return ranked(puzzle, guess_ids, work, union(boards))
@@ -181,7 +184,7 @@ class FewestTotal(Strategy):
         return np.concatenate([ranked(puzzle, head, looks, union(boards)), rest[~np.isin(rest, head)]])
 
     def _favourite(self, puzzle: Puzzle, boards: Sequence[Candidates], left: int) -> int:
-        exact = self.endgame.choose(puzzle, boards, left) if self.endgame is not None else None
+        exact = self.endgame.guess(puzzle, boards, left) if self.endgame is not None else None
         if exact is not None:
             return exact
         known = known_board(puzzle, boards)

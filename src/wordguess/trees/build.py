@@ -9,9 +9,9 @@ from typing import TypeVar
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import Strategy
+from wordguess.strategies.base import Strategy, one_board
 from wordguess.trees.tree import Node, Tree, check_covers, follow
-from wordguess.vocab import Candidates, History, Progress, Reply
+from wordguess.vocab import Candidates, History, Position, Progress, Reply
 
 State = TypeVar("State")  # what a chooser knows at a node besides the candidates (a history, ...)
 
@@ -64,7 +64,7 @@ def build_tree(puzzle: Puzzle, strategy: Strategy, candidates: Candidates | None
     candidates = puzzle.all_candidates() if candidates is None else candidates
 
     def choose(candidates: Candidates, history: History) -> int:
-        return strategy.choose(puzzle, candidates, history)
+        return strategy.choose(puzzle, one_board(puzzle, candidates, history))
 
     def after(history: History, guess: int, reply: Reply) -> History:
         return [*history, (puzzle.guesses[guess], reply)]
@@ -130,6 +130,6 @@ class TreeStrategy(Strategy):
     tree: Tree  # the tree to follow
     name: str = "tree"
 
-    def choose(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
-        node = follow(self.tree, puzzle.game, history)
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        node = follow(self.tree, puzzle.game, position.history)
         return puzzle.index_of(node if isinstance(node, str) else node.guess)

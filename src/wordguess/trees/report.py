@@ -14,7 +14,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordError, WordguessError
-from wordguess.strategies.base import Strategy, ranked
+from wordguess.strategies.base import Strategy, one_board, ranked
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import score_guesses
 from wordguess.trees.build import build_tree, clue_puzzles
@@ -149,7 +149,7 @@ def play_secrets(puzzle: Puzzle, strategy: Strategy, secrets: Candidates,
         if len(candidates) == 1:
             scores[part.answers[int(candidates[0])]] = depth + 1
         else:
-            guess = strategy.choose(part, candidates, history)
+            guess = strategy.choose(part, one_board(part, candidates, history))
             word = part.guesses[guess]
             if not history:
                 openers.add(word)
