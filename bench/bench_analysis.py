@@ -33,7 +33,7 @@ from wordguess import PuzzleSpec, get_game
 from wordguess.analysis import EXACT, EstimatedValues, ExactValues, analyze
 from wordguess.engine.puzzle import Puzzle
 from wordguess.optimal.store import ResultStore, default_store_path
-from wordguess.optimal.worst.decide import exact_guard
+from wordguess.optimal.worst.exact_guard import with_exact_guard
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
@@ -109,7 +109,7 @@ def open_world(games: int) -> dict:
     secrets = [puzzle.answers[int(i)] for i in np.random.default_rng(12).choice(
         len(puzzle.answers), size=games, replace=False, p=puzzle.probabilities(puzzle.all_candidates()))]
     out = {}
-    for name, strategy in (("assistant", exact_guard(FewestGuesses())), ("entropy", get_strategy("entropy"))):
+    for name, strategy in (("assistant", with_exact_guard(FewestGuesses())), ("entropy", get_strategy("entropy"))):
         uniform = Puzzle(puzzle.game, puzzle.answers, puzzle.guesses, weights=np.ones(len(puzzle.answers)))
         histories = [play(puzzle if name == "assistant" else uniform, strategy, FixedHost(s)).turns for s in secrets]
         analyze(puzzle, histories[0], values=values)  # warm

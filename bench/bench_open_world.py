@@ -9,13 +9,13 @@ never-lose guard (what the guarantee costs). Wordle: the 2,315 public answers pl
 - the prior fitted on all 2,315 (the shipped model: in-sample, for comparison);
 - the uniform baseline: every allowed word alike, greedy entropy (the issue's 3.965).
 Hard mode (`--part hard`, not in `all`): every allowed word as the secret in hard mode (the guard
-alone, then with the exact decider as its last resort, as the front ends play), and each of the
+alone, then with the exact guard as its last resort, as the front ends play), and each of the
 latter's lost games classified by the exact feasibility search (optimal/worst) along its path: the first
 position after a reply from which no hard-mode tree finds every candidate within the guesses left
 (proven), and whether a position before it on the path had such a tree (the loss was avoidable
 there) or none had from the first reply on (given the opener, some word of that bucket is lost
 whatever is played). A position the first budget leaves open is tried again with the deep budget
-(up to `--deep-most` secrets) and through its cores (optimal.worst.decide.refuting_core: clusters
+(up to `--deep-most` secrets) and through its cores (optimal.worst.exact_guard.refuting_core: clusters
 such as ?ILLS and pairs of them, in rounds of 3,000, 30,000 and the deep budget's nodes): a subset
 of its words with no tree proves it has none.
 Termo and Sutom (6 to 9 letters, first letter revealed): secrets drawn from the prior (seeded)
@@ -37,7 +37,7 @@ import numpy as np
 
 from wordguess import PuzzleSpec, get_game
 from wordguess.lists import priors, read_bundled
-from wordguess.optimal.worst.decide import exact_guard
+from wordguess.optimal.worst.exact_guard import with_exact_guard
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.trees.report import evaluate
@@ -61,7 +61,7 @@ def wordle(folds: int, quick: bool) -> dict:
     answers = read_bundled("wordle-answers")
     secrets = answers[::7] if quick else answers
     base = PuzzleSpec(get_game("wordle"), world="open").build()
-    strategy = exact_guard(get_strategy("fewest-guesses"))  # as the front ends give it
+    strategy = with_exact_guard(get_strategy("fewest-guesses"))  # as the front ends give it
     result = {}
     rng = np.random.default_rng(2026)
     order = rng.permutation(len(answers))
@@ -98,16 +98,16 @@ def wordle(folds: int, quick: bool) -> dict:
 
 def every_word() -> dict:
     """Every allowed word of the open world (14,855) as the secret, with and without the guard
-    (with it: as the front ends give it, with the exact decider; the same with the second turn
-    searched rather than read as measured offline; and without the decider, which the measured
+    (with it: as the front ends give it, with the exact guard; the same with the second turn
+    searched rather than read as measured offline; and without the exact guard, which the measured
     second turn needs): failures, worst, mean, prior-weighted mean; the same over the 12,972 of
     2022 and over the 1,883 words the NYT added."""
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
     old = set(read_bundled("wordle-guesses"))
     out = {"allowed": len(puzzle.answers)}
-    variants = (("guarded", exact_guard(FewestGuesses())),  # as the front ends give it
-                ("guarded_second_turn_searched", exact_guard(FewestGuesses(measured=False))),
-                ("guarded_without_the_decider", FewestGuesses()),  # (the measured second turn needs it)
+    variants = (("guarded", with_exact_guard(FewestGuesses())),  # as the front ends give it
+                ("guarded_second_turn_searched", with_exact_guard(FewestGuesses(measured=False))),
+                ("guarded_without_the_exact_guard", FewestGuesses()),  # (the measured second turn needs it)
                 ("unguarded", FewestGuesses(guarantee=False)))
     for name, strategy in variants:
         t = time.perf_counter()
@@ -131,7 +131,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     positions that budget left undecided `deep` nodes (for those of at most `deep_most` secrets)
     and their cores (see the module)."""
     from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped
-    from wordguess.optimal.worst.decide import CORE_ROUNDS, ExactDecider, refuting_core
+    from wordguess.optimal.worst.exact_guard import CORE_ROUNDS, ExactGuard, refuting_core
     from wordguess.optimal.worst.search import FeasibilitySearch
     from wordguess.trees.tree import Node
 
@@ -140,9 +140,9 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     t = time.perf_counter()
     alone = evaluate(puzzle, FewestGuesses(), world="open")
     out = {"allowed": len(puzzle.answers), "guard_alone": summary(alone, time.perf_counter() - t)}
-    t = time.perf_counter()  # as the front ends play: the exact decider as the guard's last resort
-    ev = evaluate(puzzle, exact_guard(FewestGuesses()), world="open")
-    out.update({**summary(ev, time.perf_counter() - t), "first": ev.first, "with": "the exact decider"})
+    t = time.perf_counter()  # as the front ends play: the exact guard as the guard's last resort
+    ev = evaluate(puzzle, with_exact_guard(FewestGuesses()), world="open")
+    out.update({**summary(ev, time.perf_counter() - t), "first": ev.first, "with": "the exact guard"})
     # The exact search counts every word alike: the same words as a closed world.
     exact = puzzle.counted_alike()
     solver = ExactSolver(exact, game.max_guesses, Limits(nodes=nodes))
@@ -172,7 +172,7 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
             secrets = np.array(sorted(puzzle.index_of(w) for w in secrets_below(node)))
             sizes[path], checked[path] = len(secrets), (position, secrets)
             # a shipped proof first (scripts/build_refutations.py; its tests check it)
-            shipped = ExactDecider.shipped(puzzle, secrets, history, left)
+            shipped = ExactGuard.shipped(puzzle, secrets, history, left)
             verdicts[path] = False if shipped is False else within(secrets, state, left)
             proven_offline[path] = shipped is False
         return verdicts[path]
@@ -302,7 +302,7 @@ def first_suggestion(puzzle, strategy) -> dict:
 
 def speed(games: int) -> dict:
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
-    strategy = exact_guard(get_strategy("fewest-guesses"))  # as the front ends give it (its shipped turn 2 too)
+    strategy = with_exact_guard(get_strategy("fewest-guesses"))  # as the front ends give it (its shipped turn 2 too)
     out = first_suggestion(puzzle, strategy)
     p = puzzle.probabilities(puzzle.all_candidates())
     rng = np.random.default_rng(7)

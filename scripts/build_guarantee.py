@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prove offline that every word of an open world can be found within the game's limit, and ship
-the proof: a witness tree (strategies/guarantee.py), read by the never-lose guard.
+the proof: a witness tree (strategies/guard.py), read by the never-lose guard.
 
     python scripts/build_guarantee.py                     # Wordle's open world (14,855 words)
     python scripts/build_guarantee.py --game termo
@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from wordguess import PuzzleSpec, get_game  # noqa: E402
-from wordguess.optimal.worst.decide import neighbour_cores  # noqa: E402
+from wordguess.optimal.worst.exact_guard import neighbour_cores  # noqa: E402
 from wordguess.strategies.expected import FewestGuesses  # noqa: E402
 from wordguess.strategies.splits import split_stats  # noqa: E402
 from wordguess.strategies.witnesses import GUARANTEE_INDEX, Witnesses, path_of  # noqa: E402

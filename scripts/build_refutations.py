@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prove offline where no strategy can guarantee a win after the open world's opener, and ship
-the proofs, read by the exact decider (optimal/worst/decide.py) so the assistant knows at once:
+the proofs, read by the exact guard (optimal/worst/exact_guard.py) so the assistant knows at once:
 for each first reply whose words have no tree within the guesses left, a core (a subset of them
 with no tree, so neither has the whole set); for each first reply whose words have one, a witness
 tree.
@@ -9,9 +9,9 @@ tree.
     python scripts/build_refutations.py --opener salet
 
 Hard mode's open world has no tree within six after its opener TARSE; some of its first replies
-(...Y.: 1,136 words) are beyond what the decider settles while a player waits (30,000 nodes), but
+(...Y.: 1,136 words) are beyond what the exact guard settles while a player waits (30,000 nodes), but
 a small core settles them (?ILLS: 17 words, 108,792 nodes, 34 s). Each first reply's bucket is
-tried whole within `--nodes`, then through its cores (optimal.worst.decide.refuting_core); the
+tried whole within `--nodes`, then through its cores (optimal.worst.exact_guard.refuting_core); the
 first core proven without a tree is kept (the whole bucket when no core is); a bucket still
 undecided (of at most `--whole-most` words) is searched whole once more with the cores' last
 budget. A bucket with a tree gets the
@@ -22,7 +22,7 @@ the mode allows there, in the kernel's order (smallest largest bucket first), is
 of one of its buckets with no tree within the guesses left after it, or shown to open a tree
 (then the bucket has one: its witness tree is shipped). A core carries over to a later second
 guess that keeps it together where its reply allows no guess the core's position did not (see
-decide.SplitProof), so most second guesses need no search. The second guesses go in chunks of
+exact_guard.SplitProof), so most second guesses need no search. The second guesses go in chunks of
 CHUNK to the workers (--jobs), WAVE chunks at a time, each seeing the cores of the waves before
 it and searching with a memo of its own (so the output does not depend on --jobs or on timing).
 Every mapping is checked again by the rules (Puzzle-level hard mode, not the kernel's) and every
@@ -61,11 +61,11 @@ from wordguess.cli import stop_on_sigterm  # noqa: E402
 from wordguess.engine.executors import get_executor  # noqa: E402
 from wordguess.errors import interrupted  # noqa: E402
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped  # noqa: E402
-from wordguess.optimal.worst.decide import (  # noqa: E402
+from wordguess.optimal.worst.exact_guard import (  # noqa: E402
     CORE_ROUNDS,
     REFUTATIONS_INDEX,
     VERSION,
-    ExactDecider,
+    ExactGuard,
     allowed_mask,
     guesses_digest,
     refuting_core,
@@ -105,7 +105,7 @@ def witness(search, candidates: np.ndarray, state, depth: int, history: list, no
     puzzle, game = solver.puzzle, solver.puzzle.game
     if len(candidates) <= 1:
         return
-    guess = ExactDecider()._witness(search, np.sort(candidates), state, depth, time.monotonic(), search.nodes)
+    guess = ExactGuard()._witness(search, np.sort(candidates), state, depth, time.monotonic(), search.nodes)
     if guess is None:
         raise SystemExit(f"{path_of(game, history)}: no witness within {depth}")
     word = puzzle.guesses[guess]

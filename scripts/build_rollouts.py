@@ -10,7 +10,7 @@ the second turn meets one of its 178 replies. For each, the strategy's best `--t
 (its own order: the guard's choice, its second look's best, then its one-step score), those of
 its first `--screened` that the guard shows safe, and the shipped witness tree's guess, are each
 played and the game finished by the strategy itself, as the
-front ends give it (`fewest-guesses` with its guard and the exact decider, a new one for each
+front ends give it (`fewest-guesses` with its guard and the exact guard, a new one for each
 position of the third turn, as in a process that meets that position first), for every word the
 reply leaves. A guess that finds every word within the game's limit is safe (that play is its
 witness tree); its value is the guesses taken from the second on, weighted by the prior. The safe
@@ -51,9 +51,9 @@ from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.cli import stop_on_sigterm  # noqa: E402
 from wordguess.engine.executors import get_executor  # noqa: E402
 from wordguess.errors import interrupted  # noqa: E402
-from wordguess.optimal.worst.decide import exact_guard  # noqa: E402
+from wordguess.optimal.worst.exact_guard import with_exact_guard  # noqa: E402
 from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses  # noqa: E402
-from wordguess.strategies.guarantee import IMPOSSIBLE  # noqa: E402
+from wordguess.strategies.guard import IMPOSSIBLE  # noqa: E402
 from wordguess.strategies.witnesses import path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "strategies" / "data"
@@ -70,9 +70,9 @@ def open_wordle():
 
 
 def strategy(measured: bool = True) -> FewestGuesses:
-    """The strategy as the front ends give it (the exact decider as the guard's last resort);
+    """The strategy as the front ends give it (the exact guard as the guard's last resort);
     `measured=False` does not read the shipped second turns (they are being measured)."""
-    return exact_guard(FewestGuesses(measured=measured))
+    return with_exact_guard(FewestGuesses(measured=measured))
 
 
 class Unsafe(Exception):

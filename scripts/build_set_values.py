@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from wordguess import PuzzleSpec, get_game  # noqa: E402
 from wordguess.optimal.total import kernel  # noqa: E402
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped  # noqa: E402
-from wordguess.optimal.worst.decide import played_strategy  # noqa: E402
+from wordguess.optimal.worst.exact_guard import played_strategy  # noqa: E402
 from wordguess.play.hosts import FixedHost  # noqa: E402
 from wordguess.play.simulate import play  # noqa: E402
 from wordguess.trees.tree import depth_counts  # noqa: E402

@@ -27,7 +27,7 @@ over German and Spanish answers):
   with log2 n, through another.
 
 `--play` measures the two curves in play: `fewest-guesses` as the front ends give it (its guard
-with the exact decider; the second turn searched, not read from the measures shipped for the
+with the exact guard; the second turn searched, not read from the measures shipped for the
 shipped curve, so both play alike), over every secret of Wordle's closed world, its hard mode,
 German Wordle, and a seeded sample of the open world: mean, worst, failures and the time of a
 mid-game suggestion. The richer models value a set from features no bucket of the scoring kernel
@@ -206,7 +206,7 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
     """Return each curve's play by `fewest-guesses` on the PLAYED puzzles (see the module)."""
     import time
 
-    from wordguess.optimal.worst.decide import played_strategy
+    from wordguess.optimal.worst.exact_guard import played_strategy
     from wordguess.strategies import expected
     from wordguess.trees.report import evaluate
 

@@ -80,7 +80,7 @@ def test_fibble_is_advised_by_its_own_strategy_everywhere(client):
 
 def test_the_open_world_reads_the_shipped_second_turn():
     """The open world's default strategy reads its second turn after the opener from the
-    package (FewestGuesses.rollouts) with the guard's exact decider, as `solve` plays it."""
+    package (FewestGuesses.rollouts) with the guard's exact guard, as `solve` plays it."""
     advisor = wordguess.Advisor()
     opener = wordguess.advise("wordle").suggestions[0].word
     assistant = advisor.position(Setting.of("wordle"), f"{opener}=.....")

@@ -301,7 +301,7 @@ def test_the_last_look_goes_as_far_as_its_work_allows_not_a_number_of_words():
 
 
 def test_the_promise_says_what_the_decision_found_and_searches_nothing():
-    """What the multi-board assistant says of a win of every combination (`promise`): SHOWN where
+    """What the multi-board assistant says of a win of every combination (`win_guarantee`): SHOWN where
     the decision found a guess keeping them all, UNKNOWN where it played a refuted favourite
     (nothing safe found), IMPOSSIBLE where the bounds refute the position, None where it knows
     neither or the boards are beyond the check's reach."""
@@ -310,16 +310,16 @@ def test_the_promise_says_what_the_decision_found_and_searches_nothing():
     bawks = puzzle.index_of("bawks")
     ranking = lambda: np.array([bawks])  # noqa: E731
     guard = BoardGuard()
-    assert guard.promise(puzzle, Position(tuple(boards), [], 5)) is None  # nothing decided here yet: no search is made for it
+    assert guard.win_guarantee(puzzle, Position(tuple(boards), [], 5)) is None  # nothing decided here yet: no search is made for it
     assert guard.choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking) != bawks
-    assert guard.promise(puzzle, Position(tuple(boards), [], 5)) == "shown"
+    assert guard.win_guarantee(puzzle, Position(tuple(boards), [], 5)) == "shown"
     blind = BoardGuard(rescue=0)
     assert blind.choose(puzzle, Position(tuple(boards), [], 5), bawks, ranking) == bawks
-    assert blind.promise(puzzle, Position(tuple(boards), [], 5)) == "unknown"
+    assert blind.win_guarantee(puzzle, Position(tuple(boards), [], 5)) == "unknown"
     # WHERE BASTE SMACK known and five LA_ED words with four guesses left: each known word takes a
     # turn, and one guess cannot find one of five.
     known = boards_after(puzzle, "where baste smack lazed", "tarse punch lobby fight wimpy")
     assert sorted(len(b) for b in known) == [1, 1, 1, 5]
-    assert BoardGuard().promise(puzzle, Position(tuple(known), [], 4)) == "impossible"
-    assert BoardGuard().promise(puzzle, Position(tuple(known), [], 8)) is None
-    assert BoardGuard().promise(puzzle, Position(tuple(boards_after(puzzle, "where baste smack lazed", "tarse")), [], 8)) is None  # too many
+    assert BoardGuard().win_guarantee(puzzle, Position(tuple(known), [], 4)) == "impossible"
+    assert BoardGuard().win_guarantee(puzzle, Position(tuple(known), [], 8)) is None
+    assert BoardGuard().win_guarantee(puzzle, Position(tuple(boards_after(puzzle, "where baste smack lazed", "tarse")), [], 8)) is None  # too many

@@ -1,4 +1,4 @@
-"""The never-lose guarantee (strategies/guarantee.py) and words in no list taken as played."""
+"""The never-lose guarantee (strategies/guard.py) and words in no list taken as played."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from wordguess.play.session import admitted
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses
-from wordguess.strategies.guarantee import (
+from wordguess.strategies.guard import (
     SHOWN,
     UNKNOWN,
     Guard,
@@ -187,7 +187,7 @@ def test_hard_modes_closed_world_opens_on_the_shipped_proof_and_never_loses_the_
     """The default strategy's favourite SLATE loses one of ?ASTE in hard mode (six words, one
     letter known per guess): the guard opens on the shipped tree's SALET, which finds every
     answer within 6, on the NYT's lists too."""
-    from wordguess.optimal.worst.decide import played_strategy
+    from wordguess.optimal.worst.exact_guard import played_strategy
     from wordguess.play.hosts import FixedHost
     from wordguess.play.simulate import play
 
@@ -229,7 +229,7 @@ def test_the_open_world_opening_is_the_proven_one():
     puzzle = PuzzleSpec(WORDLE, world="open").build()
     strategy = FewestGuesses()
     assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
-    assert Guard().promise(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
+    assert Guard().win_guarantee(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
 
 
 def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_path):
@@ -250,7 +250,7 @@ def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_pat
         assert followed(puzzle, tree.nodes, secret, []) <= 6, secret
     strategy = FewestGuesses()
     assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
-    assert Guard().promise(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
+    assert Guard().win_guarantee(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
     plain = open_wordle()
     assert Guard().key_for(plain) != guard.key_for(puzzle) and Guard().key_for(plain) == Guard().key_for(plain)
     (shipped,) = [t for t in shipped_witnesses(WORDLE.key) if t.mode == "normal"]
@@ -406,23 +406,23 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     again = FewestGuesses()
     again.guard.cells = 5_000_000
     assert again.choose(puzzle, one_board(puzzle, candidates, history)) == choice  # deterministic
-    assert guard.promise(puzzle, one_board(puzzle, candidates, history)) in (SHOWN, UNKNOWN)
+    assert guard.win_guarantee(puzzle, one_board(puzzle, candidates, history)) in (SHOWN, UNKNOWN)
 
 
 def test_the_verdict_on_a_players_guess_equals_the_exhaustive_twin():
-    """`Guard.verdict` judges any guess (the analysis's played one): with the exact decider, on
+    """`Guard.guarantee_after` judges any guess (the analysis's played one): with the exact guard, on
     small sets it is never undecided, and SHOWN exactly when every bucket the guess leaves has a
     tree within the guesses left (the twin's least worst case); IMPOSSIBLE otherwise. Without the
-    decider it never says IMPOSSIBLE, and SHOWN still only when the twin agrees."""
-    from wordguess.optimal.worst.decide import ExactDecider
-    from wordguess.strategies.guarantee import IMPOSSIBLE
+    exact guard it never says IMPOSSIBLE, and SHOWN still only when the twin agrees."""
+    from wordguess.optimal.worst.exact_guard import ExactGuard
+    from wordguess.strategies.guard import IMPOSSIBLE
 
     seen = {SHOWN: 0, IMPOSSIBLE: 0}
     for seed in range(3):
         base = cluster_puzzle(seed, 16)
         least = least_worst(base, frozenset(range(len(base.answers))), 8)
         puzzle = dataclasses.replace(base, game=tight_game(least))
-        exact, alone = Guard(exact=ExactDecider()), Guard()
+        exact, alone = Guard(exact=ExactGuard()), Guard()
         starts = [([], puzzle.all_candidates())]
         first = puzzle.guess_index[puzzle.answers[seed]]
         for reply, bucket in puzzle.buckets(first, puzzle.all_candidates()):
@@ -433,16 +433,16 @@ def test_the_verdict_on_a_players_guess_equals_the_exhaustive_twin():
             for guess in range(len(puzzle.guesses)):
                 twin = all(least_worst(puzzle, frozenset(b.tolist()), left + 1) <= left
                            for r, b in puzzle.buckets(guess, candidates) if r != puzzle.game.solved_reply)
-                verdict = exact.verdict(puzzle, guess, candidates, history)
-                assert verdict == (SHOWN if twin else IMPOSSIBLE), (seed, history, puzzle.guesses[guess])
-                seen[verdict] += 1
-                assert alone.verdict(puzzle, guess, candidates, history) in ((SHOWN, UNKNOWN) if twin else (UNKNOWN,))
+                after = exact.guarantee_after(puzzle, guess, candidates, history)
+                assert after == (SHOWN if twin else IMPOSSIBLE), (seed, history, puzzle.guesses[guess])
+                seen[after] += 1
+                assert alone.guarantee_after(puzzle, guess, candidates, history) in ((SHOWN, UNKNOWN) if twin else (UNKNOWN,))
     assert min(seen.values()) >= 5, seen  # both answers exercised
 
 
-def test_a_verdict_asks_the_exact_decider_about_a_bounded_number_of_buckets():
-    """A verdict's work is bounded: once the witness search's cells are spent, the exact decider
-    is asked about at most `verdict_calls` buckets, and the rest leave the verdict UNKNOWN."""
+def test_a_guarantee_after_asks_the_exact_guard_about_a_bounded_number_of_buckets():
+    """The work of `guarantee_after` is bounded: once the witness search's cells are spent, the exact guard
+    is asked about at most `after_calls` buckets, and the rest leave it UNKNOWN."""
     base = cluster_puzzle(0, 16)
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     puzzle = dataclasses.replace(base, game=tight_game(least))
@@ -452,10 +452,10 @@ def test_a_verdict_asks_the_exact_decider_about_a_bounded_number_of_buckets():
         asked.append(len(bucket))
         return None
 
-    guard, most = Guard(exact=undecided, cells=0, verdict_calls=1), 0
+    guard, most = Guard(exact=undecided, cells=0, after_calls=1), 0
     for guess in range(len(puzzle.guesses)):
         asked.clear()
-        verdict = guard.verdict(puzzle, guess, puzzle.all_candidates(), [])
-        assert len(asked) <= 1 and (verdict == UNKNOWN or not asked), (puzzle.guesses[guess], asked, verdict)
+        after = guard.guarantee_after(puzzle, guess, puzzle.all_candidates(), [])
+        assert len(asked) <= 1 and (after == UNKNOWN or not asked), (puzzle.guesses[guess], asked, after)
         most = max(most, len(asked))
     assert most == 1

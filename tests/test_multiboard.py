@@ -424,22 +424,22 @@ def test_evaluation_names_the_secrets_of_every_lost_game(small):
     assert ev.to_json()["failures"] == len(expected)
 
 
-@pytest.mark.parametrize(("guesses", "suggestion", "promise", "said"), [
+@pytest.mark.parametrize(("guesses", "suggestion", "win_guarantee", "said"), [
     # SMACK, the favourite, is refuted; RADIX keeps every combination (test_boardguard)
     ("tarse punch lobby baste", "radix", "shown", None),
     # WHERE, BASTE and SMACK known, five LA_ED words, four guesses: no play finds them all
     ("tarse punch lobby fight wimpy", None, "impossible", "no strategy can guarantee a win from here"),
 ])
-def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_promised(guesses, suggestion, promise,
+def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_guaranteed(guesses, suggestion, win_guarantee,
                                                                                          said):
     """As the single board's: `solve` (its JSON's win_guarantee, and a line) says when the check
-    knows that no win of every combination of the boards' words can be promised from here."""
+    knows that no win of every combination of the boards' words can be guaranteed from here."""
     rules = get_game("quordle")
     secrets = ["where", "baste", "smack", "lazed"]
     history = ";".join(f"{w}={rules.format_reply(rules.feedback(w, secrets))}" for w in guesses.split())
     state = json.loads(runner.invoke(app, ["solve", "--game", "quordle", "--world", "open", "--history", history,
                                            "--json"]).stdout)
-    assert state["win_guarantee"] == promise
+    assert state["win_guarantee"] == win_guarantee
     assert suggestion is None or state["suggestion"] == suggestion.upper()
     text = runner.invoke(app, ["solve", "--game", "quordle", "--world", "open", "--history", history])
     assert text.exit_code == 0, text.output

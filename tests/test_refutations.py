@@ -1,5 +1,5 @@
 """The shipped refutations (scripts/build_refutations.py): proofs that no hard-mode tree finds
-every word of the open world within six after the opener's reply, read by the exact decider.
+every word of the open world within six after the opener's reply, read by the exact guard.
 The slow test proves every core again from a fresh search."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from wordguess import PuzzleSpec, get_game
 from wordguess.cli import app
 from wordguess.errors import WordguessError
 from wordguess.optimal.total.search import ExactSolver, Limits
-from wordguess.optimal.worst import decide
-from wordguess.optimal.worst.decide import (
+from wordguess.optimal.worst import exact_guard as exact_guard_module
+from wordguess.optimal.worst.exact_guard import (
     REFUTATIONS_INDEX,
-    ExactDecider,
+    ExactGuard,
     guesses_digest,
     shipped_refutations,
 )
@@ -58,23 +58,23 @@ def test_the_shipped_cores_lie_in_their_buckets(hard_open):
         assert core <= buckets[reply], reply
 
 
-def test_the_decider_answers_from_them_without_searching(hard_open):
+def test_the_exact_guard_answers_from_them_without_searching(hard_open):
     """One node of budget: only a shipped proof can settle these positions."""
-    decider = ExactDecider(nodes=1)
+    exact_guard = ExactGuard(nodes=1)
     history = history_of(hard_open, ("tarse", "...Y."))
-    assert decider(hard_open, candidates_after(hard_open, history), history, 5) is False
+    assert exact_guard(hard_open, candidates_after(hard_open, history), history, 5) is False
     # Later on, while the candidates still hold the core (TOUTS tells none of ?ILLS apart), ...
     later = history_of(hard_open, ("tarse", "...Y."), ("touts", "....G"))
-    assert decider(hard_open, candidates_after(hard_open, later), later, 4) is False
+    assert exact_guard(hard_open, candidates_after(hard_open, later), later, 4) is False
     # ... but not once they lost part of it (SHOOK: HILLS and KILLS gone), nor with more guesses
     # left than the proof's, nor after another opener or in another mode.
     parted = history_of(hard_open, ("tarse", "...Y."), ("shook", "Y...."))
-    assert decider(hard_open, candidates_after(hard_open, parted), parted, 4) is None
-    assert decider(hard_open, candidates_after(hard_open, history), history, 6) is None
+    assert exact_guard(hard_open, candidates_after(hard_open, parted), parted, 4) is None
+    assert exact_guard(hard_open, candidates_after(hard_open, history), history, 6) is None
     other = history_of(hard_open, ("tares", "....Y"))
-    assert decider(hard_open, candidates_after(hard_open, other), other, 5) is None
+    assert exact_guard(hard_open, candidates_after(hard_open, other), other, 5) is None
     normal = PuzzleSpec(GAME, world="open").build()
-    assert ExactDecider.shipped(normal, candidates_after(normal, history), history, 5) is None
+    assert ExactGuard.shipped(normal, candidates_after(normal, history), history, 5) is None
 
 
 def follow_the_witnesses(puzzle, replies) -> None:
@@ -82,7 +82,7 @@ def follow_the_witnesses(puzzle, replies) -> None:
     within six, each guess allowed in hard mode (the rules' feedback decides every reply)."""
     proofs = shipped(puzzle)
     buckets = {GAME.format_reply(r): b for r, b in puzzle.buckets(puzzle.index_of(proofs.opener), puzzle.all_candidates())}
-    decider = ExactDecider(nodes=1)
+    exact_guard = ExactGuard(nodes=1)
     for reply in replies:
         assert reply not in proofs.cores and f"{proofs.opener}={reply}" in proofs.nodes
         for secret in (puzzle.answers[i] for i in buckets[reply]):
@@ -93,7 +93,7 @@ def follow_the_witnesses(puzzle, replies) -> None:
                 if len(left) == 1:
                     word = puzzle.answers[left[0]]
                 else:
-                    guess = decider(puzzle, left, history, GAME.max_guesses - len(history))
+                    guess = exact_guard(puzzle, left, history, GAME.max_guesses - len(history))
                     assert guess is not None and guess is not False, (secret, history)
                     word = puzzle.guesses[guess]
                     assert puzzle.mode_problem(history, word) is None, (secret, history, word)
@@ -103,7 +103,7 @@ def follow_the_witnesses(puzzle, replies) -> None:
 
 
 def test_the_shipped_witness_tree_of_tarse_yy_finds_every_word(hard_open):
-    """..YY. (192 words) has a tree that the decider's own budget does not find."""
+    """..YY. (192 words) has a tree that the exact guard's own budget does not find."""
     follow_the_witnesses(hard_open, ["..YY."])
 
 
@@ -149,7 +149,7 @@ def test_a_damaged_file_is_refused(tmp_path, monkeypatch, hard_open):
     raw = bytearray((real / name).read_bytes())
     raw[len(raw) // 2] ^= 1
     (tmp_path / "data" / name).write_bytes(bytes(raw))
-    monkeypatch.setattr(decide.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(exact_guard_module.resources, "files", lambda package: tmp_path)
     shipped_refutations.cache_clear()
     try:
         with pytest.raises(WordguessError, match="damaged"):
@@ -220,30 +220,30 @@ def test_every_split_proof_holds_by_the_rules(hard_open):
         split_checked_by_the_rules(hard_open, reply, cores_to_prove=None)
 
 
-def test_the_decider_answers_from_a_split_proof_without_searching(hard_open):
+def test_the_exact_guard_answers_from_a_split_proof_without_searching(hard_open):
     """One node of budget: after the opener's reply, and after any second guess while the
     candidates hold the core it keeps together; not once a core's word is gone."""
     proofs = shipped(hard_open)
     reply = smallest_split(hard_open)
     proof = proofs.split[reply]
-    decider = ExactDecider(nodes=1)
+    exact_guard = ExactGuard(nodes=1)
     history = history_of(hard_open, ("tarse", reply))
     left = candidates_after(hard_open, history)
-    assert decider(hard_open, left, history, 5) is False
+    assert exact_guard(hard_open, left, history, 5) is False
     second = sorted(proof.second)[len(proof.second) // 2]
     core = proof.cores[proof.second[second]][2]
     later = [*history, (second, GAME.feedback(second, min(core)))]
-    assert decider(hard_open, candidates_after(hard_open, later), later, 4) is False
-    assert decider(hard_open, candidates_after(hard_open, later), later, 5) is None  # more guesses than proven
+    assert exact_guard(hard_open, candidates_after(hard_open, later), later, 4) is False
+    assert exact_guard(hard_open, candidates_after(hard_open, later), later, 5) is None  # more guesses than proven
     missing = np.array([i for i in left if hard_open.answers[i] != min(core)])
-    assert decider(hard_open, missing, history, 5) is None  # a core's word gone: the proof no longer holds
+    assert exact_guard(hard_open, missing, history, 5) is None  # a core's word gone: the proof no longer holds
 
 
-def test_the_deciders_key_holds_only_its_own_modes_proofs(hard_open):
+def test_the_exact_guards_key_holds_only_its_own_modes_proofs(hard_open):
     """Rebuilding hard mode's proofs changes no normal-mode key (the measured second turn, the
-    remembered suggestions): the decider's key holds the proofs of the puzzle's game and mode."""
+    remembered suggestions): the exact guard's key holds the proofs of the puzzle's game and mode."""
     normal = PuzzleSpec(GAME, world="open").build()
-    decider = ExactDecider()
-    assert decider.key_for(normal).endswith(":none")
-    assert decider.key_for(hard_open) != decider.key_for(normal)
-    assert decide.refutations_version(GAME.key, "hard") in decider.key_for(hard_open)
+    exact_guard = ExactGuard()
+    assert exact_guard.key_for(normal).endswith(":none")
+    assert exact_guard.key_for(hard_open) != exact_guard.key_for(normal)
+    assert exact_guard_module.refutations_version(GAME.key, "hard") in exact_guard.key_for(hard_open)

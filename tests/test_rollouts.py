@@ -14,7 +14,7 @@ import pytest
 from conftest import script
 from wordguess import PuzzleSpec, get_game
 from wordguess.errors import WordguessError
-from wordguess.optimal.worst.decide import exact_guard
+from wordguess.optimal.worst.exact_guard import with_exact_guard
 from wordguess.play.assistant import Assistant
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
@@ -24,8 +24,8 @@ from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses, shipped
 
 
 def guarded(**options):
-    """The strategy as the front ends give it (the exact decider as the guard's last resort)."""
-    return exact_guard(FewestGuesses(**options))
+    """The strategy as the front ends give it (the exact guard as the guard's last resort)."""
+    return with_exact_guard(FewestGuesses(**options))
 
 
 @pytest.fixture(scope="module")
@@ -140,13 +140,13 @@ def test_the_strategy_plays_and_shows_the_measured_second_turn(open_wordle, monk
     assert [(s.guess, round(s.guesses_to_finish, 6)) for s in shown] == [tuple(row) for row in rows[:5]]
     assert assistant.suggest() == rows[0][0]
     monkeypatch.undo()
-    # Unmeasured (not asked to, unguarded, or a guard without the exact decider the measures were
+    # Unmeasured (not asked to, unguarded, or a guard without the exact guard the measures were
     # made with): the search, and its own choice.
     unread = guarded(measured=False)
     candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), reply)
     assert unread.rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None
     assert FewestGuesses(guarantee=False).rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None
-    assert FewestGuesses().rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None  # measured with the decider
+    assert FewestGuesses().rollouts(open_wordle, one_board(open_wordle, open_wordle.all_candidates(), [(opener, reply)])) is None  # measured with the exact guard
     assert open_wordle.guesses[unread.choose(open_wordle, one_board(open_wordle, candidates, [(opener, reply)]))] != rows[0][0]
 
 
@@ -194,7 +194,7 @@ def test_the_analysis_of_a_measured_second_turn_agrees_with_the_assistant(open_w
 
 def test_the_analysis_compares_an_opener_with_the_assistants_proven_one(open_wordle):
     """The first move's best is the opener the assistant plays (its win of every word is shipped
-    proven), not a likelier-looking one that cannot promise it: TARSE's estimate is lower than
+    proven), not a likelier-looking one that cannot guarantee it: TARSE's estimate is lower than
     TRACE's, but no tree finds every word after it, so TARSE is marked, and the sentence says
     why TRACE is the reference."""
     from wordguess.analysis import analyze, legend
@@ -217,16 +217,16 @@ def test_the_analysis_compares_an_opener_with_the_assistants_proven_one(open_wor
 def test_where_no_win_is_shown_from_the_position_the_estimates_alone_pick_the_best(open_wordle, monkeypatch):
     """Where the guard shows no win of every word from the position itself, no guess is judged
     by it: the played guess is the best when its estimate is lower than the assistant's choice's
-    (DINOS against LOWND after TRACE ....Y, the guard's promise withheld), and neither is marked."""
+    (DINOS against LOWND after TRACE ....Y, the guard's win guarantee withheld), and neither is marked."""
     from wordguess.analysis.values import values_for
-    from wordguess.strategies.guarantee import UNKNOWN
+    from wordguess.strategies.guard import UNKNOWN
 
     opener, reply = index()["opener"], "....Y"
     history = [(opener, open_wordle.game.parse_reply(reply))]
     candidates = open_wordle.narrow(open_wordle.all_candidates(), open_wordle.index_of(opener), history[0][1])
     values = values_for(open_wordle)
     judged = values.move(candidates, history, open_wordle.index_of("dinos"))
-    monkeypatch.setattr(values.strategy.guard, "promise", lambda *args, **kwargs: UNKNOWN)
+    monkeypatch.setattr(values.strategy.guard, "win_guarantee", lambda *args, **kwargs: UNKNOWN)
     move = values.move(candidates, history, open_wordle.index_of("dinos"))
     assert open_wordle.guesses[move.best_guess] == "dinos" and move.played.low == move.best.low
     assert move.played.low == pytest.approx(judged.played.low) and move.best.low < judged.best.low

@@ -194,14 +194,14 @@ def test_assist_says_what_can_be_promised_of_a_win(client):
     # left (BATCH, CATCH, HATCH, MATCH, PATCH, WATCH, ...), more than the five guesses left.
     cornered = assist(client, [("latch", ".GGGG")], mode="hard", world="open").json()
     assert cornered["candidate_count"] > 5 and cornered["win_guarantee"] == "impossible"
-    # The puzzle's exact decider is kept between requests: its search is set up once.
+    # The puzzle's exact guard is kept between requests: its search is set up once.
     state = client.app.state.wordguess
     hard = next(p for p in state.puzzles._puzzles.values() if p.mode == "hard" and p.world == "open")
-    decider = state.puzzles.decider(hard)
-    search = decider._search
-    assert search is not None and state.puzzles.decider(hard) is decider
+    exact_guard = state.puzzles.exact_guard(hard)
+    search = exact_guard._search
+    assert search is not None and state.puzzles.exact_guard(hard) is exact_guard
     again = assist(client, [("latch", ".GGGG")], mode="hard", world="open").json()
-    assert again["win_guarantee"] == "impossible" and decider._search is search
+    assert again["win_guarantee"] == "impossible" and exact_guard._search is search
 
 
 def test_assist_solved_and_termo_accents(client):
@@ -770,14 +770,14 @@ def test_analysis_input_is_checked_before_any_work(client):
     assert "one way" in refused(client.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"]}))
 
 
-def test_puzzle_cache_keeps_a_decider_per_kept_puzzle_and_drops_it_with_the_puzzle(tmp_path):
+def test_puzzle_cache_keeps_an_exact_guard_per_kept_puzzle_and_drops_it_with_the_puzzle(tmp_path):
     cache = PuzzleCache(1, 1 << 30, 1 << 30)
     first = cache.get(small_wordle_files(tmp_path))
-    decider = cache.decider(first)
-    assert cache.decider(first) is decider
+    exact_guard = cache.exact_guard(first)
+    assert cache.exact_guard(first) is exact_guard
     second = cache.get(dataclasses.replace(small_wordle_files(tmp_path), mode="hard"))  # drops the first
-    assert cache.decider(second) is not decider and cache.decider(second) is cache.decider(second)
-    assert cache.decider(first) is not decider and len(cache._deciders) == 1  # not kept: a new one each time
+    assert cache.exact_guard(second) is not exact_guard and cache.exact_guard(second) is cache.exact_guard(second)
+    assert cache.exact_guard(first) is not exact_guard and len(cache._exact_guards) == 1  # not kept: a new one each time
 
 
 def test_the_start_of_a_game_is_answered_once_per_setting(client):

@@ -87,7 +87,7 @@ class Advice:
     likely: tuple[Likely, ...]  # the likeliest candidates, likeliest first (one board)
     suggestions: tuple[Advised, ...]  # best first; empty once solved
     ranked_by: str  # BY_STRATEGY or BY_PROOF
-    win_guarantee: str | None  # shown, impossible, unknown (play.assistant.Assistant.promise) or None
+    win_guarantee: str | None  # shown, impossible, unknown (play.assistant.Assistant.win_guarantee) or None
     notices: tuple[str, ...]  # words in no list taken as played or added, ...
     boards: tuple[BoardAdvice, ...] | None = None  # several boards: each one's; one board: None
 
@@ -155,7 +155,7 @@ def single_advice(assistant: Assistant, count: int) -> Advice:
         guesses_left=assistant.left, solved=assistant.solved, turns=played_turns(assistant),
         candidate_count=len(words), words=tuple(game.display(w) for w in words) if len(words) <= LISTED else None,
         likely=tuple(Likely(game.display(w), p) for w, p in assistant.likely(LIKELY)),
-        suggestions=suggestions, ranked_by=ranked_by, win_guarantee=assistant.promise(),
+        suggestions=suggestions, ranked_by=ranked_by, win_guarantee=assistant.win_guarantee(),
         notices=tuple(assistant.notices))
 
 
@@ -197,4 +197,4 @@ def boards_advice(assistant: Assistant, rules: MultiBoard) -> Advice:
         answers=puzzle.answers.name, length=game.length, max_guesses=rules.max_guesses, guesses_left=assistant.left,
         solved=assistant.solved, turns=played_turns(assistant),
         candidate_count=sum(b.candidate_count for b in boards), words=None, likely=(), suggestions=suggestions,
-        ranked_by=BY_STRATEGY, win_guarantee=assistant.promise(), notices=tuple(assistant.notices), boards=boards)
+        ranked_by=BY_STRATEGY, win_guarantee=assistant.win_guarantee(), notices=tuple(assistant.notices), boards=boards)

@@ -1,5 +1,5 @@
 """The one place a player's position is assembled: the game and its options, the lists, the
-world, the strategy each game plays by default, its never-lose guard with the exact decider,
+world, the strategy each game plays by default, its never-lose guard with the exact guard,
 and the turns so far. The terminal, the web and the Python API all ask an `Advisor`."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
 from wordguess.games.multiboard import MultiBoard
-from wordguess.optimal.worst.decide import ExactDecider, played_strategy
+from wordguess.optimal.worst.exact_guard import ExactGuard, played_strategy
 from wordguess.play.assistant import Assistant
 
 GAME_OPTIONS = ("length", "language", "first", "pegs", "colours", "colors", "digits", "symbols")
@@ -93,18 +93,18 @@ def turns_of(history: Turns | None) -> list[tuple[str, str]]:
 
 
 class Advisor:
-    """Answers positions of any game. `build` makes a spec's puzzle and `decider` gives a
-    puzzle's exact decider (the web keeps both per puzzle; by default each is made anew)."""
+    """Answers positions of any game. `build` makes a spec's puzzle and `exact_guard` gives a
+    puzzle's exact guard (the web keeps both per puzzle; by default each is made anew)."""
 
     def __init__(self, build: Callable[[PuzzleSpec], Puzzle] = PuzzleSpec.build,
-                 decider: Callable[[Puzzle], ExactDecider] = lambda puzzle: ExactDecider()):
+                 exact_guard: Callable[[Puzzle], ExactGuard] = lambda puzzle: ExactGuard()):
         self.build = build
-        self.decider = decider
+        self.exact_guard = exact_guard
 
     def strategy(self, setting: Setting, puzzle: Puzzle, several: bool):
         """Return the strategy a setting plays: the one named or the game's default, with its
-        never-lose guard's exact decider."""
-        return played_strategy(setting.strategy, puzzle, self.decider(puzzle), several, seed=setting.seed)
+        never-lose guard's exact guard."""
+        return played_strategy(setting.strategy, puzzle, self.exact_guard(puzzle), several, seed=setting.seed)
 
     def assistant(self, setting: Setting, rules: Game | MultiBoard | None = None) -> Assistant:
         """Return a new game of a setting with its strategy (`rules`: the setting's game with

@@ -13,7 +13,7 @@ from wordguess.analysis.values import EstimatedValues, Values, values_for
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.store import ResultStore
-from wordguess.optimal.worst.decide import played_strategy
+from wordguess.optimal.worst.exact_guard import played_strategy
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.vocab import Candidates, History, Word

@@ -17,13 +17,13 @@ from wordguess.optimal.total import kernel
 from wordguess.optimal.total.certificates import certificate_by_key
 from wordguess.optimal.total.kernel import INF, child_depth, table_row
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped, exact_problem
-from wordguess.optimal.worst.decide import played_strategy
+from wordguess.optimal.worst.exact_guard import played_strategy
 from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board, pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
-from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.scoring import bucket_cost, second_looks
 from wordguess.vocab import Candidates, History, Word
 
@@ -326,7 +326,7 @@ class EstimatedValues:
         strategy's guarded choice), valued by its measure where the second turn was measured
         offline (`FewestGuesses.rollouts`), else by its second look, as is the played guess
         (measured, else its second look). From a position where every secret is shown winnable,
-        the guard judges the played guess (`Guard.verdict`): one after which some secret is
+        the guard judges the played guess (`Guard.guarantee_after`): one after which some secret is
         proven lost can lose; one after which that is not shown is marked (`Value.win_shown`),
         and a played guess shown safe (or any, where no win is shown from the position) and
         valued lower than the choice is the best. Without the
@@ -346,7 +346,7 @@ class EstimatedValues:
     @property
     def judged(self) -> bool:
         """Return whether the strategy keeps a never-lose guard over the game's own limit (not
-        a board's of several), so that its choice and the guard's verdicts are the reference."""
+        a board's of several), so that its choice and the guard's win guarantees are the reference."""
         strategy = self.strategy
         return bool(strategy.guarantee) and strategy.limit is None and self.judge
 
@@ -359,23 +359,23 @@ class EstimatedValues:
         known = set() if measured is None else set(measured[0].tolist())
         opening = not history and len(candidates) == len(puzzle.answers)
         if opening:  # the whole list: a guess is judged only by the shipped proof, which covers its opener
-            verdict = None if guard.shipped_guess(puzzle, history) is None else (SHOWN if guess == choice else UNKNOWN)
-        elif guard.promise(puzzle, position) != SHOWN:
-            verdict = None  # no win of every secret shown from here: the estimates alone compare
+            after = None if guard.shipped_guess(puzzle, history) is None else (SHOWN if guess == choice else UNKNOWN)
+        elif guard.win_guarantee(puzzle, position) != SHOWN:
+            after = None  # no win of every secret shown from here: the estimates alone compare
         elif guess == choice or guess in known:
-            verdict = SHOWN
+            after = SHOWN
         else:
-            verdict = guard.verdict(puzzle, guess, candidates, history)
+            after = guard.guarantee_after(puzzle, guess, candidates, history)
         # measured, else the second look (over the pool `choose` just ranked)
         played_value, best_value = (float(v) for v in strategy.values(puzzle, position, [guess, choice]))
         best = choice
-        if verdict in (SHOWN, None) and played_value < best_value:
+        if after in (SHOWN, None) and played_value < best_value:
             best, best_value = guess, played_value
-        shown = None if verdict is None else True
-        if verdict == IMPOSSIBLE:
+        shown = None if after is None else True
+        if after == IMPOSSIBLE:
             played = Value(math.inf, math.inf, ESTIMATE)
         else:
-            played = Value(played_value, played_value, ESTIMATE, win_shown=None if verdict is None else verdict == SHOWN)
+            played = Value(played_value, played_value, ESTIMATE, win_shown=None if after is None else after == SHOWN)
         return MoveValues(played, Value(best_value, best_value, ESTIMATE, win_shown=shown), best,
                           self.buckets(candidates, history, guess))
 

@@ -55,7 +55,7 @@ from wordguess.play.hosted import HOSTS_HERE, HostedGame, new_hosted_game
 from wordguess.play.hosts import FixedHost
 from wordguess.play.session import admitted
 from wordguess.play.simulate import play
-from wordguess.strategies.guarantee import IMPOSSIBLE, UNKNOWN
+from wordguess.strategies.guard import IMPOSSIBLE, UNKNOWN
 
 COMMANDS = {"undo": "take back the last turn (at a reply prompt: drop its guess)",
             "cancel": "drop the guess whose reply is asked (Esc Esc)", "list": "show every candidate", "hint": "the letters known so far",
@@ -234,14 +234,14 @@ def show_solve_state(assistant: Assistant) -> str:
         suggestion = assistant.suggest()
         out.print(f"guess {len(assistant.turns) + 1} of {rules.max_guesses}: suggestion {game.display(suggestion)}",
                   style="bold")
-        show_promise(assistant)
+        show_win_guarantee(assistant)
         return suggestion
     show_candidates(game, assistant)
     advice = advice_of(assistant)
     if advice.candidate_count == 1:
         out.print(f"one word left: play {advice.suggestion}", style="bold green")
     out.print(suggestion_table(advice))
-    show_promise(assistant)
+    show_win_guarantee(assistant)
     return advice.suggestions[0].word
 
 
@@ -253,12 +253,12 @@ def draw_last(session: Assistant | HostedGame) -> None:
         out.print(tiles(session.game, *session.history[-1]))
 
 
-def show_promise(assistant: Assistant) -> None:
+def show_win_guarantee(assistant: Assistant) -> None:
     """Say so when no win within the game's limit can be shown from here, or none is possible."""
-    promise = assistant.promise()
-    if promise == IMPOSSIBLE:
+    win_guarantee = assistant.win_guarantee()
+    if win_guarantee == IMPOSSIBLE:
         out.print("no strategy can guarantee a win from here: playing for the likeliest win", style="yellow")
-    elif promise == UNKNOWN:
+    elif win_guarantee == UNKNOWN:
         out.print(f"no win within {assistant.rules.max_guesses} guesses can be shown from here: "
                   "playing for the likeliest win", style="yellow")
 

@@ -28,7 +28,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.lists import load_words
-from wordguess.optimal.worst.decide import played_strategy
+from wordguess.optimal.worst.exact_guard import played_strategy
 from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play

@@ -124,7 +124,7 @@ class Assistant(Session):
         super().__init__(puzzle, rules)
         self.strategy = strategy  # what suggests the next guess: of one board, or of several (strategies.multiboard)
         self._busy = threading.RLock()  # held while computing (see warm_up)
-        self._promised: tuple[tuple, str | None] | None = None  # (the turns, the promise) read with the suggestions
+        self._guaranteed: tuple[tuple, str | None] | None = None  # (the turns, the win guarantee) read with the suggestions
 
     def suggest(self) -> Word:
         """Return the strategy's next guess."""
@@ -152,7 +152,7 @@ class Assistant(Session):
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
         guard = self.strategy.guard  # (not in the strategy's repr)
         guard = None if guard is None else guard.key_for(self.puzzle)
-        return hashlib.sha256(repr(("suggestions-4", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
+        return hashlib.sha256(repr(("suggestions-5", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
                               .encode()).hexdigest()[:32]
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
@@ -166,10 +166,10 @@ class Assistant(Session):
             return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
-        # The promise of this position is kept with them: it costs a witness search of its own.
+        # The win guarantee of this position is kept with them: it costs a witness search of its own.
         entry = self.puzzle.store.remembered(key, lambda: {
-            "rows": [dataclasses.astuple(s) for s in self._suggestions(kept)], "promise": self._promise()})
-        self._promised = (tuple(self.turns), entry["promise"])
+            "rows": [dataclasses.astuple(s) for s in self._suggestions(kept)], "win_guarantee": self._win_guarantee()})
+        self._guaranteed = (tuple(self.turns), entry["win_guarantee"])
         return [Suggestion(*row) for row in entry["rows"][:count]]
 
     def _suggestions(self, count: int) -> list[Suggestion]:
@@ -213,27 +213,27 @@ class Assistant(Session):
             chosen, finish = chosen[keep], finish[keep]
         return suggestion_rows(puzzle, candidates, chosen, finish)
 
-    def promise(self) -> str | None:
-        """Return what can be promised of a win within the game's limit from here
-        (strategies.guarantee): "shown" (every candidate has a witness), "impossible" (proven:
+    def win_guarantee(self) -> str | None:
+        """Return what can be guaranteed of a win within the game's limit from here
+        (strategies.guard): "shown" (every candidate has a witness), "impossible" (proven:
         no strategy wins every candidate) or "unknown"; None when the strategy keeps no such
         guarantee. Unless shown, the strategy plays for the likeliest win. Of several boards
         (strategies.boardguard), the same of every combination of the boards' secrets, and None
         while the boards hold more candidates than the check looks at."""
         with self._busy:
-            if self._promised is not None and self._promised[0] == tuple(self.turns):
-                return self._promised[1]
-            return self._promise()
+            if self._guaranteed is not None and self._guaranteed[0] == tuple(self.turns):
+                return self._guaranteed[1]
+            return self._win_guarantee()
 
-    def _promise(self) -> str | None:
+    def _win_guarantee(self) -> str | None:
         guard = self.strategy.guard
         several = self.rules.boards > 1
         if guard is None or self.solved or not (several or self.strategy.guarantee):
             return None
         with self._busy:
             if several:
-                return guard.promise(self.puzzle, Position(tuple(self.open_boards()), [], self.left))
-            return guard.promise(self.puzzle, one_board(self.puzzle, self.boards[0], self.history))
+                return guard.win_guarantee(self.puzzle, Position(tuple(self.open_boards()), [], self.left))
+            return guard.win_guarantee(self.puzzle, one_board(self.puzzle, self.boards[0], self.history))
 
     def warm_up(self) -> threading.Thread:
         """Start loading, in a background thread, what the next suggestion needs and the first

@@ -26,8 +26,8 @@ class Strategy(abc.ABC):
 
     name: str
     several: ClassVar[bool] = False  # whether it plays several boards at once
-    # its never-lose guard (strategies.guarantee.Guard, strategies.boardguard.BoardGuard), or None:
-    # guard.choose(puzzle, position, favourite, ranking) and guard.promise(puzzle, position)
+    # its never-lose guard (strategies.guard.Guard, strategies.boardguard.BoardGuard), or None:
+    # guard.choose(puzzle, position, favourite, ranking) and guard.win_guarantee(puzzle, position)
     guard = None
     guarantee: bool = False  # whether its guard keeps every candidate winnable (one board)
     # (puzzle, position, guess_ids) -> the guesses expected to finish after each guess

@@ -42,7 +42,7 @@ after TARSE LINCH DUMPY SMITH with CATCH VINNY LABEL the secrets, BAWKS was play
 lost: HOING keeps every combination, but is not among the plan search's candidates and best
 splitters.)
 It does not prove every loss: a position too large to check (over `size` candidates), or lost
-beyond what the bounds see, is played as the strategy plays it. `BoardGuard.promise` tells the
+beyond what the bounds see, is played as the strategy plays it. `BoardGuard.win_guarantee` tells the
 assistant what the decision found: a plan, a refuted favourite played for want of a safe guess,
 or a position the bounds refute.
 """
@@ -57,7 +57,7 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.endgame import BoardSets, distinct_rows, position_of
-from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.splits import first_by_parts, split_every, split_stats
 from wordguess.strategies.witnesses import Witnesses
 from wordguess.vocab import Position
@@ -140,12 +140,12 @@ class BoardGuard:
             if self._expanded - start >= self.rescue:
                 break
             if self.safe(puzzle, guess, sets, left):
-                self._shown.add((sets, left))  # a plan, which `promise` then shows
+                self._shown.add((sets, left))  # a plan, which `win_guarantee` then shows
                 return guess
         self._conceded.add((sets, left))
         return favourite
 
-    def promise(self, puzzle: Puzzle, position: Position) -> str | None:
+    def win_guarantee(self, puzzle: Puzzle, position: Position) -> str | None:
         """Return what the check knows, after its decision here (`choose`), of finding every board
         within the guesses left whatever the secrets: SHOWN (a plan was found), IMPOSSIBLE (the
         bounds refute every play), UNKNOWN (the strategy's favourite is proven to lose some

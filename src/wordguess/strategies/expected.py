@@ -28,11 +28,11 @@ ranking alone, for measuring what the guarantee costs).
 The second turn after the open world's opener is not estimated but measured, offline
 (`scripts/build_rollouts.py`): for each reply to the opener, each of the strategy's best guesses
 there is played and the game finished by the strategy itself (as the front ends give it: its guard
-with the exact decider), for every word left; a guess that wins every one of them within the
+with the exact guard), for every word left; a guess that wins every one of them within the
 limit is safe (that play is its witness tree), and its value is the guesses it took, weighted by
 the prior. The safe ones ship, best first (`rollouts`): the strategy plays the best and shows them
 with those values, which are what following it costs, not an estimate of it. It reads them only
-when it is as they were measured with (`rollouts_key`): a guard without the exact decider may not
+when it is as they were measured with (`rollouts_key`): a guard without the exact guard may not
 win every word after a guess measured safe, so it searches its second turn.
 """
 
@@ -57,7 +57,7 @@ from wordguess.strategies.base import (
     ranked,
     trivial_choice,
 )
-from wordguess.strategies.guarantee import Guard
+from wordguess.strategies.guard import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History, Position
@@ -135,8 +135,8 @@ class FewestGuesses(Strategy):
     def rollouts_key(self, puzzle: Puzzle) -> str:
         """Return what the measured second turns depend on: the puzzle (its lists, prior, mode),
         the strategy's settings, the guard's version (its search, the shipped witness trees) and
-        its exact decider, and the cost curve. The shipped ones are read only under the key they
-        were measured by: as the front ends give the strategy, with the exact decider (a guess
+        its exact guard, and the cost curve. The shipped ones are read only under the key they
+        were measured by: as the front ends give the strategy, with the exact guard (a guess
         measured safe may need it later in the game)."""
         return hashlib.sha256(repr(("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
                                     self.max_guesses(puzzle), self.guard.key_for(puzzle),

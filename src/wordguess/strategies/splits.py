@@ -1,5 +1,5 @@
 """How guesses split a set of candidates, counted by numba kernels for the never-lose checks
-(strategies.guarantee, strategies.boardguard, optimal.worst.decide): each guess's number of
+(strategies.guard, strategies.boardguard, optimal.worst.exact_guard): each guess's number of
 buckets and its largest bucket, and the guesses that split best first."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Witnesses of the never-lose guarantee (strategies.guarantee): a guess tree over a set of
+"""Witnesses of the never-lose guarantee (strategies.guard): a guess tree over a set of
 secrets no deeper than the guesses left proves that every one of them can be found. `Witnesses`
 searches for one, guided by the guesses that split the set best; `ShippedWitness` is a tree
 proven offline (scripts/build_guarantee.py) for a whole word list, extended at run time to words

@@ -123,7 +123,7 @@ class AssistAnswer(AdviceOut):
     """What orders the suggestions: strategy (its choice first, the others by guesses to finish) or
     proof (at a certified opening: the best openers by their least totals, proven over every opener)."""
     win_guarantee: Literal["shown", "impossible", "unknown"] | None
-    """Whether a win within the game's limit can be promised from here, whatever the secret's
+    """Whether a win within the game's limit can be guaranteed from here, whatever the secret's
     prior: shown (the suggestion keeps every candidate winnable), impossible (proven: no strategy
     wins every candidate; the suggestion plays for the likeliest win) or unknown (none shown
     within the search's budget); null when the strategy keeps no such guarantee or once solved."""

@@ -26,7 +26,7 @@ from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import Game
 from wordguess.optimal.total.trees import load_optimal_tree
-from wordguess.optimal.worst.decide import ExactDecider
+from wordguess.optimal.worst.exact_guard import ExactGuard
 from wordguess.trees.tree import TreeFile
 from wordguess.web.config import Limits, Settings
 
@@ -49,10 +49,10 @@ class PuzzleCache:
         self._puzzles: collections.OrderedDict[object, Puzzle] = collections.OrderedDict()
         self._lock = threading.Lock()  # guards the dictionary
         self._building: dict[object, threading.Lock] = {}  # one build per key at a time
-        # each kept puzzle's exact decider (the never-lose guard's last resort), so a request
+        # each kept puzzle's exact guard (the never-lose guard's last resort), so a request
         # that reaches it does not set the exact search up again (1.5 s in hard mode); by the
         # puzzle's id, dropped with it
-        self._deciders: dict[int, ExactDecider] = {}
+        self._exact_guards: dict[int, ExactGuard] = {}
 
     def get(self, spec: PuzzleSpec) -> Puzzle:
         """Return the puzzle of a spec, building it on first use."""
@@ -64,12 +64,12 @@ class PuzzleCache:
         return self._get((spec, rules), lambda: dataclasses.replace(
             self.get(spec).restricted(rules), store=PatternStore(None, max_bytes=self.matrix_bytes)))
 
-    def decider(self, puzzle: Puzzle) -> ExactDecider:
-        """Return the exact decider kept for a puzzle (a new one when the puzzle is not kept)."""
+    def exact_guard(self, puzzle: Puzzle) -> ExactGuard:
+        """Return the exact guard kept for a puzzle (a new one when the puzzle is not kept)."""
         with self._lock:
             if not any(kept is puzzle for kept in self._puzzles.values()):
-                return ExactDecider()
-            return self._deciders.setdefault(id(puzzle), ExactDecider())
+                return ExactGuard()
+            return self._exact_guards.setdefault(id(puzzle), ExactGuard())
 
     def _get(self, key: object, build: Callable[[], Puzzle]) -> Puzzle:
         with self._lock:
@@ -100,7 +100,7 @@ class PuzzleCache:
                 held_bytes(p) for p in self._puzzles.values()) > self.total_bytes):
             _, dropped = self._puzzles.popitem(last=False)
             if not any(kept is dropped for kept in self._puzzles.values()):
-                self._deciders.pop(id(dropped), None)
+                self._exact_guards.pop(id(dropped), None)
 
 
 ALL_THREADS = 1 << 16  # use_threads clamps it to the threads numba has
@@ -356,7 +356,7 @@ class AppState:
         self.limits: Limits = settings.limits
         self.puzzles = PuzzleCache(settings.limits.puzzles, settings.limits.matrix_mb << 20,
                                    settings.limits.puzzles_mb << 20)
-        self.advisor = Advisor(self.puzzles.get, self.puzzles.decider)  # the puzzles and their deciders kept
+        self.advisor = Advisor(self.puzzles.get, self.puzzles.exact_guard)  # the puzzles and their exact guards kept
         self.pool = HeavyPool(settings.limits.workers, settings.limits.analyze_queue)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)

@@ -1,10 +1,10 @@
 """The never-lose guard's last resort: the exact feasibility search, asked where the guided witness
-search (strategies.guarantee) found no tree. It settles a position either way within a node
+search (strategies.guard) found no tree. It settles a position either way within a node
 budget: a guess opening a tree that finds every candidate within the guesses left, or a proof
 that no tree does (then no strategy can guarantee a win from there), or nothing when the budget
 ran out.
 
-The guard lives in the strategies' layer, below this one, so it is given an `ExactDecider` by
+The guard lives in the strategies' layer, below this one, so it is given an `ExactGuard` by
 whoever builds the strategy (`exact_guard`: the front ends and the benches).
 
 Before searching, it reads what was proven offline after an opener (scripts/build_refutations.py,
@@ -44,7 +44,7 @@ from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History
 
 # The exact search's modules are imported at the first decision, not with this one: a front end
-# that gives every strategy the decider does not pay for them at start-up (most games never ask).
+# that gives every strategy the exact guard does not pay for them at start-up (most games never ask).
 
 REFUTATIONS_INDEX = "refutations.json"  # in optimal/data: the shipped proofs of no tree (scripts/build_refutations.py)
 NODES = 30_000  # nodes per decision (hard mode, every word: a bucket of 104 words after TARSE needs 29,100)
@@ -58,7 +58,7 @@ MOST = 1_000
 # sets it settles need a few hundred nodes. This caps normal mode's steps at 3,000 nodes (about
 # 3 s at most); hard mode, whose guesses narrow turn by turn, keeps its 30,000 below 1,500 allowed.
 WORK = 45_000_000
-# Memo entries beyond which a kept search starts afresh (a server's decider lives for days; about
+# Memo entries beyond which a kept search starts afresh (a server's exact guard lives for days; about
 # 40 bytes an entry).
 MEMO_MOST = 4_000_000
 
@@ -133,20 +133,20 @@ def allowed_mask(puzzle: Puzzle, history: History) -> np.ndarray:
 
 
 @dataclasses.dataclass
-class ExactDecider:
-    """Decides whether every candidate can be found within d guesses (strategies.guarantee.Decider)."""
+class ExactGuard:
+    """Decides whether every candidate can be found within d guesses (strategies.guard.LastResort)."""
 
     nodes: int = NODES  # the node budget of each step of a decision (see __call__)
     most: int = MOST  # the largest set it decides (None for a larger one)
     work: int = WORK  # ... and its budget of guesses scored: nodes times the guesses allowed (see WORK)
     _search: object | None = dataclasses.field(default=None, repr=False)
     _puzzle: Puzzle | None = dataclasses.field(default=None, repr=False)  # the puzzle whose search is kept
-    # one decision at a time (the web's request threads share a decider; the search's memo and
+    # one decision at a time (the web's request threads share an exact guard; the search's memo and
     # counters are its own)
     _lock: threading.Lock = dataclasses.field(default_factory=threading.Lock, repr=False, compare=False)
 
     def __getstate__(self) -> dict:
-        """A pickled decider (a strategy sent to evaluate's workers) leaves its search behind."""
+        """A pickled exact guard (a strategy sent to evaluate's workers) leaves its search behind."""
         return {"nodes": self.nodes, "most": self.most, "work": self.work}
 
     def __setstate__(self, state: dict) -> None:
@@ -169,7 +169,7 @@ class ExactDecider:
         history starts with the proof's opener and a reply none of whose trees exists and the
         candidates hold its core (a tree here would, after the guesses since the opener, be one
         for the core within the proof's depth); the witness tree's guess while the game follows
-        it (the decider still prefers a guess of the strategy's that it proves safe); else None."""
+        it (the exact guard still prefers a guess of the strategy's that it proves safe); else None."""
         if not history:
             return None
         proofs = shipped_refutations(puzzle.game.key, puzzle.mode, guesses_digest(puzzle))
@@ -182,7 +182,7 @@ class ExactDecider:
             words = {puzzle.answers[i] for i in candidates}
             if core is not None and len(history) - 1 + depth <= proofs.depth and core <= words:
                 return False
-            if split is not None and ExactDecider._split_refutes(puzzle, split, words, history, depth, proofs.depth):
+            if split is not None and ExactGuard._split_refutes(puzzle, split, words, history, depth, proofs.depth):
                 return False
         guess = proofs.nodes.get(path_of(puzzle.game, history))
         return None if guess is None else puzzle.guess_index.get(guess)
@@ -307,7 +307,7 @@ class ExactDecider:
 @functools.lru_cache(maxsize=16)
 def refutations_version(game_key: str, mode: str) -> str:
     """Return a digest of the shipped refutations' index entries for a game and mode (part of the
-    decider's key: its decisions there depend on them)."""
+    exact guard's key: its decisions there depend on them)."""
     index = json.loads((resources.files("wordguess.optimal") / "data" / REFUTATIONS_INDEX).read_text("utf-8"))
     entries = [e for e in index["files"] if e["game"] == game_key and e["mode"] == mode]
     return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16] if entries else "none"
@@ -384,19 +384,19 @@ def refuting_core(search, secrets: np.ndarray, state: tuple[np.ndarray, int], de
     return None
 
 
-def exact_guard(strategy: Strategy, decider: ExactDecider | None = None) -> Strategy:
-    """Give a strategy's never-lose guard (if it keeps one) an exact decider as its last resort
-    (`decider`, kept by the caller to serve several strategies of one puzzle, or a new one), and
+def with_exact_guard(strategy: Strategy, exact_guard: ExactGuard | None = None) -> Strategy:
+    """Give a strategy's never-lose guard (if it keeps one) an exact guard as its last resort
+    (`exact_guard`, kept by the caller to serve several strategies of one puzzle, or a new one), and
     return the strategy."""
     guard = strategy.guard
     if guard is not None and strategy.guarantee and guard.exact is None:
-        guard.exact = decider if decider is not None else ExactDecider()
+        guard.exact = exact_guard if exact_guard is not None else ExactGuard()
     return strategy
 
 
-def played_strategy(name: str | None, puzzle, decider: ExactDecider | None = None, several: bool = False,
+def played_strategy(name: str | None, puzzle, exact_guard: ExactGuard | None = None, several: bool = False,
                     **offered) -> Strategy:
     """Return the strategy a front end plays on a puzzle (`several`: of several boards): the one
     named (or the default, strategies.default_strategy) with those of the `offered` options it
-    takes (seed, width), its never-lose guard given an exact decider (exact_guard)."""
-    return exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), decider)
+    takes (seed, width), its never-lose guard given an exact guard (exact_guard)."""
+    return with_exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), exact_guard)

@@ -12,10 +12,10 @@ cases are settled without search:
   guess is exhaustive there, so "no witness" within 2 is a proof).
 Above 2, "no witness found" means only that the guided search (with its width and node budget)
 found none, not that none exists; `guard` then falls back to the guess of a witness of the whole
-set, found in the same way, then to an exact decider when one was given (`Guard.exact`: the
-exact feasibility search, optimal.worst.decide, injected by the front ends, as it lives in a
+set, found in the same way, then to an exact guard when one was given (`Guard.exact`: the
+exact feasibility search, optimal.worst.exact_guard, injected by the front ends, as it lives in a
 layer above this one), and to the strategy's own choice only when none of them shows a win.
-`Guard.promise` then says which: no win shown (UNKNOWN), or none possible (IMPOSSIBLE: the exact
+`Guard.win_guarantee` then says which: no win shown (UNKNOWN), or none possible (IMPOSSIBLE: the exact
 search proved that no strategy wins every candidate from here).
 
 The search is the check of `Guard.choose`: the strategy ranks its guesses by what it wants
@@ -41,11 +41,11 @@ from wordguess.strategies.witnesses import (
 )
 from wordguess.vocab import Candidates, History, Position
 
-SHOWN, IMPOSSIBLE, UNKNOWN = "shown", "impossible", "unknown"  # what Guard.promise says of a win
+SHOWN, IMPOSSIBLE, UNKNOWN = "shown", "impossible", "unknown"  # what Guard.win_guarantee says of a win
 
 
-class Decider(Protocol):
-    """An exact decider for the guard's last resort (optimal.worst.decide.ExactDecider)."""
+class LastResort(Protocol):
+    """An exact guard for the guard's last resort (optimal.worst.exact_guard.ExactGuard)."""
 
     def key_for(self, puzzle: Puzzle) -> str:
         """Return what its answers on the puzzle depend on (its budget, the proofs it reads):
@@ -68,20 +68,20 @@ class Guard:
     # ... and in replies looked up, shared by the checks and the fallback (about a second here):
     # past it, a large set far from the end (an opener off the shipped tree) is not proven.
     cells: int = 600_000_000
-    exact: Decider | None = None  # the last resort, when the witness search shows no win (see the module)
+    exact: LastResort | None = None  # the last resort, when the witness search shows no win (see the module)
     # the strategy's best guesses it checks before its own witness's (hard mode, every word: 40
     # against 8 saves 0.0016 of the weighted mean at no cost in time)
     exact_tries: int = 40
-    verdict_most: int = 150  # the largest bucket `verdict` asks the exact decider about (a second or less)
-    verdict_calls: int = 3  # the most buckets one verdict asks the exact decider about
+    after_most: int = 150  # the largest bucket `guarantee_after` asks the exact guard about (a second or less)
+    after_calls: int = 3  # the most buckets one `guarantee_after` asks the exact guard about
     refused: list[int] = dataclasses.field(default_factory=list, repr=False)  # the last choice's unsafe guesses
     _witnesses: Witnesses | None = dataclasses.field(default=None, repr=False)
     _shipped: ShippedWitness | None = dataclasses.field(default=None, repr=False)
-    _decided: tuple | None = dataclasses.field(default=None, repr=False)  # (position, what promise says)
+    _decided: tuple | None = dataclasses.field(default=None, repr=False)  # (position, what win_guarantee says)
 
     def key_for(self, puzzle: Puzzle) -> tuple:
         """Return what its choices on the puzzle depend on beyond the puzzle itself: the search's
-        version, the shipped trees and the exact decider (part of the key of a remembered choice)."""
+        version, the shipped trees and the exact guard (part of the key of a remembered choice)."""
         key = guard_version(puzzle.game.key, puzzle.mode), None if self.exact is None else self.exact.key_for(puzzle)
         self.witnesses(puzzle)
         if self._shipped is not None and self._shipped.extended:
@@ -107,19 +107,19 @@ class Guard:
         word = None if self._shipped is None else self._shipped.guess(puzzle.game, history)
         return None if word is None else puzzle.index_of(word)
 
-    def verdict(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History) -> str:
+    def guarantee_after(self, puzzle: Puzzle, guess: int, candidates: Candidates, history: History) -> str:
         """Return whether every secret the guess may leave can still be found within the
-        guesses left after it: SHOWN (the witness search, else the exact decider, proves each of
-        its buckets), IMPOSSIBLE (the exact decider proves that some bucket has no tree: a
+        guesses left after it: SHOWN (the witness search, else the exact guard, proves each of
+        its buckets), IMPOSSIBLE (the exact guard proves that some bucket has no tree: a
         secret can be lost whatever is played after it) or UNKNOWN. Judges a guess the player
         chose, which the strategy's ranking may not hold, within about a decision's work: the
-        witness search's `cells` shared by the buckets, the exact decider on at most
+        witness search's `cells` shared by the buckets, the exact guard on at most
         `verdict_calls` of those it did not show, each of at most `verdict_most` secrets."""
         left = puzzle.game.max_guesses - len(history) - 1
         if trivially_within(len(candidates), left):
             return SHOWN
         search, word, outcome = self.witnesses(puzzle), puzzle.guesses[guess], SHOWN
-        stop, calls = search.worked + self.cells, self.verdict_calls
+        stop, calls = search.worked + self.cells, self.after_calls
         for reply, bucket in sorted(puzzle.buckets(guess, candidates), key=lambda rb: len(rb[1])):
             after = [*history, (word, reply)]
             if reply == puzzle.game.solved_reply or search.within(bucket, left, after, self.nodes,
@@ -127,7 +127,7 @@ class Guard:
                 continue
             if left < 1:
                 return IMPOSSIBLE  # a word left and no guess to find it
-            if self.exact is None or len(bucket) > self.verdict_most or calls == 0:
+            if self.exact is None or len(bucket) > self.after_most or calls == 0:
                 outcome = UNKNOWN
                 continue
             calls -= 1
@@ -157,8 +157,8 @@ class Guard:
                cells: int | None = None, ranking: Sequence[int] = ()) -> tuple[int | None, str]:
         """Return (a guess known to keep every candidate winnable, SHOWN): the shipped tree's
         while the game follows it, else a witness's (found at once when an earlier check proved
-        this set), else the exact decider's, which tries the strategy's `ranking` first. Else
-        (None, IMPOSSIBLE) when the exact decider proved that no strategy wins every candidate
+        this set), else the exact guard's, which tries the strategy's `ranking` first. Else
+        (None, IMPOSSIBLE) when the exact guard proved that no strategy wins every candidate
         from here, or (None, UNKNOWN)."""
         search = self.witnesses(puzzle)
         shipped = self.shipped_guess(puzzle, history)
@@ -176,8 +176,8 @@ class Guard:
                 return int(decided), SHOWN
         return None, UNKNOWN
 
-    def promise(self, puzzle: Puzzle, position: Position) -> str:
-        """Return whether a win within the game's limit can be promised from here: SHOWN,
+    def win_guarantee(self, puzzle: Puzzle, position: Position) -> str:
+        """Return whether a win within the game's limit can be guaranteed from here: SHOWN,
         IMPOSSIBLE (no strategy can guarantee one) or UNKNOWN (none shown, none ruled out)."""
         candidates, history = position.candidates, position.history
         left = puzzle.game.max_guesses - len(history)
@@ -194,7 +194,7 @@ class Guard:
     def choose(self, puzzle: Puzzle, position: Position, favourite: int, ranking: Callable[[], np.ndarray]) -> int:
         """Return the first safe guess of `ranking()` (the strategy's guesses, best first, its
         `favourite` first) among its first `tries`, else a witness's guess, else the favourite
-        (no win can be promised)."""
+        (no win can be guaranteed)."""
         candidates, history, first = position.candidates, position.history, favourite
         self.refused = []
         left = puzzle.game.max_guesses - len(history)
@@ -223,5 +223,5 @@ class Guard:
         self._decided = (self._position(puzzle, candidates, history), outcome)
         if found is None:
             return first
-        self.refused = [g for g in self.refused if g != found]  # (the exact decider may prove one safe)
+        self.refused = [g for g in self.refused if g != found]  # (the exact guard may prove one safe)
         return found

@@ -1,4 +1,4 @@
-"""The guard's last resort (optimal/worst/decide.py): the exact feasibility search decides a
+"""The guard's last resort (optimal/worst/exact_guard.py): the exact feasibility search decides a
 position either way, against an exhaustive twin; the guard plays its guess and says when no
 strategy can guarantee a win."""
 
@@ -15,11 +15,16 @@ from test_guarantee import cluster_puzzle, least_worst, tight_game
 from wordguess import PuzzleSpec, get_game
 from wordguess.cli import app
 from wordguess.engine.puzzle import Puzzle
-from wordguess.optimal.worst.decide import ExactDecider, exact_guard, neighbour_cores, refuting_core
+from wordguess.optimal.worst.exact_guard import (
+    ExactGuard,
+    neighbour_cores,
+    refuting_core,
+    with_exact_guard,
+)
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses
-from wordguess.strategies.guarantee import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
@@ -38,11 +43,11 @@ def subsets(puzzle: Puzzle, seed: int, count: int) -> list[np.ndarray]:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_decider_agrees_with_the_exhaustive_twin(seed):
+def test_the_exact_guard_agrees_with_the_exhaustive_twin(seed):
     """On sets of a few clustered words, at every depth: False exactly when no tree within it
     exists, else a guess whose every bucket has a tree within one guess fewer."""
     puzzle = cluster_puzzle(seed, 14)
-    decide = ExactDecider()
+    decide = ExactGuard()
     for s in subsets(puzzle, seed, 12):
         least = least_worst(puzzle, frozenset(s.tolist()), 6)
         for depth in range(2, 6):
@@ -58,11 +63,11 @@ def test_the_decider_agrees_with_the_exhaustive_twin(seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_decider_agrees_with_the_exhaustive_twin_in_hard_mode(seed):
+def test_the_exact_guard_agrees_with_the_exhaustive_twin_in_hard_mode(seed):
     """After a first turn (which narrows hard mode's guesses), as above."""
     puzzle = dataclasses.replace(cluster_puzzle(seed + 10, 14), mode="hard")
     rng = random.Random(seed)
-    decide = ExactDecider()
+    decide = ExactGuard()
     checked = 0
     for _ in range(16):
         first, secret = rng.choice(puzzle.guesses), rng.choice(puzzle.answers)
@@ -81,22 +86,22 @@ def test_the_decider_agrees_with_the_exhaustive_twin_in_hard_mode(seed):
 
 
 def crippled(exact: bool) -> FewestGuesses:
-    """The guarded strategy whose witness search has no budget: only the exact decider (when
+    """The guarded strategy whose witness search has no budget: only the exact guard (when
     given) can show a guess safe."""
     strategy = FewestGuesses()
     strategy.guard.nodes = 0
-    return exact_guard(strategy) if exact else strategy
+    return with_exact_guard(strategy) if exact else strategy
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_guard_wins_on_the_exact_deciders_guesses(seed):
+def test_the_guard_wins_on_the_exact_exact_guards_guesses(seed):
     base = cluster_puzzle(seed, 16)
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     puzzle = dataclasses.replace(base, game=tight_game(least))
     everything = puzzle.all_candidates()
-    assert crippled(False).guard.promise(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
+    assert crippled(False).guard.win_guarantee(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
     strategy = crippled(True)
-    assert strategy.guard.promise(puzzle, one_board(puzzle, everything, [])) == SHOWN
+    assert strategy.guard.win_guarantee(puzzle, one_board(puzzle, everything, [])) == SHOWN
     ev = evaluate(puzzle, strategy, world="open")
     assert ev.failures == 0 and ev.worst <= least
 
@@ -106,17 +111,17 @@ def test_the_guard_says_when_no_strategy_can_guarantee_a_win():
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     puzzle = dataclasses.replace(base, game=tight_game(least - 1))
     everything = puzzle.all_candidates()
-    assert crippled(True).guard.promise(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
-    assert crippled(False).guard.promise(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
+    assert crippled(True).guard.win_guarantee(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
+    assert crippled(False).guard.win_guarantee(puzzle, one_board(puzzle, everything, [])) == UNKNOWN
     strategy = crippled(True)  # it still plays: for the likeliest win
     assert strategy.choose(puzzle, one_board(puzzle, everything, [])) in range(len(puzzle.guesses))
-    assert strategy.guard.promise(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
+    assert strategy.guard.win_guarantee(puzzle, one_board(puzzle, everything, [])) == IMPOSSIBLE
 
 
 def test_exact_guard_leaves_a_strategy_without_a_guard_alone():
     entropy = get_strategy("entropy")
-    assert exact_guard(entropy) is entropy and getattr(entropy, "guard", None) is None
-    unguarded = exact_guard(FewestGuesses(guarantee=False))
+    assert with_exact_guard(entropy) is entropy and getattr(entropy, "guard", None) is None
+    unguarded = with_exact_guard(FewestGuesses(guarantee=False))
     assert unguarded.guard.exact is None
 
 
@@ -171,10 +176,10 @@ def test_a_refuting_core_has_no_tree_and_none_is_found_when_the_set_has_one():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_core_without_a_tree_proves_the_whole_set_has_none(seed):
-    """Against the exhaustive twin, hard mode: whenever the decider finds no tree for a core
+    """Against the exhaustive twin, hard mode: whenever the exact guard finds no tree for a core
     within d, the whole set has none either."""
     puzzle = dataclasses.replace(cluster_puzzle(seed + 20, 16), mode="hard")
-    decide = ExactDecider()
+    decide = ExactGuard()
     everything = puzzle.all_candidates()
     least = least_worst(puzzle, frozenset(everything.tolist()), 8)
     refuted = 0
@@ -187,42 +192,42 @@ def test_a_core_without_a_tree_proves_the_whole_set_has_none(seed):
 
 
 def test_a_symmetric_game_is_left_to_the_witness_search():
-    """Mastermind's exact search reduces by symmetry from the opening on, so the decider does
+    """Mastermind's exact search reduces by symmetry from the opening on, so the exact guard does
     not answer for a position reached by any guesses: it says nothing (None), not a wrong verdict."""
     puzzle = PuzzleSpec(get_game("mastermind")).build()
-    assert ExactDecider().search(puzzle) is None
-    assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
+    assert ExactGuard().search(puzzle) is None
+    assert ExactGuard()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
 
 
 def test_a_game_played_by_rows_is_left_to_the_witness_search(monkeypatch):
     """A player's game over FOCUS_BYTES (Wordle of 8 letters, classic Nerdle) never makes its
-    whole matrix, though the exact search would take the puzzle: the decider says nothing."""
+    whole matrix, though the exact search would take the puzzle: the exact guard says nothing."""
     from wordguess.engine import puzzle as module
 
     monkeypatch.setattr(module, "FOCUS_BYTES", 20 * 20)
     words = PuzzleSpec(get_game("wordle")).build().answers[:40]
     puzzle = Puzzle(get_game("wordle"), words, words, store=None)
-    assert puzzle.by_rows and ExactDecider().search(puzzle) is None
-    assert ExactDecider()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
+    assert puzzle.by_rows and ExactGuard().search(puzzle) is None
+    assert ExactGuard()(puzzle, puzzle.all_candidates()[:20], [], 3) is None
     assert "matrix" not in puzzle.__dict__
 
 
 def test_a_decision_where_every_guess_is_allowed_stops_at_its_work_budget():
-    """A node splits every allowed guess, so the decider's steps are budgeted in guesses scored:
+    """A node splits every allowed guess, so the exact guard's steps are budgeted in guesses scored:
     in normal mode (14,855 guesses) a step gets about 3,000 nodes, not 30,000, and a set it cannot
     settle (SLATE YY..., 230 words: 26 s before) is given up within three such steps, counted,
     not timed; a set it can settle still is (SLATE ...G.)."""
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
-    decider = ExactDecider()
-    step = decider.step_nodes(len(puzzle.guesses))
-    assert step == decider.work // len(puzzle.guesses) and 2_500 <= step <= 3_500
-    assert decider.step_nodes(1_000) == decider.nodes
+    exact_guard = ExactGuard()
+    step = exact_guard.step_nodes(len(puzzle.guesses))
+    assert step == exact_guard.work // len(puzzle.guesses) and 2_500 <= step <= 3_500
+    assert exact_guard.step_nodes(1_000) == exact_guard.nodes
     slate = puzzle.index_of("slate")
     buckets = {puzzle.game.format_reply(r): b for r, b in puzzle.buckets(slate, puzzle.all_candidates())}
     history = [("slate", puzzle.game.parse_reply("YY..."))]
-    settled = decider(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())
+    settled = exact_guard(puzzle, buckets["...G."], [("slate", puzzle.game.parse_reply("...G."))], 5, ())
     assert settled is not None and settled is not False  # settled within the capped steps
-    search = decider.search(puzzle)
+    search = exact_guard.search(puzzle)
     before = search.nodes
-    assert decider(puzzle, buckets["YY..."], history, 5, ()) is None
+    assert exact_guard(puzzle, buckets["YY..."], history, 5, ()) is None
     assert step <= search.nodes - before <= 3 * (step + search.solver.slice)
