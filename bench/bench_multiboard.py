@@ -72,8 +72,8 @@ def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
     puzzle = built_puzzle(PuzzleSpec(rules.board))
     strategies = [get_strategy(n, several=True) for n in NAMES]
     everything = puzzle.all_candidates()
-    openings = [s.choose(puzzle, Position(tuple([everything] * rules.boards), [], rules.max_guesses)) for s in strategies]
-    rows = draw_secrets(puzzle, rules.boards, games, seed)
+    openings = [s.choose(puzzle, Position(tuple([everything] * rules.n_boards), [], rules.max_guesses)) for s in strategies]
+    rows = draw_secrets(puzzle, rules.n_boards, games, seed)
     blocks = [(name, NAMES, rows[start:start + BLOCK], openings) for start in range(0, games, BLOCK)]
     parts: list[dict] = [{} for _ in blocks]
     executor = ProcessExecutor(workers) if workers > 1 else SerialExecutor()
@@ -82,7 +82,7 @@ def side_by_side(name: str, games: int, seed: int, workers: int) -> dict:
             parts[index] = part
     results = {n: [g for part in parts for g in part["results"][n]] for n in NAMES}
     seconds = {n: sum(part["seconds"][n] for part in parts) for n in NAMES}
-    out = {"boards": rules.boards, "max_guesses": rules.max_guesses, "games": games}
+    out = {"boards": rules.n_boards, "max_guesses": rules.max_guesses, "games": games}
     for (n, guesses), opening in zip(results.items(), openings, strict=True):
         ev = BoardEvaluation(name, n, "closed", rules.max_guesses, guesses, seconds[n], puzzle.guesses[opening])
         out[n] = ev.to_json()
@@ -138,7 +138,7 @@ def suggestion_times(rules, puzzle, strategy, games: int, seed: int, last: int) 
     (nothing remembered from other turns or games), by turn."""
     Assistant(puzzle, strategy, rules).suggest()  # warm: the matrix and the kernels
     timings: dict[int, list[float]] = {}
-    for row in draw_secrets(puzzle, rules.boards, games, seed):
+    for row in draw_secrets(puzzle, rules.n_boards, games, seed):
         assistant = Assistant(puzzle, strategy, rules)
         secrets = [puzzle.answers[int(i)] for i in row]
         for turn in range(1, last + 1):

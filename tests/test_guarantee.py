@@ -340,15 +340,15 @@ def test_the_assistant_takes_a_word_in_no_list_and_refuses_a_malformed_one():
     assistant = Assistant(puzzle, get_strategy("fewest-guesses"))
     assistant.report("zzzax", ".....")
     assert "ZZZAX is in no list" in assistant.notices[0] and "possible secret" in assistant.notices[0]
-    assert "zzzax" not in assistant.candidates  # a possible secret, ruled out by its own reply
-    before = (list(assistant.history), list(assistant.candidates))
+    assert "zzzax" not in assistant.candidate_words  # a possible secret, ruled out by its own reply
+    before = (list(assistant.history), list(assistant.candidate_words))
     for bad in ("zzza", "zzz1x", "abcdef"):
         with pytest.raises(WordError):
             assistant.report(bad, ".....")
-    assert (assistant.history, assistant.candidates) == before  # the state is kept
+    assert (assistant.history, assistant.candidate_words) == before  # the state is kept
     closed = Assistant(Puzzle(WORDLE, ["cigar", "rebut"], ["cigar", "rebut"], store=None), get_strategy("entropy"))
     closed.report("qqqqq", ".....")
-    assert closed.candidates == ["cigar", "rebut"] and "possible secret" not in closed.notices[0]
+    assert closed.candidate_words == ["cigar", "rebut"] and "possible secret" not in closed.notices[0]
     _, notice = admitted(closed.puzzle, "cigar")
     assert notice is None
 

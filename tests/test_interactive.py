@@ -108,12 +108,12 @@ def test_assistant_state_is_unchanged_by_refusals():
     puzzle = Puzzle(game, WORDLE_SMALL, WORDLE_SMALL)
     assistant = Assistant(puzzle, get_strategy("entropy"))
     assistant.report("crate", "GG...")
-    before = (list(assistant.history), assistant.candidates)
+    before = (list(assistant.history), assistant.candidate_words)
     for word, reply, error in [("zzzz", "GG...", WordError), ("zzzzz", "GG...", ReplyError), ("crate", "GG", ReplyError),
                                ("crust", "GGGGG", ReplyError)]:
         with pytest.raises(error):
             assistant.report(word, reply)
-        assert (assistant.history, assistant.candidates) == before
+        assert (assistant.history, assistant.candidate_words) == before
     assert assistant.undo()[0] == "crate" and assistant.history == []
 
 
@@ -368,7 +368,7 @@ def test_suggestions_below_the_choice_are_sorted_by_guesses_to_finish(strategy):
         for guess, reply in turn:
             assistant.report(guess, reply)
         rows = assistant.suggestions(5)
-        ids = np.array([puzzle.answers.index(w) for w in assistant.candidates], dtype=np.int64)
+        ids = np.array([puzzle.answers.index(w) for w in assistant.candidate_words], dtype=np.int64)
         assert rows[0].guess == puzzle.guesses[get_strategy(strategy).choose(puzzle, one_board(puzzle, ids, assistant.history))]
         rest = [s.guesses_to_finish for s in rows[1:]]
         assert rest == sorted(rest) and all(s.guesses_to_finish >= 1 for s in rows)
@@ -399,48 +399,48 @@ def open_assistant(rules=None) -> Assistant:
 
 def test_cancel_and_undo_take_back_a_word_in_no_list():
     assistant = open_assistant()
-    start = (list(assistant.candidates), list(assistant.puzzle.guesses))
+    start = (list(assistant.candidate_words), list(assistant.puzzle.guesses))
     assistant.resolve("qzxvw")  # typed: a possible secret while its reply is asked
-    assert "qzxvw" in assistant.candidates
+    assert "qzxvw" in assistant.candidate_words
     assistant.cancel()
-    assert (assistant.candidates, list(assistant.puzzle.guesses)) == start
+    assert (assistant.candidate_words, list(assistant.puzzle.guesses)) == start
     assistant.report("crate", ".....")
-    before = list(assistant.candidates)
+    before = list(assistant.candidate_words)
     assistant.report("qzxvw", ".....")
     assistant.undo()  # the turn before it counts it a possible secret no more
-    assert assistant.candidates == before and "qzxvw" not in assistant.puzzle.guesses
+    assert assistant.candidate_words == before and "qzxvw" not in assistant.puzzle.guesses
     assistant.undo()
-    assert (assistant.candidates, list(assistant.puzzle.guesses)) == start
+    assert (assistant.candidate_words, list(assistant.puzzle.guesses)) == start
 
 
 def test_a_word_in_no_list_stays_while_a_turn_plays_it():
     assistant = open_assistant()
     assistant.report("qzxvw", ".....")
-    after = list(assistant.candidates)
+    after = list(assistant.candidate_words)
     assistant.report("qzxvw", ".....")  # played again: not admitted again
     assistant.undo()
-    assert assistant.candidates == after and "qzxvw" in assistant.puzzle.guesses
+    assert assistant.candidate_words == after and "qzxvw" in assistant.puzzle.guesses
     assistant.cancel()  # nothing pending: nothing taken back
-    assert assistant.candidates == after
+    assert assistant.candidate_words == after
 
 
 def test_a_refused_turn_takes_back_the_word_in_no_list_it_added():
     assistant = open_assistant()
-    start = list(assistant.candidates)
+    start = list(assistant.candidate_words)
     with pytest.raises(ReplyError):
         assistant.report("qzxvw", "GGXQ.")
-    assert assistant.candidates == start and "qzxvw" not in assistant.puzzle.guesses
+    assert assistant.candidate_words == start and "qzxvw" not in assistant.puzzle.guesses
     assistant.resolve("qzxvw")  # pending at its reply prompt: a refused reply keeps it
     with pytest.raises(ReplyError):
         assistant.report("qzxvw", "GGXQ.")
-    assert "qzxvw" in assistant.candidates
+    assert "qzxvw" in assistant.candidate_words
     hard = Assistant(Puzzle(get_game("wordle"), WORDLE_SMALL, WORDLE_SMALL, weights=np.ones(len(WORDLE_SMALL)),
                             mode="hard", store=None), get_strategy("entropy"))
     hard.report("crate", "G....")
-    before = list(hard.candidates)
+    before = list(hard.candidate_words)
     with pytest.raises(WordError, match="hard mode"):
         hard.resolve("qzxvw")
-    assert hard.candidates == before and "qzxvw" not in hard.puzzle.guesses
+    assert hard.candidate_words == before and "qzxvw" not in hard.puzzle.guesses
 
 
 def test_undo_takes_back_a_word_in_no_list_on_every_board():

@@ -42,8 +42,8 @@ WORDS = WORDLE_SMALL[:80]
 def test_registry_has_the_real_games(name):
     game = get_game(name)
     single, boards, limit = MULTI_BOARDS[name]
-    assert game.boards == boards and game.max_guesses == limit and game.board.name == single
-    assert get_game("multiboard", boards=3, max_guesses=8).boards == 3
+    assert game.n_boards == boards and game.max_guesses == limit and game.board.name == single
+    assert get_game("multiboard", boards=3, max_guesses=8).n_boards == 3
 
 
 @settings(max_examples=60, deadline=None)
@@ -156,7 +156,7 @@ def test_assistant_reports_refuses_undoes_and_shows_solved_boards(small):
                                                for a, b in zip(assistant.boards, before, strict=True))
     assistant.report("cigar", rules.format_reply(rules.feedback("cigar", secrets)))
     status = assistant.status()
-    assert status[0].solved == "cigar" and status[0].candidates == []
+    assert status[0].solved == "cigar" and status[0].candidate_words == []
     # the solved board's reply may now be left out
     assistant.report("rebut", " ".join(rules.board.format_reply(rules.board.feedback("rebut", s)) for s in secrets[1:]))
     assert assistant.status()[1].solved == "rebut" and assistant.left == rules.max_guesses - 3
@@ -278,7 +278,7 @@ def test_cli_solve_and_play_multi_boards(tmp_path):
     mirror = Assistant(Puzzle(rules.board, WORDS, WORDS), get_strategy("fewest-total", several=True), rules)
     for w in ("crate", "pound"):
         mirror.record(w, rules.feedback(w, secrets))
-    assert [b["candidate_count"] for b in state["boards"]] == [len(s.candidates) for s in mirror.status()]
+    assert [b["candidate_count"] for b in state["boards"]] == [len(s.candidate_words) for s in mirror.status()]
     assert state["suggestion"] and state["guesses_left"] == 7
     # interactive: a bad reply is refused and asked again; undo; then every board to the end
     crate = rules.format_reply(rules.feedback("crate", secrets))

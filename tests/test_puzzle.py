@@ -175,7 +175,7 @@ def test_a_puzzle_too_large_for_its_matrix_is_played_by_rows_and_focused(monkeyp
     # a secret that leaves 2 to 4 candidates: they and every guess fit (3,200 bytes)
     secret = next(rows.answers[b[0]] for _, b in rows.buckets(opener, everything) if 2 <= len(b) <= 4)
     assistant.record(first[0].guess, game.feedback(first[0].guess, secret))
-    left = assistant.candidates
+    left = assistant.candidate_words
     assert left == [w for w in rows.answers if game.feedback(first[0].guess, w) == assistant.history[-1][1]]
     shown = assistant.suggestions(5)
     reference = Assistant(whole, get_strategy("entropy"))

@@ -140,7 +140,7 @@ def advised(game: Game, suggestion: Suggestion, candidates: int, proven: bool = 
 def single_advice(assistant: Assistant, count: int) -> Advice:
     """Return the advice of a one-board game."""
     puzzle, game = assistant.puzzle, assistant.game
-    words = assistant.candidates
+    words = assistant.candidate_words
     proven = proven_openers(assistant, count)
     ranked_by = BY_STRATEGY if proven is None else BY_PROOF
     if assistant.solved:
@@ -164,7 +164,7 @@ def proven_openers(assistant: Assistant, count: int) -> list[Suggestion] | None:
     certified (the shipped opener certificate of its rules, lists, mode and limit: the closed
     world), each valued at its total over the secrets; else None."""
     puzzle = assistant.puzzle
-    if assistant.turns or puzzle.weighted or puzzle.by_rows or assistant.rules.boards > 1:
+    if assistant.turns or puzzle.weighted or puzzle.by_rows or assistant.rules.n_boards > 1:
         return None
     # Imported here: the exact solver's modules are needed only at a certified opening.
     from wordguess.optimal.total.certificates import certificate_for
@@ -184,9 +184,9 @@ def boards_advice(assistant: Assistant, rules: MultiBoard) -> Advice:
     """Return the advice of a game of several boards: each board's candidates and the guess for
     all of them."""
     puzzle, game = assistant.puzzle, rules.board
-    boards = tuple(BoardAdvice(s.board, None if s.solved is None else game.display(s.solved), len(s.candidates),
+    boards = tuple(BoardAdvice(s.board, None if s.solved is None else game.display(s.solved), len(s.candidate_words),
                                tuple(Likely(game.display(w), p) for w, p in
-                                     zip(s.candidates[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)))
+                                     zip(s.candidate_words[:BOARD_LIKELY], s.probabilities[:BOARD_LIKELY], strict=False)))
                    for s in assistant.status())
     suggestions = ()
     if not assistant.solved:

@@ -139,7 +139,7 @@ def advice_of(assistant: Assistant, count: int = 5) -> Advice:
     """Return the advice of a game as it stands (`count` suggestions; several boards: one)."""
     if count < 1:
         raise WordguessError(f"the number of suggestions must be at least 1, not {count}")
-    if assistant.rules.boards > 1:
+    if assistant.rules.n_boards > 1:
         return boards_advice(assistant, assistant.rules)
     return single_advice(assistant, count)
 

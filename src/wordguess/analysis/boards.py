@@ -104,12 +104,12 @@ def board_turns(rules: MultiBoard, puzzle: Puzzle, guesses: Sequence[str] = (), 
         return session.turns
     words = [puzzle.guesses[puzzle.index_of(w)] for w in guesses]
     if secrets is not None:
-        if len(secrets) != rules.boards:
-            raise WordguessError(f"{rules.name} has {rules.boards} secrets, one per board, not {len(secrets)}")
+        if len(secrets) != rules.n_boards:
+            raise WordguessError(f"{rules.name} has {rules.n_boards} secrets, one per board, not {len(secrets)}")
         known = [puzzle.guesses[puzzle.index_of(s)] for s in secrets]
         if len(set(known)) != len(known):
             raise WordguessError("the boards' secrets must be distinct")
-        rows, done = [], [False] * rules.boards
+        rows, done = [], [False] * rules.n_boards
         for guess in words:
             rows.append(tuple(None if d else game.feedback(guess, s) for d, s in zip(done, known, strict=True)))
             done = [d or (r is not None and game.is_solved(r)) for d, r in zip(done, rows[-1], strict=True)]
@@ -168,8 +168,8 @@ def analyze_boards(rules: MultiBoard, puzzle: Puzzle, turns: list[tuple[Word, Bo
         session.record(guess, replies)
     values = (ExactValues(puzzle, store, rules.max_guesses) if exact_supported(puzzle)
               else EstimatedValues(puzzle, FewestGuesses(limit=rules.max_guesses)))
-    histories = [session.board_history(b) for b in range(rules.boards)]
-    given = list(secrets) if secrets is not None else [None] * rules.boards
+    histories = [session.board_history(b) for b in range(rules.n_boards)]
+    given = list(secrets) if secrets is not None else [None] * rules.n_boards
     moves = sum(len(h) for h in histories)
     analyses = [analyze(puzzle, history, secret=secret, budget=budget * len(history) / moves, store=store, values=values)
                 for history, secret in zip(histories, given, strict=True)]

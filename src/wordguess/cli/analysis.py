@@ -196,10 +196,10 @@ def analyze_command(
     words = list(words or [])
     share = None if share is None else read_share(share)  # once: standard input cannot be read twice
     results = None if no_store else ResultStore(store or default_store_path())
-    if game.multiboard:
+    if game.is_multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        analyze_boards_command(game.boards(), words, secret, history, share, world, lists, budget, results, as_json)
+        analyze_boards_command(game.multiboard(), words, secret, history, share, world, lists, budget, results, as_json)
         return
     # Before any list is read: a list's notes must not come before this refusal.
     check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.", "analyze --secret gizmo salet corni gizmo")
@@ -285,6 +285,6 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
         text = f"not finished: {len(analysis.turns)} of {rules.max_guesses} guesses played"
     if analysis.strategy_guesses is not None:
         text += (f"; the {analysis.strategy} strategy (opening {game.display(analysis.strategy_opener)}) needed "
-                 f"{analysis.strategy_guesses} on these {rules.boards} words")
+                 f"{analysis.strategy_guesses} on these {rules.n_boards} words")
     out.print(f"{text} ({analysis.seconds:.1f} s)", style="bold", highlight=False)
     out.print("\n".join(boards_legend(analysis, game)), markup=False, highlight=False)

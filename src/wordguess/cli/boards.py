@@ -54,8 +54,8 @@ def board_grid(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], last_o
     width = cell_width(rules)
     rows = turns[-1:] if last_only else turns if shown is None else turns[len(turns) - shown:]
     first = len(turns) - len(rows)
-    for start in range(0, rules.boards, per_row):
-        block = range(start, min(start + per_row, rules.boards))
+    for start in range(0, rules.n_boards, per_row):
+        block = range(start, min(start + per_row, rules.n_boards))
         text.append("   " + "  ".join(f"{'#' + str(b + 1):<{width}}" for b in block) + "\n", style="dim")
         for t, (guess, replies) in enumerate(rows, first + 1):
             if all(replies[b] is None for b in block):
@@ -80,7 +80,7 @@ def boards_view(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]], state
     full = board_grid(rules, turns) + Text("\n") + board_keyboard(rules, states, solved) + Text("\n")
     if len(full.wrap(out, width)) <= height:
         return full
-    per_row = max(1, min(rules.boards, (width - 1) // (cell_width(rules) + 2)))
+    per_row = max(1, min(rules.n_boards, (width - 1) // (cell_width(rules) + 2)))
     keys = board_keyboard(rules, states, solved, compact=True)
     for shown in range(len(turns), -1, -1):
         grid = board_grid(rules, turns, per_row=per_row, shown=shown)
@@ -96,7 +96,7 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
     each key per board: the letter, then one coloured cell per board (in board order, up to four
     a line; a solved board's cells stay dark). Compact: the letter begins the first line of its
     cells instead of having a line of its own."""
-    lines_per_key = -(-rules.boards // PER_ROW)
+    lines_per_key = -(-rules.n_boards // PER_ROW)
     colour = in_colour()
     text = Text()
     for row in rules.board.keyboard():
@@ -108,7 +108,7 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
                     text.append("  ")
                 if compact:
                     text.append(f"{letter.upper() if line == 0 else ' '} ", style="bold")
-                for b in range(line * PER_ROW, min((line + 1) * PER_ROW, rules.boards)):
+                for b in range(line * PER_ROW, min((line + 1) * PER_ROW, rules.n_boards)):
                     mark = states[b].get(letter)
                     if not colour:  # the mark itself: G, Y, . (absent), - (not played), blank once solved
                         text.append(" " if solved[b] else "-" if mark is None else mark)
@@ -118,8 +118,8 @@ def board_keyboard(rules: MultiBoard, states: list[dict[str, str]], solved: list
                         text.append("▪", style="grey70")
                     else:
                         text.append("█", style=TILE_STYLES[mark].split(" on ")[-1] if mark != "." else "grey30")
-                if rules.boards < PER_ROW:
-                    text.append(" " * (PER_ROW - rules.boards))
+                if rules.n_boards < PER_ROW:
+                    text.append(" " * (PER_ROW - rules.n_boards))
             text.append("\n")
     return text
 
@@ -133,9 +133,9 @@ def status_table(rules: MultiBoard, assistant: Assistant) -> Table:
             table.add_row(f"#{s.board}", "solved", rules.board.display(s.solved), style="green")
             continue
         shown = [rules.board.display(w) + (f" {percent(p)}" if weighted else "")
-                 for w, p in zip(s.candidates[:SHOWN], s.probabilities[:SHOWN], strict=False)]
-        more = f" … (+{len(s.candidates) - SHOWN:,})" if len(s.candidates) > SHOWN else ""
-        table.add_row(f"#{s.board}", f"{len(s.candidates):,}", ", ".join(shown) + more,
+                 for w, p in zip(s.candidate_words[:SHOWN], s.probabilities[:SHOWN], strict=False)]
+        more = f" … (+{len(s.candidate_words) - SHOWN:,})" if len(s.candidate_words) > SHOWN else ""
+        table.add_row(f"#{s.board}", f"{len(s.candidate_words):,}", ", ".join(shown) + more,
                       style="bold" if s.known else None)
     return words_whole(table)
 
@@ -143,7 +143,7 @@ def status_table(rules: MultiBoard, assistant: Assistant) -> Table:
 def list_boards(rules: MultiBoard, assistant: Assistant) -> None:
     for s in assistant.status():
         words = rules.board.display(s.solved) + " (solved)" if s.solved else " ".join(
-            rules.board.display(w) for w in s.candidates)
+            rules.board.display(w) for w in s.candidate_words)
         out.print(f"#{s.board}: {words}", markup=False)
 
 
@@ -151,8 +151,8 @@ def play_secrets(rules: MultiBoard, puzzle: Puzzle, guesser, secret: str, as_jso
     """`solve --secret` for a multi-board game: the strategy plays against the secrets (one per
     board, separated by commas) and every step is printed."""
     words = [w for w in secret.replace(",", " ").split() if w]
-    if len(words) != rules.boards:
-        raise WordguessError(f"--secret needs {rules.boards} words for {rules.name} (one per board, separated by "
+    if len(words) != rules.n_boards:
+        raise WordguessError(f"--secret needs {rules.n_boards} words for {rules.name} (one per board, separated by "
                              f"commas), not {len(words)}")
     secrets = [answer_index(puzzle, w) for w in words]
     if len(set(secrets)) != len(secrets):

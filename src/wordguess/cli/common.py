@@ -76,12 +76,12 @@ class GameChoice:
     options: dict[str, object]  # the game options given (length, first, pegs, colours)
 
     @property
-    def multiboard(self) -> bool:
+    def is_multiboard(self) -> bool:
         """Return whether the game is a multi-board one (quordle, dueto, ...)."""
         return is_multiboard(self.name)
 
     def _single(self) -> None:
-        if self.multiboard:
+        if self.is_multiboard:
             raise WordguessError(f"{self.name} is a multi-board game: `solve`, `play` and `evaluate` take it; "
                                  "this command is for single-board games")
 
@@ -105,7 +105,7 @@ class GameChoice:
                                  f"`{command}` is for games that never lie; use solve, play or evaluate")
         return rules
 
-    def boards(self, **more) -> MultiBoard:
+    def multiboard(self, **more) -> MultiBoard:
         """Return the multi-board game with the given options (and `more`: boards, max_guesses)."""
         return get_multiboard(self.name, **{**self.options, **{k: v for k, v in more.items() if v is not None}})
 

@@ -119,7 +119,7 @@ def answer(choice: GameChoice, prompt: OptionPrompt, text: str) -> object:
 
 def board_puzzle(game: GameChoice, lists: ListChoice, world: str) -> tuple[MultiBoard, Puzzle]:
     """Return the rules of a multi-board session and the puzzle its boards share."""
-    rules = game.boards()
+    rules = game.multiboard()
     return rules, build_puzzle(puzzle_spec(rules.board, lists, world=world))
 
 
@@ -161,7 +161,7 @@ def suggestion_table(advice: Advice) -> Table:
 
 def show_candidates(game: Game, assistant: Assistant, everything: bool = False) -> None:
     """Print how many candidates remain, and the words when few (or when asked)."""
-    words = assistant.candidates
+    words = assistant.candidate_words
     out.print(f"{len(words):,} candidate{'s' if len(words) != 1 else ''} left", style="bold")
     if assistant.puzzle.weighted and not everything and len(words) > 1:
         out.print("likeliest: " + ", ".join(f"{game.display(w)} {percent(p)}" for w, p in assistant.likely(SHOWN)),
@@ -187,10 +187,10 @@ def interactive_solve(assistant: Assistant) -> None:
     A guess is typed alone (or Enter for the suggestion) and its replies asked for, again until
     they are accepted; or both at once as GUESS=REPLY."""
     game, rules = assistant.game, assistant.rules
-    several = rules.boards > 1
+    several = rules.n_boards > 1
     commands = BOARD_COMMANDS if several else COMMANDS
     if several:
-        out.print(f"{rules.title}. Replies board by board, e.g. {' '.join(['G.Y..'] * min(rules.boards, 4))} "
+        out.print(f"{rules.title}. Replies board by board, e.g. {' '.join(['G.Y..'] * min(rules.n_boards, 4))} "
                   f"(a solved board's reply may be left out or written -). Commands: {', '.join(commands)}.")
     else:
         out.print(f"Replies: {game.reply_notations}. Commands: {', '.join(commands)}.")
@@ -220,7 +220,7 @@ def interactive_solve(assistant: Assistant) -> None:
             return
         assistant.cancel()  # a guess dropped at its reply prompt takes back the word in no list it added
     if several:
-        out.print(f"all {rules.boards} boards solved in {len(assistant.turns)} of {rules.max_guesses}", style="bold green")
+        out.print(f"all {rules.n_boards} boards solved in {len(assistant.turns)} of {rules.max_guesses}", style="bold green")
     else:
         out.print(f"solved in {len(assistant.turns)}: {game.display(assistant.turns[-1][0])}", style="bold green")
 
@@ -229,7 +229,7 @@ def show_solve_state(assistant: Assistant) -> str:
     """Print what is known (one board: the candidates and the suggestions' table; several: each
     board's candidates and the suggestion) and return the suggested guess."""
     game, rules = assistant.game, assistant.rules
-    if rules.boards > 1:
+    if rules.n_boards > 1:
         out.print(status_table(rules, assistant))
         suggestion = assistant.suggest()
         out.print(f"guess {len(assistant.turns) + 1} of {rules.max_guesses}: suggestion {game.display(suggestion)}",
@@ -247,7 +247,7 @@ def show_solve_state(assistant: Assistant) -> str:
 
 def draw_last(session: Assistant | HostedGame) -> None:
     """Print the last turn: its tiles, or for several boards its row of boards."""
-    if session.rules.boards > 1:
+    if session.rules.n_boards > 1:
         out.print(board_grid(session.rules, session.turns, last_only=True))
     else:
         out.print(tiles(session.game, *session.history[-1]))
@@ -266,7 +266,7 @@ def show_win_guarantee(assistant: Assistant) -> None:
 def ask_reply(assistant: Assistant, guess: str) -> bool:
     """Ask for the replies to `guess` until they are accepted (or a command takes the player back
     to the guess prompt); return False when the player quits or input ends."""
-    game, boards = assistant.game, assistant.rules.boards
+    game, boards = assistant.game, assistant.rules.n_boards
     shown = game.display(guess)
     if boards > 1:
         open_boards = assistant.solved_mask().count(False)
@@ -285,18 +285,18 @@ def run_command(command: str, assistant: Assistant) -> None:
     if command == "undo":
         take_back(assistant)
     elif command == "cancel":
-        its = "its replies" if rules.boards > 1 else "its reply"
+        its = "its replies" if rules.n_boards > 1 else "its reply"
         refuse_line(f"no guess is waiting for {its} (undo takes back the last turn)")
     elif command == "list":
-        if rules.boards > 1:
+        if rules.n_boards > 1:
             list_boards(rules, assistant)
         else:
             show_candidates(game, assistant, everything=True)
     elif command == "hint":
         show_hint(game, assistant)
     elif command == "help":
-        each = f"one per unsolved board, each in {game.reply_notations}" if rules.boards > 1 else game.reply_notations
-        show_commands(BOARD_COMMANDS if rules.boards > 1 else COMMANDS, f"  replies: {each}")
+        each = f"one per unsolved board, each in {game.reply_notations}" if rules.n_boards > 1 else game.reply_notations
+        show_commands(BOARD_COMMANDS if rules.n_boards > 1 else COMMANDS, f"  replies: {each}")
 
 
 def take_back(session: Assistant | HostedGame) -> None:
@@ -334,7 +334,7 @@ def solve(
                          guesses=lists.guesses, exclude=lists.exclude, exclude_factor=lists.exclude_factor,
                          add_words=lists.add_words, strategy=strategy, seed=seed)
     advisor = Advisor(build=build_puzzle)
-    if game.multiboard:
+    if game.is_multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
         if secret is not None:
@@ -354,7 +354,7 @@ def solve(
             print_record(puzzle, record)
         return
     if history is None:
-        interactive_solve(advisor.assistant(setting) if game.multiboard else session(game, setting, advisor))
+        interactive_solve(advisor.assistant(setting) if game.is_multiboard else session(game, setting, advisor))
         return
     assistant = advisor.position(setting, history)
     if as_json:
@@ -386,7 +386,7 @@ def play_command(
     if host not in HOSTS_HERE:
         raise unknown_name("host", host, HOSTS_HERE)
     boards = None
-    if game.multiboard:
+    if game.is_multiboard:
         if mode != "normal" or host != "random":
             raise WordguessError("multi-board games are played in normal mode against the random host: "
                                  "drop --mode and --host")
@@ -419,12 +419,12 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
     """Run the play loop of a hosted game of one board or several until it is over, the player
     quits or input ends; return whether it ended by Ctrl-C."""
     game, rules = session.game, session.rules
-    several = rules.boards > 1
+    several = rules.n_boards > 1
     commands = {**PLAY_COMMANDS, "quit": f"give up and see the word{'s' if several else ''}"}
     if game.listed_guesses_only:  # (LeetCode 843: a guess is one of the list's words)
         commands = {"list": "show the words you may guess", **commands}
     if several:
-        banner = (f"{rules.title}: guess the {rules.boards} {game.word_text(plural=True)}; every guess is played "
+        banner = (f"{rules.title}: guess the {rules.n_boards} {game.word_text(plural=True)}; every guess is played "
                   f"on each unsolved board. Commands: {', '.join(commands)}.")
     else:
         clue = f" {game.clue()}" if game.clue() else ""
@@ -460,11 +460,11 @@ def play_loop(session: HostedGame, host: str, daily: bool = False) -> bool:
             out.print(f"{session.remaining:,} word{'s' if session.remaining != 1 else ''} still possible")
     solved = session.solved_mask()
     if session.won:
-        what = f"all {rules.boards} boards solved" if several else "solved"
+        what = f"all {rules.n_boards} boards solved" if several else "solved"
         out.print(f"{what} in {len(session.turns)}!", style="bold green")
     elif several:
         missed = [game.display(w) for w, done in zip(session.secrets(), solved, strict=True) if not done]
-        out.print(f"{sum(solved)} of {rules.boards} boards solved; the other words were {', '.join(missed)}")
+        out.print(f"{sum(solved)} of {rules.n_boards} boards solved; the other words were {', '.join(missed)}")
     else:
         out.print(f"the word was {game.display(session.secrets()[0])}")
     return interrupted
@@ -474,13 +474,13 @@ def draw_hosted(session: HostedGame, banner: str) -> None:
     """Print the game after a guess: on a terminal the whole grid again, in place; in a pipe or a
     log the new row (several boards: the whole grid up to FULL_GRID boards); then the keyboard."""
     game, rules = session.game, session.rules
-    if rules.boards > 1:
+    if rules.n_boards > 1:
         if redraw(banner):  # within the terminal: the banner's lines above, the view below
             room = out.height - len(Text(banner).wrap(out, out.width))
             out.print(boards_view(rules, session.turns, session.letter_states(), session.solved_mask(), out.width,
                                   room), end="")
             return
-        out.print(board_grid(rules, session.turns, last_only=rules.boards > FULL_GRID))
+        out.print(board_grid(rules, session.turns, last_only=rules.n_boards > FULL_GRID))
         out.print(board_keyboard(rules, session.letter_states(), session.solved_mask()))
         return
     if redraw(banner):

@@ -99,7 +99,7 @@ def evaluate(
 ) -> None:
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram.
     Multi-board games (quordle, ...) are evaluated by simulating --games seeded games."""
-    if game.multiboard:
+    if game.is_multiboard:
         evaluate_boards_command(game, lists, strategy, world, games, seed, boards, max_guesses, as_json, workers)
         return
     multi_only = {"--boards": boards, "--max-guesses": max_guesses}
@@ -171,7 +171,7 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
                             seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
                             workers: int = 1) -> None:
     """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
-    rules = game.boards(boards=boards, max_guesses=max_guesses)
+    rules = game.multiboard(boards=boards, max_guesses=max_guesses)
     guesser = played_strategy(strategy, None, several=True)  # (several boards: no default depends on the puzzle)
     if games < 1:
         raise WordguessError(f"--games must be at least 1, not {games}")

@@ -275,19 +275,19 @@ class Puzzle:
             raise WordError(f"{word!r} is not in the list of allowed guesses")
         return found
 
-    def restricted(self, rules: Game, answers: Sequence[Word] | None = None) -> Puzzle:
+    def restricted(self, game: Game, answers: Sequence[Word] | None = None) -> Puzzle:
         """Return the puzzle played under narrower rules (what the host revealed, e.g. Sutom's
         first letter): the given answers (default: those the rules allow) and the guesses the
         rules allow, with the same settings and store."""
-        allowed = [w for w in self.guesses if rules.word_problem(w) is None]
-        kept = [w for w in self.answers if rules.word_problem(w) is None] if answers is None else list(answers)
+        allowed = [w for w in self.guesses if game.word_problem(w) is None]
+        kept = [w for w in self.answers if game.word_problem(w) is None] if answers is None else list(answers)
         weights = None
         if self.weights is not None:
             position = {w: i for i, w in enumerate(self.answers)}
             weights = self.weights[[position[w] for w in kept]]
         answer_list = WordList(kept, self.answers.name)
         same = self.answers is self.guesses and answers is None
-        return dataclasses.replace(self, game=rules, answers=answer_list, weights=weights,
+        return dataclasses.replace(self, game=game, answers=answer_list, weights=weights,
                                    guesses=answer_list if same else WordList(allowed, self.guesses.name))
 
     def with_words(self, words: Sequence[Word], weights: np.ndarray | None = None) -> Puzzle:

@@ -25,20 +25,20 @@ SEPARATORS = re.compile(r"[|/;,\s]+")
 
 @dataclasses.dataclass(frozen=True)
 class MultiBoard:
-    """The rules of a multi-board game: `boards` boards of the single-board game `board`, at most
+    """The rules of a multi-board game: `n_boards` boards of the single-board game `board`, at most
     `max_guesses` guesses in all, distinct secrets."""
 
     board: Game  # the rules of one board (Wordle, Termo)
-    boards: int  # how many boards
+    n_boards: int  # how many boards
     max_guesses: int  # the limit for finishing every board
     name: str = "multiboard"
 
     def __post_init__(self) -> None:
-        if not 1 <= self.boards <= 64:
-            raise WordguessError(f"--boards must be from 1 to 64, not {self.boards}")
-        if self.max_guesses < self.boards:
-            raise WordguessError(f"{self.boards} boards need at least {self.boards} guesses, not {self.max_guesses}")
-        if self.boards > 1 and (self.board.has_hard_mode is False or self.board.length is None):
+        if not 1 <= self.n_boards <= 64:
+            raise WordguessError(f"--boards must be from 1 to 64, not {self.n_boards}")
+        if self.max_guesses < self.n_boards:
+            raise WordguessError(f"{self.n_boards} boards need at least {self.n_boards} guesses, not {self.max_guesses}")
+        if self.n_boards > 1 and (self.board.has_hard_mode is False or self.board.length is None):
             raise WordguessError(f"a multi-board game is played on Wordle-like boards of a fixed length, not {self.board.name}")
 
     @classmethod
@@ -49,13 +49,13 @@ class MultiBoard:
 
     @property
     def title(self) -> str:
-        return f"{self.name} ({self.boards} boards of {self.board.name}, {self.max_guesses} guesses)"
+        return f"{self.name} ({self.n_boards} boards of {self.board.name}, {self.max_guesses} guesses)"
 
     # --- the specification ---------------------------------------------------------------
     def feedback(self, guess: Word, secrets: Sequence[Word]) -> tuple[Reply, ...]:
         """Return the reply of every board to `guess` (the single board's feedback, board by board)."""
-        if len(secrets) != self.boards:
-            raise WordguessError(f"{self.name} has {self.boards} secrets, not {len(secrets)}")
+        if len(secrets) != self.n_boards:
+            raise WordguessError(f"{self.name} has {self.n_boards} secrets, not {len(secrets)}")
         return tuple(self.board.feedback(guess, s) for s in secrets)
 
     def is_solved(self, replies: BoardReplies) -> bool:
@@ -64,7 +64,7 @@ class MultiBoard:
 
     def solved_at(self, turns: Sequence[tuple[Word, BoardReplies]]) -> list[int | None]:
         """Return, per board, the turn (from 1) whose guess solved it, None while it is open."""
-        found: list[int | None] = [None] * self.boards
+        found: list[int | None] = [None] * self.n_boards
         for t, (_, replies) in enumerate(turns, 1):
             for k, reply in enumerate(replies):
                 if found[k] is None and reply is not None and self.board.is_solved(reply):
@@ -74,7 +74,7 @@ class MultiBoard:
     # --- text ----------------------------------------------------------------------------
     def format_reply(self, replies: BoardReplies) -> str:
         """Return the replies board by board, separated by spaces, `-` for a board solved before."""
-        if self.boards == 1 and replies[0] is not None:
+        if self.n_boards == 1 and replies[0] is not None:
             return self.board.format_reply(replies[0])
         return " ".join(SOLVED_MARK if r is None else self.board.format_reply(r) for r in replies)
 
@@ -83,15 +83,15 @@ class MultiBoard:
         spaces, `|`, `/`, `;` or `,`; `-` for a board solved before). With `solved`, the boards
         solved before may be left out or written `-`, and must be. One board's reply is read as
         the game reads it (Mastermind's `1,2` holds a separator)."""
-        if self.boards == 1 and not any(solved or ()):
+        if self.n_boards == 1 and not any(solved or ()):
             return (self.board.parse_reply(text),)
         parts = [p for p in SEPARATORS.split(text.strip()) if p]
-        solved = list(solved) if solved is not None else [False] * self.boards
+        solved = list(solved) if solved is not None else [False] * self.n_boards
         open_boards = solved.count(False)
-        if len(parts) == open_boards and open_boards < self.boards:
+        if len(parts) == open_boards and open_boards < self.n_boards:
             it = iter(parts)
             parts = [SOLVED_MARK if done else next(it) for done in solved]
-        if len(parts) != self.boards:
+        if len(parts) != self.n_boards:
             raise ReplyError(f"{text.strip()!r}: {self.name} needs {open_boards} replies, one per unsolved board "
                              f"(e.g. {' '.join(['G.Y..'] * min(open_boards, 4))}), not {len(parts)}")
         replies: list[Reply | None] = []
@@ -113,7 +113,7 @@ class MultiBoard:
         """Return the emoji grid the sites share: boards in rows of `columns`, each board its
         rows of squares up to the guess that solved it, a blank line between rows of boards."""
         grids = []
-        for b in range(self.boards):
+        for b in range(self.n_boards):
             rows = []
             for _, replies in turns:
                 r = replies[b]
@@ -123,7 +123,7 @@ class MultiBoard:
             grids.append(rows)
         blank = "⬜" * (self.board.length or 5)
         lines = []
-        for start in range(0, self.boards, columns):
+        for start in range(0, self.n_boards, columns):
             block = grids[start:start + columns]
             height = max(len(g) for g in block)
             lines += [" ".join(g[i] if i < len(g) else blank for g in block) for i in range(height)]
@@ -148,8 +148,8 @@ class MultiBoard:
             if any(len(row) != len(block[0]) for row in block):
                 raise ReplyError("the share grid's rows do not line up")
             boards += [[row[c] for row in block] for c in range(len(block[0]))]
-        if len(boards) != self.boards:
-            raise ReplyError(f"the share grid shows {len(boards)} boards, not {self.boards}")
+        if len(boards) != self.n_boards:
+            raise ReplyError(f"the share grid shows {len(boards)} boards, not {self.n_boards}")
         for rows in boards:  # the rows after the solved one pad the board to the block's height
             solved = next((k for k, r in enumerate(rows) if self.board.is_solved(r)), None)
             if solved is not None:

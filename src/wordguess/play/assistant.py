@@ -129,8 +129,8 @@ class Assistant(Session):
     def suggest(self) -> Word:
         """Return the strategy's next guess."""
         if self.solved:
-            raise WordguessError("every board is solved" if self.rules.boards > 1 else "the game is won")
-        if self.rules.boards == 1:
+            raise WordguessError("every board is solved" if self.rules.n_boards > 1 else "the game is won")
+        if self.rules.n_boards == 1:
             return self.suggestions(1)[0].guess
         with self._busy:
             position = Position(tuple(self.open_boards()), [], max(self.left, 1))
@@ -141,7 +141,7 @@ class Assistant(Session):
         when it keeps one (fewest-guesses), else by entropy (only the answer once one candidate
         is left). The opening ones are the same every game, so they are kept
         in the cache folder between runs. One board only (several: suggest)."""
-        if self.rules.boards > 1:
+        if self.rules.n_boards > 1:
             raise WordguessError(f"{self.rules.name} suggests one guess for its boards: see suggest")
         with self._busy:
             return self._remembered_suggestions(count)
@@ -227,7 +227,7 @@ class Assistant(Session):
 
     def _win_guarantee(self) -> str | None:
         guard = self.strategy.guard
-        several = self.rules.boards > 1
+        several = self.rules.n_boards > 1
         if guard is None or self.solved or not (several or self.strategy.guarantee):
             return None
         with self._busy:

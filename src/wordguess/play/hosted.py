@@ -25,9 +25,9 @@ class HostedGame(Session):
                  rules: MultiBoard | None = None):
         hosts = [hosts] if not isinstance(hosts, Sequence) else list(hosts)
         rules = rules or MultiBoard.single(puzzle.game, max_guesses)
-        if len(hosts) != rules.boards:
-            raise WordguessError(f"{rules.name} needs {rules.boards} hosts, one per board, not {len(hosts)}")
-        if rules.boards > 1 and any(h.adversary for h in hosts):
+        if len(hosts) != rules.n_boards:
+            raise WordguessError(f"{rules.name} needs {rules.n_boards} hosts, one per board, not {len(hosts)}")
+        if rules.n_boards > 1 and any(h.adversary for h in hosts):
             raise WordguessError("a multi-board game is hosted by secrets, not by an adversary")
         super().__init__(puzzle, rules, start=[h.start(puzzle) for h in hosts])
         self.hosts = hosts  # one per board: answers its guesses
@@ -36,8 +36,8 @@ class HostedGame(Session):
     @classmethod
     def with_secrets(cls, rules: MultiBoard, puzzle: Puzzle, secrets: Sequence[int]) -> HostedGame:
         """Return a game of `rules` against fixed secrets (distinct answer indices, one per board)."""
-        if len(secrets) != rules.boards or len(set(int(s) for s in secrets)) != rules.boards:
-            raise WordguessError(f"{rules.name} needs {rules.boards} distinct secrets")
+        if len(secrets) != rules.n_boards or len(set(int(s) for s in secrets)) != rules.n_boards:
+            raise WordguessError(f"{rules.name} needs {rules.n_boards} distinct secrets")
         return cls(puzzle, [FixedHost(puzzle.answers[int(s)]) for s in secrets], rules=rules)
 
     @property
@@ -113,10 +113,10 @@ def new_hosted_game(puzzle: Puzzle, host: str, seed: int, rules: MultiBoard | No
     rules)` (default: Puzzle.restricted); a lying game's host lies, seeded."""
     if host not in HOSTS_HERE:
         raise unknown_name("host", host, HOSTS_HERE)
-    if rules is not None and rules.boards > 1:
+    if rules is not None and rules.n_boards > 1:
         if host != "random":
             raise WordguessError("a multi-board game is played against the random host")
-        return HostedGame.with_secrets(rules, puzzle, draw_secrets(puzzle, rules.boards, 1, seed)[0])
+        return HostedGame.with_secrets(rules, puzzle, draw_secrets(puzzle, rules.n_boards, 1, seed)[0])
     game = puzzle.game
     if host != "random":
         return HostedGame(puzzle, with_lies(get_host(host), game, seed), max_guesses=max_guesses)

@@ -150,9 +150,9 @@ def evaluate_boards(rules: MultiBoard, puzzle: Puzzle, strategy, games: int, see
     if workers > 1 and spec is None:
         raise WordguessError("playing in several processes needs the puzzle's spec")
     started = time.perf_counter()
-    secrets = draw_secrets(puzzle, rules.boards, games, seed, pool)
+    secrets = draw_secrets(puzzle, rules.n_boards, games, seed, pool)
     everything = puzzle.all_candidates()
-    opening = strategy.choose(puzzle, Position((everything,) * rules.boards, [], rules.max_guesses))  # the same every game
+    opening = strategy.choose(puzzle, Position((everything,) * rules.n_boards, [], rules.max_guesses))  # the same every game
     if progress:
         progress(0, games)
     if workers == 1 or games <= CHUNK:

@@ -25,14 +25,14 @@ class BoardStatus:
     """What one board looks like now: its candidates, and its word once solved."""
 
     board: int  # 1-based
-    candidates: list[Word]  # the words still possible (empty once solved)
+    candidate_words: list[Word]  # the words still possible (empty once solved)
     probabilities: list[float]  # of the candidates, in the same order
     solved: Word | None  # the secret, once guessed
 
     @property
     def known(self) -> Word | None:
         """Return the secret when it is known (one candidate left) but not guessed yet."""
-        return self.candidates[0] if self.solved is None and len(self.candidates) == 1 else None
+        return self.candidate_words[0] if self.solved is None and len(self.candidate_words) == 1 else None
 
 
 @dataclasses.dataclass
@@ -88,7 +88,7 @@ def session_rules(puzzle: Puzzle, rules: MultiBoard | None) -> MultiBoard:
     what a game of several boards does not have: hard mode, a lying host, a board that is not
     Wordle-like."""
     rules = rules or MultiBoard.single(puzzle.game)
-    if rules.boards > 1:
+    if rules.n_boards > 1:
         if puzzle.mode != "normal":
             raise WordguessError("multi-board games have no hard mode")
         if puzzle.game.lies:
@@ -97,7 +97,7 @@ def session_rules(puzzle: Puzzle, rules: MultiBoard | None) -> MultiBoard:
 
 
 class Session:
-    """The turns of a game over `rules.boards` boards and what they leave on each board. A guess
+    """The turns of a game over `rules.n_boards` boards and what they leave on each board. A guess
     is played on every unsolved board; a board is solved by the guess of its secret, and its
     later replies are None."""
 
@@ -105,7 +105,7 @@ class Session:
         self.rules = session_rules(puzzle, rules)
         self.puzzle = puzzle  # the setting: rules of one board, lists, mode, world
         self.turns: list[tuple[Word, BoardReplies]] = []  # each guess with every board's reply
-        first = list(start) if start is not None else [puzzle.all_candidates() for _ in range(self.rules.boards)]
+        first = list(start) if start is not None else [puzzle.all_candidates() for _ in range(self.rules.n_boards)]
         self._states: list[list[Candidates]] = [first]  # each board's candidates before each turn, and now
         self.notices: list[str] = []  # one line each, for the front end to show (then clear)
         # Each word in no list admitted as a typed guess, with the puzzle before it: undo and
@@ -158,7 +158,7 @@ class Session:
         return [c for c, done in zip(self.boards, self.solved_mask(), strict=True) if not done]
 
     @property
-    def candidates(self) -> list[Word]:
+    def candidate_words(self) -> list[Word]:
         """Return the secrets still possible on the first board."""
         return [self.puzzle.answers[i] for i in self.boards[0]]
 
@@ -179,7 +179,7 @@ class Session:
         """Return each board's keyboard: every letter played -> its best mark there (G, Y or .),
         as the sites colour a key (one quadrant of it per board)."""
         game = self.game
-        boards: list[dict[str, int]] = [{} for _ in range(self.rules.boards)]
+        boards: list[dict[str, int]] = [{} for _ in range(self.rules.n_boards)]
         for guess, replies in self.turns:
             for best, reply in zip(boards, replies, strict=True):
                 if reply is None:
@@ -229,7 +229,7 @@ class Session:
         won = self.solved if won is None else won
         score = f"{len(self.turns) if won else 'X'}/{limit or self.max_guesses}"
         game = self.game
-        if self.rules.boards == 1:
+        if self.rules.n_boards == 1:
             hard = "*" if self.puzzle.mode == "hard" else ""
             rows = ["".join(game.share_squares.get(m, m) for m in (game.tile_marks(r) or game.format_reply(r)))
                     for _, r in self.history]
@@ -319,7 +319,7 @@ class Session:
         if self.solved:
             game = self.game
             won = (f"the game was won at turn {len(self.turns)} with {game.display(self.turns[-1][0])}"
-                   if self.rules.boards == 1 else "every board is solved")
+                   if self.rules.n_boards == 1 else "every board is solved")
             raise ReplyError(f"{won}: no turn comes after a win (undo takes it back)")
 
     def record(self, guess: Word, replies: BoardReplies | Reply) -> None:
@@ -328,8 +328,8 @@ class Session:
         if not isinstance(replies, tuple):
             replies = (int(replies),)
         rules, game = self.rules, self.game
-        if len(replies) != rules.boards:
-            raise WordguessError(f"{rules.name} needs {rules.boards} replies, not {len(replies)}")
+        if len(replies) != rules.n_boards:
+            raise WordguessError(f"{rules.name} needs {rules.n_boards} replies, not {len(replies)}")
         self.check_unsolved()
         index = self.puzzle.index_of(guess)
         after: list[Candidates] = []
@@ -359,7 +359,7 @@ class Session:
         """Return why a reply that leaves no candidate is refused."""
         game = self.game
         which = "no allowed word" if self.puzzle.weighted else "no word of the answer list"
-        if self.rules.boards > 1:
+        if self.rules.n_boards > 1:
             earlier = "contradicts its earlier replies" if self.turns else "fits no word"
             return f"board {board}: reply {game.format_reply(reply)} to {game.display(guess)} {earlier}: {which} fits them all"
         earlier = "contradicts the earlier replies" if self.turns else "fits no word"

@@ -36,10 +36,10 @@ class GameRecord:
         """Return whether the game took more guesses than the limit."""
         return self.guesses > self.max_guesses
 
-    def to_json(self, rules: Game, /, **extra) -> dict:
+    def to_json(self, game: Game, /, **extra) -> dict:
         """Return the game as JSON-ready data (with `extra` keys first)."""
         return {**extra, "secret": self.secret, "guesses": self.guesses, "failed": self.failed,
-                "turns": [{"guess": g, "reply": rules.format_reply(r), "remaining": n}
+                "turns": [{"guess": g, "reply": game.format_reply(r), "remaining": n}
                           for (g, r), n in zip(self.turns, self.remaining, strict=True)]}
 
 

@@ -133,7 +133,7 @@ def board_reply(rules: Iterable[MultiBoard]) -> str:
     lengths = set().union(*(word_lengths(r.board) for r in rules))
     board = marks_unit([r.board for r in rules], without=",;/|") + counted(lengths)
     part = f"(?:-|{board})"
-    most = max(r.boards for r in rules)
+    most = max(r.n_boards for r in rules)
     return f"^{part}(?:{BOARD_SEPARATOR}{part}){{0,{most - 1}}}$"
 
 

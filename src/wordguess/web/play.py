@@ -269,7 +269,7 @@ def one_board_json(session: HostedGame, token: dict) -> dict:
 
 def boards_json(session: HostedGame, token: dict) -> dict:
     rules = session.rules
-    return {"boards": rules.boards, "max_guesses": rules.max_guesses,
+    return {"boards": rules.n_boards, "max_guesses": rules.max_guesses,
             "guesses_left": rules.max_guesses - len(session.turns), "turns": board_turns_json(rules, session.turns),
             "solved": session.solved_mask(), "keyboards": session.letter_states(),
             "secrets": [rules.board.display(w) for w in session.secrets()] if session.over else None}

@@ -326,7 +326,7 @@ def board_member(use: BoardsUse, name: str, language: str | None) -> type[Boards
     full = f"{use.name}{stem}"
     where = {"en": " in English", None: " in another language", "": ""}[language]
     return type(full, (use.base,), {
-        "__module__": __name__, "__doc__": f"{use.name}: {name} ({rules[0].boards} boards of {rules[0].board.title}){where}.",
+        "__module__": __name__, "__doc__": f"{use.name}: {name} ({rules[0].n_boards} boards of {rules[0].board.title}){where}.",
         "__annotations__": {**annotations, **{k: kind for k, (kind, _) in fields.items()}},
         **{k: info for k, (_, info) in fields.items()}, **{k: None for k in annotations},
         "model_config": ConfigDict(extra="forbid", title=full, json_schema_extra=extra or None),

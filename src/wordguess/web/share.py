@@ -48,7 +48,7 @@ def share(request: ShareRequest) -> dict:
         rules = request.board_rules()
         turns, game = rules.parse_share(request.text), rules.board
         boards = [[game.tile_marks(replies[b]) for replies in turns if replies[b] is not None]
-                  for b in range(rules.boards)]
+                  for b in range(rules.n_boards)]
         return {"game": rules.name, "boards": boards}
     game = request.game_rules()
     return {"game": game.name, "boards": [[game.tile_marks(r) for r in share_replies(game, request.text)]]}

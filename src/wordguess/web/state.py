@@ -58,11 +58,11 @@ class PuzzleCache:
         """Return the puzzle of a spec, building it on first use."""
         return self._get(spec, lambda: spec.build(PatternStore.from_environment(self.matrix_bytes)))
 
-    def restricted(self, spec: PuzzleSpec, rules: Game) -> Puzzle:
+    def restricted(self, spec: PuzzleSpec, game: Game) -> Puzzle:
         """Return the spec's puzzle restricted to what the host revealed (Sutom's first letter),
         with a store of its own, so that its matrix goes when it is dropped."""
-        return self._get((spec, rules), lambda: dataclasses.replace(
-            self.get(spec).restricted(rules), store=PatternStore(None, max_bytes=self.matrix_bytes)))
+        return self._get((spec, game), lambda: dataclasses.replace(
+            self.get(spec).restricted(game), store=PatternStore(None, max_bytes=self.matrix_bytes)))
 
     def exact_guard(self, puzzle: Puzzle) -> ExactGuard:
         """Return the exact guard kept for a puzzle (a new one when the puzzle is not kept)."""

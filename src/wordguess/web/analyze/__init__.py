@@ -96,15 +96,15 @@ def analyze_fields(words: Words, secret: str = "secret", secret_type: Any = None
 def one_per_board(rules: MultiBoard) -> Callable[[list], list]:
     """Return the check that a multi-board game's secrets are one per board."""
     def check(secrets: list) -> list:
-        if len(secrets) != rules.boards:
-            raise ValueError(f"{rules.name} has {rules.boards} secrets, one per board, not {len(secrets)}")
+        if len(secrets) != rules.n_boards:
+            raise ValueError(f"{rules.name} has {rules.n_boards} secrets, one per board, not {len(secrets)}")
         return secrets
     return check
 
 
 def secrets_type(words: Words, rules: MultiBoard) -> Any:
     """Return the type of a multi-board game's secrets: its words, one per board."""
-    return Annotated[list[words.word_type()], Field(json_schema_extra={"minItems": rules.boards, "maxItems": rules.boards}),
+    return Annotated[list[words.word_type()], Field(json_schema_extra={"minItems": rules.n_boards, "maxItems": rules.n_boards}),
                      AfterValidator(one_per_board(rules))]
 
 

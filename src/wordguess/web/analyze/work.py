@@ -20,15 +20,15 @@ def ready() -> None:
     """Return once this worker has imported what the work needs (HeavyPool.start)."""
 
 
-def played_turns(rules: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
+def played_turns(game: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, History, list[str]]:
     """Return (the puzzle, the game's turns, the notices) from one of: turns (guess and reply),
     the guesses with a share text, or the guesses with the secret (as `wordguess analyze` takes
     them; AnalyzeRequest has checked that exactly one is given). A well-formed word in no list
     is taken as played (the puzzle returned has it) with a notice."""
     words = [t["guess"] for t in request["turns"]] or list(request["guesses"])
     puzzle, notices = admit_all(puzzle, [*words, *([request["secret"]] if request["secret"] else [])])
-    rows = share_replies(rules, request["share"]) if request["share"] is not None else None
-    return puzzle, game_turns(rules, puzzle, [(t["guess"], t["reply"]) for t in request["turns"]], request["guesses"],
+    rows = share_replies(game, request["share"]) if request["share"] is not None else None
+    return puzzle, game_turns(game, puzzle, [(t["guess"], t["reply"]) for t in request["turns"]], request["guesses"],
                               request["secret"], rows), notices
 
 
