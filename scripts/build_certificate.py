@@ -37,7 +37,7 @@ from wordguess.optimal.total.certificates import DATA, build_certificate, save_c
 from wordguess.optimal.total.search import SearchStopped
 
 TOP = 100  # the "top 100 at least, exact"
-CONTENT = ("game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours")
+CONTENT = ("game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours", "name")
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:

@@ -149,6 +149,43 @@ def test_the_shipped_mastermind_certificate_is_whole_and_agrees_with_the_solver(
     assert certificate_for(PuzzleSpec(get_game("mastermind"), mode="normal").build(), 5) is None  # another limit
 
 
+# Mastermind beyond 4 x 6: (pegs, colours) -> (best opener, least total, openers exact, an opener quick to solve)
+MASTERMIND_SIZES = {(5, 5): ("11223", 13496, 900, "11223"), (4, 7): ("1123", 11228, 1260, "1123"),
+                    (4, 8): ("1234", 20471, 1680, None)}
+
+
+@pytest.mark.parametrize(("pegs", "colours"), sorted(MASTERMIND_SIZES))
+def test_the_shipped_larger_mastermind_certificates_are_whole(pegs, colours):
+    """Each covers every code as an opener (one per class of the colour and peg symmetries); the
+    best is the least total proven, and each opener of a class above it is proven above it."""
+    best, total, exact, quick = MASTERMIND_SIZES[(pegs, colours)]
+    puzzle = PuzzleSpec(get_game("mastermind", pegs=pegs, colours=colours)).build()
+    cert = certificate_for(puzzle, 10)
+    assert cert is not None and shipped_certificates()[f"mastermind-{pegs}x{colours}-normal"]["key"] == cert.key
+    assert sorted(e.opener for e in cert.entries) == sorted(puzzle.guesses)
+    assert (cert.best.opener, cert.best.value, cert.exact_count) == (best, total, exact)
+    assert all(cert.value(word) == (total, True) or cert.value(word)[0] > total for word in puzzle.guesses)
+    if quick is not None and pegs * colours <= 25:  # the others: the slow test
+        assert cert.value(quick) == (ExactSolver(puzzle, 10).opener(quick).value, True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pegs", "colours"), sorted(MASTERMIND_SIZES))
+def test_each_larger_mastermind_class_agrees_with_the_solver(pegs, colours):
+    """Every class's entry is what the solver proves with the certificate's cutoff: the exact
+    total at or below the threshold, a bound above it otherwise."""
+    puzzle = PuzzleSpec(get_game("mastermind", pegs=pegs, colours=colours)).build()
+    cert = certificate_for(puzzle, 10)
+    solver = ExactSolver(puzzle, 10)
+    for entry in cert.entries:
+        if entry.same_as is None:
+            result = solver.opener(entry.opener, beta=cert.threshold + 1)
+            if entry.exact:
+                assert (entry.value, result.exact) == (result.value, True)
+            else:
+                assert result.value > cert.threshold and entry.value > cert.threshold
+
+
 @pytest.mark.slow
 def test_every_shipped_mastermind_class_equals_its_solve_without_cutoff():
     puzzle = PuzzleSpec(get_game("mastermind")).build()
