@@ -12,6 +12,7 @@ maps to the node's own guess.
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -145,8 +146,11 @@ class TreeFile:
     def load(cls, path: str | Path, world: str | None = None) -> TreeFile:
         """Read a tree file; with `world`, refuse one built for the other world."""
         try:
-            loaded = cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError) as exc:
+            data = Path(path).read_bytes()
+            if data[:2] == b"\x1f\x8b":  # a gzip-compressed tree file (results/*.tree.json.gz)
+                data = gzip.decompress(data)
+            loaded = cls.from_json(json.loads(data.decode("utf-8")))
+        except (OSError, EOFError, json.JSONDecodeError) as exc:
             raise WordguessError(f"cannot read tree file {str(path)!r}: {exc}") from exc
         except UnicodeDecodeError:
             raise WordguessError(f"cannot read tree file {str(path)!r}: it is not text (a JSON tree file)") from None

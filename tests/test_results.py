@@ -1,0 +1,42 @@
+"""results/: the committed research trees are what their README says, checked by walking them:
+every secret one leaf, every guess allowed and its replies true (trees.build.check_tree), and the
+total and the worst case as listed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import TreeFile, leaves
+
+RESULTS = Path(__file__).resolve().parent.parent / "results"
+
+# file -> (pegs, colours, opener, total, worst), as results/README.md lists them
+MASTERMIND_TREES = {
+    "mastermind-4x7-normal.tree.json.gz": (4, 7, "1123", 11228, 6),
+    "mastermind-4x8-normal.tree.json.gz": (4, 8, "1234", 20471, 7),
+    "mastermind-4x8-normal-worst.tree.json.gz": (4, 8, "1234", 20473, 6),
+    "mastermind-5x5-normal.tree.json.gz": (5, 5, "11223", 13496, 6),
+    "mastermind-5x5-normal-worst.tree.json.gz": (5, 5, "11223", 13531, 5),
+}
+
+
+def test_every_committed_tree_is_listed():
+    assert sorted(p.name for p in (RESULTS / "mastermind").glob("*.tree.json.gz")) == sorted(MASTERMIND_TREES)
+    readme = (RESULTS / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in readme for name in MASTERMIND_TREES)
+
+
+@pytest.mark.parametrize("name", sorted(MASTERMIND_TREES))
+def test_a_mastermind_tree_is_valid_and_totals_what_it_says(name):
+    pegs, colours, opener, total, worst = MASTERMIND_TREES[name]
+    loaded = TreeFile.load(RESULTS / "mastermind" / name)
+    assert (loaded.game.name, loaded.game.pegs, loaded.game.colours) == ("mastermind", pegs, colours)
+    puzzle = PuzzleSpec(loaded.game).build()
+    check_tree(loaded.tree, puzzle)
+    depths = [depth for _, depth in leaves(loaded.tree)]
+    assert loaded.tree.guess == opener and len(depths) == colours**pegs
+    assert (sum(depths), max(depths)) == (total, worst)
