@@ -152,6 +152,20 @@ def run_lighthouse(url: str, form_factor: str, output: Path, chrome: str) -> dic
     return report
 
 
+def run_lighthouse_again(url: str, form_factor: str, output: Path, chrome: str, tries: int = 3) -> dict:
+    """Return run_lighthouse's report, running it again (up to `tries` in all) when Lighthouse itself
+    asks for it (its trace lost: "Something went wrong with recording the trace ... run Lighthouse again")."""
+    for attempt in range(1, tries):
+        try:
+            return run_lighthouse(url, form_factor, output, chrome)
+        except RuntimeError as error:
+            if "run Lighthouse again" not in str(error):
+                raise
+            log(f"{url} ({form_factor}): Lighthouse asks to run again (try {attempt + 1} of {tries})")
+            output.unlink(missing_ok=True)
+    return run_lighthouse(url, form_factor, output, chrome)
+
+
 def scores(report: dict) -> dict[str, int | None]:
     out = {}
     for name in CATEGORIES:
@@ -194,7 +208,7 @@ def audit_view(base: str, view: str, form_factor: str, runs: int, folder: Path, 
     for k in range(runs):
         output = folder / f"{view}-{form_factor}-{k}.json"
         started = time.perf_counter()
-        report = run_lighthouse(url, form_factor, output, chrome)
+        report = run_lighthouse_again(url, form_factor, output, chrome)
         landed = report.get("finalDisplayedUrl") or report.get("finalUrl")
         if landed != url:
             raise RuntimeError(f"lighthouse ended on {landed}, not on the view {url}")
