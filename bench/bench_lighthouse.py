@@ -8,7 +8,10 @@ mobile (Lighthouse's default) and desktop (`--preset=desktop`). Prints JSON.
 Lighthouse 12.2.3 (the last release that runs on Node 20) is installed with npm on first use in
 `.bench-venvs/lighthouse` (gitignored); Chrome is Debian's `chromium` (CHROME_PATH, or
 /usr/bin/chromium). The server (`wordguess serve`) is started here on a free loopback port, with
-its own data and state folders, and stopped at the end, also on Ctrl-C.
+its own data and state folders, and stopped at the end, also on Ctrl-C. Each view is first loaded
+once in headless Chromium, unmeasured: the figures are those of a server in use, whose games'
+puzzles are built and whose first answers are kept (on a fresh server the assistant's first
+answer builds the open world's puzzle, seconds, and the page waits for it).
 
 Per view and form factor: the median over `--runs` runs of each category's score (0-100), and
 "failing": the audits with a score below 1 that weigh in the category (weight > 0; with
@@ -17,7 +20,8 @@ the median one. Each run checks that Lighthouse ended on the view's URL (the #fr
 routes on). "errored" lists the audits Lighthouse could not compute (e.g. trace-based audits
 when Chromium is newer than the Lighthouse release knows).
 
-Target: every score >= 95 ("met").
+Target: every score 100 ("met"), the web app issue's. The performance score depends on the
+processor: on a loaded machine take `--runs 3` (medians) and note the load (`uptime`) beside it.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ LIGHTHOUSE_BIN = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
 STATIC = ROOT / "src" / "wordguess" / "web" / "static"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 FORM_FACTORS = ("mobile", "desktop")
-TARGET = 95
+TARGET = 100
 
 
 def log(message: str) -> None:
@@ -112,6 +116,16 @@ def stop(process: subprocess.Popen) -> None:
             process.wait()
 
 
+def warm_up(base: str, views: list[str], chrome: str) -> None:
+    """Load each view once in headless Chromium (its scripts run and ask the server their first
+    answers), so the audits meet a server in use."""
+    for view in views:
+        with tempfile.TemporaryDirectory(prefix="wordguess-warm-up-") as profile:
+            subprocess.run([chrome, "--headless=new", "--no-sandbox", f"--user-data-dir={profile}",
+                            "--virtual-time-budget=60000", "--dump-dom", f"{base}/#{view}"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
+
+
 def run_lighthouse(url: str, form_factor: str, output: Path, chrome: str) -> dict:
     command = [str(LIGHTHOUSE_BIN), url, "--chrome-flags=--headless=new --no-sandbox",
                f"--only-categories={','.join(CATEGORIES)}", "--output=json", f"--output-path={output}", "--quiet"]
@@ -136,6 +150,20 @@ def run_lighthouse(url: str, form_factor: str, output: Path, chrome: str) -> dic
     if report.get("runtimeError"):
         raise RuntimeError(f"lighthouse on {url}: {report['runtimeError']}")
     return report
+
+
+def run_lighthouse_again(url: str, form_factor: str, output: Path, chrome: str, tries: int = 3) -> dict:
+    """Return run_lighthouse's report, running it again (up to `tries` in all) when Lighthouse itself
+    asks for it (its trace lost: "Something went wrong with recording the trace ... run Lighthouse again")."""
+    for attempt in range(1, tries):
+        try:
+            return run_lighthouse(url, form_factor, output, chrome)
+        except RuntimeError as error:
+            if "run Lighthouse again" not in str(error):
+                raise
+            log(f"{url} ({form_factor}): Lighthouse asks to run again (try {attempt + 1} of {tries})")
+            output.unlink(missing_ok=True)
+    return run_lighthouse(url, form_factor, output, chrome)
 
 
 def scores(report: dict) -> dict[str, int | None]:
@@ -180,7 +208,7 @@ def audit_view(base: str, view: str, form_factor: str, runs: int, folder: Path, 
     for k in range(runs):
         output = folder / f"{view}-{form_factor}-{k}.json"
         started = time.perf_counter()
-        report = run_lighthouse(url, form_factor, output, chrome)
+        report = run_lighthouse_again(url, form_factor, output, chrome)
         landed = report.get("finalDisplayedUrl") or report.get("finalUrl")
         if landed != url:
             raise RuntimeError(f"lighthouse ended on {landed}, not on the view {url}")
@@ -227,6 +255,7 @@ def main() -> None:
         server = start_server(port, temp)
         try:
             base = f"http://127.0.0.1:{port}"
+            warm_up(base, args.views, chrome)
             results = [audit_view(base, view, form_factor, args.runs, Path(temp), chrome, args.unweighted, args.keep)
                        for view in args.views for form_factor in args.form_factors]
         except KeyboardInterrupt:

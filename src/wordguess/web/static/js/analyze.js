@@ -1,6 +1,6 @@
 // The analysis page: a pasted game, the per-move table and a chart of the expected guesses to
 // finish after each move, the one played against the best.
-import { call } from "./api.js";
+import { call, said } from "./api.js";
 import { $, el, say, tileRow } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -140,8 +140,9 @@ async function run(event) {
     else draw(await call("/api/analyze", body));
     say($("#analyze-message"), "");
   } catch (error) {
-    say($("#analyze-message"), error.message, true);
-    markField(fieldOf(error.message), error.message);
+    const text = said(error);
+    say($("#analyze-message"), text, true);
+    markField(fieldOf(text), text);
   } finally {
     $("#analyze-run").disabled = false;
   }

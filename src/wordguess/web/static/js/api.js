@@ -1,7 +1,16 @@
 // The JSON API: every call returns the parsed body, or throws an Error whose message is a
 // sentence for the player: the server's one line, put in plain words where it names a field or
-// a size, and "can't reach the server" when the server (or the network) does not answer.
+// a size, and "can't reach the server" when the server (or the network) does not answer (status
+// 0). Whether the server answers is said once for the whole page: each call sends a `reach`
+// event on the window (its detail true or false), main.js shows the banner, and a page's own
+// message line leaves it out (`said`).
 export const UNREACHABLE = "can't reach the server: your game is kept";
+
+function reached(yes) { window.dispatchEvent(new CustomEvent("reach", { detail: yes })); }
+
+// What a page's own message line says of a failed call: nothing when the server is out of reach
+// (the page's banner says it, once), else the error's sentence.
+export function said(error) { return error.status === 0 ? "" : error.message; }
 
 // A field's name in the server's message, as the page calls it.
 const FIELDS = { text: "the share grid", guess: "the guess", share: "the share text", secret: "the secret",
@@ -29,6 +38,7 @@ export async function call(path, body) {
   try {
     response = await fetch(path, options);
   } catch {
+    reached(false);
     throw Object.assign(new Error(UNREACHABLE), { status: 0 });
   }
   let data = null;
@@ -36,9 +46,11 @@ export async function call(path, body) {
   if (!response.ok) {
     // a gateway's answer without the server's JSON (502 to 504): the server is down
     const down = !(data && data.detail) && response.status >= 502 && response.status <= 504;
+    reached(!down);
     const error = new Error(down ? UNREACHABLE : data && data.detail ? plain(data.detail, response.status) : `the server answered ${response.status}`);
     error.status = down ? 0 : response.status;
     throw error;
   }
+  reached(true);
   return data;
 }

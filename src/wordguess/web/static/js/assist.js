@@ -1,8 +1,8 @@
 // The assistant page: the turns of a game played elsewhere, tiles set by clicking (grey → yellow
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
-import { call } from "./api.js";
-import { $, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
+import { call, said } from "./api.js";
+import { $, askFirst, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, unlistedGuess, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -97,28 +97,8 @@ function restore(setting) {
 }
 
 // Ask about `next` turns in the form's setting; they become the page's turns only if the answer
-// is the latest. A refused world or mode change (`keepSetting`) puts the form back as it was.
-// Ask a question before acting for the player: `yes()` or `no()` runs on the answer.
-function askFirst(question, yes, no) {
-  const box = $("#assist-confirm");
-  $("#assist-question").textContent = question;
-  const [accept, refuse] = [box.querySelector(".yes"), box.querySelector(".no")];
-  accept.textContent = yes.label;
-  refuse.textContent = no.label;
-  accept.onclick = () => { box.hidden = true; yes.run(); };
-  refuse.onclick = () => { box.hidden = true; no.run(); };
-  box.hidden = false;
-  accept.focus();
-}
-
-// The word of the turn just added when the answer took it as a word in no list (a typo, most
-// likely): the player says first whether it was played.
-function unlisted(next, data) {
-  if (next.length <= turns.length) return null;
-  const guess = next.at(-1).guess.toLowerCase();
-  return (data.notices || []).some((n) => n.toLowerCase().startsWith(`${guess} is in no list`) && n.includes("taken as played")) ? guess : null;
-}
-
+// is the latest. A refused world or mode change (`keepSetting`) puts the form back as it was. A
+// word in no list just added is taken once the player says it was played (`sure`).
 async function ask(next, keepSetting = false, sure = false) {
   const mine = ++asked;
   const setting = readSetting(form());
@@ -128,10 +108,10 @@ async function ask(next, keepSetting = false, sure = false) {
   try {
     const data = await call("/api/assist", { ...setting, turns: next, add_words: added });
     if (mine !== asked) return false;
-    const word = sure ? null : unlisted(next, data);
+    const word = sure ? null : unlistedGuess(turns, next, data.notices);
     if (word) {
       say($("#assist-message"), "");
-      askFirst(`${word.toUpperCase()} is not in any list: use it anyway?`,
+      askFirst($("#assist-confirm"), `${word.toUpperCase()} is not in any list: use it anyway?`,
         { label: "Use it", run: () => ask(next, keepSetting, true) },
         { label: "Change the guess", run: () => $("#assist-guess").focus() });
       return false;
@@ -151,7 +131,7 @@ async function ask(next, keepSetting = false, sure = false) {
   } catch (error) {
     if (mine !== asked) return false;
     if (keepSetting && shown) restore(shown);
-    say($("#assist-message"), error.message, true);
+    say($("#assist-message"), said(error), true);
     if (setting.world === "closed" && /no word of the answer list/.test(error.message)) offerOpenWorld(next);
     return false;
   } finally {
@@ -179,7 +159,7 @@ function addTurn(event) {
   if (!guess || !reply) { say($("#assist-message"), "type a guess and set its reply", true); return; }
   const grey = info().tiles && !touched && /^\.+$/.test(reply);
   if (grey) {  // Enter alone would add the guess with every tile grey: make sure that is what came
-    askFirst(`Add ${guess.toUpperCase()} with every tile grey?`,
+    askFirst($("#assist-confirm"), `Add ${guess.toUpperCase()} with every tile grey?`,
       { label: "Add it", run: () => ask([...turns, { guess, reply }]) },
       { label: "Set the tiles", run: () => $("#assist-tiles button")?.focus() });
     return;
@@ -192,7 +172,7 @@ async function applyShare() {
   let rows;
   try {
     rows = (await call("/api/share", { ...readSetting(form()), text: $("#assist-share").value })).boards[0];
-  } catch (error) { say($("#assist-message"), error.message, true); return; }
+  } catch (error) { say($("#assist-message"), said(error), true); return; }
   const row = Math.min(turns.length, rows.length - 1);
   marks = Array.from(rows[row]);
   touched = true;

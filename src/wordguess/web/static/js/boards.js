@@ -1,8 +1,8 @@
 // The multi-board page (Quordle and friends): a game hosted here (boards side by side, a key
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
-import { call } from "./api.js";
-import { $, el, inPalette, letters, load, markTiles, outlook, percent, say, tileRow, today, wordsInNoList } from "./dom.js";
+import { call, said } from "./api.js";
+import { $, askFirst, el, inPalette, letters, load, markTiles, outlook, percent, say, tileRow, today, unlistedGuess, wordsInNoList } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -13,6 +13,7 @@ let hosted;
 let turns = [];    // the assistant's turns the server accepted: {guess, reply}
 let advice = null; // the assistant's last answer
 let boardMarks = [];
+let touched = false; // a tile of the guess was set (clicked, or from a pasted grid)
 let advised = 0;   // the latest assistant request: an older answer arriving later is dropped
 let shownWorld = null; // the world of the assistant's last answer (a refused world change goes back to it)
 let added = [];    // words in no list the player added for the assistant's game (guesses and possible secrets)
@@ -106,19 +107,30 @@ function busy(on) {
 
 // Ask the assistant about `next` turns; they become the turns only if the answer is the latest
 // (the answer says whether they did). A refused world change (`keepWorld`) puts the select back.
-async function assist(next = turns, keepWorld = false) {
+// A word in no list just added is taken once the player says it was played (`sure`).
+async function assist(next = turns, keepWorld = false, sure = false) {
   const mine = ++advised;
   const f = form();
   const world = f.elements.world.value;
   busy(true);
+  $("#boards-assist-confirm").hidden = true;
   try {
     const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next, add_words: added });
     if (mine !== advised) return false;
+    const word = sure ? null : unlistedGuess(turns, next, answer.notices);
+    if (word) {
+      say($("#boards-assist-message"), "");
+      askFirst($("#boards-assist-confirm"), `${word.toUpperCase()} is not in any list: use it anyway?`,
+        { label: "Use it", run: () => assist(next, keepWorld, true) },
+        { label: "Change the guess", run: () => $("#boards-guess").focus() });
+      return false;
+    }
     advice = answer;
     turns = next;
     shownWorld = world;
     save();
     boardMarks = [];
+    touched = false;
     // Unless a win of every combination is shown, the suggestion plays for the likeliest: say why.
     say($("#boards-assist-message"), [advice.solved ? "" : outlook(advice.win_guarantee), ...(advice.notices || [])]
       .filter(Boolean).join(" · "));
@@ -129,7 +141,7 @@ async function assist(next = turns, keepWorld = false) {
   } catch (error) {
     if (mine !== advised) return false;
     if (keepWorld && shownWorld) { f.elements.world.value = shownWorld; save(); }
-    say($("#boards-assist-message"), error.message, true);
+    say($("#boards-assist-message"), said(error), true);
     return false;
   } finally {
     if (mine === advised) busy(false);
@@ -141,7 +153,14 @@ function addTurn(event) {
   const guess = $("#boards-guess").value.trim();
   if (!guess || !advice || $("#boards-add").disabled) return;
   const reply = advice.boards.map((board, b) => board.solved ? "-" : (boardMarks[b] || []).join("")).join(" ");
-  assist([...turns, { guess, reply }]);
+  const next = [...turns, { guess, reply }];
+  if (!touched && /^[.\s-]+$/.test(reply)) {  // Enter alone would add the guess with every tile grey: make sure that is what came
+    askFirst($("#boards-assist-confirm"), `Add ${guess.toUpperCase()} with every tile grey on every board?`,
+      { label: "Add it", run: () => assist(next) },
+      { label: "Set the tiles", run: () => $("#boards-tiles button")?.focus() });
+    return;
+  }
+  assist(next);
 }
 
 // A pasted share grid, read by the server (the game's own parser): each board's row of the next turn.
@@ -150,11 +169,12 @@ async function applyShare() {
   let grids;
   try {
     grids = (await call("/api/share", { game: advice.game, text: $("#boards-paste").value })).boards;
-  } catch (error) { say($("#boards-assist-message"), error.message, true); return; }
+  } catch (error) { say($("#boards-assist-message"), said(error), true); return; }
   advice.boards.forEach((board, b) => {
     const row = grids[b][turns.length];
     if (!board.solved && row) boardMarks[b] = Array.from(row);
   });
+  touched = true;
   drawEntry();
   say($("#boards-assist-message"), `tiles set from row ${turns.length + 1} of the grid`);
   document.body.dataset.boardsShares = String(Number(document.body.dataset.boardsShares || 0) + 1);
@@ -196,6 +216,7 @@ export function start(context) {
   f.elements.world.addEventListener("change", () => assist(turns, true));
   f.elements.host.addEventListener("change", save);
   $("#boards-guess").addEventListener("input", drawEntry);
+  $("#boards-tiles").addEventListener("click", (event) => { if (event.target.closest("button")) touched = true; });
   $("#boards-entry").addEventListener("submit", addTurn);
   $("#boards-undo").addEventListener("click", () => { if (turns.length) assist(turns.slice(0, -1)); });
   $("#boards-paste-apply").addEventListener("click", applyShare);
@@ -212,13 +233,14 @@ export function start(context) {
 // A new day opens on its daily: a game kept from another day (or none) gives way to today's.
 function newDay() {
   const saved = load(STORE);
-  if (hosted.busy || (saved && saved.day === today() && hosted.game)) return;
+  if (hosted.busy || (saved && saved.day === today() && hosted.game)) return false;
   form().elements.host.value = "daily";
   hosted.newGame();
+  return true;
 }
 
-// Shown again (main.js): a day may have passed since.
-export function shown() { newDay(); }
+// Shown again (main.js): a day may have passed since; else the game is drawn to fit the screen now.
+export function shown() { if (!newDay()) drawGame(); }
 
-// The palette changed: the share squares follow it.
+// Drawn again: the palette changed (the share squares follow it), or the banner above the game came or went.
 export function repaint() { if (hosted?.game) drawGame(); }

@@ -159,3 +159,25 @@ export function markColours() {
 export function inPalette(share) {
   return colourBlind() ? share.replaceAll("🟩", "🟧").replaceAll("🟨", "🟦") : share;
 }
+
+// Ask a question in `box` (a .confirm: its .question, its .yes and .no buttons) before acting for
+// the player: `yes.run()` or `no.run()` on the answer, each button named by its `label`.
+export function askFirst(box, question, yes, no) {
+  $(".question", box).textContent = question;
+  const [accept, refuse] = [$(".yes", box), $(".no", box)];
+  accept.textContent = yes.label;
+  refuse.textContent = no.label;
+  accept.onclick = () => { box.hidden = true; yes.run(); };
+  refuse.onclick = () => { box.hidden = true; no.run(); };
+  box.hidden = false;
+  accept.focus();
+}
+
+// The word of the turn just added (`next` is one turn longer than `turns`) when the answer's
+// `notices` say it was taken as a word in no list (a typo, most likely): the player says first
+// whether it was played. Null otherwise.
+export function unlistedGuess(turns, next, notices) {
+  if (next.length <= turns.length) return null;
+  const guess = next.at(-1).guess.toLowerCase();
+  return (notices || []).some((n) => n.toLowerCase().startsWith(`${guess} is in no list`) && n.includes("taken as played")) ? guess : null;
+}

@@ -32,7 +32,7 @@ async function show() {
     draw(node);
     say($("#explore-message"), "");
   } catch (error) {
-    if (mine !== asked) return;
+    if (mine !== asked || error.status === 0) return;  // out of reach: the banner says so, the node drawn stays
     // the link's tree is not drawn: nothing of another tree stays under the mode it names
     for (const part of ["#explore-path", "#explore-node", "#explore-branches"]) $(part).replaceChildren();
     $("#explore-path").append(el("button", { type: "button", text: "start", onclick: () => go([]) }));

@@ -3,7 +3,7 @@
 // the page keeps. Only the latest request's answer counts: a guess or give-up answered after
 // "New game" is dropped. A guess in flight waits in a row of its own (`pending`); keys typed
 // meanwhile go to the next guess, and Enter meanwhile sends it once the answer is in.
-import { call } from "./api.js";
+import { call, said } from "./api.js";
 import { keep, recentTokens } from "./daily.js";
 import { copyText, letters, say, today, toast } from "./dom.js";
 
@@ -77,7 +77,7 @@ export class HostedGame {
         const row = this.grid.querySelector(".row.current");
         row?.classList.add("shake");
       } else {
-        say(this.message, error.message, true);
+        say(this.message, said(error), true);
         if (refused) this.draw();
       }
     } finally {

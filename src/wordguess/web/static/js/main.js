@@ -91,16 +91,18 @@ async function games() {
   } catch (error) {
     const kept = load("wordguess-games");
     if (!kept) throw error;
-    reachable(false);
     return kept;
   }
 }
 
-// Say that the server cannot be reached (until an answer comes again).
+// Say that the server cannot be reached, once for the whole page, until an answer comes again
+// (api.js's `reach` events). The banner moves the games down: they are drawn again to fit.
 function reachable(yes) {
   const note = $("#offline");
+  if (note.hidden === yes) return;
   note.hidden = yes;
   note.textContent = yes ? "" : UNREACHABLE;
+  for (const page of started) PAGES[page].repaint?.();
 }
 
 // A game's settings sit behind a gear: open on a wide screen, folded on a phone so the board and
@@ -118,13 +120,13 @@ async function main() {
   setPalette(localStorage.getItem("wordguess-palette") === "colour-blind");
   $("#palette").addEventListener("click", () => setPalette(!document.body.classList.contains("colour-blind")));
   help();
+  window.addEventListener("reach", (event) => reachable(event.detail));
   window.addEventListener("online", () => reachable(true));
   window.addEventListener("offline", () => reachable(false));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   try {
     catalogue = await games();
-  } catch (error) {
-    reachable(false);
+  } catch {
     document.body.dataset.ready = "offline";
     return;
   }

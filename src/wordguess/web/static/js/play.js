@@ -142,11 +142,11 @@ export function start(context) {
   if (saved && saved.game && saved.day === today()) { hosted.game = saved.game; draw(); }
 }
 
-// Shown again (main.js): a day may have passed since.
+// Shown again (main.js): a day may have passed since; else the game is drawn to fit the screen now.
 export function shown() {
   $("#play-archive-day").max = yesterday();
-  newDay();
+  if (!newDay()) draw();
 }
 
-// The palette changed: the share squares follow it.
+// Drawn again: the palette changed (the share squares follow it), or the banner above the game came or went.
 export function repaint() { if (hosted?.game) draw(); }

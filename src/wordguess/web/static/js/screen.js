@@ -20,6 +20,7 @@ export function fitScreen(screen, area, { boards, rows, length, over }) {
     area.classList.remove("fits");
     return;
   }
+  if (!screen.getClientRects().length) return;  // a page not shown has no room to measure: sized when shown
   // the CSSOM, not a style attribute: the content security policy allows no inline style
   screen.style.setProperty("--above-screen", `${Math.ceil(screen.getBoundingClientRect().top + window.scrollY)}px`);
   const across = !several ? 1 : boards <= 8 ? 2 : 4;

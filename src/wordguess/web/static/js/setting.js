@@ -4,6 +4,13 @@
 // renderAnswers when the length or the world changes.
 import { el } from "./dom.js";
 
+// An option's question as its label says it: without the list of its choices' codes, which its
+// picker shows ("language (en, de, ...)" is "language" beside "English (en)").
+function question(option) {
+  const codes = option.choices ? ` (${option.choices.map((c) => c.value).join(", ")})` : null;
+  return codes && option.question.endsWith(codes) ? option.question.slice(0, -codes.length) : option.question;
+}
+
 export function renderOptions(form, info, hosted = false) {
   const span = form.querySelector(".options");
   if (span) {
@@ -19,7 +26,7 @@ export function renderOptions(form, info, hosted = false) {
           min: option.least, max: option.most })  // the game's own bounds (null: none)
         : el("input", { name: option.option, maxlength: "1", size: "2", value, class: "option", autocomplete: "off" });
       if (option.choices) input.value = value;
-      span.append(el("label", {}, option.question, input));
+      span.append(el("label", {}, question(option), input));
     }
   }
   const world = form.elements.world;
