@@ -329,10 +329,9 @@ class EstimatedValues:
         the guard judges the played guess (`Guard.guarantee_after`): one after which some secret is
         proven lost can lose; one after which that is not shown is marked (`Value.win_shown`),
         and a played guess shown safe (or any, where no win is shown from the position) and
-        valued lower than the choice is the best. Without the
-        guard: the second looks of the played guess and the strategy's best few, the lowest the
-        best. A bucket's value is the strategy's cost curve at the bucket (exact for one or two
-        words)."""
+        valued lower than the choice is the best. Without the guard: the second looks of the
+        played guess and the strategy's best few, the lowest the best. A bucket's value is the
+        strategy's cost curve at the bucket (exact for one or two words)."""
         puzzle = self.puzzle
         if self.judged:
             return self._judged_move(candidates, history, guess)
