@@ -101,6 +101,8 @@ SLOW = {
     "wordguess evaluate --game quordle --world open --games 10000 --workers 2 --seed 0 --strategy fewest-total --json":
         "10,000 open-world games: about 18 minutes",
     "wordguess evaluate --game nerdle": "every one of the 17,723 equations played",
+    "wordguess optimal --game mastermind --pegs 4 --colours 7 --objective worst --all-openers":
+        "every opener's least worst case proven: about 16 s on one core",
     "wordguess evaluate --game fibble --seed 0 --json": "every answer against the lying host: about 85 s",
     "wordguess evaluate --game fibble --seed 1 --json": "every answer against the lying host: about 85 s",
     "wordguess evaluate --game fibble --seed 2 --json": "every answer against the lying host: about 85 s",
