@@ -8,7 +8,8 @@ set is trained and tested on.
 The sets are the candidates left before each guess in the games of the `--strategies` (each a
 registry name) over every secret of `--answers` (a seeded sample with `--sample`), in the closed
 world: every bucket a player reaches. Each distinct set of `--min-size` to `--max-size` words gets
-the exact solver's least total over it, as a game of its own (normal mode, every allowed guess of
+the exact solver's least total over it, as a game of its own (in `--mode`, normal by default:
+in hard mode a fresh game whose secrets are the set, no clue yet; every allowed guess of
 `--guesses`, no limit of guesses), its mean (the least expected guesses to finish, the next guess
 included) and the worst case of that optimal tree, each proven; a set whose search passes
 `--nodes` is written with `exact: false` and proven bounds (the least total at least `low`, a
@@ -93,6 +94,8 @@ def main() -> None:
     parser.add_argument("--game", default="wordle")
     parser.add_argument("--answers", default=None, help="the secrets' list (default: the game's)")
     parser.add_argument("--guesses", default=None, help="the allowed guesses (default: the game's)")
+    parser.add_argument("--mode", choices=["normal", "hard"], default="normal",
+                        help="the mode of the strategies' games and of each set's own game")
     parser.add_argument("--without", default=None,
                         help="a list whose words are taken out of the secrets (a held-out split sharing none)")
     parser.add_argument("--strategies", default="entropy,minimax,most-parts,lookahead",
@@ -115,7 +118,7 @@ def main() -> None:
         held_out = Path(tempfile.mkdtemp()) / "held-out.txt"
         held_out.write_text("".join(f"{w}\n" for w in listed if game.fold(w) not in taken), encoding="utf-8")
         answers, split = str(held_out), f"{listed.name}-without-{args.without}"
-    puzzle = PuzzleSpec(game, answers, args.guesses).build()
+    puzzle = PuzzleSpec(game, answers, args.guesses, mode=args.mode).build()
     split = split or puzzle.answers.name
     secrets = list(range(len(puzzle.answers)))
     if args.sample is not None:
@@ -142,7 +145,7 @@ def main() -> None:
                 words = [puzzle.answers[i] for i in candidates]
                 key = set_key(words)
                 if key not in done:
-                    row = {"key": key, "game": puzzle.game.key, "answers": split,
+                    row = {"key": key, "game": puzzle.game.key, "mode": args.mode, "answers": split,
                            "guesses": puzzle.guesses.name, "split": split, "n": len(words),
                            "words": sorted(words), **label(solver, puzzle, candidates, args.nodes)}
                     sink.write(json.dumps(row) + "\n")

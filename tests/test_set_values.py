@@ -30,6 +30,19 @@ def test_each_set_met_is_labelled_with_its_exhaustive_least_total():
             assert 1 <= row["worst"] <= len(words)
 
 
+def test_hard_mode_sets_are_labelled_with_their_exhaustive_least_total_in_hard_mode():
+    """In hard mode each set is a fresh game of its own (no clue yet), the rule holding within it."""
+    for seed in range(4):
+        puzzle = small_puzzle(random.Random(seed), "wordle", {}, "abcdef", 5, mode="hard")
+        sets = build.met_sets(puzzle, ["entropy", "minimax"], list(range(len(puzzle.answers))), 1, 50)
+        solver = ExactSolver(puzzle, None, Limits(), None)
+        for candidates in sets:
+            words = [puzzle.answers[i] for i in candidates]
+            row = build.label(solver, puzzle, candidates, 10**6)
+            expected = min(oracle(puzzle.game, words, list(puzzle.guesses), mode="hard").values())
+            assert row["exact"] and row["total"] == expected, (seed, words)
+
+
 def test_a_run_appends_and_resumes(tmp_path, monkeypatch, capsys):
     out = tmp_path / "sets.jsonl"
     argv = ["build_set_values.py", "--sample", "3", "--strategies", "entropy", "--max-size", "30", "--out", str(out)]
