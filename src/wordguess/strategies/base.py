@@ -4,6 +4,7 @@ guess that can still be the answer, then the word list's order)."""
 from __future__ import annotations
 
 import abc
+import functools
 from typing import ClassVar
 
 import numpy as np
@@ -40,6 +41,18 @@ class Strategy(abc.ABC):
     @abc.abstractmethod
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         """Return the index (in puzzle.guesses) of the next guess."""
+
+
+def trivial_first(choose):
+    """Decorate a one-board strategy's `choose`: one or two candidates are settled by
+    `trivial_choice` (every strategy agrees on them), the rest by the strategy."""
+
+    @functools.wraps(choose)
+    def settled(self, puzzle: Puzzle, position: Position) -> int:
+        trivial = trivial_choice(puzzle, position.candidates)
+        return trivial if trivial is not None else choose(self, puzzle, position)
+
+    return settled
 
 
 def one_board(puzzle: Puzzle, candidates: Candidates, history: History) -> Position:

@@ -55,7 +55,7 @@ from wordguess.strategies.base import (
     one_board,
     pick_best,
     ranked,
-    trivial_choice,
+    trivial_first,
 )
 from wordguess.strategies.guard import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
@@ -156,11 +156,9 @@ class FewestGuesses(Strategy):
         return (np.array([puzzle.guess_index[word] for word, _ in rows], dtype=np.int64),
                 np.array([value for _, value in rows], dtype=np.float64))
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         measured = self.rollouts(puzzle, position)
         if measured is not None:  # its ranking is the measured one; nothing it refused
             self._last = (self._key(puzzle, candidates, history), measured[0], measured[0], measured[1], None,

@@ -9,7 +9,14 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.base import Strategy, one_board, pick_best, ranked, trivial_choice, useful
+from wordguess.strategies.base import (
+    Strategy,
+    one_board,
+    pick_best,
+    ranked,
+    trivial_first,
+    useful,
+)
 from wordguess.strategies.scoring import score_guesses
 from wordguess.vocab import Candidates, History, Position
 
@@ -24,11 +31,9 @@ class Greedy(Strategy):
     def name(self) -> str:
         return self.metric
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         guess_ids = puzzle.allowed(candidates, history)
         scores = score_guesses(puzzle, guess_ids, candidates, self.metric)
         return pick_best(puzzle, guess_ids, scores, candidates)
@@ -76,11 +81,9 @@ class Lookahead(Strategy):
         if self.width < 1:
             raise WordguessError(f"lookahead needs a width of at least 1, not {self.width}")
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         guess_ids = useful(puzzle, puzzle.allowed(candidates, history), candidates)
         scores = score_guesses(puzzle, guess_ids, candidates, "entropy")
         shortlist = ranked(puzzle, guess_ids, scores, candidates)[: self.width]

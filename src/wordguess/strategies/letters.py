@@ -7,7 +7,13 @@ import dataclasses
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.base import Strategy, letter_table, pick_best, trivial_choice, useful
+from wordguess.strategies.base import (
+    Strategy,
+    letter_table,
+    pick_best,
+    trivial_first,
+    useful,
+)
 from wordguess.vocab import Position
 
 
@@ -19,11 +25,9 @@ class LetterFrequency(Strategy):
 
     name: str = "letter-frequency"
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         alphabet = puzzle.game.alphabet
         guess_ids = useful(puzzle, puzzle.allowed(candidates, history), candidates)
         letters = letter_table(puzzle, puzzle.guess_of_answer[candidates])
@@ -48,11 +52,9 @@ class Positional(Strategy):
 
     name: str = "positional"
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         size = len(puzzle.game.alphabet)
         n = len(candidates)
         letters = letter_table(puzzle, puzzle.guess_of_answer[candidates])

@@ -16,7 +16,7 @@ from numba import njit, prange
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
-from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_choice
+from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_first
 from wordguess.vocab import Candidates, Position
 
 
@@ -65,11 +65,9 @@ class ShownEntropy(Strategy):
 
     name: str = "lie-entropy"
 
+    @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        trivial = trivial_choice(puzzle, candidates)
-        if trivial is not None:
-            return trivial
         guess_ids = puzzle.allowed(candidates, history)
         return pick_best(puzzle, guess_ids, -shown_entropies(puzzle, guess_ids, candidates), candidates)
 
