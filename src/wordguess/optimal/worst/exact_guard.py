@@ -5,7 +5,7 @@ that no tree does (then no strategy can guarantee a win from there), or nothing 
 ran out.
 
 The guard lives in the strategies' layer, below this one, so it is given an `ExactGuard` by
-whoever builds the strategy (`exact_guard`: the front ends and the benches).
+whoever builds the strategy (`with_exact_guard`: the front ends and the benches).
 
 Before searching, it reads what was proven offline after an opener (scripts/build_refutations.py,
 hard mode's TARSE): a core with no tree for a first reply (so no strategy can guarantee a win
@@ -398,5 +398,5 @@ def played_strategy(name: str | None, puzzle, exact_guard: ExactGuard | None = N
                     **offered) -> Strategy:
     """Return the strategy a front end plays on a puzzle (`several`: of several boards): the one
     named (or the default, strategies.default_strategy) with those of the `offered` options it
-    takes (seed, width), its never-lose guard given an exact guard (exact_guard)."""
+    takes (seed, width), its never-lose guard given an exact guard (with_exact_guard)."""
     return with_exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), exact_guard)
