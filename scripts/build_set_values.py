@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--game", default="wordle")
     parser.add_argument("--answers", default=None, help="the secrets' list (default: the game's)")
     parser.add_argument("--guesses", default=None, help="the allowed guesses (default: the game's)")
+    parser.add_argument("--language", default=None,
+                        help="Wordle's language (de, es, ...): its letters read the lists (default: the game's)")
     parser.add_argument("--mode", choices=["normal", "hard"], default="normal",
                         help="the mode of the strategies' games and of each set's own game")
     parser.add_argument("--without", default=None,
@@ -110,7 +112,7 @@ def main() -> None:
     if not 1 <= args.min_size <= args.max_size:
         parser.error("--min-size must be at least 1 and at most --max-size")
 
-    game = get_game(args.game)
+    game = get_game(args.game, **({"language": args.language} if args.language else {}))
     answers, split = args.answers, args.answers
     if args.without is not None:
         listed = PuzzleSpec(game, args.answers, args.guesses).lists()[0]
@@ -145,7 +147,8 @@ def main() -> None:
                 words = [puzzle.answers[i] for i in candidates]
                 key = set_key(words)
                 if key not in done:
-                    row = {"key": key, "game": puzzle.game.key, "mode": args.mode, "answers": split,
+                    row = {"key": key, "game": puzzle.game.key, "language": getattr(puzzle.game, "language", None),
+                           "mode": args.mode, "answers": split,
                            "guesses": puzzle.guesses.name, "split": split, "n": len(words),
                            "words": sorted(words), **label(solver, puzzle, candidates, args.nodes)}
                     sink.write(json.dumps(row) + "\n")

@@ -65,13 +65,16 @@ SIZES = ((3, 5), (6, 20), (21, 100), (101, 300))
 
 
 def load(paths: list[Path]) -> list[dict]:
-    """Return the exact rows of the label files, each with its file's stem as `file`."""
-    rows = []
+    """Return the exact rows of the label files, each with its file's stem as `file` and its words
+    in its language's letters as `letters` (German's ß and umlauts folded: five letters a word)."""
+    rows, games = [], {}
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             if row.get("exact"):
-                rows.append({**row, "file": path.stem})
+                language = row.get("language") or "en"
+                game = games.setdefault(language, get_game("wordle", language=language))
+                rows.append({**row, "file": path.stem, "letters": [game.fold(w) for w in row["words"]]})
     return rows
 
 
@@ -81,13 +84,15 @@ class Featurer:
     def __init__(self) -> None:
         self.puzzles: dict[str, object] = {}
 
-    def puzzle(self, guesses: str):
-        if guesses not in self.puzzles:
-            self.puzzles[guesses] = PuzzleSpec(get_game("wordle"), guesses, guesses).build()
-        return self.puzzles[guesses]
+    def puzzle(self, guesses: str, language: str | None):
+        """Return the puzzle of a list, read with its language's letters (English by default)."""
+        key = (guesses, language or "en")
+        if key not in self.puzzles:
+            self.puzzles[key] = PuzzleSpec(get_game("wordle", language=key[1]), guesses, guesses).build()
+        return self.puzzles[key]
 
     def __call__(self, row: dict) -> list[float]:
-        puzzle = self.puzzle(row["guesses"])
+        puzzle = self.puzzle(row["guesses"], row.get("language"))
         ids = np.array(sorted(puzzle.guess_index[w] for w in row["words"]), dtype=np.int64)
         every = np.arange(len(puzzle.guesses), dtype=np.int64)
         n = len(ids)
@@ -97,15 +102,15 @@ class Featurer:
         best = int(np.argmax(entropy))
         column = np.asarray(puzzle.row(best))[ids]
         sizes = np.bincount(column)
-        letters = [len({w[i] for w in row["words"]}) for i in range(len(row["words"][0]))]
+        letters = [len({w[i] for w in row["letters"]}) for i in range(len(row["letters"][0]))]
         return [math.log2(n), entropy[best], largest[best] / n, parts[best] / n, largest.min() / n, parts.max() / n,
                 float((sizes == 1).sum()) / n, float(best in set(ids.tolist())), *sorted(letters),
-                len(set("".join(row["words"]))) / 26]
+                len(set("".join(row["letters"]))) / len(puzzle.game.alphabet)]
 
 
 def letter_features(row: dict) -> list[float]:
     """Return the `letters` model's features of a set (see the module)."""
-    words = row["words"]
+    words = row["letters"]
     spreads, entropies = [], []
     for i in range(len(words[0])):
         counts = np.unique([w[i] for w in words], return_counts=True)[1] / len(words)
@@ -149,7 +154,7 @@ def deepsets(train: list[dict], tests: dict[str, list[dict]], seed: int) -> tupl
 
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    alphabet = sorted({c for rows in [train, *tests.values()] for r in rows for w in r["words"] for c in w})
+    alphabet = sorted({c for rows in [train, *tests.values()] for r in rows for w in r["letters"] for c in w})
     index = {c: i for i, c in enumerate(alphabet)}
     length = len(train[0]["words"][0])
     width = length * len(alphabet)
@@ -159,7 +164,7 @@ def deepsets(train: list[dict], tests: dict[str, list[dict]], seed: int) -> tupl
         x = torch.zeros(len(rows), most, width)
         mask = torch.zeros(len(rows), most, 1)
         for k, r in enumerate(rows):
-            for j, w in enumerate(r["words"]):
+            for j, w in enumerate(r["letters"]):
                 for i, c in enumerate(w):
                     x[k, j, i * len(alphabet) + index[c]] = 1.0
             mask[k, : r["n"]] = 1.0
@@ -197,13 +202,15 @@ def deepsets(train: list[dict], tests: dict[str, list[dict]], seed: int) -> tupl
         return {name: net(*encode(rows)).numpy().astype(np.float64) for name, rows in tests.items()}, net
 
 
-PLAYED = (("wordle closed", dict(), None), ("wordle hard", dict(mode="hard"), None),
-          ("german closed", dict(answers="de-answers-5", guesses="de-guesses-5"), None),
-          ("wordle open", dict(world="open"), 300))
+# (label, the game's options, the puzzle's, the secrets sampled or None)
+PLAYED = (("wordle closed", {}, dict(), None), ("wordle hard", {}, dict(mode="hard"), None),
+          ("german closed", dict(language="de"), dict(answers="de-answers-5", guesses="de-guesses-5"), None),
+          ("wordle open", {}, dict(world="open"), 300))
 
 
-def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
-    """Return each curve's play by `fewest-guesses` on the PLAYED puzzles (see the module)."""
+def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[str] | None = None) -> dict:
+    """Return each curve's play by `fewest-guesses` on the PLAYED puzzles (see the module), or on
+    those of `labels`."""
     import time
 
     from wordguess.optimal.worst.exact_guard import played_strategy
@@ -215,8 +222,10 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
     try:
         for name, (bits, guesses) in curves.items():
             expected.cost_curve = lambda bits=bits, guesses=guesses: (bits, guesses)
-            for label, spec, sample in PLAYED:
-                puzzle = PuzzleSpec(get_game("wordle"), **spec).build()
+            for label, options, spec, sample in PLAYED:
+                if labels is not None and label not in labels:
+                    continue
+                puzzle = PuzzleSpec(get_game("wordle", **options), **spec).build()
                 strategy = played_strategy("fewest-guesses", puzzle)
                 strategy.measured = False
                 found = evaluate(puzzle, strategy, sample=sample, world=spec.get("world", "closed"))
@@ -240,6 +249,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None, help="write the measures here (JSON)")
     parser.add_argument("--play", action="store_true", help="measure the curves in play (minutes)")
+    parser.add_argument("--played", nargs="*", choices=[label for label, *_ in PLAYED], default=None,
+                        help="with --play: only these (default: every one)")
     parser.add_argument("--curve", type=Path, default=None, help="write the refitted curve here")
     args = parser.parse_args()
 
@@ -274,7 +285,7 @@ def main() -> None:
     measures = {model: {s: errors(p[s], every[s]) for s in every} for model, p in predictions.items()}
     report = {"train": args.train, "sizes": {s: len(p) for s, p in every.items()}, "models": measures}
     if args.play:
-        report["play"] = play_curves({"curve": (bits, guesses), "refit": refit})
+        report["play"] = play_curves({"curve": (bits, guesses), "refit": refit}, args.played)
     text = json.dumps(report, indent=1)
     print(text)
     if args.out is not None:

@@ -88,7 +88,7 @@ def test_the_refitted_curve_starts_as_the_shipped_one_and_never_falls():
 
 
 def test_the_errors_and_letter_features_of_a_hand_made_case():
-    rows = [{"n": 3, "mean": 2.0, "words": ["abc", "abd", "xbc"]}, {"n": 4, "mean": 2.5, "words": ["aaa", "bbb", "ccc", "ddd"]}]
+    rows = [{"n": 3, "mean": 2.0, "letters": ["abc", "abd", "xbc"]}, {"n": 4, "mean": 2.5, "letters": ["aaa", "bbb", "ccc", "ddd"]}]
     out = learn.errors(np.array([2.5, 2.0]), rows)
     assert out["mae"] == 0.5 and out["bias"] == 0.0 and out["rmse"] == 0.5 and out["mae_3_5"] == 0.5
     features = learn.letter_features(rows[0])
