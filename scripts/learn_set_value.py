@@ -7,8 +7,9 @@ sets that share no secret with the training ones.
     python scripts/learn_set_value.py --out results/set-values/models.json
 
 The models, from simple to deep, each fitted on the training split (the sets met over Wordle's
-2,315 answers) and measured on every other split (the sets met over the other English words, and
-over German and Spanish answers):
+2,315 answers, normal mode) and measured on every other split (the sets met over the other
+English words, over German and Spanish answers, and in hard mode, where each set is valued as a
+hard-mode game of its own):
 
 - `curve`: the cost curve `fewest-guesses` ships (data/cost-model.json), fitted on the entropy
   tree's nodes, not on optimal values: f(log2 n);
