@@ -1536,18 +1536,22 @@ def test_a_new_day_opens_on_its_daily_whatever_was_played_last(browser, server, 
 
 
 def test_two_time_zones_either_side_of_midnight_play_their_own_day(browser, server):
-    """Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on two dates: each player gets the
-    daily of their own date, numbered a day apart, and the days' words differ."""
+    """Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on two dates: at noon UTC on the
+    server's date one is a day ahead and the other on it (the browsers' clocks set there, so the
+    hour the test runs at does not matter: between 10:00 and 11:00 UTC they are two days apart).
+    Each player gets the daily of their own date, numbered a day apart, and the days' words differ."""
     import datetime
     import zoneinfo
 
+    noon = datetime.datetime.combine(datetime.datetime.now(datetime.UTC).date(), datetime.time(12), datetime.UTC)
     shares = {}
     for zone in ("Pacific/Kiritimati", "Pacific/Pago_Pago"):
         page = new_context(browser, server, timezone_id=zone, viewport=SIZES["phone"], is_mobile=True, has_touch=True).new_page()
+        page.clock.install(time=noon)
         page.goto("/#play")
         page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
         day = page.evaluate("document.body.dataset.playDay")
-        assert day == datetime.datetime.now(zoneinfo.ZoneInfo(zone)).date().isoformat()
+        assert day == noon.astimezone(zoneinfo.ZoneInfo(zone)).date().isoformat()
         PlayPage(page).give_up()
         shares[day] = (page.locator("#play-share-text").inner_text().splitlines()[0], page.locator("#play-message").inner_text())
         page.context.close()
