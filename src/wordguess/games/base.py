@@ -25,7 +25,10 @@ SHARE_SQUARES = {"G": "🟩", "Y": "🟨", ".": "⬛"}  # the squares a share te
 
 def strip_accents(text: str) -> str:
     """Return `text` without diacritics (ação -> acao, œ -> oe), lower-cased."""
-    text = text.lower().replace("œ", "oe").replace("æ", "ae")
+    text = text.lower()
+    if text.isascii():  # (most words: nothing to strip)
+        return text
+    text = text.replace("œ", "oe").replace("æ", "ae")
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -190,7 +193,8 @@ class Game(ABC):
         if self.length is not None and len(folded) != self.length:
             count = f"{len(folded)} {self.symbol_noun}{'' if len(folded) == 1 else 's'}"
             return f"{count}, {self.name} {self.word_noun}s have {self.length}"
-        bad = sorted(set(folded) - set(self.alphabet))
+        alphabet = self.alphabet
+        bad = sorted({ch for ch in folded if ch not in alphabet})
         if bad:
             return f"letters {''.join(bad)!r} are not in the alphabet {self.alphabet!r}"
         return None
