@@ -142,9 +142,10 @@ def pytest_runtest_makereport(item, call):
 
 PHASE_REPORTS = pytest.StashKey[dict]()
 
-# The longest tests (minutes) are handed out first, so that no worker runs one alone at the end
-# while the others are done: the suite's wall time is then the work shared out.
-FIRST = ("test_web_contract.py", "test_cli_fuzz.py")
+# A long test is handed out first, so that no worker runs it alone at the end while the others
+# are done. (Not the contract test: it holds every answer to 10 s, and run first it would meet
+# the kernels of a fresh install being compiled, which other tests do before it.)
+FIRST = ("test_cli_fuzz.py",)
 
 
 def pytest_collection_modifyitems(items):
