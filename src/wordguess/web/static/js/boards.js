@@ -230,14 +230,8 @@ export function start(context) {
   assist();
 }
 
-// A new day opens on its daily: a game kept from another day (or none) gives way to today's.
-function newDay() {
-  const saved = load(STORE);
-  if (hosted.busy || (saved && saved.day === today() && hosted.game)) return false;
-  form().elements.host.value = "daily";
-  hosted.newGame();
-  return true;
-}
+// A new day opens on its daily (HostedGame.newDay).
+const newDay = () => hosted.newDay(STORE, form().elements.host);
 
 // Shown again (main.js): a day may have passed since; else the game is drawn to fit the screen now.
 export function shown() { if (!newDay()) drawGame(); }

@@ -5,7 +5,7 @@
 // meanwhile go to the next guess, and Enter meanwhile sends it once the answer is in.
 import { call, said } from "./api.js";
 import { keep, recentTokens } from "./daily.js";
-import { copyText, letters, say, today, toast } from "./dom.js";
+import { copyText, letters, load, say, today, toast } from "./dom.js";
 
 export class HostedGame {
   // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
@@ -87,6 +87,16 @@ export class HostedGame {
       this.queued = false;
       this.key("enter");
     }
+  }
+
+  // A new day opens on its daily: a game kept (in localStorage `store`) from another day, or none,
+  // gives way to today's, the `host` picker set to it. Return whether a new game was asked for.
+  newDay(store, host) {
+    const saved = load(store);
+    if (this.busy || (saved && saved.day === today() && this.game)) return false;
+    host.value = "daily";
+    this.newGame();
+    return true;
   }
 
   // Start a game in the page's setting; a daily for the player's own date (the server takes a

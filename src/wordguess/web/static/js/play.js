@@ -87,14 +87,8 @@ function yesterday() {
   return today(date);
 }
 
-// A new day opens on its daily: a game kept from another day (or none) gives way to today's.
-function newDay() {
-  const saved = load(STORE);
-  if (hosted.busy || (saved && saved.day === today() && hosted.game)) return false;
-  form().elements.host.value = "daily";
-  hosted.newGame();
-  return true;
-}
+// A new day opens on its daily (HostedGame.newDay).
+const newDay = () => hosted.newDay(STORE, form().elements.host);
 
 export function start(context) {
   gameInfo = context.gameInfo;
