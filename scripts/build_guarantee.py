@@ -128,7 +128,7 @@ def follow(search: Witnesses, strategy: FewestGuesses, bucket: np.ndarray, depth
     its 1,299th); None when none of them is safe. A guess that keeps together a set already
     found without a witness is passed over (it would fail there again)."""
     puzzle = search.puzzle
-    strategy.search(puzzle, bucket, history)
+    strategy.search(puzzle, one_board(puzzle, bucket, history))
     ranking = strategy.ranking(puzzle, one_board(puzzle, bucket, history), scan)[:scan]
     failed: list[np.ndarray] = []
     safe: list[int] = []
@@ -207,7 +207,7 @@ def main() -> None:
     ranking = []
     if top > 0:
         strategy = FewestGuesses(guarantee=False)
-        strategy.search(puzzle, candidates, [])
+        strategy.search(puzzle, one_board(puzzle, candidates, []))
         ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, one_board(puzzle, candidates, []), top)[:top]]
     openers = list(dict.fromkeys([*ranking, *(w for w in args.openers.split(",") if w), *known]))
     search = Witnesses(puzzle, nodes=args.nodes)

@@ -52,7 +52,6 @@ from wordguess.errors import WordguessError
 from wordguess.strategies.base import (
     Strategy,
     best_first,
-    one_board,
     pick_best,
     ranked,
     trivial_first,
@@ -169,14 +168,15 @@ class FewestGuesses(Strategy):
             key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
                                        self.max_guesses(puzzle), self.guarantee and self.guard.key_for(puzzle),
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
-            word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, candidates, history)])
+            word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, position)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
             if found is not None:
                 return found
-        return self.search(puzzle, candidates, history)
+        return self.search(puzzle, position)
 
-    def search(self, puzzle: Puzzle, candidates: Candidates, history: History) -> int:
+    def search(self, puzzle: Puzzle, position: Position) -> int:
         """Return the best guess found by the one-step score and the second look."""
+        candidates, history = position.candidates, position.history
         guess_ids, scores = self.scores(puzzle, candidates, history)
         width = min(self.width, len(guess_ids))
         if width <= 1:
@@ -184,7 +184,7 @@ class FewestGuesses(Strategy):
             if not self.guarantee:
                 return choice
             order = ranked(puzzle, guess_ids, scores, candidates)
-            return self.guard.choose(puzzle, one_board(puzzle, candidates, history), choice,
+            return self.guard.choose(puzzle, position, choice,
                                      lambda: np.concatenate([[choice], order[order != choice]]))
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
@@ -197,7 +197,7 @@ class FewestGuesses(Strategy):
         head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
         refused: list[int] = []
         if self.guarantee:
-            guarded = self.guard.choose(puzzle, one_board(puzzle, candidates, history), choice, lambda: head)
+            guarded = self.guard.choose(puzzle, position, choice, lambda: head)
             refused = self.guard.refused
             if guarded != choice:  # a safer guess than the ranking's best: it heads the ranking
                 choice = guarded
