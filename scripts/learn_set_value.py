@@ -243,6 +243,97 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[s
     return out
 
 
+def bucket_features(puzzle, ids: np.ndarray) -> list[float]:
+    """Return the `boosted` model's features (Featurer's) of a bucket of a puzzle being played:
+    the same numbers for the same words (its guesses, not the bucket's own list, are searched)."""
+    every = np.arange(len(puzzle.guesses), dtype=np.int64)
+    n = len(ids)
+    entropy = -score_guesses(puzzle, every, ids, "entropy")
+    largest = score_guesses(puzzle, every, ids, "minimax")
+    parts = -score_guesses(puzzle, every, ids, "most-parts")
+    best = int(np.argmax(entropy))
+    sizes = np.bincount(np.asarray(puzzle.row(best))[ids])
+    words = [puzzle.game.fold(puzzle.answers[a]) for a in ids]
+    letters = [len({w[i] for w in words}) for i in range(len(words[0]))]
+    return [math.log2(n), entropy[best], largest[best] / n, parts[best] / n, largest.min() / n, parts.max() / n,
+            float((sizes == 1).sum()) / n, float(best in set(puzzle.guess_of_answer[ids].tolist())), *sorted(letters),
+            len(set("".join(words))) / len(puzzle.game.alphabet)]
+
+
+def model_strategy(base, name: str, value, width: int | None = None):
+    """Return `fewest-guesses` (`base`, as played_strategy gives it: its guard with the exact
+    guard) whose best by the one-step score are ranked by a model's value of their buckets
+    instead of the second look: E[g] = 1 + sum over the replies but "solved" of P(r) * v(bucket),
+    v exact for one and two candidates, value(puzzle, sets) the values of the larger ones (the least expected guesses to
+    find the bucket's secret). Within two guesses of the limit it plays as `base` (the losses)."""
+    from wordguess.strategies import expected as module
+
+    class ModelGuesses(module.FewestGuesses):
+        def search(self, puzzle, position):
+            history = position.history
+            if self.left(puzzle, history) < 3:
+                return super().search(puzzle, position)
+            saved = module.second_looks
+
+            def looks(puzzle, head, candidates, pool, *rest):
+                total = puzzle.weights_of(candidates).sum()
+                out, large = np.ones(len(head)), []  # large: (guess's place, its share, the bucket)
+                for k, g in enumerate(np.asarray(head).tolist()):
+                    for reply, bucket in puzzle.buckets(g, candidates):
+                        if reply == puzzle.game.solved_reply:
+                            continue
+                        w = puzzle.weights_of(bucket)
+                        if len(bucket) > 2:
+                            large.append((k, w.sum() / total, np.asarray(bucket, dtype=np.int64)))
+                        else:
+                            out[k] += w.sum() / total * (1.0 if len(bucket) == 1 else 1.0 + (w.sum() - w.max()) / w.sum())
+                if large:
+                    for (k, share, _), v in zip(large, value(puzzle, [b for *_, b in large]), strict=True):
+                        out[k] += share * v
+                return out
+
+            module.second_looks = looks
+            try:
+                return super().search(puzzle, position)
+            finally:
+                module.second_looks = saved
+
+    strategy = ModelGuesses(width=width or base.width, pool=base.pool, loss=base.loss, guarantee=base.guarantee,
+                            name=f"{base.name}+{name}", limit=base.limit, measured=False)
+    strategy.guard = base.guard
+    return strategy
+
+
+def play_models(models: dict, labels: list[str] | None = None, width: int | None = None) -> dict:
+    """Return each model's play inside `fewest-guesses` (model_strategy) on the PLAYED puzzles:
+    mean, worst, failures over every secret and the time of a mid-game suggestion."""
+    import time
+
+    from wordguess.optimal.worst.exact_guard import played_strategy
+    from wordguess.trees.report import evaluate
+
+    out: dict = {}
+    for label, options, spec, sample in PLAYED:
+        if labels is not None and label not in labels:
+            continue
+        puzzle = PuzzleSpec(get_game("wordle", **options), **spec).build()
+        for name, value in models.items():
+            strategy = model_strategy(played_strategy("fewest-guesses", puzzle), name, value, width)
+            start = time.perf_counter()
+            found = evaluate(puzzle, strategy, sample=sample, world=spec.get("world", "closed"))
+            seconds = time.perf_counter() - start
+            opener = puzzle.index_of(found.first)
+            reply = puzzle.game.feedback(found.first, puzzle.answers[len(puzzle.answers) // 2])
+            candidates = puzzle.narrow(puzzle.all_candidates(), opener, reply)
+            start = time.perf_counter()
+            strategy.choose(puzzle, one_board(puzzle, candidates, [(found.first, reply)]))
+            out.setdefault(name, {})[label] = {"mean": found.mean, "worst": found.worst, "failures": found.failures,
+                                               "secrets": len(found.scores), "seconds": seconds,
+                                               "midgame_ms": 1000 * (time.perf_counter() - start)}
+            print(json.dumps({name: {label: out[name][label]}}), file=sys.stderr, flush=True)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", nargs="*", type=Path, default=sorted(DATA.glob("*.jsonl")))
@@ -250,6 +341,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None, help="write the measures here (JSON)")
     parser.add_argument("--play", action="store_true", help="measure the curves in play (minutes)")
+    parser.add_argument("--play-models", action="store_true",
+                        help="measure the letters and boosted models in play inside fewest-guesses (minutes)")
+    parser.add_argument("--width", type=int, default=None,
+                        help="with --play-models: how many of the best by the one-step score the model ranks (default: fewest-guesses' own)")
     parser.add_argument("--played", nargs="*", choices=[label for label, *_ in PLAYED], default=None,
                         help="with --play: only these (default: every one)")
     parser.add_argument("--curve", type=Path, default=None, help="write the refitted curve here")
@@ -287,6 +382,13 @@ def main() -> None:
     report = {"train": args.train, "sizes": {s: len(p) for s, p in every.items()}, "models": measures}
     if args.play:
         report["play"] = play_curves({"curve": (bits, guesses), "refit": refit}, args.played)
+    if args.play_models:
+        lstsq_letters = weights
+        report["play_models"] = play_models({
+            "letters": lambda puzzle, sets: np.array([letter_features(
+                {"letters": [puzzle.game.fold(puzzle.answers[a]) for a in ids]}) for ids in sets]) @ lstsq_letters,
+            "boosted": lambda puzzle, sets: boosted.predict(np.array([bucket_features(puzzle, ids) for ids in sets])),
+        }, args.played, args.width)
     text = json.dumps(report, indent=1)
     print(text)
     if args.out is not None:

@@ -447,3 +447,33 @@ def test_the_multiboard_assistant_says_when_no_win_of_every_combination_can_be_g
         assert said in text.stdout
     else:
         assert "guarantee" not in text.stdout and "can be shown" not in text.stdout
+
+
+def test_the_opening_of_several_boards_is_remembered_and_read_back(tmp_path):
+    """The first guess of a multi-board game is the same every game of its boards: the first
+    assistant searches it and keeps it in the store's folder; a later one (another process, a
+    new store on the same folder) reads it without searching; another number of boards, or a
+    position after a turn, is searched."""
+    from wordguess.engine.patterns import PatternStore
+    from wordguess.strategies.multiboard import SafeTotal
+
+    class Counting(SafeTotal):
+        calls = 0
+
+        def choose(self, puzzle, position):
+            Counting.calls += 1
+            return super().choose(puzzle, position)
+
+    def assistant(boards: str) -> Assistant:
+        puzzle = Puzzle(get_game("wordle"), WORDS, WORDS, store=PatternStore(tmp_path))
+        return Assistant(puzzle, Counting(), get_multiboard(boards))
+
+    first = assistant("quordle").suggest()
+    assert Counting.calls == 1
+    assert assistant("quordle").suggest() == first and Counting.calls == 1  # read back
+    assistant("octordle").suggest()
+    assert Counting.calls == 2  # its own boards: its own search
+    game = assistant("quordle")
+    game.report(first, " ".join(["....."] * 4))
+    game.suggest()
+    assert Counting.calls == 3  # after a turn: searched

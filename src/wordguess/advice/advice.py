@@ -99,7 +99,7 @@ class Advice:
     def to_json(self) -> dict:
         """Return the advice as JSON-ready data: the body of `solve --json` and of the web's
         assistant (one board: no `boards`; several: no `words` and `likely`)."""
-        data = dataclasses.asdict(self, dict_factory=lambda items: {k: _plain(v) for k, v in items})
+        data = _plain(self)
         data["suggestion"] = self.suggestion
         data["turns"] = [self._turn_json(t) for t in self.turns]
         if self.boards is None:
@@ -115,8 +115,13 @@ class Advice:
 
 
 def _plain(value: object) -> object:
-    """Return a value with its tuples as lists (as JSON reads them back)."""
-    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+    """Return a value as JSON reads it back: its dataclasses as dicts, its tuples as lists (no
+    copy of what is already plain, unlike dataclasses.asdict)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    return value
 
 
 def played_turns(session: Session) -> tuple[PlayedTurn, ...]:

@@ -134,7 +134,18 @@ class Assistant(Session):
             return self.suggestions(1)[0].guess
         with self._busy:
             position = Position(tuple(self.open_boards()), [], max(self.left, 1))
-            return self.puzzle.guesses[self.strategy.choose(self.puzzle, position)]
+            if self.history or self.puzzle.store is None:
+                return self.puzzle.guesses[self.strategy.choose(self.puzzle, position)]
+            # The opening is the same every game of these boards (a second or more in the open
+            # world): kept in the cache folder as the one board's opening suggestions are.
+            strategy = self.strategy
+            key = hashlib.sha256(repr(("boards-opening-1", self.puzzle.fingerprint, repr(strategy), repr(strategy.guard),
+                                       self.rules.n_boards, position.left, cost_curve()[1].tolist()))
+                                 .encode()).hexdigest()[:32]
+            word = self.puzzle.store.remembered(key, lambda: self.puzzle.guesses[strategy.choose(self.puzzle, position)])
+            if isinstance(word, str) and word in self.puzzle.guess_index:
+                return word
+            return self.puzzle.guesses[strategy.choose(self.puzzle, position)]
 
     def suggestions(self, count: int = 5) -> list[Suggestion]:
         """Return the strategy's guess first, then the next best in the strategy's own ranking

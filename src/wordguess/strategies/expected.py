@@ -165,7 +165,7 @@ class FewestGuesses(Strategy):
             return int(measured[0][0])
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
-            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, self.width, self.pool, self.loss,
+            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, repr(self),
                                        self.max_guesses(puzzle), self.guarantee and self.guard.key_for(puzzle),
                                        cost_curve()[1].tolist())).encode()).hexdigest()[:32]
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, position)])

@@ -171,14 +171,14 @@ def assist_boards(request: BoardsAssistRequest, state: AppState = Depends(app_st
 
 
 def advise(state: AppState, request: AssistBase | BoardsAssistBase) -> dict:
-    """Return the advice after the request's turns. The answer at the start of a game (no turn, no
-    word added) is made once per setting (state.Starts)."""
-    start = None if request.turns or request.add_words else (request.setting(), request.count)  # type: ignore[attr-defined]
+    """Return the advice after the request's turns. The answer at the start of a game (no turn) is
+    made once per setting and words added (state.Starts); a word added twice is added once."""
+    added = list(dict.fromkeys(request.add_words))
+    start = None if request.turns else (request.setting(), request.count, tuple(added))  # type: ignore[attr-defined]
 
     def answer() -> dict:
         turns = [(t.guess, t.reply) for t in request.turns]  # type: ignore[attr-defined]
-        return advice_of(state.advisor.position(request.setting(), turns, request.add_words),  # type: ignore[attr-defined]
-                         request.count).to_json()
+        return advice_of(state.advisor.position(request.setting(), turns, added), request.count).to_json()  # type: ignore[attr-defined]
 
     with state.compute:
         return state.starts.answer(start, answer)

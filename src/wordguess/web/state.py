@@ -229,8 +229,8 @@ class HeavyPool:
 
 
 class Starts:
-    """The assistant's answer at the start of each game (no turn, no word added), made once per
-    setting: every player of a setting asks it first, and the multi-board strategy takes a second
+    """The assistant's answer at the start of each game (no turn), made once per setting and words
+    added: every player of a setting asks it first, and the multi-board strategy takes a second
     or more on it. At most `size` kept, the least recently asked dropped first."""
 
     def __init__(self, size: int):
