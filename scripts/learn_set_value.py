@@ -30,10 +30,11 @@ hard-mode game of its own):
 `--play` measures the two curves in play: `fewest-guesses` as the front ends give it (its guard
 with the exact guard; the second turn searched, not read from the measures shipped for the
 shipped curve, so both play alike), over every secret of Wordle's closed world, its hard mode,
-German Wordle, and a seeded sample of the open world: mean, worst, failures and the time of a
-mid-game suggestion. The richer models value a set from features no bucket of the scoring kernel
-has at hand (the best split over every guess, the words' letters), so they are measured against
-the labels only.
+German Wordle, a seeded sample of the open world and every word of it (its mean weighted by the
+prior): mean, worst, failures and the time of a mid-game suggestion. `--play-models` measures
+the `letters` and `boosted` models the same way inside `fewest-guesses` (model_strategy): its
+best guesses by the one-step score (the curve's) are ranked by the model's values of their
+buckets in place of the second look.
 
 The errors are of the mean (guesses per secret): mean absolute error, bias, root mean square, and
 the mean absolute error by size. Deterministic: the seeds are fixed, the network trains on one
@@ -206,7 +207,7 @@ def deepsets(train: list[dict], tests: dict[str, list[dict]], seed: int) -> tupl
 # (label, the game's options, the puzzle's, the secrets sampled or None)
 PLAYED = (("wordle closed", {}, dict(), None), ("wordle hard", {}, dict(mode="hard"), None),
           ("german closed", dict(language="de"), dict(answers="de-answers-5", guesses="de-guesses-5"), None),
-          ("wordle open", {}, dict(world="open"), 300))
+          ("wordle open", {}, dict(world="open"), 300), ("wordle open all", {}, dict(world="open"), None))
 
 
 def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[str] | None = None) -> dict:
@@ -236,7 +237,7 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[s
                 candidates = puzzle.narrow(puzzle.all_candidates(), opener, reply)
                 start = time.perf_counter()
                 strategy.choose(puzzle, one_board(puzzle, candidates, history))
-                out.setdefault(name, {})[label] = {"mean": found.mean, "worst": found.worst, "failures": found.failures,
+                out.setdefault(name, {})[label] = {"mean": found.mean, "weighted_mean": found.weighted_mean, "worst": found.worst, "failures": found.failures,
                                                    "secrets": len(found.scores), "midgame_ms": 1000 * (time.perf_counter() - start)}
     finally:
         expected.cost_curve = shipped
@@ -270,33 +271,37 @@ def model_strategy(base, name: str, value, width: int | None = None):
 
     class ModelGuesses(module.FewestGuesses):
         def search(self, puzzle, position):
-            history = position.history
-            if self.left(puzzle, history) < 3:
+            if self.left(puzzle, position.history) < 3:
                 return super().search(puzzle, position)
-            saved = module.second_looks
-
-            def looks(puzzle, head, candidates, pool, *rest):
-                total = puzzle.weights_of(candidates).sum()
-                out, large = np.ones(len(head)), []  # large: (guess's place, its share, the bucket)
-                for k, g in enumerate(np.asarray(head).tolist()):
-                    for reply, bucket in puzzle.buckets(g, candidates):
-                        if reply == puzzle.game.solved_reply:
-                            continue
-                        w = puzzle.weights_of(bucket)
-                        if len(bucket) > 2:
-                            large.append((k, w.sum() / total, np.asarray(bucket, dtype=np.int64)))
-                        else:
-                            out[k] += w.sum() / total * (1.0 if len(bucket) == 1 else 1.0 + (w.sum() - w.max()) / w.sum())
-                if large:
-                    for (k, share, _), v in zip(large, value(puzzle, [b for *_, b in large]), strict=True):
-                        out[k] += share * v
-                return out
-
-            module.second_looks = looks
+            saved = module.second_looks  # (normal mode: the best's values in one call)
+            module.second_looks = lambda puzzle, head, candidates, *_: self.looks(puzzle, head, candidates)
             try:
                 return super().search(puzzle, position)
             finally:
                 module.second_looks = saved
+
+        def second_look(self, puzzle, guess, candidates, history, pool):  # (hard mode: one at a time)
+            if self.left(puzzle, history) < 3:
+                return super().second_look(puzzle, guess, candidates, history, pool)
+            return float(self.looks(puzzle, [guess], candidates)[0])
+
+        @staticmethod
+        def looks(puzzle, head, candidates):
+            total = puzzle.weights_of(candidates).sum()
+            out, large = np.ones(len(head)), []  # large: (guess's place, its share, the bucket)
+            for k, g in enumerate(np.asarray(head).tolist()):
+                for reply, bucket in puzzle.buckets(g, candidates):
+                    if reply == puzzle.game.solved_reply:
+                        continue
+                    w = puzzle.weights_of(bucket)
+                    if len(bucket) > 2:
+                        large.append((k, w.sum() / total, np.asarray(bucket, dtype=np.int64)))
+                    else:
+                        out[k] += w.sum() / total * (1.0 if len(bucket) == 1 else 1.0 + (w.sum() - w.max()) / w.sum())
+            if large:
+                for (k, share, _), v in zip(large, value(puzzle, [b for *_, b in large]), strict=True):
+                    out[k] += share * v
+            return out
 
     strategy = ModelGuesses(width=width or base.width, pool=base.pool, loss=base.loss, guarantee=base.guarantee,
                             name=f"{base.name}+{name}", limit=base.limit, measured=False)
@@ -327,11 +332,45 @@ def play_models(models: dict, labels: list[str] | None = None, width: int | None
             candidates = puzzle.narrow(puzzle.all_candidates(), opener, reply)
             start = time.perf_counter()
             strategy.choose(puzzle, one_board(puzzle, candidates, [(found.first, reply)]))
-            out.setdefault(name, {})[label] = {"mean": found.mean, "worst": found.worst, "failures": found.failures,
+            out.setdefault(name, {})[label] = {"mean": found.mean, "weighted_mean": found.weighted_mean, "worst": found.worst, "failures": found.failures,
                                                "secrets": len(found.scores), "seconds": seconds,
                                                "midgame_ms": 1000 * (time.perf_counter() - start)}
             print(json.dumps({name: {label: out[name][label]}}), file=sys.stderr, flush=True)
     return out
+
+
+def plot(predictions: dict[str, dict[str, np.ndarray]], every: dict[str, list[dict]], path: Path) -> None:
+    """Draw each model's predicted mean against the exact one, a panel per model, every split but
+    the training one in its own colour, the diagonal for reference (matplotlib: the `plot` extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    models = list(predictions)
+    columns = 3
+    figure, axes = plt.subplots((len(models) + columns - 1) // columns, columns, figsize=(12, 8), sharex=True,
+                                sharey=True, squeeze=False)
+    tests = sorted((s for s in every if s != TRAIN), key=lambda s: -len(every[s]))  # the largest drawn first
+    for ax, model in zip(axes.flat, models, strict=False):
+        for split in tests:
+            truth = np.array([r["mean"] for r in every[split]])
+            ax.scatter(truth, predictions[model][split], s=3, alpha=0.35, label=split)
+            error = float(np.abs(predictions[model][split] - truth).mean())
+            ax.plot([], [], " ", label=f"  mean abs. error {error:.3f}")
+        ax.plot([1.5, 4], [1.5, 4], color="black", linewidth=0.8)
+        ax.set_xlim(1.5, 4)
+        ax.set_ylim(1.5, 4)
+        ax.set_title(model)
+        ax.set_xlabel("exact least expected guesses")
+        ax.set_ylabel("predicted")
+        ax.legend(fontsize=6, markerscale=3, loc="upper left")
+    for ax in list(axes.flat)[len(models):]:
+        ax.set_visible(False)
+    figure.suptitle("The value of a set of words: each model against the exact solver, on the sets it was not trained on")
+    figure.tight_layout()
+    figure.savefig(path, dpi=80)
+    plt.close(figure)
 
 
 def main() -> None:
@@ -347,6 +386,7 @@ def main() -> None:
                         help="with --play-models: how many of the best by the one-step score the model ranks (default: fewest-guesses' own)")
     parser.add_argument("--played", nargs="*", choices=[label for label, *_ in PLAYED], default=None,
                         help="with --play: only these (default: every one)")
+    parser.add_argument("--plot", type=Path, default=None, help="draw predicted against exact values here (PNG; the plot extra)")
     parser.add_argument("--curve", type=Path, default=None, help="write the refitted curve here")
     args = parser.parse_args()
 
@@ -379,6 +419,8 @@ def main() -> None:
     predictions["deepsets"], _net = deepsets(train, every, args.seed)
 
     measures = {model: {s: errors(p[s], every[s]) for s in every} for model, p in predictions.items()}
+    if args.plot is not None:
+        plot(predictions, every, args.plot)
     report = {"train": args.train, "sizes": {s: len(p) for s, p in every.items()}, "models": measures}
     if args.play:
         report["play"] = play_curves({"curve": (bits, guesses), "refit": refit}, args.played)

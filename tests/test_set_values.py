@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 
-from conftest import script
+from conftest import WORDLE_SMALL, script
 from test_optimal import oracle, small_puzzle
 from wordguess.optimal.total.search import ExactSolver, Limits
 
@@ -94,3 +94,30 @@ def test_the_errors_and_letter_features_of_a_hand_made_case():
     features = learn.letter_features(rows[0])
     assert features[1:4] == [1, 2, 2] and features[-2:] == [5, 1.0]
     assert abs(features[4]) < 1e-12 and abs(features[6] - (np.log2(3) - 2 / 3)) < 1e-12
+
+
+def test_a_model_in_play_ranks_by_its_bucket_values_as_a_plain_sum_does():
+    """model_strategy's value of a guess equals 1 + the sum over its replies but "solved" of the
+    reply's share times its bucket's value (1 for one candidate, 1.5 for two, the model's above),
+    worked out from the game's feedback; it plays every secret of a small list to the end."""
+    from wordguess.engine.puzzle import Puzzle
+    from wordguess.games import get_game
+    from wordguess.optimal.worst.exact_guard import played_strategy
+    from wordguess.trees.report import evaluate
+
+    game = get_game("wordle")
+    words = list(WORDLE_SMALL[:60])
+    puzzle = Puzzle(game, words, words)
+    value = lambda puzzle, sets: np.array([1.0 + 0.25 * len(s) for s in sets])  # noqa: E731
+    strategy = learn.model_strategy(played_strategy("fewest-guesses", puzzle), "toy", value)
+    candidates = puzzle.all_candidates()
+    head = [0, 7, 21]
+    for g, got in zip(head, strategy.looks(puzzle, head, candidates), strict=True):
+        buckets: dict = {}
+        for secret in words:
+            buckets.setdefault(game.feedback(words[g], secret), []).append(secret)
+        plain = 1.0 + sum(len(b) / len(words) * (1.0 if len(b) == 1 else 1.5 if len(b) == 2 else 1.0 + 0.25 * len(b))
+                          for reply, b in buckets.items() if reply != game.solved_reply)
+        assert abs(got - plain) < 1e-12
+    found = evaluate(puzzle, strategy)
+    assert len(found.scores) == len(words) and found.failures == 0
