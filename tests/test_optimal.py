@@ -356,6 +356,37 @@ def test_upper_bound_when_stopped():
     assert not outcome.proven and outcome.stopped
     assert outcome.total >= exact
     assert sorted(w for w, _ in leaves(outcome.tree)) == sorted(mastermind_puzzle().answers)
+    # What the stopped search proved: a lower bound, at most the opener's optimum (and more than
+    # the bound of the opener's buckets' sizes alone, from the one-step bound of each bucket).
+    solver = ExactSolver(mastermind_puzzle())
+    assert solver.root_bound(solver.puzzle.index_of("1123")) < outcome.lower_bound <= exact
+    assert outcome.to_json(len(solver.puzzle.answers))["lower_bound"] == outcome.lower_bound
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lower_bound_of_an_opener_is_its_optimum_once_its_buckets_are_solved(seed, tmp_path):
+    """opener_lower_bound never exceeds the exhaustive optimum of the opener; once every bucket
+    is solved (in the memo) it is that optimum; over every opener, the least bound of a stopped
+    certification is at most the least total."""
+    from wordguess.optimal.total.improve import opener_lower_bound
+
+    puzzle = small_puzzle(random.Random(seed), "wordle", {}, "abcdef", 5)
+    words = list(puzzle.answers)
+    truth = oracle(puzzle.game, words, list(puzzle.guesses))
+    solver = ExactSolver(puzzle)
+    for word in list(puzzle.guesses)[:6]:
+        guess = puzzle.index_of(word)
+        if solver.root_bound(guess) >= INF:
+            continue
+        assert opener_lower_bound(solver, guess) <= truth[word]
+        assert solver.opener(word).value == truth[word]
+        assert opener_lower_bound(solver, guess) == truth[word]
+    (tmp_path / "a.txt").write_text("\n".join(words))
+    (tmp_path / "g.txt").write_text("\n".join(puzzle.guesses))
+    spec = SearchSpec(PuzzleSpec(puzzle.game, str(tmp_path / "a.txt"), str(tmp_path / "g.txt")), nodes=3)
+    stopped = optimal(spec, all_openers=True)
+    if not stopped.proven:
+        assert stopped.lower_bound <= min(truth.values()) <= stopped.total
 
 
 runner = CliRunner()

@@ -153,6 +153,11 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
                if outcome.proven else f"an upper bound only: {outcome.stopped}")
     out.print(f"[bold]{outcome.first.upper()}[/]: {outcome.total:,} guesses in all, mean "
               f"{outcome.total / len(puzzle.answers):.4f}: {verdict}")
+    if not outcome.proven and outcome.lower_bound is not None and outcome.lower_bound < INF:
+        whose = f"any tree opening with {outcome.first.upper()}" if outcome.scope == "opener" else "any tree"
+        out.print(f"proven: {whose} needs at least {outcome.lower_bound:,} guesses in all (mean "
+                  f"{outcome.lower_bound / len(puzzle.answers):.4f}); the gap: {outcome.total - outcome.lower_bound:,}",
+                  markup=False)
     if certificate is not None:
         out.print(f"read from the shipped opener certificate ({certificate_scope(certificate)}; built by "
                   f"`{certificate.command}`): --no-certificate searches, --out builds the tree", markup=False)

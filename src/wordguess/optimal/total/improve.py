@@ -170,6 +170,22 @@ def node_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndar
                                        params[kernel.SOLVED], params[kernel.N_REPLIES])))
 
 
+def opener_lower_bound(solver: ExactSolver, guess: int, one_step: bool = True) -> int:
+    """Return a proven lower bound on the least total of any tree opening with `guess`: n + the
+    sum over its unsolved first replies of the most known of each bucket, its exact value or
+    proven bound in the memo, else b(S) (`one_step`; a pass over every allowed guess per bucket)
+    or the bound of its size. What a search stopped part way proved still counts."""
+    if solver.root_bound(guess) >= INF:
+        return int(INF)
+    total = len(solver.puzzle.answers)
+    for _, secrets, state in solver.root_buckets(guess):
+        known, _ = solver.call(kernel.memo_entry, solver.call(kernel.set_key, secrets, state[1], solver.child))
+        floor = (node_bound(solver, secrets, state, solver.child) if one_step
+                 else int(solver.child_table[len(secrets)]))
+        total += max(int(known), floor)
+    return int(min(total, INF))
+
+
 class TreeImprover:
     """Improves one tree; its state (the tree so far, the gains, the queue) stays whole between
     tasks, so a run stopped anywhere, Ctrl-C included, leaves a valid tree in `result()`."""

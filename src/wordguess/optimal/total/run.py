@@ -22,6 +22,7 @@ from wordguess.optimal.tasks import (
     solver_for,
     stored_result,
 )
+from wordguess.optimal.total.improve import opener_lower_bound
 from wordguess.optimal.total.search import INF, ExactSolver, OpenerResult, SearchStopped
 from wordguess.strategies.greedy import Greedy
 from wordguess.trees.build import build_tree, make_node
@@ -50,6 +51,9 @@ class Outcome:
     over_limit: int = 0
     # Proven: no opener of the scope has a tree within the depth limit (a result, not a failure).
     infeasible: bool = False
+    # Where the search stopped: a proven lower bound on the least total of the scope (of the
+    # opener, or over every opener), None where the scope has none (a few openers ranked).
+    lower_bound: int | None = None
 
     @property
     def feasible(self) -> bool:
@@ -73,6 +77,7 @@ class Outcome:
         return {"first": self.first, "total": self.total, "mean": round(self.total / n_secrets, 4),
                 "worst": max(counts) if counts else None, "secrets": n_secrets, "proven": self.proven,
                 "scope": self.scope, "seconds": round(self.seconds, 3), "stopped": self.stopped,
+                "lower_bound": self.total if self.proven else self.lower_bound,
                 "search": {"nodes": self.nodes, "cache_hits": self.cache_hits},
                 "histogram": {str(k): counts[k] for k in sorted(counts)},
                 "openers": [{"opener": r.opener, "value": r.value if r.value < INF else None,
@@ -202,6 +207,21 @@ def fallback_tree(solver: ExactSolver, word: str) -> Tree:
     return make_node(puzzle, guess, puzzle.all_candidates(), below)
 
 
+def stopped_bound(solver: ExactSolver, scope: str, first: str | None, results: list[OpenerResult]) -> int | None:
+    """Return what a stopped search still proves: a lower bound on the opener's least total
+    (scope 'opener'), or on every opener's (scope 'all openers': the least of each opener's
+    result or bound), None for a few openers ranked."""
+    settled = {r.opener: r.value for r in results}
+    if scope == "opener" and first is not None:
+        word = solver.puzzle.guesses[solver.puzzle.index_of(first)]
+        return max(opener_lower_bound(solver, solver.puzzle.index_of(first)), settled.get(word, 0))
+    if scope == "all openers":
+        return min((settled[w] if w in settled else
+                    opener_lower_bound(solver, solver.puzzle.index_of(w), one_step=False))
+                   for w in promising_openers(solver))
+    return None
+
+
 def optimal(spec: SearchSpec, first: str | None = None, openers: int | None = None,
             all_openers: bool = False, executor: Executor | None = None,
             progress: Progress | None = None) -> Outcome:
@@ -243,7 +263,7 @@ def _optimal(solver: ExactSolver, spec: SearchSpec, first: str | None, openers: 
         over = sum(1 for _, depth in leaves(tree) if limit is not None and depth > limit)
         return Outcome(word, total_guesses(tree), False, scope, results, time.monotonic() - started,
                        solver.nodes - nodes_before + sum(r.nodes for r in results), solver.cache_hits,
-                       tree, stopped, over)
+                       tree, stopped, over, lower_bound=stopped_bound(solver, scope, first, results))
 
     if not results or stopped:
         settled = [r.opener for r in results if r.exact and r.value < INF]
