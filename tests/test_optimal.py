@@ -573,6 +573,12 @@ def test_a_stopped_search_over_openers_keeps_what_it_settled(monkeypatch, how):
     headline = re.search(r"^(\d+): (\d+) guesses in all", result.stdout, re.M)
     listed = re.search(r"^openers settled before the stop \(2\): (\d+) (\d+), \d+ \d+$", result.stdout, re.M)
     assert headline and listed and headline.groups() == listed.groups(), result.stdout  # the best settled one leads
+    bound = re.search(r"^proven: any tree needs at least ([\d,]+) guesses in all \(mean [\d.]+\); the gap: ([\d,]+)$",
+                      result.stdout, re.M)
+    optimum = min(ExactSolver(puzzle).opener(w).value for w in puzzle.guesses)
+    assert bound, result.stdout
+    low = int(bound.group(1).replace(",", ""))
+    assert low <= optimum <= int(headline.group(2)) and int(bound.group(2).replace(",", "")) == int(headline.group(2)) - low
 
 
 def test_the_time_limit_is_for_the_whole_run():

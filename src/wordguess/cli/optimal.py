@@ -148,16 +148,14 @@ def total_report(puzzle: Puzzle, store: str | None, outcome: Outcome, limit: int
         out.print(f"no tree within {limit} guesses was found before the search stopped ({outcome.stopped}): "
                   f"the best tree found, opening with {outcome.first.upper()}, needs more than {limit} guesses "
                   f"for {outcome.over_limit:,} of the {len(puzzle.answers):,} secrets", markup=False)
+        lower_bound_line(outcome, len(puzzle.answers), None)
         return
     verdict = (SCOPES[outcome.scope].format(first=outcome.first.upper(), n=len(outcome.openers))
                if outcome.proven else f"an upper bound only: {outcome.stopped}")
     out.print(f"[bold]{outcome.first.upper()}[/]: {outcome.total:,} guesses in all, mean "
               f"{outcome.total / len(puzzle.answers):.4f}: {verdict}")
-    if not outcome.proven and outcome.lower_bound is not None and outcome.lower_bound < INF:
-        whose = f"any tree opening with {outcome.first.upper()}" if outcome.scope == "opener" else "any tree"
-        out.print(f"proven: {whose} needs at least {outcome.lower_bound:,} guesses in all (mean "
-                  f"{outcome.lower_bound / len(puzzle.answers):.4f}); the gap: {outcome.total - outcome.lower_bound:,}",
-                  markup=False)
+    if not outcome.proven:
+        lower_bound_line(outcome, len(puzzle.answers), outcome.total)
     if certificate is not None:
         out.print(f"read from the shipped opener certificate ({certificate_scope(certificate)}; built by "
                   f"`{certificate.command}`): --no-certificate searches, --out builds the tree", markup=False)
@@ -190,6 +188,16 @@ def certified_outcome(certificate: Certificate, first: str | None, all_openers: 
     else:
         return None
     return Outcome(first, value, True, scope, rivals, 0.0, 0, 0)
+
+
+def lower_bound_line(outcome, n: int, total: int | None) -> None:
+    """Print the lower bound a stopped search proved, and its gap to the tree found."""
+    if outcome.lower_bound is None or outcome.lower_bound >= INF:
+        return
+    whose = f"any tree opening with {outcome.first.upper()}" if outcome.scope == "opener" else "any tree"
+    gap = "" if total is None else f"; the gap: {total - outcome.lower_bound:,}"
+    out.print(f"proven: {whose} needs at least {outcome.lower_bound:,} guesses in all (mean "
+              f"{outcome.lower_bound / n:.4f}){gap}", markup=False)
 
 
 def certificate_scope(certificate: Certificate) -> str:

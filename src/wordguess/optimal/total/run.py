@@ -72,7 +72,7 @@ class Outcome:
         if not self.feasible:
             return {"first": self.first, "total": None, "proven": False, "scope": self.scope,
                     "secrets": n_secrets, "over_limit": self.over_limit, "stopped": self.stopped,
-                    "seconds": round(self.seconds, 3),
+                    "lower_bound": self.lower_bound, "seconds": round(self.seconds, 3),
                     "search": {"nodes": self.nodes, "cache_hits": self.cache_hits}}
         return {"first": self.first, "total": self.total, "mean": round(self.total / n_secrets, 4),
                 "worst": max(counts) if counts else None, "secrets": n_secrets, "proven": self.proven,
