@@ -30,6 +30,7 @@ from wordguess.trees.tree import Tree, depth_counts, leaves, total_guesses
 from wordguess.vocab import Progress
 
 FALLBACK_METRICS = ("most-parts", "entropy", "expectation")  # greedy trees tried where unproven
+ONE_STEP_OPENERS = 50  # a stopped certification bounds each opener's buckets one step deep up to this many openers
 
 
 @dataclasses.dataclass
@@ -216,9 +217,11 @@ def stopped_bound(solver: ExactSolver, scope: str, first: str | None, results: l
         word = solver.puzzle.guesses[solver.puzzle.index_of(first)]
         return max(opener_lower_bound(solver, solver.puzzle.index_of(first)), settled.get(word, 0))
     if scope == "all openers":
+        words = promising_openers(solver)
+        one_step = len(words) <= ONE_STEP_OPENERS  # (a pass over every guess per bucket: for a few)
         return min((settled[w] if w in settled else
-                    opener_lower_bound(solver, solver.puzzle.index_of(w), one_step=False))
-                   for w in promising_openers(solver))
+                    opener_lower_bound(solver, solver.puzzle.index_of(w), one_step=one_step))
+                   for w in words)
     return None
 
 
