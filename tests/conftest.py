@@ -145,11 +145,13 @@ PHASE_REPORTS = pytest.StashKey[dict]()
 # A long test is handed out first, so that no worker runs it alone at the end while the others
 # are done. (Not the contract test: it holds every answer to 10 s, and run first it would meet
 # the kernels of a fresh install being compiled, which other tests do before it.)
-FIRST = ("test_cli_fuzz.py",)
+# The longest files are handed out first, so that no worker starts one of them near the end.
+FIRST = ("test_web_contract.py", "test_cli_fuzz.py")
 
 
 def pytest_collection_modifyitems(items):
-    items.sort(key=lambda item: item.path.name not in FIRST)  # (stable: the rest keep their order)
+    order = {name: k for k, name in enumerate(FIRST)}
+    items.sort(key=lambda item: order.get(item.path.name, len(FIRST)))  # (stable: the rest keep their order)
 
 
 # --- a live server (the browser and contract tests) ---------------------------------------------

@@ -532,6 +532,7 @@ def test_a_stopped_search_never_reports_a_tree_beyond_the_limit(tmp_path):
                                  "--out", str(tmp_path / "t.json")])
     assert result.exit_code == 0 and "no tree within 4 guesses" in result.stdout
     assert "guesses in all" not in result.stdout and not (tmp_path / "t.json").exists()
+    assert "proven: any tree opening with TRACE needs at least" in result.stdout  # what the stopped search proved
 
 
 def stop_at_call(monkeypatch, n: int) -> None:
@@ -573,7 +574,8 @@ def test_a_stopped_search_over_openers_keeps_what_it_settled(monkeypatch, how):
     headline = re.search(r"^(\d+): (\d+) guesses in all", result.stdout, re.M)
     listed = re.search(r"^openers settled before the stop \(2\): (\d+) (\d+), \d+ \d+$", result.stdout, re.M)
     assert headline and listed and headline.groups() == listed.groups(), result.stdout  # the best settled one leads
-    bound = re.search(r"^proven: any tree needs at least ([\d,]+) guesses in all \(mean [\d.]+\); the gap: ([\d,]+)$",
+    bound = re.search(r"^proven: any tree needs at least ([\d,]+) guesses over the [\d,]+ secrets \(mean [\d.]+\); "
+                      r"the gap: ([\d,]+)$",
                       result.stdout, re.M)
     optimum = min(ExactSolver(puzzle).opener(w).value for w in puzzle.guesses)
     assert bound, result.stdout

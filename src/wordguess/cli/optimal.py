@@ -196,8 +196,8 @@ def lower_bound_line(outcome, n: int, total: int | None) -> None:
         return
     whose = f"any tree opening with {outcome.first.upper()}" if outcome.scope == "opener" else "any tree"
     gap = "" if total is None else f"; the gap: {total - outcome.lower_bound:,}"
-    out.print(f"proven: {whose} needs at least {outcome.lower_bound:,} guesses in all (mean "
-              f"{outcome.lower_bound / n:.4f}){gap}", markup=False)
+    out.print(f"proven: {whose} needs at least {outcome.lower_bound:,} guesses over the {n:,} secrets "
+              f"(mean {outcome.lower_bound / n:.4f}){gap}", markup=False)
 
 
 def certificate_scope(certificate: Certificate) -> str:
