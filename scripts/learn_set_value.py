@@ -95,19 +95,7 @@ class Featurer:
 
     def __call__(self, row: dict) -> list[float]:
         puzzle = self.puzzle(row["guesses"], row.get("language"))
-        ids = np.array(sorted(puzzle.guess_index[w] for w in row["words"]), dtype=np.int64)
-        every = np.arange(len(puzzle.guesses), dtype=np.int64)
-        n = len(ids)
-        entropy = -score_guesses(puzzle, every, ids, "entropy")
-        largest = score_guesses(puzzle, every, ids, "minimax")
-        parts = -score_guesses(puzzle, every, ids, "most-parts")
-        best = int(np.argmax(entropy))
-        column = np.asarray(puzzle.row(best))[ids]
-        sizes = np.bincount(column)
-        letters = [len({w[i] for w in row["letters"]}) for i in range(len(row["letters"][0]))]
-        return [math.log2(n), entropy[best], largest[best] / n, parts[best] / n, largest.min() / n, parts.max() / n,
-                float((sizes == 1).sum()) / n, float(best in set(ids.tolist())), *sorted(letters),
-                len(set("".join(row["letters"]))) / len(puzzle.game.alphabet)]
+        return bucket_features(puzzle, np.array(sorted(puzzle.guess_index[w] for w in row["words"]), dtype=np.int64))
 
 
 def letter_features(row: dict) -> list[float]:
