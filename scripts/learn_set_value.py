@@ -258,23 +258,13 @@ def model_strategy(base, name: str, value, width: int | None = None):
     from wordguess.strategies import expected as module
 
     class ModelGuesses(module.FewestGuesses):
-        def search(self, puzzle, position):
-            if self.left(puzzle, position.history) < 3:
-                return super().search(puzzle, position)
-            saved = module.second_looks  # (normal mode: the best's values in one call)
-            module.second_looks = lambda puzzle, head, candidates, *_: self.looks(puzzle, head, candidates)
-            try:
-                return super().search(puzzle, position)
-            finally:
-                module.second_looks = saved
-
-        def second_look(self, puzzle, guess, candidates, history, pool):  # (hard mode: one at a time)
+        def looks(self, puzzle, head, candidates, history, pool):
             if self.left(puzzle, history) < 3:
-                return super().second_look(puzzle, guess, candidates, history, pool)
-            return float(self.looks(puzzle, [guess], candidates)[0])
+                return super().looks(puzzle, head, candidates, history, pool)
+            return self.valued(puzzle, head, candidates)
 
         @staticmethod
-        def looks(puzzle, head, candidates):
+        def valued(puzzle, head, candidates):
             total = puzzle.weights_of(candidates).sum()
             out, large = np.ones(len(head)), []  # large: (guess's place, its share, the bucket)
             for k, g in enumerate(np.asarray(head).tolist()):

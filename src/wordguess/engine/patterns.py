@@ -51,6 +51,12 @@ def default_cache_dir() -> Path | None:
     return Path(folder) if folder else Path(platformdirs.user_cache_dir("wordguess")) / "patterns"
 
 
+def memo_key(*parts: object) -> str:
+    """Return the key a result remembered in a store (PatternStore.remembered) or shipped is kept
+    under: a hash of its parts' repr (what the result depends on)."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
 def matrix_key(game: Game, guesses: Sequence[Word], secrets: Sequence[Word]) -> str:
     """Return the content hash that identifies a pattern matrix."""
     digest = hashlib.sha256(game.key.encode())

@@ -5,11 +5,11 @@ before any state changes."""
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import threading
 
 import numpy as np
 
+from wordguess.engine.patterns import memo_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games.multiboard import MultiBoard
@@ -139,9 +139,8 @@ class Assistant(Session):
             # The opening is the same every game of these boards (a second or more in the open
             # world): kept in the cache folder as the one board's opening suggestions are.
             strategy = self.strategy
-            key = hashlib.sha256(repr(("boards-opening-1", self.puzzle.fingerprint, repr(strategy), repr(strategy.guard),
-                                       self.rules.n_boards, position.left, cost_curve()[1].tolist()))
-                                 .encode()).hexdigest()[:32]
+            key = memo_key("boards-opening-1", self.puzzle.fingerprint, repr(strategy), repr(strategy.guard),
+                           self.rules.n_boards, position.left, cost_curve()[1].tolist())
             word = self.puzzle.store.remembered(key, lambda: self.puzzle.guesses[strategy.choose(self.puzzle, position)])
             if isinstance(word, str) and word in self.puzzle.guess_index:
                 return word
@@ -163,8 +162,7 @@ class Assistant(Session):
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
         guard = self.strategy.guard  # (not in the strategy's repr)
         guard = None if guard is None else guard.key_for(self.puzzle)
-        return hashlib.sha256(repr(("suggestions-5", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns))
-                              .encode()).hexdigest()[:32]
+        return memo_key("suggestions-5", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns)
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
         """The opening's suggestions and the second turn's are the same every game that meets

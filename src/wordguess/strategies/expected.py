@@ -47,6 +47,7 @@ from importlib import resources
 
 import numpy as np
 
+from wordguess.engine.patterns import memo_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies.base import (
@@ -137,9 +138,8 @@ class FewestGuesses(Strategy):
         its exact guard, and the cost curve. The shipped ones are read only under the key they
         were measured by: as the front ends give the strategy, with the exact guard (a guess
         measured safe may need it later in the game)."""
-        return hashlib.sha256(repr(("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
-                                    self.max_guesses(puzzle), self.guard.key_for(puzzle),
-                                    cost_curve()[1].tolist())).encode()).hexdigest()[:32]
+        return memo_key("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
+                        self.max_guesses(puzzle), self.guard.key_for(puzzle), cost_curve()[1].tolist())
 
     def rollouts(self, puzzle: Puzzle, position: Position) -> tuple[np.ndarray, np.ndarray] | None:
         """Return the safe guesses measured offline for this second turn and the guesses each
@@ -165,9 +165,8 @@ class FewestGuesses(Strategy):
             return int(measured[0][0])
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first.
-            key = hashlib.sha256(repr(("fewest-guesses-opening", puzzle.fingerprint, repr(self),
-                                       self.max_guesses(puzzle), self.guarantee and self.guard.key_for(puzzle),
-                                       cost_curve()[1].tolist())).encode()).hexdigest()[:32]
+            key = memo_key("fewest-guesses-opening", puzzle.fingerprint, repr(self), self.max_guesses(puzzle),
+                           self.guarantee and self.guard.key_for(puzzle), cost_curve()[1].tolist())
             word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, position)])
             found = puzzle.guess_index.get(word) if isinstance(word, str) else None
             if found is not None:
@@ -187,11 +186,7 @@ class FewestGuesses(Strategy):
             return self.guard.choose(puzzle, position, choice,
                                      lambda: np.concatenate([[choice], order[order != choice]]))
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
-        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
-            refined = second_looks(puzzle, pool[:width], candidates, pool, *cost_curve(), self.left(puzzle, history),
-                                   self.loss)
-        else:
-            refined = np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in pool[:width]])
+        refined = self.looks(puzzle, pool[:width], candidates, history, pool)
         choice = pick_best(puzzle, pool[:width], refined, candidates)
         best = ranked(puzzle, pool[:width], refined, candidates)
         head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
@@ -226,12 +221,16 @@ class FewestGuesses(Strategy):
         else:
             guesses, scores = self.scores(puzzle, candidates, history)
             pool = guesses[best_first(guesses, scores, self.pool)]
-        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:
-            values[todo] = second_looks(puzzle, guess_ids[todo], candidates, pool, *cost_curve(),
-                                        self.left(puzzle, history), self.loss)
-        else:
-            values[todo] = [self.second_look(puzzle, int(g), candidates, history, pool) for g in guess_ids[todo]]
+        values[todo] = self.looks(puzzle, guess_ids[todo], candidates, history, pool)
         return values
+
+    def looks(self, puzzle: Puzzle, head: np.ndarray, candidates: Candidates, history: History,
+              pool: np.ndarray) -> np.ndarray:
+        """Return the second look's E of each guess of `head` (see second_look): in one compiled
+        call where every guess is allowed, else one guess at a time."""
+        if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
+            return second_looks(puzzle, head, candidates, pool, *cost_curve(), self.left(puzzle, history), self.loss)
+        return np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in head], dtype=np.float64)
 
     def refused(self, puzzle: Puzzle, position: Position) -> np.ndarray:
         """Return the guesses the guard found unsafe in the last search of this position (every

@@ -175,10 +175,11 @@ def opener_lower_bound(solver: ExactSolver, guess: int, one_step: bool = True) -
     sum over its unsolved first replies of the most known of each bucket, its exact value or
     proven bound in the memo, else b(S) (`one_step`; a pass over every allowed guess per bucket)
     or the bound of its size. What a search stopped part way proved still counts."""
-    if solver.root_bound(guess) >= INF:
-        return int(INF)
     total = len(solver.puzzle.answers)
-    for _, secrets, state in solver.root_buckets(guess):
+    buckets = solver.root_buckets(guess)
+    if any(len(secrets) == total for _, secrets, _ in buckets):
+        return int(INF)  # the opener learns nothing (root_bound's INF)
+    for _, secrets, state in buckets:
         known, _ = solver.call(kernel.memo_entry, solver.call(kernel.set_key, secrets, state[1], solver.child))
         floor = (node_bound(solver, secrets, state, solver.child) if one_step
                  else int(solver.child_table[len(secrets)]))

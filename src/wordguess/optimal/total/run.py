@@ -214,8 +214,8 @@ def stopped_bound(solver: ExactSolver, scope: str, first: str | None, results: l
     result or bound), None for a few openers ranked."""
     settled = {r.opener: r.value for r in results}
     if scope == "opener" and first is not None:
-        word = solver.puzzle.guesses[solver.puzzle.index_of(first)]
-        return max(opener_lower_bound(solver, solver.puzzle.index_of(first)), settled.get(word, 0))
+        guess = solver.puzzle.index_of(first)
+        return max(opener_lower_bound(solver, guess), settled.get(solver.puzzle.guesses[guess], 0))
     if scope == "all openers":
         words = promising_openers(solver)
         one_step = len(words) <= ONE_STEP_OPENERS  # (a pass over every guess per bucket: for a few)
