@@ -18,7 +18,7 @@ from wordguess.play.multiboard import play_boards
 from wordguess.strategies import get_strategy
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import position_of
-from wordguess.strategies.splits import first_by_parts
+from wordguess.strategies.splits import first_by
 from wordguess.vocab import Position
 
 # Clusters that differ in one letter, as the open world's lost games do (_INNY, _IPER, _UMBO).
@@ -66,14 +66,19 @@ def exhaustive(puzzle: Puzzle):
     def distinct(position):
         return (s for s in itertools.product(*position) if len(set(s)) == len(s))
 
+    @functools.cache  # (the game's feedback is pure: each reply is worked out once)
+    def feedback(guess, secret):
+        return game.feedback(guess, puzzle.answers[secret])
+
+    @functools.cache
     def children(guess, position):
         out = set()
         for secrets in distinct(position):
             child = []
             for board, secret in zip(position, secrets, strict=True):
-                reply = game.feedback(guess, puzzle.answers[secret])
+                reply = feedback(guess, secret)
                 if reply != game.solved_reply:
-                    child.append(tuple(a for a in board if game.feedback(guess, puzzle.answers[a]) == reply))
+                    child.append(tuple(a for a in board if feedback(guess, a) == reply))
             out.add(tuple(sorted(child)))
         return out
 
@@ -159,7 +164,7 @@ def test_the_fast_paths_equal_their_plain_twins():
     for _ in range(300):
         n = int(rng.integers(1, 400))
         splits, largest, count = rng.integers(0, 6, n), rng.integers(0, 5, n), int(rng.integers(1, 80))
-        assert first_by_parts(splits, largest, count).tolist() == np.lexsort((largest, -splits))[:count].tolist()
+        assert first_by(count, -splits, largest).tolist() == np.lexsort((largest, -splits))[:count].tolist()
     position = position_of(boards_after(puzzle, "catch vinny label smith", "tarse linch dumpy"))
     union = sorted({a for b in position for a in b})
     every = sorted({int(g) for b in position for g in guard._splitters(puzzle, b)})

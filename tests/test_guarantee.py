@@ -32,7 +32,7 @@ from wordguess.strategies.guard import (
     UNKNOWN,
     Guard,
 )
-from wordguess.strategies.splits import first_by_parts, split_every, split_stats
+from wordguess.strategies.splits import first_by, split_every, split_stats
 from wordguess.strategies.witnesses import Witnesses, shipped_witnesses, trivially_within
 from wordguess.trees.report import evaluate
 
@@ -114,13 +114,29 @@ def test_split_every_equals_split_stats_and_a_count_of_the_replies():
                 assert largest[g] == max((n for r, n in replies.items() if r != game.solved_reply), default=0)
 
 
-def test_first_by_parts_is_the_head_of_the_full_sort():
+def test_first_by_is_the_head_of_the_full_sort():
     rng = np.random.default_rng(11)
     for _ in range(500):
-        n = int(rng.integers(1, 3_000))
-        parts, largest = rng.integers(1, int(rng.integers(2, 12)), n), rng.integers(0, int(rng.integers(1, 9)), n)
-        count = int(rng.integers(1, n + 1))
-        assert first_by_parts(parts, largest, count).tolist() == np.lexsort((largest, -parts))[:count].tolist()
+        n = int(rng.integers(0, 3_000))
+        keys = [rng.integers(-int(rng.integers(1, 12)), int(rng.choice([3, 300, 2**40])), n) for _ in range(int(rng.integers(1, 4)))]
+        count = int(rng.integers(1, n + 2))
+        assert first_by(count, *keys).tolist() == np.lexsort(keys[::-1])[:count].tolist()
+
+
+def test_the_guards_of_one_puzzle_share_what_their_searches_proved():
+    """A server makes a strategy per request: the witness searches of one puzzle share what they
+    proved, so a position asked again is proven with less search, to the same guess; another
+    puzzle starts with nothing proven."""
+    def decide(puzzle):
+        guard, position = Guard(), one_board(puzzle, np.arange(len(puzzle.answers)), [])
+        ranking = np.arange(len(puzzle.guesses))
+        guess = guard.choose(puzzle, position, 0, lambda: ranking)
+        return guess, guard.witnesses(puzzle).spent
+
+    puzzle = dataclasses.replace(cluster_puzzle(2, 40), game=tight_game(4))
+    first, again, other = decide(puzzle), decide(puzzle), decide(dataclasses.replace(puzzle))
+    assert first[1] > 0 and again[0] == first[0] and again[1] < first[1]
+    assert other == first
 
 
 def test_trivially_within_is_the_count_argument():

@@ -58,7 +58,7 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.endgame import BoardSets, distinct_rows, position_of
 from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
-from wordguess.strategies.splits import first_by_parts, split_every, split_stats
+from wordguess.strategies.splits import first_by, split_every, split_stats
 from wordguess.strategies.witnesses import Witnesses
 from wordguess.vocab import Position
 
@@ -385,7 +385,7 @@ class BoardGuard:
             pool, parts = _distinct_rows(puzzle, sets, union)
         else:
             splits, largest = split_every(puzzle, union)
-            pool = np.unique(np.concatenate([candidates, first_by_parts(splits, largest, self.pool)]))
+            pool = np.unique(np.concatenate([candidates, first_by(self.pool, -splits, largest)]))
             parts = np.zeros(len(pool), dtype=np.int64)  # no tie broken by them
         worst = sum(split_stats(puzzle, pool, np.array(board, dtype=np.int64))[1] for board in sets)
         order = pool[np.lexsort((-parts, ~np.isin(pool, candidates), worst))].tolist()

@@ -35,7 +35,9 @@ from wordguess.strategies.witnesses import (
     EXTEND_VERSION,
     ShippedWitness,
     Witnesses,
+    UNSET,
     guard_version,
+    puzzle_memo,
     shipped_witnesses,
     trivially_within,
 )
@@ -92,12 +94,16 @@ class Guard:
         """Return the witness search of this puzzle (a new one, with an empty memo, for another),
         and note which shipped witness tree covers its answers."""
         if self._witnesses is None or self._witnesses.puzzle is not puzzle:
-            self._witnesses = Witnesses(puzzle, nodes=self.nodes)
-            trees = shipped_witnesses(puzzle.game.key)
-            self._shipped = next((tree for tree in trees if tree.covers(puzzle)), None)
-            if self._shipped is None:  # words added to a list the tree covers: it is extended to them
-                self._shipped = next((found for found in (tree.extend_to(puzzle, self._witnesses) for tree in trees)
-                                      if found is not None), None)
+            memo = puzzle_memo(puzzle)
+            self._witnesses = Witnesses(puzzle, nodes=self.nodes, _found=memo.found, _failed=memo.failed, _hard=memo.hard)
+            if memo.shipped is UNSET:
+                trees = shipped_witnesses(puzzle.game.key)
+                shipped = next((tree for tree in trees if tree.covers(puzzle)), None)
+                if shipped is None:  # words added to a list the tree covers: it is extended to them
+                    shipped = next((found for found in (tree.extend_to(puzzle, self._witnesses) for tree in trees)
+                                    if found is not None), None)
+                memo.shipped = shipped
+            self._shipped = memo.shipped
         return self._witnesses
 
     def shipped_guess(self, puzzle: Puzzle, history: History) -> int | None:

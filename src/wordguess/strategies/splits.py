@@ -115,43 +115,19 @@ def split_every(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.
     return parts, largest
 
 
-@njit(cache=True, nogil=True)
-def first_by_parts(parts, largest, count):
-    """Return the first `count` of `np.lexsort((largest, -parts))` (the most parts, then the
-    smallest largest part, then the lowest index), in that order, without sorting them all: the
-    threshold is found by counting (parts and largest are small numbers)."""
-    n = parts.shape[0]
-    count = min(count, n)
-    top_parts, top_largest = parts.max(), largest.max()
-    by_parts = np.zeros(top_parts + 1, np.int64)
-    for g in range(n):
-        by_parts[parts[g]] += 1
-    above, edge = 0, top_parts  # `above` guesses have more parts than `edge`
-    while above + by_parts[edge] < count:
-        above += by_parts[edge]
-        edge -= 1
-    by_largest = np.zeros(top_largest + 1, np.int64)
-    for g in range(n):
-        if parts[g] == edge:
-            by_largest[largest[g]] += 1
-    below, cut = 0, 0  # of those with `edge` parts, `below` have a largest part under `cut`
-    while below + by_largest[cut] < count - above:
-        below += by_largest[cut]
-        cut += 1
-    ties = count - above - below  # taken of those with `edge` parts and `cut` largest, by index
-    head = np.empty(count, np.int64)
-    m = 0
-    for g in range(n):
-        p = parts[g]
-        if p > edge or (p == edge and largest[g] < cut):
-            head[m] = g
-            m += 1
-        elif p == edge and largest[g] == cut and ties > 0:
-            head[m] = g
-            m += 1
-            ties -= 1
-    key = np.empty(count, np.int64)
-    for x in range(count):
-        g = head[x]
-        key[x] = ((top_parts - parts[g]) * (top_largest + 1) + largest[g]) * n + g
-    return head[np.argsort(key)]
+def first_by(count: int, *keys: np.ndarray) -> np.ndarray:
+    """Return the first `count` positions of `np.lexsort(keys[::-1])` (by the first key, then
+    the next, then the position), in that order, without sorting them all: the keys (small
+    integers) are packed into one, and only its `count` least are sorted."""
+    n = len(keys[0])
+    spans = [int(key.max()) - int(key.min()) + 1 for key in keys] if n else []
+    if n == 0 or np.prod([float(s) for s in spans]) * n >= 2.0 ** 62:  # (no room in one integer)
+        return np.lexsort(keys[::-1])[:count]
+    packed = np.zeros(n, dtype=np.int64)
+    for key, span in zip(keys, spans, strict=True):
+        packed = packed * span + (key.astype(np.int64) - int(key.min()))
+    packed = packed * n + np.arange(n, dtype=np.int64)
+    if count >= n:
+        return np.argsort(packed)
+    head = np.argpartition(packed, count)[:count]
+    return head[np.argsort(packed[head])]

@@ -11,13 +11,15 @@ import functools
 import gzip
 import hashlib
 import json
+import threading
+import weakref
 from importlib import resources
 
 import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies.splits import split_stats
+from wordguess.strategies.splits import first_by, split_stats
 from wordguess.vocab import Candidates, History
 
 NONE = -1  # no witness found (at the widths tried so far)
@@ -39,6 +41,35 @@ def trivially_within(n: int, depth: int) -> bool:
     """Return whether any n secrets can be found within `depth` guesses by guessing them one by
     one (each guess is the secret or leaves at most n - 1 of them: by induction, n guesses)."""
     return n <= depth or (n == 2 and depth >= 2) or (n == 1 and depth >= 1) or n == 0
+
+
+UNSET = object()  # (a PuzzleMemo's shipped tree not yet looked for)
+MEMO_MOST = 400_000  # the most sets a puzzle's memo keeps (past it, it starts again)
+
+
+@dataclasses.dataclass
+class PuzzleMemo:
+    """What the witness searches of one puzzle have found, shared by every search of it (the
+    guards of the strategies a server makes per request): proven witnesses, the widths tried
+    in vain, hard mode's allowed guesses per history, and the shipped tree that covers it."""
+
+    found: dict = dataclasses.field(default_factory=dict)
+    failed: dict = dataclasses.field(default_factory=dict)
+    hard: dict = dataclasses.field(default_factory=dict)
+    shipped: object = UNSET
+
+
+_MEMOS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_MEMOS_LOCK = threading.Lock()
+
+
+def puzzle_memo(puzzle: Puzzle) -> PuzzleMemo:
+    """Return the witness memo of a puzzle (kept as long as the puzzle is)."""
+    with _MEMOS_LOCK:
+        memo = _MEMOS.get(puzzle)
+        if memo is None or len(memo.found) + len(memo.failed) > MEMO_MOST:
+            memo = _MEMOS[puzzle] = PuzzleMemo()
+        return memo
 
 
 @dataclasses.dataclass
@@ -196,12 +227,13 @@ class Witnesses:
             return int(allowed[ok[np.argmin(~np.isin(allowed[ok], own))]])
         is_own = np.isin(allowed, own)
         ids = np.flatnonzero(useful)
+        foreign = (~is_own[ids]).astype(np.int64)
         if depth == 3:  # every bucket within 2: the smallest largest bucket first
-            order = ids[np.lexsort((~is_own[ids], -parts[ids], largest[ids]))]
+            order = ids[first_by(width, largest[ids], -parts[ids], foreign)]
         else:
-            order = ids[np.lexsort((~is_own[ids], largest[ids], -parts[ids]))]
+            order = ids[first_by(width, -parts[ids], largest[ids], foreign)]
         tried: set[int] = set()
-        queue = list(order[:width])
+        queue = list(order)
         while queue and len(tried) < width:
             i = int(queue.pop(0))
             if i in tried:
@@ -221,8 +253,8 @@ class Witnesses:
             # differ in one letter, say): next try the guesses that split it best, of those
             # that still split the whole set well.
             hard_parts, _ = self._split(allowed[ids], failed)
-            focus = ids[np.lexsort((largest[ids], -parts[ids], -hard_parts))]
-            queue = [int(k) for k in focus[: max(2, width // 3)] if int(k) not in tried] + queue
+            focus = ids[first_by(max(2, width // 3), -hard_parts, -parts[ids], largest[ids])]
+            queue = [int(k) for k in focus if int(k) not in tried] + queue
         return NONE
 
 
