@@ -33,9 +33,9 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.witnesses import (
     EXTEND_VERSION,
+    UNSET,
     ShippedWitness,
     Witnesses,
-    UNSET,
     guard_version,
     puzzle_memo,
     shipped_witnesses,
