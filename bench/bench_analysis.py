@@ -38,6 +38,7 @@ from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
+from wordguess.strategies.guarded import guarded
 
 
 def quantiles(values: list[float]) -> dict:
@@ -109,7 +110,7 @@ def open_world(games: int) -> dict:
     secrets = [puzzle.answers[int(i)] for i in np.random.default_rng(12).choice(
         len(puzzle.answers), size=games, replace=False, p=puzzle.probabilities(puzzle.all_candidates()))]
     out = {}
-    for name, strategy in (("assistant", with_exact_guard(FewestGuesses())), ("entropy", get_strategy("entropy"))):
+    for name, strategy in (("assistant", with_exact_guard(guarded(FewestGuesses()))), ("entropy", get_strategy("entropy"))):
         uniform = Puzzle(puzzle.game, puzzle.answers, puzzle.guesses, weights=np.ones(len(puzzle.answers)))
         histories = [play(puzzle if name == "assistant" else uniform, strategy, FixedHost(s)).turns for s in secrets]
         analyze(puzzle, histories[0], values=values)  # warm

@@ -40,6 +40,7 @@ from wordguess.lists import priors, read_bundled
 from wordguess.optimal.worst.exact_guard import with_exact_guard
 from wordguess.strategies import get_strategy
 from wordguess.strategies.expected import FewestGuesses
+from wordguess.strategies.guarded import guarded
 from wordguess.trees.report import evaluate
 
 
@@ -105,10 +106,10 @@ def every_word() -> dict:
     puzzle = PuzzleSpec(get_game("wordle"), world="open").build()
     old = set(read_bundled("wordle-guesses"))
     out = {"allowed": len(puzzle.answers)}
-    variants = (("guarded", with_exact_guard(FewestGuesses())),  # as the front ends give it
-                ("guarded_second_turn_searched", with_exact_guard(FewestGuesses(measured=False))),
-                ("guarded_without_the_exact_guard", FewestGuesses()),  # (the measured second turn needs it)
-                ("unguarded", FewestGuesses(guarantee=False)))
+    variants = (("guarded", with_exact_guard(guarded(FewestGuesses()))),  # as the front ends give it
+                ("guarded_second_turn_searched", with_exact_guard(guarded(FewestGuesses(measured=False)))),
+                ("guarded_without_the_exact_guard", guarded(FewestGuesses())),  # (the measured second turn needs it)
+                ("unguarded", FewestGuesses()))
     for name, strategy in variants:
         t = time.perf_counter()
         ev = evaluate(puzzle, strategy, world="open")
@@ -138,10 +139,10 @@ def hard_mode(nodes: int, deep: int, deep_most: int | None = None) -> dict:
     game = get_game("wordle")
     puzzle = PuzzleSpec(game, mode="hard", world="open").build()
     t = time.perf_counter()
-    alone = evaluate(puzzle, FewestGuesses(), world="open")
+    alone = evaluate(puzzle, guarded(FewestGuesses()), world="open")
     out = {"allowed": len(puzzle.answers), "guard_alone": summary(alone, time.perf_counter() - t)}
     t = time.perf_counter()  # as the front ends play: the exact guard as the guard's last resort
-    ev = evaluate(puzzle, with_exact_guard(FewestGuesses()), world="open")
+    ev = evaluate(puzzle, with_exact_guard(guarded(FewestGuesses())), world="open")
     out.update({**summary(ev, time.perf_counter() - t), "first": ev.first, "with": "the exact guard"})
     # The exact search counts every word alike: the same words as a closed world.
     exact = puzzle.counted_alike()

@@ -206,7 +206,7 @@ def main() -> None:
     top = args.top if args.top is not None else (0 if known else 5)
     ranking = []
     if top > 0:
-        strategy = FewestGuesses(guarantee=False)
+        strategy = FewestGuesses()
         strategy.search(puzzle, one_board(puzzle, candidates, []))
         ranking = [puzzle.guesses[int(g)] for g in strategy.ranking(puzzle, one_board(puzzle, candidates, []), top)[:top]]
     openers = list(dict.fromkeys([*ranking, *(w for w in args.openers.split(",") if w), *known]))
@@ -233,7 +233,7 @@ def main() -> None:
     else:
         raise SystemExit(f"no opener proven among {', '.join(openers)}")
     nodes = {"": opener}
-    chooser = FewestGuesses(guarantee=False)
+    chooser = FewestGuesses()
     for n, (reply, bucket) in enumerate(sorted(puzzle.buckets(guess, candidates), key=lambda rb: -len(rb[1]))):
         if reply == game.solved_reply:
             continue

@@ -72,6 +72,7 @@ from wordguess.optimal.worst.exact_guard import (  # noqa: E402
 )
 from wordguess.optimal.worst.search import FeasibilitySearch  # noqa: E402
 from wordguess.strategies.expected import FewestGuesses  # noqa: E402
+from wordguess.strategies.guarded import guarded  # noqa: E402
 from wordguess.strategies.witnesses import path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "optimal" / "data"
@@ -348,7 +349,7 @@ def main() -> None:
     stop_on_sigterm()  # kill (SIGTERM) stops as Ctrl-C does: the workers stopped, the work kept
     game = get_game(args.game)
     puzzle, twin, solver = setting(args.game, args.mode)
-    opener = puzzle.index_of(args.opener) if args.opener else FewestGuesses().choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
+    opener = puzzle.index_of(args.opener) if args.opener else guarded(FewestGuesses()).choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
     depth = game.max_guesses - 1
     rounds = sorted({*CORE_ROUNDS[:-1], args.core_nodes})
     key = ":".join(map(str, (VERSION, guesses_digest(puzzle), args.mode, puzzle.guesses[opener], args.nodes,

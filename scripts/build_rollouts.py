@@ -54,6 +54,7 @@ from wordguess.errors import interrupted  # noqa: E402
 from wordguess.optimal.worst.exact_guard import with_exact_guard  # noqa: E402
 from wordguess.strategies.expected import ROLLOUTS_INDEX, FewestGuesses  # noqa: E402
 from wordguess.strategies.guard import IMPOSSIBLE  # noqa: E402
+from wordguess.strategies.guarded import Guarded, guarded  # noqa: E402
 from wordguess.strategies.witnesses import path_of  # noqa: E402
 
 DATA = ROOT / "src" / "wordguess" / "strategies" / "data"
@@ -69,10 +70,10 @@ def open_wordle():
     return PuzzleSpec(get_game("wordle"), world="open").build()
 
 
-def strategy(measured: bool = True) -> FewestGuesses:
+def strategy(measured: bool = True) -> Guarded:
     """The strategy as the front ends give it (the exact guard as the guard's last resort);
     `measured=False` does not read the shipped second turns (they are being measured)."""
-    return with_exact_guard(FewestGuesses(measured=measured))
+    return with_exact_guard(guarded(FewestGuesses(measured=measured)))
 
 
 class Unsafe(Exception):
@@ -181,7 +182,8 @@ def main() -> None:
     started = time.perf_counter()
     puzzle = open_wordle()
     game = puzzle.game
-    key = strategy().rollouts_key(puzzle)
+    played = strategy()
+    key = played.inner.rollouts_key(puzzle, played.guard)
     opener = strategy(measured=False).choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))
     work = args.work or Path(platformdirs.user_cache_dir("wordguess")) / f"rollouts-{key}.json"
     work.parent.mkdir(parents=True, exist_ok=True)

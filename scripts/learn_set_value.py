@@ -217,7 +217,7 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[s
                     continue
                 puzzle = PuzzleSpec(get_game("wordle", **options), **spec).build()
                 strategy = played_strategy("fewest-guesses", puzzle)
-                strategy.measured = False
+                strategy.inner.measured = False
                 found = evaluate(puzzle, strategy, sample=sample, world=spec.get("world", "closed"))
                 opener = puzzle.index_of(found.first)  # the timed suggestion: after it, on the middle answer
                 reply = puzzle.game.feedback(found.first, puzzle.answers[len(puzzle.answers) // 2])
@@ -256,6 +256,7 @@ def model_strategy(base, name: str, value, width: int | None = None):
     v exact for one and two candidates, value(puzzle, sets) the values of the larger ones (the least expected guesses to
     find the bucket's secret). Within two guesses of the limit it plays as `base` (the losses)."""
     from wordguess.strategies import expected as module
+    from wordguess.strategies.guarded import Guarded
 
     class ModelGuesses(module.FewestGuesses):
         def looks(self, puzzle, head, candidates, history, pool):
@@ -281,10 +282,10 @@ def model_strategy(base, name: str, value, width: int | None = None):
                     out[k] += share * v
             return out
 
-    strategy = ModelGuesses(width=width or base.width, pool=base.pool, loss=base.loss, guarantee=base.guarantee,
-                            name=f"{base.name}+{name}", limit=base.limit, measured=False)
-    strategy.guard = base.guard
-    return strategy
+    inner = base.inner
+    strategy = ModelGuesses(width=width or inner.width, pool=inner.pool, loss=inner.loss,
+                            name=f"{inner.name}+{name}", limit=inner.limit, measured=False)
+    return Guarded(strategy, base.guard)
 
 
 def play_models(models: dict, labels: list[str] | None = None, width: int | None = None) -> dict:

@@ -389,7 +389,7 @@ def test_fibble_is_analysed_with_its_lies_and_each_value_equals_its_slow_twin():
         for reply, p in chance.items():
             if reply != fibble.solved_reply:
                 kept = [w for w in before if fibble.feedback(guess, w) in set(fibble.truths(reply).tolist())]
-                value += p * bucket_estimate(np.ones(len(kept)), left, estimates.strategy.loss)
+                value += p * bucket_estimate(np.ones(len(kept)), left, estimates.rule.loss)
         assert move.played.low == pytest.approx(value) and move.played.kind == ESTIMATE
         assert move.best.low <= move.played.low + 1e-12
     lines = legend(analysis, fibble)

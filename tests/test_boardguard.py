@@ -232,9 +232,9 @@ def test_the_safe_strategy_wins_a_game_the_plain_one_loses():
     answer = {w: i for i, w in enumerate(puzzle.answers)}
     secrets = [answer[w] for w in ("hinny", "seize", "sabre", "unpin")]
     opening = puzzle.index_of("soare")
-    plain = play_boards(rules, puzzle, dataclasses.replace(get_strategy("fewest-total", several=True), width=1), secrets,
+    plain = play_boards(rules, puzzle, get_strategy("fewest-total", several=True, width=1), secrets,
                         opening)
-    safe = play_boards(rules, puzzle, dataclasses.replace(get_strategy("fewest-total-safe", several=True), width=1), secrets,
+    safe = play_boards(rules, puzzle, get_strategy("fewest-total-safe", several=True, width=1), secrets,
                        opening)
     assert plain.guesses == 10 and not plain.won
     assert plain.turns[7][0] == "finny"

@@ -25,6 +25,7 @@ from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.guarded import Guarded, guarded
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
@@ -85,10 +86,10 @@ def test_the_exact_guard_agrees_with_the_exhaustive_twin_in_hard_mode(seed):
     assert checked >= 5
 
 
-def crippled(exact: bool) -> FewestGuesses:
+def crippled(exact: bool) -> Guarded:
     """The guarded strategy whose witness search has no budget: only the exact guard (when
     given) can show a guess safe."""
-    strategy = FewestGuesses()
+    strategy = guarded(FewestGuesses())
     strategy.guard.nodes = 0
     return with_exact_guard(strategy) if exact else strategy
 
@@ -121,8 +122,8 @@ def test_the_guard_says_when_no_strategy_can_guarantee_a_win():
 def test_exact_guard_leaves_a_strategy_without_a_guard_alone():
     entropy = get_strategy("entropy")
     assert with_exact_guard(entropy) is entropy and getattr(entropy, "guard", None) is None
-    unguarded = with_exact_guard(FewestGuesses(guarantee=False))
-    assert unguarded.guard.exact is None
+    unguarded = with_exact_guard(FewestGuesses())
+    assert unguarded.guard is None
 
 
 def test_solve_says_no_strategy_can_guarantee_a_win(tmp_path):

@@ -32,6 +32,7 @@ from wordguess.strategies.guard import (
     UNKNOWN,
     Guard,
 )
+from wordguess.strategies.guarded import guarded
 from wordguess.strategies.splits import first_by, split_every, split_stats
 from wordguess.strategies.witnesses import Witnesses, shipped_witnesses, trivially_within
 from wordguess.trees.report import evaluate
@@ -123,6 +124,33 @@ def test_first_by_is_the_head_of_the_full_sort():
         assert first_by(count, *keys).tolist() == np.lexsort(keys[::-1])[:count].tolist()
 
 
+def test_the_guard_is_a_strategy_wrapping_one():
+    """The registry's guarded strategies are the bare ones wrapped with their guard, and answer
+    the same protocol: the choice is the guard's over the strategy's ranking, and heads the
+    ranking offered; the guesses the guard refused are named and not it."""
+    from wordguess.strategies import get_strategy
+    from wordguess.strategies.boardguard import BoardGuard
+    from wordguess.strategies.guarded import Guarded
+
+    one, several = get_strategy("fewest-guesses"), get_strategy("fewest-total-safe", several=True)
+    assert isinstance(one, Guarded) and one.name == "fewest-guesses" and one.guarantee and one.inner.guard is None
+    assert isinstance(several, Guarded) and several.several and not several.guarantee and isinstance(several.guard, BoardGuard)
+    refusing = 0
+    for seed in range(6):
+        base = cluster_puzzle(seed, 18)
+        puzzle = dataclasses.replace(base, game=tight_game(least_worst(base, frozenset(range(len(base.answers))), 8)))
+        position = one_board(puzzle, puzzle.all_candidates(), [])
+        wrapped, bare = guarded(FewestGuesses()), FewestGuesses()
+        choice = wrapped.choose(puzzle, position)
+        favourite = bare.choose(puzzle, position)
+        assert choice == Guard().choose(puzzle, position, favourite, lambda: bare.ranking(puzzle, position, 40))
+        assert wrapped.ranking(puzzle, position, 10)[0] == choice
+        refused = wrapped.refused(puzzle, position).tolist()
+        assert choice not in refused and (choice == favourite) == (favourite not in refused)
+        refusing += bool(refused)
+    assert refusing > 0  # (the guard turned a favourite down somewhere: the checks above bite)
+
+
 def test_the_guards_of_one_puzzle_share_what_their_searches_proved():
     """A server makes a strategy per request: the witness searches of one puzzle share what they
     proved, so a position asked again is proven with less search, to the same guess; another
@@ -152,8 +180,8 @@ def test_the_guard_wins_every_secret_whenever_some_tree_can(seed):
     least = least_worst(base, frozenset(range(len(base.answers))), 8)
     assert least <= 6
     puzzle = dataclasses.replace(base, game=tight_game(least))
-    guarded = evaluate(puzzle, FewestGuesses(), world="open")
-    assert guarded.worst <= least and guarded.failures == 0
+    played = evaluate(puzzle, guarded(FewestGuesses()), world="open")
+    assert played.worst <= least and played.failures == 0
 
 
 def test_the_guard_matters_on_some_of_those_sets():
@@ -162,7 +190,7 @@ def test_the_guard_matters_on_some_of_those_sets():
         base = cluster_puzzle(seed, 18)
         least = least_worst(base, frozenset(range(len(base.answers))), 8)
         puzzle = dataclasses.replace(base, game=tight_game(least))
-        lost += evaluate(puzzle, FewestGuesses(guarantee=False), world="open").failures
+        lost += evaluate(puzzle, FewestGuesses(), world="open").failures
     assert lost > 0  # the loss term alone protects no unlikely word: the test above can fail
 
 
@@ -243,7 +271,7 @@ def test_a_damaged_shipped_tree_is_refused(tmp_path, monkeypatch):
 
 def test_the_open_world_opening_is_the_proven_one():
     puzzle = PuzzleSpec(WORDLE, world="open").build()
-    strategy = FewestGuesses()
+    strategy = guarded(FewestGuesses())
     assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
     assert Guard().win_guarantee(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
 
@@ -264,7 +292,7 @@ def test_words_added_to_the_list_keep_the_shipped_proof_extended_to_them(tmp_pat
     assert tree.nodes[""] == "trace"
     for secret in puzzle.answers:
         assert followed(puzzle, tree.nodes, secret, []) <= 6, secret
-    strategy = FewestGuesses()
+    strategy = guarded(FewestGuesses())
     assert puzzle.guesses[strategy.choose(puzzle, one_board(puzzle, puzzle.all_candidates(), []))] == "trace"
     assert Guard().win_guarantee(puzzle, one_board(puzzle, puzzle.all_candidates(), [])) == SHOWN
     plain = open_wordle()
@@ -306,7 +334,7 @@ def test_the_build_follows_the_strategy_to_the_guess_it_values_most_of_its_first
     for word, reply in history:
         candidates = puzzle.narrow(candidates, puzzle.index_of(word), reply)
     assert len(candidates) == 41
-    strategy = FewestGuesses(guarantee=False)
+    strategy = FewestGuesses()
     tree = build_guarantee().follow(Witnesses(puzzle), strategy, candidates, 3, history, 30)
     ranking = strategy.ranking(puzzle, one_board(puzzle, candidates, history), 30)[:30]
     replies = puzzle.matrix
@@ -411,7 +439,7 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     candidates = puzzle.all_candidates()
     history = [(puzzle.guesses[0], puzzle.game.parse_reply("....."))]
     candidates = puzzle.narrow(candidates, 0, history[0][1])
-    strategy = FewestGuesses()
+    strategy = guarded(FewestGuesses())
     guard = strategy.guard
     guard.cells = 5_000_000
     search = guard.witnesses(puzzle)
@@ -419,7 +447,7 @@ def test_a_decision_stops_at_its_budget_of_replies_looked_up():
     choice = strategy.choose(puzzle, one_board(puzzle, candidates, history))
     largest_split = len(puzzle.guesses) * len(candidates) + 500_000
     assert guard.cells <= search.worked - before <= guard.cells + 2 * largest_split, search.worked - before
-    again = FewestGuesses()
+    again = guarded(FewestGuesses())
     again.guard.cells = 5_000_000
     assert again.choose(puzzle, one_board(puzzle, candidates, history)) == choice  # deterministic
     assert guard.win_guarantee(puzzle, one_board(puzzle, candidates, history)) in (SHOWN, UNKNOWN)

@@ -23,6 +23,7 @@ from wordguess.play.hosts import RandomHost
 from wordguess.strategies import get_strategy, scoring
 from wordguess.strategies.base import one_board
 from wordguess.strategies.expected import FewestGuesses, cost_curve
+from wordguess.strategies.guarded import guarded
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import expected_guesses, score_guesses, second_looks, total_weight
 from wordguess.trees.build import build_tree
@@ -124,7 +125,7 @@ def test_ties_between_candidates_go_to_the_likelier():
 def test_fewest_guesses_plays_legal_guesses_and_solves_every_secret():
     for mode in ("normal", "hard", "strict"):
         puzzle = weighted_puzzle(4, mode)
-        tree = build_tree(puzzle, FewestGuesses(width=3, pool=50))
+        tree = build_tree(puzzle, guarded(FewestGuesses(width=3, pool=50)))
         assert sorted(w for w, _ in leaves(tree)) == sorted(puzzle.answers)
 
 
@@ -199,7 +200,7 @@ def test_the_prior_transfers_to_termo_and_sutom():
 
 def test_the_assistant_shows_probabilities_and_names_the_contradicting_turn():
     puzzle = weighted_puzzle(7)
-    assistant = Assistant(puzzle, FewestGuesses(width=2, pool=30))
+    assistant = Assistant(puzzle, guarded(FewestGuesses(width=2, pool=30)))
     top = assistant.suggestions(3)[0]
     assert 1.0 <= top.guesses_to_finish and (top.probability > 0) == top.can_be_answer
     likely = assistant.likely(5)
@@ -267,7 +268,7 @@ def test_near_the_limit_fewest_guesses_weighs_a_lost_game(seed):
     P(b) (1 + loss * the share of b that the last guess cannot reach), by feedback; with one
     left, it is the likeliest candidate."""
     puzzle = weighted_puzzle(seed)
-    strategy = FewestGuesses()
+    strategy = guarded(FewestGuesses())
     game = puzzle.game
     rng = np.random.default_rng(seed)
     candidates = np.sort(rng.choice(len(puzzle.answers), size=12, replace=False))
@@ -282,7 +283,7 @@ def test_near_the_limit_fewest_guesses_weighs_a_lost_game(seed):
         value = 1.0
         for reply, w in buckets.items():
             if reply != game.solved_reply:
-                value += sum(w) / total * (1.0 + (sum(w) - max(w)) / sum(w) * strategy.loss)
+                value += sum(w) / total * (1.0 + (sum(w) - max(w)) / sum(w) * strategy.inner.loss)
         return value
 
     chosen = strategy.choose(puzzle, one_board(puzzle, candidates, history))
@@ -306,13 +307,13 @@ def test_second_looks_kernel_equals_the_python_second_look(turn, layout):
 
 def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing():
     puzzle = weighted_puzzle(4)
-    strategy = FewestGuesses(width=4, pool=40)
+    strategy = guarded(FewestGuesses(width=4, pool=40))
     assistant = Assistant(puzzle, strategy)
     assistant.warm_up().join(timeout=60)
     assistant.report("cigar", ".....")
     shown = [s.guess for s in assistant.suggestions(5)]
     candidates = assistant.boards[0]
-    fresh = FewestGuesses(width=4, pool=40)
+    fresh = guarded(FewestGuesses(width=4, pool=40))
     assert fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history)) is None  # nothing searched yet
     first = fresh.choose(puzzle, one_board(puzzle, candidates, assistant.history))
     order = fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history))
@@ -320,6 +321,6 @@ def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing(
     assert shown == [puzzle.guesses[g] for g in order[:5]]
     head = fresh.ranking(puzzle, one_board(puzzle, candidates, assistant.history), 6)  # the searched pool only
     assert 6 <= len(head) < len(order) and head.tolist() == order[: len(head)].tolist()
-    other = Assistant(puzzle, FewestGuesses(width=4, pool=40))
+    other = Assistant(puzzle, guarded(FewestGuesses(width=4, pool=40)))
     other.report("cigar", ".....")
     assert [s.guess for s in other.suggestions(5)] == shown

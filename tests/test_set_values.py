@@ -112,7 +112,7 @@ def test_a_model_in_play_ranks_by_its_bucket_values_as_a_plain_sum_does():
     strategy = learn.model_strategy(played_strategy("fewest-guesses", puzzle), "toy", value)
     candidates = puzzle.all_candidates()
     head = [0, 7, 21]
-    for g, got in zip(head, strategy.valued(puzzle, head, candidates), strict=True):
+    for g, got in zip(head, strategy.inner.valued(puzzle, head, candidates), strict=True):
         buckets: dict = {}
         for secret in words:
             buckets.setdefault(game.feedback(words[g], secret), []).append(secret)

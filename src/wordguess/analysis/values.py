@@ -24,6 +24,7 @@ from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board, pick_best
 from wordguess.strategies.expected import FewestGuesses, cost_curve
 from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
+from wordguess.strategies.guarded import Guarded
 from wordguess.strategies.scoring import bucket_cost, second_looks
 from wordguess.vocab import Candidates, History, Word
 
@@ -83,8 +84,7 @@ class ExactValues:
     def estimates(self, candidates: Candidates, history: History, guess: int) -> tuple[float, float]:
         """Return the fewest-guesses estimates (played, best) of a position (pool ESTIMATE_POOL)."""
         if self._estimates is None:
-            self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, guarantee=False,
-                                                                         limit=self.max_guesses))
+            self._estimates = EstimatedValues(self.puzzle, FewestGuesses(pool=ESTIMATE_POOL, limit=self.max_guesses))
         played, best, _, _ = self._estimates.move(candidates, history, guess)
         return played.low, best.low
 
@@ -300,11 +300,13 @@ class EstimatedValues:
         self.judge = judge  # the guard judges the moves (see `judged`; not on a focused puzzle each move)
         # As the front ends give it, so its values agree with the assistant's suggestion.
         self.strategy = strategy or played_strategy("fewest-guesses", puzzle)
+        # the fewest-guesses rule its estimates follow (the strategy itself, or the one its guard wraps)
+        self.rule: FewestGuesses = self.strategy.inner if isinstance(self.strategy, Guarded) else self.strategy
 
     @property
     def max_guesses(self) -> int:
         """Return the limit the values are estimated within."""
-        return self.strategy.max_guesses(self.puzzle)
+        return self.rule.max_guesses(self.puzzle)
 
     def prepare(self, candidates: Candidates, history: History, guess: int) -> None:
         pass
@@ -347,7 +349,7 @@ class EstimatedValues:
         """Return whether the strategy keeps a never-lose guard over the game's own limit (not
         a board's of several), so that its choice and the guard's win guarantees are the reference."""
         strategy = self.strategy
-        return bool(strategy.guarantee) and strategy.limit is None and self.judge
+        return bool(strategy.guarantee) and self.judge
 
     def _judged_move(self, candidates: Candidates, history: History, guess: int) -> MoveValues:
         puzzle, strategy = self.puzzle, self.strategy
@@ -380,7 +382,7 @@ class EstimatedValues:
 
     def _second_looks(self, candidates: Candidates, history: History, guess: int) -> tuple[np.ndarray, np.ndarray]:
         """Return (the guess and the strategy's best few; their second looks)."""
-        puzzle, strategy = self.puzzle, self.strategy
+        puzzle, strategy = self.puzzle, self.rule
         guess_ids, scores = strategy.scores(puzzle, candidates, history)
         order = np.lexsort((guess_ids, scores))
         pool = guess_ids[order[: strategy.pool]]
@@ -394,7 +396,7 @@ class EstimatedValues:
 
     def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:
         """Return per reply the guess can meet (share, its bucket's estimated guesses to finish)."""
-        puzzle, strategy = self.puzzle, self.strategy
+        puzzle, strategy = self.puzzle, self.rule
         left = strategy.left(puzzle, history)
         total = puzzle.weights_of(candidates).sum()
         buckets = {}
@@ -439,7 +441,7 @@ class LieEstimates(EstimatedValues):
         bits = shown_entropies(puzzle, guess_ids, candidates)
         order = np.lexsort((guess_ids, -bits))
         options = np.union1d(guess_ids[order[: self.WIDTH]], [guess]).astype(np.int64)
-        left = self.strategy.left(puzzle, history)
+        left = self.rule.left(puzzle, history)
         values = {int(g): self._value(candidates, int(g), left) for g in options}
         best = min(values, key=lambda g: (values[g][0], g != guess, g))
         played, best_value = values[guess][0], values[best][0]
@@ -449,7 +451,7 @@ class LieEstimates(EstimatedValues):
         return None, None  # a lying host's games depend on its lies, not on the secret alone
 
     def buckets(self, candidates: Candidates, history: History, guess: int) -> dict:
-        return self._value(candidates, guess, self.strategy.left(self.puzzle, history))[1]
+        return self._value(candidates, guess, self.rule.left(self.puzzle, history))[1]
 
     def _value(self, candidates: Candidates, guess: int, left: int) -> tuple[float, dict]:
         """Return (the guess's value, per shown reply (chance, guesses its set still needs))."""
@@ -469,7 +471,7 @@ class LieEstimates(EstimatedValues):
                 cost = 0.0
             else:
                 kept = np.isin(true, game.truths(reply))
-                cost = bucket_estimate(weights[kept], left, self.strategy.loss)
+                cost = bucket_estimate(weights[kept], left, self.rule.loss)
             buckets[reply] = (float(shown[reply]), cost)
             value += shown[reply] * cost
         return float(value), buckets

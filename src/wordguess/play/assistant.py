@@ -31,7 +31,7 @@ OPENING_KEPT = 10  # opening suggestions remembered (the web asks for up to 10)
 
 # A guess that may be the answer is offered beside a better probe within this many expected guesses.
 CANDIDATE_MARGIN = 0.02
-FINISH = FewestGuesses(guarantee=False)  # the estimate of guesses to finish shown beside any strategy's suggestions
+FINISH = FewestGuesses()  # the estimate of guesses to finish shown beside any strategy's suggestions
 
 
 @dataclasses.dataclass(frozen=True)

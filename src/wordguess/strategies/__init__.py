@@ -15,6 +15,7 @@ from wordguess.errors import WordguessError, unknown_name
 from wordguess.strategies.base import Strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.greedy import Antiwordle, Greedy, Lookahead, RandomCandidate
+from wordguess.strategies.guarded import guarded
 from wordguess.strategies.letters import LetterFrequency, Positional
 from wordguess.strategies.lies import ShownEntropy
 from wordguess.strategies.metrics import METRICS
@@ -46,7 +47,7 @@ STRATEGIES: dict[str, StrategyEntry] = {
     "positional": StrategyEntry(Positional, "the Sutom notes' expected eliminations per letter and position"),
     "lookahead": StrategyEntry(Lookahead, "the best guesses by entropy, each followed by a greedy subtree; "
                                "the smallest total wins", ("width",)),
-    "fewest-guesses": StrategyEntry(FewestGuesses, "the fewest guesses expected under the prior (the open "
+    "fewest-guesses": StrategyEntry(lambda **o: guarded(FewestGuesses(**o)), "the fewest guesses expected under the prior (the open "
                                     "world's default), with a second look at its best guesses", ("width",)),
     "antiwordle": StrategyEntry(Antiwordle, "Antiwordle: consistent guesses that keep the game going"),
     "lie-entropy": StrategyEntry(ShownEntropy, "for a host that lies (Fibble): the most entropy of the shown "
@@ -57,7 +58,7 @@ STRATEGIES: dict[str, StrategyEntry] = {
                                    "of their entropies)", several=True),
     "fewest-total": StrategyEntry(FewestTotal, "several boards: the least expected work left over all boards, "
                                   "its best by that sum given a second look", ("width",), several=True),
-    "fewest-total-safe": StrategyEntry(SafeTotal, "several boards: fewest-total, refusing a guess proven to lose "
+    "fewest-total-safe": StrategyEntry(lambda **o: guarded(SafeTotal(**o)), "several boards: fewest-total, refusing a guess proven to lose "
                                        "some combination of the secrets (the default)", ("width",), several=True),
 }
 ALIASES = {"max": "minimax", "knuth": "minimax", "expected": "expectation", "info": "entropy",

@@ -27,16 +27,17 @@ class Strategy(abc.ABC):
 
     name: str
     several: ClassVar[bool] = False  # whether it plays several boards at once
-    # its never-lose guard (strategies.guard.Guard, strategies.boardguard.BoardGuard), or None:
-    # guard.choose(puzzle, position, favourite, ranking) and guard.win_guarantee(puzzle, position)
+    # its never-lose guard, for a strategy wrapped in one (strategies.guarded.Guarded: a Guard or a
+    # BoardGuard), else None: guard.win_guarantee(puzzle, position) says what it shows of a win
     guard = None
     guarantee: bool = False  # whether its guard keeps every candidate winnable (one board)
-    # (puzzle, position, guess_ids) -> the guesses expected to finish after each guess
+    # (puzzle, position, guess_ids[, measured]) -> the guesses expected to finish after each guess
     values = None
     # (puzzle, position, count) -> the allowed guesses best first (at least `count`), or None
     ranking = None
     refused = None  # (puzzle, position) -> the guesses its guard refuses
-    rollouts = None  # (puzzle, position) -> the measured values of a position read from the package, or None
+    # (puzzle, position[, guard]) -> the measured values of a position read from the package, or None
+    rollouts = None
 
     @abc.abstractmethod
     def choose(self, puzzle: Puzzle, position: Position) -> int:

@@ -75,6 +75,7 @@ class BoardGuard:
     width: int = 12  # guesses tried per position by the witness search
     pool: int = 60  # of which, besides the candidates, the best splitters of the boards' union
     favourites: int = 10  # the strategy's next favourites tried when its first is refused
+    refused = ()  # (the guesses its last choice turned down: it names none, unlike Guard)
     exact: int = 14  # positions with at most this many candidates (and one guess to spare) searched exhaustively
     nodes: int = 20_000  # words tried by that search per guess checked
     rescue: int = 10_000  # when nothing else is shown safe: positions expanded trying every allowed word's rows

@@ -21,19 +21,20 @@ but one split the candidates apart rather than gamble on one of them. Three gues
 the second look makes that exact: each bucket's next guess is sought among every allowed word.
 
 The loss term weighs a lost secret by its prior, so it protects no unlikely word. The guard
-(`guarantee.Guard`) does, whatever the prior: of the guesses ranked best first, the first whose
-every bucket can still be finished within the guesses left is played (`guarantee=False`: the
-ranking alone, for measuring what the guarantee costs).
+(strategies.guard.Guard, wrapped around the strategy by strategies.guarded.Guarded: the
+registry's `fewest-guesses`) does, whatever the prior: of the guesses ranked best first, the
+first whose every bucket can still be finished within the guesses left is played (the bare
+strategy is the ranking alone, for measuring what the guarantee costs).
 
 The second turn after the open world's opener is not estimated but measured, offline
 (`scripts/build_rollouts.py`): for each reply to the opener, each of the strategy's best guesses
 there is played and the game finished by the strategy itself (as the front ends give it: its guard
 with the exact guard), for every word left; a guess that wins every one of them within the
 limit is safe (that play is its witness tree), and its value is the guesses it took, weighted by
-the prior. The safe ones ship, best first (`rollouts`): the strategy plays the best and shows them
-with those values, which are what following it costs, not an estimate of it. It reads them only
-when it is as they were measured with (`rollouts_key`): a guard without the exact guard may not
-win every word after a guess measured safe, so it searches its second turn.
+the prior. The safe ones ship, best first (`rollouts`): the guarded strategy plays the best and
+shows them with those values, which are what following it costs, not an estimate of it. They are
+read only for the strategy and guard they were measured with (`rollouts_key`): a guard without
+the exact guard may not win every word after a guess measured safe, so it searches its second turn.
 """
 
 from __future__ import annotations
@@ -57,11 +58,11 @@ from wordguess.strategies.base import (
     ranked,
     trivial_first,
 )
-from wordguess.strategies.guard import Guard
 from wordguess.strategies.scoring import expected_guesses, second_looks
 from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History, Position
 
+OPENING_HEAD = 64  # the opening's ranking kept on disk with it: its best guesses (a guard reads 40)
 ROLLOUTS_INDEX = "rollouts.json"  # data/: the second turn's guesses measured offline (see the module)
 
 
@@ -101,16 +102,14 @@ class FewestGuesses(Strategy):
     width: int = 8  # how many of the best guesses get a second look
     pool: int = 400  # the guesses a bucket's best next guess is sought among (with its candidates)
     loss: float = 10.0  # what a lost game (the secret unsolved at the limit) costs, in guesses
-    guarantee: bool = True  # play only guesses that keep every candidate winnable (see the module)
     name: str = "fewest-guesses"
     limit: int | None = None  # the guesses allowed, when not the game's own (a board of a multi-board game)
-    measured: bool = True  # play the second turn measured offline where it ships (see the module)
+    measured: bool = True  # read the second turn measured offline where it ships (see the module)
 
-    # The last search, for `ranking`, `values` and `refused`: (its key, guesses best first, the
-    # allowed guesses, their one-step scores, the second look's pool, the guard's refused guesses,
+    # The last search, for `ranking` and `values`: (its key, guesses best first, the allowed
+    # guesses and their one-step scores (None when read from the store), the second look's pool,
     # the second look's values of its best {guess: value}).
     _last: tuple | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
-    guard: Guard = dataclasses.field(default_factory=Guard, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.width < 1:
@@ -132,22 +131,23 @@ class FewestGuesses(Strategy):
         return guess_ids, expected_guesses(puzzle, guess_ids, candidates, *cost_curve(),
                                            left=self.left(puzzle, history), penalty=self.loss)
 
-    def rollouts_key(self, puzzle: Puzzle) -> str:
+    def rollouts_key(self, puzzle: Puzzle, guard) -> str:
         """Return what the measured second turns depend on: the puzzle (its lists, prior, mode),
         the strategy's settings, the guard's version (its search, the shipped witness trees) and
         its exact guard, and the cost curve. The shipped ones are read only under the key they
         were measured by: as the front ends give the strategy, with the exact guard (a guess
         measured safe may need it later in the game)."""
         return memo_key("fewest-guesses-rollouts-1", puzzle.fingerprint, self.width, self.pool, self.loss,
-                        self.max_guesses(puzzle), self.guard.key_for(puzzle), cost_curve()[1].tolist())
+                        self.max_guesses(puzzle), guard.key_for(puzzle), cost_curve()[1].tolist())
 
-    def rollouts(self, puzzle: Puzzle, position: Position) -> tuple[np.ndarray, np.ndarray] | None:
-        """Return the safe guesses measured offline for this second turn and the guesses each
-        took to finish (itself included), best first; None where none were (see the module)."""
+    def rollouts(self, puzzle: Puzzle, position: Position, guard=None) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return the safe guesses measured offline for this second turn under `guard` (a
+        strategies.guard.Guard) and the guesses each took to finish (itself included), best
+        first; None where none were, and without a guard (see the module)."""
         history = position.history
-        if not (self.guarantee and self.measured) or len(history) != 1 or self.limit is not None:
+        if guard is None or not self.measured or len(history) != 1 or self.limit is not None:
             return None
-        if rollouts_index()["key"] != self.rollouts_key(puzzle):
+        if rollouts_index()["key"] != self.rollouts_key(puzzle, guard):
             return None  # (another game, list or prior: the measures themselves are not read)
         rows = shipped_rollouts()["positions"].get(path_of(puzzle.game, history))
         if not rows:
@@ -158,19 +158,22 @@ class FewestGuesses(Strategy):
     @trivial_first
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         candidates, history = position.candidates, position.history
-        measured = self.rollouts(puzzle, position)
-        if measured is not None:  # its ranking is the measured one; nothing it refused
-            self._last = (self._key(puzzle, candidates, history), measured[0], measured[0], measured[1], None,
-                          np.zeros(0, dtype=np.int64), {})
-            return int(measured[0][0])
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
-            # The opening is the same every game of this puzzle: kept on disk after the first.
-            key = memo_key("fewest-guesses-opening", puzzle.fingerprint, repr(self), self.max_guesses(puzzle),
-                           self.guarantee and self.guard.key_for(puzzle), cost_curve()[1].tolist())
-            word = puzzle.store.remembered(key, lambda: puzzle.guesses[self.search(puzzle, position)])
-            found = puzzle.guess_index.get(word) if isinstance(word, str) else None
-            if found is not None:
-                return found
+            # The opening is the same every game of this puzzle: kept on disk after the first,
+            # with the head of its ranking (what a guard reads after it).
+            key = memo_key("fewest-guesses-opening-2", puzzle.fingerprint, repr(self), self.max_guesses(puzzle),
+                           cost_curve()[1].tolist())
+
+            def search() -> list[str]:
+                self.search(puzzle, position)
+                return [puzzle.guesses[int(g)] for g in self._last[1][:OPENING_HEAD]]
+
+            words = puzzle.store.remembered(key, search)
+            head = [puzzle.guess_index.get(w) for w in words] if isinstance(words, list) and words else [None]
+            if None not in head:
+                self._last = (self._key(puzzle, candidates, history), np.array(head, dtype=np.int64), None, None,
+                              None, {})
+                return head[0]
         return self.search(puzzle, position)
 
     def search(self, puzzle: Puzzle, position: Position) -> int:
@@ -178,40 +181,32 @@ class FewestGuesses(Strategy):
         candidates, history = position.candidates, position.history
         guess_ids, scores = self.scores(puzzle, candidates, history)
         width = min(self.width, len(guess_ids))
+        key = self._key(puzzle, candidates, history)
         if width <= 1:
             choice = pick_best(puzzle, guess_ids, scores, candidates)
-            if not self.guarantee:
-                return choice
             order = ranked(puzzle, guess_ids, scores, candidates)
-            return self.guard.choose(puzzle, position, choice,
-                                     lambda: np.concatenate([[choice], order[order != choice]]))
+            self._last = (key, np.concatenate([[choice], order[order != choice]]).astype(np.int64), guess_ids, scores,
+                          None, {})
+            return choice
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         refined = self.looks(puzzle, pool[:width], candidates, history, pool)
         choice = pick_best(puzzle, pool[:width], refined, candidates)
         best = ranked(puzzle, pool[:width], refined, candidates)
         head = np.concatenate([[choice], best[best != choice], pool[width:]]).astype(np.int64)
-        refused: list[int] = []
-        if self.guarantee:
-            guarded = self.guard.choose(puzzle, position, choice, lambda: head)
-            refused = self.guard.refused
-            if guarded != choice:  # a safer guess than the ranking's best: it heads the ranking
-                choice = guarded
-                head = np.concatenate([[choice], head[head != choice]]).astype(np.int64)
-        self._last = (self._key(puzzle, candidates, history), head, guess_ids, scores, pool,
-                      np.array(refused, dtype=np.int64), dict(zip(pool[:width].tolist(), refined.tolist(), strict=True)))
+        self._last = (key, head, guess_ids, scores, pool, dict(zip(pool[:width].tolist(), refined.tolist(), strict=True)))
         return choice
 
-    def values(self, puzzle: Puzzle, position: Position, guess_ids: np.ndarray) -> np.ndarray:
+    def values(self, puzzle: Puzzle, position: Position, guess_ids: np.ndarray,
+               measured: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Return the expected guesses to finish after each guess (itself included) as the
         search ranks its best: each bucket costed by its best next guess (the second look); a
-        guess measured offline for this second turn (`rollouts`) has its measured value."""
+        guess of `measured` (the second turn measured offline: `rollouts`) has its measured value."""
         candidates, history = position.candidates, position.history
         guess_ids = np.asarray(guess_ids, dtype=np.int64)
-        measured = self.rollouts(puzzle, position)
         known = {} if measured is None else dict(zip(measured[0].tolist(), measured[1].tolist(), strict=True))
         last = self._last if self._last is not None and self._last[0] == self._key(puzzle, candidates, history) else None
         if last is not None:  # what the search's second look found (the same computation)
-            known = {**last[6], **known}
+            known = {**last[5], **known}
         values = np.array([known.get(int(g), np.nan) for g in guess_ids], dtype=np.float64)
         todo = np.isnan(values)  # (where measured: a guess measured offline, or any other looked at)
         if not todo.any():
@@ -232,13 +227,6 @@ class FewestGuesses(Strategy):
             return second_looks(puzzle, head, candidates, pool, *cost_curve(), self.left(puzzle, history), self.loss)
         return np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in head], dtype=np.float64)
 
-    def refused(self, puzzle: Puzzle, position: Position) -> np.ndarray:
-        """Return the guesses the guard found unsafe in the last search of this position (every
-        secret they may leave could not be shown winnable): not to be offered."""
-        if self._last is None or self._last[0] != self._key(puzzle, position.candidates, position.history):
-            return np.zeros(0, dtype=np.int64)
-        return self._last[5]
-
     @staticmethod
     def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:
         return hashlib.blake2b(repr((puzzle.fingerprint, history)).encode() + np.asarray(candidates).tobytes()).digest()
@@ -253,6 +241,8 @@ class FewestGuesses(Strategy):
         _, head, guess_ids, scores = self._last[:4]
         if count is not None and count <= len(head):
             return head
+        if guess_ids is None:  # (the opening read from the store: its head only)
+            return None
         order = guess_ids[np.lexsort((guess_ids, scores))]
         return np.concatenate([head, order[~np.isin(order, head)]]).astype(np.int64)
 

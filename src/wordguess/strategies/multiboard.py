@@ -36,7 +36,6 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.strategies.base import Strategy, best_first, pick_best, ranked
-from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.endgame import Endgame
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.metrics import METRICS
@@ -163,14 +162,9 @@ class FewestTotal(Strategy):
     memory: BoardScores = cache_field()
     # Complete search once the boards' candidates are few in all (None: the heuristic to the end).
     endgame: Endgame | None = dataclasses.field(default_factory=Endgame, repr=False, compare=False)
-    # The never-lose check (None: none); `fewest-total-safe` has one.
-    guard: BoardGuard | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def choose(self, puzzle: Puzzle, position: Position) -> int:
-        guess = self._favourite(puzzle, position.boards, position.left)
-        if self.guard is None:
-            return guess
-        return self.guard.choose(puzzle, position, guess, lambda: self.ranking(puzzle, position))
+        return self._favourite(puzzle, position.boards, position.left)
 
     def ranking(self, puzzle: Puzzle, position: Position, count: int | None = None) -> np.ndarray:
         """Return the allowed guesses best first: those given the second look (when it is
@@ -240,10 +234,11 @@ class FewestTotal(Strategy):
 
 @dataclasses.dataclass
 class SafeTotal(FewestTotal):
-    """Fewest-total, refusing a guess proven to lose some combination of the secrets still possible."""
+    """Fewest-total for a never-lose guard (strategies.boardguard.BoardGuard, wrapped around it by
+    strategies.guarded: the registry's `fewest-total-safe` refuses a guess proven to lose some
+    combination of the secrets still possible)."""
 
     name: str = "fewest-total-safe"
-    guard: BoardGuard | None = dataclasses.field(default_factory=BoardGuard, repr=False, compare=False)
     # Its endgame counts a lost game as more than any number of guesses: among the plays that
     # win every combination, the fewest guesses expected (a loss, however unlikely, is refused).
     endgame: Endgame | None = dataclasses.field(default_factory=lambda: Endgame(penalty=NEVER_LOSE),
