@@ -143,7 +143,8 @@ def test_the_guard_is_a_strategy_wrapping_one():
         wrapped, bare = guarded(FewestGuesses()), FewestGuesses()
         choice = wrapped.choose(puzzle, position)
         favourite = bare.choose(puzzle, position)
-        assert choice == Guard().choose(puzzle, position, favourite, lambda: bare.ranking(puzzle, position, 40))
+        ranking = bare.ranking(puzzle, position, 40)
+        assert choice == Guard().choose(puzzle, position, favourite, lambda: ranking)  # noqa: B023
         assert wrapped.ranking(puzzle, position, 10)[0] == choice
         refused = wrapped.refused(puzzle, position).tolist()
         assert choice not in refused and (choice == favourite) == (favourite not in refused)
