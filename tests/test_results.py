@@ -27,10 +27,32 @@ MASTERMIND_TREES = {
 }
 
 
+# file -> (the secrets' and guesses' list, opener, total, worst), as results/README.md lists them:
+# Wordle with every allowed word as the secret
+WORD_TREES: dict[str, tuple[str, str, int, int]] = {
+}
+
+
 def test_every_committed_tree_is_listed():
     assert sorted(p.name for p in (RESULTS / "mastermind").glob("*.tree.json.gz")) == sorted(MASTERMIND_TREES)
+    assert sorted(p.name for p in (RESULTS / "every-word").glob("*.tree.json.gz")) == sorted(WORD_TREES)
     readme = (RESULTS / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{name}`" in readme for name in MASTERMIND_TREES)
+    assert all(f"`{name}`" in readme for name in [*MASTERMIND_TREES, *WORD_TREES])
+
+
+@pytest.mark.parametrize("name", sorted(WORD_TREES))
+def test_a_tree_over_every_allowed_word_is_valid_and_totals_what_it_says(name):
+    """Walked word by word with the game's own feedback (check_tree): every allowed word one
+    leaf, every reply on its path true; the total and the worst case as listed."""
+    words, opener, total, worst = WORD_TREES[name]
+    source = RESULTS / "every-word" / words if (RESULTS / "every-word" / words).exists() else words
+    loaded = TreeFile.load(RESULTS / "every-word" / name)
+    puzzle = PuzzleSpec(loaded.game, str(source), str(source)).build()
+    assert loaded.answers == loaded.guesses == words
+    check_tree(loaded.tree, puzzle)
+    depths = [depth for _, depth in leaves(loaded.tree)]
+    assert loaded.tree.guess == opener and len(depths) == len(puzzle.answers)
+    assert (sum(depths), max(depths)) == (total, worst)
 
 
 @pytest.mark.parametrize("name", sorted(MASTERMIND_TREES))

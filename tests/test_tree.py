@@ -103,3 +103,23 @@ def test_cli_refuses_a_normal_tree_in_hard_mode(tmp_path):
     for command in (["evaluate", "--mode", "hard"], ["evil", "--mode", "hard"]):
         result = runner.invoke(app, [*command, "--tree", tree])
         assert result.exit_code == 2 and "does not fit hard mode" in result.stderr, result.output
+
+
+def test_a_tree_opens_with_the_guess_given_and_every_secret_is_one_leaf(tmp_path):
+    from typer.testing import CliRunner
+
+    from wordguess.cli import app
+
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["crane", "slate", "crate", "trace", "grace", "brace", "caret", "react", "cater"]))
+    out = tmp_path / "t.json"
+    runner = CliRunner()
+    result = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--first", "grace", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    from wordguess.trees.tree import TreeFile, leaves
+
+    loaded = TreeFile.load(out)
+    assert loaded.tree.guess == "grace"
+    assert sorted(w for w, _ in leaves(loaded.tree)) == sorted(words.read_text().split())
+    refused = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--first", "zebra", "--out", str(out)])
+    assert refused.exit_code == 2 and "zebra" in refused.output and "Traceback" not in refused.output

@@ -33,7 +33,7 @@ from wordguess.play.hosts import FixedHost, Host, get_host
 from wordguess.play.multiboard import evaluate_boards
 from wordguess.play.simulate import GameRecord, evaluate_by_play, play
 from wordguess.strategies import get_strategy
-from wordguess.strategies.base import Strategy
+from wordguess.strategies.base import Opening, Strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import check_format, save_histogram
 from wordguess.trees.report import evaluate as evaluate_strategy
@@ -194,10 +194,11 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
         out.print(lost_line([" ".join(rules.board.display(w) for w in secrets) for secrets in ev.lost]))
 
 
-@game_command(lists="weighed")
+@game_command(first=False, lists="weighed")
 def tree(
     out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
     game: GameChoice,
+    first: Annotated[str | None, typer.Option("--first", help="Open with this guess, then play the strategy.")] = None,
     lists: ListChoice = None,
     strategy: opt.OpenStrategy = None,
     mode: opt.Mode = "normal",
@@ -211,6 +212,8 @@ def tree(
     word, the file recording the world)."""
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), lists, mode, window, ties, world))
     guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
+    if first is not None:
+        guesser = Opening(puzzle.index_of(first), guesser)
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)

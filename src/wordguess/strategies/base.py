@@ -44,6 +44,16 @@ class Strategy(abc.ABC):
         """Return the index (in puzzle.guesses) of the next guess."""
 
 
+class Opening(Strategy):
+    """Open with a given guess (its index), then play another strategy."""
+
+    def __init__(self, first: int, then: Strategy):
+        self.first, self.then, self.name = first, then, then.name
+
+    def choose(self, puzzle: Puzzle, position: Position) -> int:
+        return self.first if not position.history else self.then.choose(puzzle, position)
+
+
 def trivial_first(choose):
     """Decorate a one-board strategy's `choose`: one or two candidates are settled by
     `trivial_choice` (every strategy agrees on them), the rest by the strategy."""
