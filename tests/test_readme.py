@@ -149,7 +149,7 @@ SKIPPED = {
         "about 2 hours from an empty store, past the slow tests' time limit",
     "wordguess optimal --answers nyt20220215.txt --guesses nyt20220215.txt --first lants --store every.sqlite "
     "--time-limit 900 --json": "15 minutes of search on a word list that is not shipped",
-    "wordguess tree --answers nyt20220215.txt --guesses nyt20220215.txt --first salet --out salet.json":
+    "wordguess tree --answers nyt20220215.txt --guesses nyt20220215.txt --opener salet --out salet.json":
         "a word list that is not shipped (the same command on a shipped list is tested)",
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",

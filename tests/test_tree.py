@@ -114,12 +114,12 @@ def test_a_tree_opens_with_the_guess_given_and_every_secret_is_one_leaf(tmp_path
     words.write_text("\n".join(["crane", "slate", "crate", "trace", "grace", "brace", "caret", "react", "cater"]))
     out = tmp_path / "t.json"
     runner = CliRunner()
-    result = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--first", "grace", "--out", str(out)])
+    result = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--opener", "grace", "--out", str(out)])
     assert result.exit_code == 0, result.output
     from wordguess.trees.tree import TreeFile, leaves
 
     loaded = TreeFile.load(out)
     assert loaded.tree.guess == "grace"
     assert sorted(w for w, _ in leaves(loaded.tree)) == sorted(words.read_text().split())
-    refused = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--first", "zebra", "--out", str(out)])
+    refused = runner.invoke(app, ["tree", "--answers", str(words), "--guesses", str(words), "--opener", "zebra", "--out", str(out)])
     assert refused.exit_code == 2 and "zebra" in refused.output and "Traceback" not in refused.output

@@ -194,11 +194,11 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
         out.print(lost_line([" ".join(rules.board.display(w) for w in secrets) for secrets in ev.lost]))
 
 
-@game_command(first=False, lists="weighed")
+@game_command(lists="weighed")
 def tree(
     out_file: Annotated[str, typer.Option("--out", "-o", help="Where to write the tree (JSON).")],
     game: GameChoice,
-    first: Annotated[str | None, typer.Option("--first", help="Open with this guess, then play the strategy.")] = None,
+    opener: Annotated[str | None, typer.Option("--opener", help="Open with this guess, then play the strategy.")] = None,
     lists: ListChoice = None,
     strategy: opt.OpenStrategy = None,
     mode: opt.Mode = "normal",
@@ -212,8 +212,8 @@ def tree(
     word, the file recording the world)."""
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("tree"), lists, mode, window, ties, world))
     guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
-    if first is not None:
-        guesser = Opening(puzzle.index_of(first), guesser)
+    if opener is not None:
+        guesser = Opening(puzzle.index_of(opener), guesser)
     check_one_tree(puzzle)
     with progress_bar(f"{guesser.name} tree") as progress:
         built = build_tree(puzzle, guesser, progress=progress)
