@@ -54,6 +54,12 @@ class Opening(Strategy):
         return self.first if not position.history else self.then.choose(puzzle, position)
 
 
+def first_of(guess: int, order: np.ndarray) -> np.ndarray:
+    """Return the guesses of `order` with `guess` moved to the head."""
+    order = np.asarray(order, dtype=np.int64)
+    return np.concatenate([[guess], order[order != guess]]).astype(np.int64)
+
+
 def trivial_first(choose):
     """Decorate a one-board strategy's `choose`: one or two candidates are settled by
     `trivial_choice` (every strategy agrees on them), the rest by the strategy."""

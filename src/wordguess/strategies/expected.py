@@ -54,6 +54,7 @@ from wordguess.errors import WordguessError
 from wordguess.strategies.base import (
     Strategy,
     best_first,
+    first_of,
     pick_best,
     ranked,
     trivial_first,
@@ -185,8 +186,7 @@ class FewestGuesses(Strategy):
         if width <= 1:
             choice = pick_best(puzzle, guess_ids, scores, candidates)
             order = ranked(puzzle, guess_ids, scores, candidates)
-            self._last = (key, np.concatenate([[choice], order[order != choice]]).astype(np.int64), guess_ids, scores,
-                          None, {})
+            self._last = (key, first_of(choice, order), guess_ids, scores, None, {})
             return choice
         pool = guess_ids[best_first(guess_ids, scores, self.pool)]
         refined = self.looks(puzzle, pool[:width], candidates, history, pool)

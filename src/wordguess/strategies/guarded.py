@@ -21,7 +21,7 @@ import numpy as np
 
 from wordguess.engine.patterns import memo_key
 from wordguess.engine.puzzle import Puzzle
-from wordguess.strategies.base import Strategy, trivial_choice
+from wordguess.strategies.base import Strategy, first_of, trivial_choice
 from wordguess.strategies.boardguard import BoardGuard
 from wordguess.strategies.guard import Guard
 from wordguess.vocab import Position
@@ -53,7 +53,7 @@ class Guarded(Strategy):
     def choose(self, puzzle: Puzzle, position: Position) -> int:
         if not self.several and trivial_choice(puzzle, position.candidates) is not None:
             return self.inner.choose(puzzle, position)  # (one or two candidates: nothing to guard)
-        measured = self.rollouts(puzzle, position) if self.rollouts is not None else None
+        measured = self._measured(puzzle, position)
         if measured is not None:
             choice, refused = int(measured[0][0]), ()
         else:
@@ -81,10 +81,10 @@ class Guarded(Strategy):
     def _inner_ranking(self, puzzle: Puzzle, position: Position, favourite: int) -> np.ndarray:
         """Return the strategy's guesses best first (at least RANKED), its favourite first."""
         order = None if self.inner.ranking is None else self.inner.ranking(puzzle, position, RANKED)
-        if order is None:
-            return np.array([favourite], dtype=np.int64)
-        order = np.asarray(order, dtype=np.int64)
-        return np.concatenate([[favourite], order[order != favourite]]).astype(np.int64)[: max(RANKED, 1)]
+        return np.array([favourite], dtype=np.int64) if order is None else first_of(favourite, order)[:RANKED]
+
+    def _measured(self, puzzle: Puzzle, position: Position) -> tuple[np.ndarray, np.ndarray] | None:
+        return None if self.rollouts is None else self.rollouts(puzzle, position)
 
     def rollouts(self, puzzle: Puzzle, position: Position) -> tuple[np.ndarray, np.ndarray] | None:
         """Return the strategy's second turn measured offline under this guard, or None."""
@@ -92,23 +92,19 @@ class Guarded(Strategy):
 
     def values(self, puzzle: Puzzle, position: Position, guess_ids: np.ndarray) -> np.ndarray:
         """Return the strategy's values of the guesses, the measured ones where they ship."""
-        measured = self.rollouts(puzzle, position) if self.rollouts is not None else None
-        return self.inner.values(puzzle, position, guess_ids, measured)
+        return self.inner.values(puzzle, position, guess_ids, self._measured(puzzle, position))
 
     def ranking(self, puzzle: Puzzle, position: Position, count: int | None = None) -> np.ndarray | None:
         """Return the strategy's ranking of its last position with the guard's choice first (the
         measured guesses where they ship); None when the last choice was of another position."""
-        measured = self.rollouts(puzzle, position) if self.rollouts is not None else None
+        measured = self._measured(puzzle, position)
         if measured is not None:
             return measured[0]
         last = self._last
         if last is None or last[0] != self._key(puzzle, position):
             return None
         order = self.inner.ranking(puzzle, position, count)
-        if order is None:
-            return None
-        order = np.asarray(order, dtype=np.int64)
-        return np.concatenate([[last[1]], order[order != last[1]]]).astype(np.int64)
+        return None if order is None else first_of(last[1], order)
 
     def refused(self, puzzle: Puzzle, position: Position) -> np.ndarray:
         """Return the guesses the guard found unsafe at the last choice of this position (every
