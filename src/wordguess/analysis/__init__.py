@@ -58,10 +58,10 @@ from wordguess.analysis.values import (
     LieEstimates,
     MoveValues,
     Values,
-    bucket_estimate,
     exact_supported,
     values_for,
 )
+from wordguess.strategies.expected import bucket_estimate
 
 __all__ = ["BOUNDS", "DEFAULT_BUDGET", "ESTIMATE", "EXACT", "OPTIMAL_PLAY_SHARE", "EstimatedValues", "ExactValues",
            "FocusedEstimates", "GameAnalysis", "LieEstimates", "Move", "MoveValues", "Value", "Values", "analyze",

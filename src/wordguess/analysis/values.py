@@ -22,10 +22,10 @@ from wordguess.play.hosts import FixedHost
 from wordguess.play.simulate import play
 from wordguess.strategies import get_strategy
 from wordguess.strategies.base import one_board, pick_best
-from wordguess.strategies.expected import FewestGuesses, cost_curve
+from wordguess.strategies.expected import FewestGuesses, bucket_estimate, cost_curve
 from wordguess.strategies.guard import IMPOSSIBLE, SHOWN, UNKNOWN
 from wordguess.strategies.guarded import Guarded
-from wordguess.strategies.scoring import bucket_cost, second_looks
+from wordguess.strategies.scoring import second_looks
 from wordguess.vocab import Candidates, History, Word
 
 PLAYED_OPENER_SHARE = 0.5  # of the first move's time, what a played opener the certificate does not
@@ -475,15 +475,6 @@ class LieEstimates(EstimatedValues):
             buckets[reply] = (float(shown[reply]), cost)
             value += shown[reply] * cost
         return float(value), buckets
-
-
-def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
-    """Return the guesses a bucket of candidates of these weights still needs, `left` allowed
-    after the one that met it, by the fewest-guesses strategy's rule (scoring.bucket_cost)."""
-    m = float(weights.sum())
-    p = weights / m
-    bits = float(-(p * np.log2(p)).sum())
-    return float(bucket_cost(len(weights), m, float(weights.max()), bits, int(left), float(loss), *cost_curve()))
 
 
 def exact_supported(puzzle: Puzzle) -> bool:

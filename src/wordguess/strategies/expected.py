@@ -59,7 +59,7 @@ from wordguess.strategies.base import (
     ranked,
     trivial_first,
 )
-from wordguess.strategies.scoring import expected_guesses, second_looks
+from wordguess.strategies.scoring import bucket_cost, expected_guesses, second_looks
 from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History, Position
 
@@ -75,6 +75,15 @@ def cost_curve() -> tuple[np.ndarray, np.ndarray]:
     if len(bits) < 2 or np.any(np.diff(bits) <= 0) or np.any(np.diff(guesses) < 0):
         raise WordguessError("cost-model.json is damaged: its curve must rise with the bits")
     return bits, guesses
+
+
+def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
+    """Return the guesses a bucket of candidates of these weights still needs, `left` allowed
+    after the one that met it, by the fewest-guesses strategy's rule (scoring.bucket_cost)."""
+    m = float(weights.sum())
+    p = weights / m
+    bits = float(-(p * np.log2(p)).sum())
+    return float(bucket_cost(len(weights), m, float(weights.max()), bits, int(left), float(loss), *cost_curve()))
 
 
 @functools.lru_cache(maxsize=1)
