@@ -407,3 +407,66 @@ def test_cli_a_stopped_count_keeps_the_worst_case_and_the_rerun_resumes(tmp_path
     assert "worst case 6 proven" in text and "were not finished" in text
     done = json.loads(runner.invoke(app, command).output)["worst_case"]
     assert done["least"] == 6 and done["fewest_at_worst"] == 4 and done["stopped"] is None
+
+
+ILLS = ["bills", "dills", "fills", "gills", "hills", "kills", "mills", "pills", "rills", "tills", "wills"]
+OLLS = ["bolls", "dolls", "molls", "polls", "rolls", "tolls"]
+
+
+def test_alike_groups_and_their_escapes_against_a_plain_twin():
+    """groups.group_tables against the definition, pair by pair and guess by guess (game.feedback)."""
+    from wordguess.optimal.worst import groups
+
+    game = get_game("wordle")
+    answers = ILLS + OLLS + ["crane", "bolts", "hulls"]
+    guesses = answers + ["bumph", "frowl", "dight", "kempt", "gimps"]
+    puzzle = Puzzle(game, answers, guesses)
+    group_of, escape = groups.group_tables(list(puzzle.answers), puzzle.matrix, game.n_replies)
+    found = {frozenset(puzzle.answers[s] for s in range(len(answers)) if e in group_of[s]) for e in range(len(escape))}
+    plain = set()
+    for p in range(5):
+        classes: dict[str, set[str]] = {}
+        for w in answers:
+            classes.setdefault(w[:p] + "?" + w[p + 1:], set()).add(w)
+        for members in classes.values():
+            if len(members) < groups.LEAST_GROUP:
+                continue
+            worst = max(len(members) - max(collections_count(game, g, members)) for g in guesses)
+            if len(members) >= worst + 2:
+                plain.add((frozenset(members), worst))
+    assert found == {m for m, _ in plain}
+    by_group = {frozenset(puzzle.answers[s] for s in range(len(answers)) if e in group_of[s]): int(escape[e])
+                for e in range(len(escape))}
+    assert by_group == dict(plain)
+    assert by_group[frozenset(ILLS)] == 4  # BUMPH takes BILLS, MILLS, PILLS and HILLS out
+
+
+def collections_count(game, guess, members):
+    counts: dict = {}
+    for w in members:
+        reply = game.feedback(guess, w)
+        counts[reply] = counts.get(reply, 0) + 1
+    return counts.values()
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4])
+def test_the_group_bound_keeps_every_verdict_and_prunes(depth, monkeypatch):
+    """Words alike but for one letter (?ILLS, ?OLLS): the verdicts with the group bound equal
+    the twin's, and the bound saves nodes (none saved: it is not applied)."""
+    from wordguess.optimal.worst import groups
+
+    game = get_game("wordle")
+    answers = ILLS + OLLS
+    guesses = answers + ["bumph", "frowl", "dight", "kempt", "gimps", "world", "plonk"]
+    puzzle = Puzzle(game, answers, guesses)
+    expected = twin(game, list(puzzle.answers), list(puzzle.guesses), "normal", depth)
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    assert len(search.ctx.group_escape) >= 2
+    assert {g: search.opener(g, depth).feasible for g in puzzle.guesses} == expected
+    with_bound = search.nodes
+    monkeypatch.setattr(groups, "group_tables", lambda words, matrix, n: (np.full((len(words), 1), -1, np.int32),
+                                                                           np.zeros(0, np.int64)))
+    plain = FeasibilitySearch(ExactSolver(puzzle))
+    assert {g: plain.opener(g, depth).feasible for g in puzzle.guesses} == expected
+    if depth >= 3:
+        assert with_bound < plain.nodes

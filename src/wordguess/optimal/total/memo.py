@@ -61,6 +61,9 @@ class Context(NamedTuple):
     # and these are then a few rows read in order rather than a scattered byte per guess row
     transitions: Dict  # hard mode: (allowed set's hash ^ constraint_hash(guess, reply)) -> the hash
     # of the set child_allowed narrows it to, so a child's memo key costs no pass over the guesses
+    group_of: np.ndarray  # int32 [answer, k]: feasibility: each secret's groups (worst.groups), -1 past them
+    group_escape: np.ndarray  # int64 [group]: feasibility: the most of a group one guess splits off
+    group_counts: np.ndarray  # int64 [group]: feasibility: zeroed scratch for worst.groups.beyond_groups
 
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params

@@ -255,7 +255,8 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
             symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
-            kernel.new_table())
+            kernel.new_table(), np.full((n, 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int64))
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""

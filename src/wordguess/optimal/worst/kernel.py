@@ -63,6 +63,7 @@ from wordguess.optimal.worst.counts import (
     reply_counts,
     splits_into_singletons,
 )
+from wordguess.optimal.worst.groups import beyond_groups
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 
@@ -129,6 +130,8 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         return 0
     if n == 2:
         return 1  # guess one: it is solved, or the other is the only one left for guess 2
+    if len(ctx.group_escape) > 0 and beyond_groups(ctx.group_of, ctx.group_escape, ctx.group_counts, S, depth):
+        return 0  # more of one group than `depth` guesses can tell apart (groups.py)
     key = set_key(ctx, S, allowed_hash, depth)
     if key in ctx.memo:
         ctx.stats[HITS] += 1

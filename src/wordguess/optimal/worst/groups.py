@@ -1,0 +1,101 @@
+"""A lower bound of the feasibility search: groups of secrets that no guess splits much.
+
+A group is a set of secrets alike at every position but one (Wordle's ?ILLS: BILLS, FILLS,
+HILLS, ...). Its escape m is the most of its secrets any one guess takes out of the guess's
+largest reply class on the group (over every guess of the puzzle, so over every allowed set of
+guesses too): for a word game a letter a guess does not hold leaves the reply unchanged, so m is
+at most the letters of a guess, and far less than the group. For any part T of the group,
+a guess leaves at least |T| - m of T behind one reply (its largest class on the group, met by
+T, holds all of T but the at most m others). So a set S holding k secrets of a group, after
+d - 1 guesses, still has k - (d - 1) m of them behind one reply path, and the d-th guess finds
+one secret: S is not finished within d guesses when k - (d - 1) m > 1. The bound is taken from
+the puzzle's replies, not from a rule of the game, so it holds for every game.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+from numba import njit
+
+LEAST_GROUP = 4  # smaller groups prune too little to be worth their check
+
+
+def alike_groups(words: list[str]) -> list[list[int]]:
+    """Return the groups of at least LEAST_GROUP words (indices) alike at every position but one."""
+    by_key: dict[tuple, list[int]] = defaultdict(list)
+    for i, word in enumerate(words):
+        for p in range(len(word)):
+            by_key[(len(word), p, word[:p], word[p + 1:])].append(i)
+    return [members for members in by_key.values() if len(members) >= LEAST_GROUP]
+
+
+@njit(cache=True)
+def escapes(matrix, members, starts, n_replies):
+    """Return each group's escape: the most of its secrets a guess (a row of `matrix`) puts
+    outside its largest reply class on the group. Group e is members[starts[e]:starts[e + 1]]."""
+    n_groups = len(starts) - 1
+    out = np.zeros(n_groups, dtype=np.int64)
+    counts = np.zeros(n_replies, dtype=np.int64)
+    for e in range(n_groups):
+        lo, hi = starts[e], starts[e + 1]
+        size = hi - lo
+        worst = 0
+        for g in range(matrix.shape[0]):
+            row = matrix[g]
+            big = 0
+            for k in range(lo, hi):
+                r = row[members[k]]
+                counts[r] += 1
+                big = max(big, counts[r])
+            for k in range(lo, hi):
+                counts[row[members[k]]] = 0
+            worst = max(worst, size - big)
+            if worst >= size - 1:
+                break  # the group binds nothing: some guess splits it into singletons
+        out[e] = worst
+    return out
+
+
+def group_tables(words: list[str], matrix: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return (group_of: int32 [secret, k], each secret's groups, -1 past the last; each group's
+    escape), keeping the groups that can bind (at least escape + 2 secrets)."""
+    groups = alike_groups(words)
+    if not groups:
+        return np.full((len(words), 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64)
+    members = np.concatenate([np.array(g, dtype=np.int64) for g in groups])
+    starts = np.concatenate([[0], np.cumsum([len(g) for g in groups])]).astype(np.int64)
+    escape = escapes(matrix, members, starts, n_replies)
+    kept = [e for e, g in enumerate(groups) if len(g) >= escape[e] + 2]
+    most = max([len(words[0]) if words else 1, 1])
+    group_of = np.full((len(words), most), -1, dtype=np.int32)
+    filled = np.zeros(len(words), dtype=np.int64)
+    for new, e in enumerate(kept):
+        for s in groups[e]:
+            group_of[s, filled[s]] = new
+            filled[s] += 1
+    return group_of[:, :max(1, int(filled.max()))], escape[kept].astype(np.int64)
+
+
+@njit(cache=True)
+def beyond_groups(group_of, escape, counts, S, depth):
+    """Return whether S holds more secrets of one group than `depth` guesses can finish
+    (k - (depth - 1) escape > 1). `counts` is a zeroed scratch array, zeroed again on return."""
+    found = False
+    width = group_of.shape[1]
+    for s in S:
+        for j in range(width):
+            e = group_of[s, j]
+            if e < 0:
+                break
+            counts[e] += 1
+            if counts[e] - (depth - 1) * escape[e] > 1:
+                found = True
+    for s in S:
+        for j in range(width):
+            e = group_of[s, j]
+            if e < 0:
+                break
+            counts[e] = 0
+    return found
