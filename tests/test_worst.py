@@ -421,7 +421,7 @@ def test_alike_groups_and_their_escapes_against_a_plain_twin():
     answers = ILLS + OLLS + ["crane", "bolts", "hulls"]
     guesses = answers + ["bumph", "frowl", "dight", "kempt", "gimps"]
     puzzle = Puzzle(game, answers, guesses)
-    group_of, escape = groups.group_tables(list(puzzle.answers), puzzle.matrix, game.n_replies)
+    group_of, escape, by_guess = groups.group_tables(list(puzzle.answers), puzzle.matrix, game.n_replies)
     found = {frozenset(puzzle.answers[s] for s in range(len(answers)) if e in group_of[s]) for e in range(len(escape))}
     plain = set()
     for p in range(5):
@@ -431,14 +431,14 @@ def test_alike_groups_and_their_escapes_against_a_plain_twin():
         for members in classes.values():
             if len(members) < groups.LEAST_GROUP:
                 continue
-            worst = max(len(members) - max(collections_count(game, g, members)) for g in guesses)
-            if len(members) >= worst + 2:
-                plain.add((frozenset(members), worst))
-    assert found == {m for m, _ in plain}
-    by_group = {frozenset(puzzle.answers[s] for s in range(len(answers)) if e in group_of[s]): int(escape[e])
-                for e in range(len(escape))}
-    assert by_group == dict(plain)
-    assert by_group[frozenset(ILLS)] == 4  # BUMPH takes BILLS, MILLS, PILLS and HILLS out
+            each = tuple(len(members) - max(collections_count(game, g, members)) for g in puzzle.guesses)
+            if len(members) >= max(each) + 2:
+                plain.add((frozenset(members), max(each), each))
+    assert found == {m for m, _, _ in plain}
+    by_group = {frozenset(puzzle.answers[s] for s in range(len(answers)) if e in group_of[s]):
+                (int(escape[e]), tuple(int(x) for x in by_guess[e])) for e in range(len(escape))}
+    assert by_group == {m: (worst, each) for m, worst, each in plain}
+    assert by_group[frozenset(ILLS)][0] == 4  # BUMPH takes BILLS, MILLS, PILLS and HILLS out
 
 
 def collections_count(game, guess, members):
@@ -464,9 +464,29 @@ def test_the_group_bound_keeps_every_verdict_and_prunes(depth, monkeypatch):
     assert len(search.ctx.group_escape) >= 2
     assert {g: search.opener(g, depth).feasible for g in puzzle.guesses} == expected
     with_bound = search.nodes
-    monkeypatch.setattr(groups, "group_tables", lambda words, matrix, n: (np.full((len(words), 1), -1, np.int32),
-                                                                           np.zeros(0, np.int64)))
+    monkeypatch.setattr(groups, "group_tables", lambda words, matrix, n: (
+        np.full((len(words), 1), -1, np.int32), np.zeros(0, np.int64), np.zeros((0, len(matrix)), np.uint8)))
     plain = FeasibilitySearch(ExactSolver(puzzle))
     assert {g: plain.opener(g, depth).feasible for g in puzzle.guesses} == expected
     if depth >= 3:
         assert with_bound < plain.nodes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_group_bound_agrees_with_the_twin_on_random_families(seed):
+    """Random parts of several families of words alike but for one letter, among other words and
+    guesses: every verdict with the group bound and its guess filter is the twin's."""
+    from wordguess.lists import load_words
+
+    rng = random.Random(seed)
+    words = list(load_words("wordle-guesses"))
+    families = [w for w in words if w[1:] in ("ills", "olls", "ulls", "ests") or w[1:] == "ight"]
+    answers = sorted(set(rng.sample(families, 14) + rng.sample(words, 3)))
+    guesses = answers + [w for w in rng.sample(words, 40) if w not in answers][:16]
+    game = get_game("wordle")
+    puzzle = Puzzle(game, answers, guesses)
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    assert len(search.ctx.group_escape) >= 1
+    for depth in (2, 3, 4):
+        assert {g: search.opener(g, depth).feasible for g in puzzle.guesses} == twin(
+            game, list(puzzle.answers), list(puzzle.guesses), "normal", depth)

@@ -63,7 +63,8 @@ class Context(NamedTuple):
     # of the set child_allowed narrows it to, so a child's memo key costs no pass over the guesses
     group_of: np.ndarray  # int32 [answer, k]: feasibility: each secret's groups (worst.groups), -1 past them
     group_escape: np.ndarray  # int64 [group]: feasibility: the most of a group one guess splits off
-    group_counts: np.ndarray  # int64 [group]: feasibility: zeroed scratch for worst.groups.beyond_groups
+    group_counts: np.ndarray  # int64 [group]: feasibility: zeroed scratch for worst.groups.group_needs
+    guess_escape: np.ndarray  # uint8 [group, guess]: feasibility: what each guess splits off each group
 
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params

@@ -256,7 +256,7 @@ class ExactSolver:
             symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
             kernel.new_table(), np.full((n, 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64),
-            np.zeros(0, dtype=np.int64))
+            np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.uint8))
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""

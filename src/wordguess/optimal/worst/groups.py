@@ -8,8 +8,10 @@ at most the letters of a guess, and far less than the group. For any part T of t
 a guess leaves at least |T| - m of T behind one reply (its largest class on the group, met by
 T, holds all of T but the at most m others). So a set S holding k secrets of a group, after
 d - 1 guesses, still has k - (d - 1) m of them behind one reply path, and the d-th guess finds
-one secret: S is not finished within d guesses when k - (d - 1) m > 1. The bound is taken from
-the puzzle's replies, not from a rule of the game, so it holds for every game.
+one secret: S is not finished within d guesses when k - (d - 1) m > 1. The same read of one
+guess g: its own escape m_g on the group bounds what it splits off any part, so below a set
+with k of the group a guess is worth trying within d only if m_g >= k - 1 - (d - 2) m. The bound
+is taken from the puzzle's replies, not from a rule of the game, so it holds for every game.
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ def alike_groups(words: list[str]) -> list[list[int]]:
 
 @njit(cache=True)
 def escapes(matrix, members, starts, n_replies):
-    """Return each group's escape: the most of its secrets a guess (a row of `matrix`) puts
-    outside its largest reply class on the group. Group e is members[starts[e]:starts[e + 1]]."""
+    """Return (each group's escape, each group's escape by each guess: uint8 [group, guess]): how
+    many of its secrets a guess (a row of `matrix`) puts outside its largest reply class on the
+    group, the escape the most over the guesses. Group e is members[starts[e]:starts[e + 1]]."""
     n_groups = len(starts) - 1
     out = np.zeros(n_groups, dtype=np.int64)
+    by_guess = np.zeros((n_groups, matrix.shape[0]), dtype=np.uint8)
     counts = np.zeros(n_replies, dtype=np.int64)
     for e in range(n_groups):
         lo, hi = starts[e], starts[e + 1]
@@ -51,38 +55,42 @@ def escapes(matrix, members, starts, n_replies):
                 big = max(big, counts[r])
             for k in range(lo, hi):
                 counts[row[members[k]]] = 0
+            by_guess[e, g] = min(255, size - big)
             worst = max(worst, size - big)
-            if worst >= size - 1:
-                break  # the group binds nothing: some guess splits it into singletons
         out[e] = worst
-    return out
+    return out, by_guess
 
 
-def group_tables(words: list[str], matrix: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray]:
+def group_tables(words: list[str], matrix: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (group_of: int32 [secret, k], each secret's groups, -1 past the last; each group's
-    escape), keeping the groups that can bind (at least escape + 2 secrets)."""
+    escape; each group's escape by each guess, uint8 [group, guess]), keeping the groups that
+    can bind (at least escape + 2 secrets)."""
     groups = alike_groups(words)
     if not groups:
-        return np.full((len(words), 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64)
+        return (np.full((len(words), 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64),
+                np.zeros((0, matrix.shape[0]), dtype=np.uint8))
     members = np.concatenate([np.array(g, dtype=np.int64) for g in groups])
     starts = np.concatenate([[0], np.cumsum([len(g) for g in groups])]).astype(np.int64)
-    escape = escapes(matrix, members, starts, n_replies)
+    escape, by_guess = escapes(matrix, members, starts, n_replies)
     kept = [e for e, g in enumerate(groups) if len(g) >= escape[e] + 2]
-    most = max([len(words[0]) if words else 1, 1])
-    group_of = np.full((len(words), most), -1, dtype=np.int32)
+    group_of = np.full((len(words), len(words[0])), -1, dtype=np.int32)
     filled = np.zeros(len(words), dtype=np.int64)
     for new, e in enumerate(kept):
         for s in groups[e]:
             group_of[s, filled[s]] = new
             filled[s] += 1
-    return group_of[:, :max(1, int(filled.max()))], escape[kept].astype(np.int64)
+    return (group_of[:, :max(1, int(filled.max()))], escape[kept].astype(np.int64),
+            np.ascontiguousarray(by_guess[kept]))
 
 
 @njit(cache=True)
-def beyond_groups(group_of, escape, counts, S, depth):
-    """Return whether S holds more secrets of one group than `depth` guesses can finish
-    (k - (depth - 1) escape > 1). `counts` is a zeroed scratch array, zeroed again on return."""
-    found = False
+def group_needs(group_of, escape, counts, S, depth, binding):
+    """Return -1 when S holds more secrets of one group than `depth` guesses can finish
+    (k - (depth - 1) escape > 1); else the number of groups written to `binding` (rows of
+    (group, need), at most its length) whose k secrets in S ask of any guess tried here an
+    escape of at least `need` = k - 1 - (depth - 2) escape > 0 on the group: a guess that takes
+    fewer out of the group leaves a bucket beyond the bound. `counts` is a zeroed scratch array,
+    zeroed again on return."""
     width = group_of.shape[1]
     for s in S:
         for j in range(width):
@@ -90,12 +98,23 @@ def beyond_groups(group_of, escape, counts, S, depth):
             if e < 0:
                 break
             counts[e] += 1
-            if counts[e] - (depth - 1) * escape[e] > 1:
-                found = True
+    found = 0
     for s in S:
         for j in range(width):
             e = group_of[s, j]
             if e < 0:
                 break
+            k = counts[e]
+            if k == 0:
+                continue  # (this group was read already)
             counts[e] = 0
+            if found >= 0:
+                if k - (depth - 1) * escape[e] > 1:
+                    found = -1
+                elif depth >= 3 and found < len(binding):
+                    need = k - 1 - (depth - 2) * escape[e]
+                    if need > 0:
+                        binding[found, 0] = e
+                        binding[found, 1] = need
+                        found += 1
     return found

@@ -63,9 +63,10 @@ from wordguess.optimal.worst.counts import (
     reply_counts,
     splits_into_singletons,
 )
-from wordguess.optimal.worst.groups import beyond_groups
+from wordguess.optimal.worst.groups import group_needs
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
+BINDING_MOST = 8  # the most groups whose needs filter the guesses of one set
 
 
 def capacity_table(branching: int, n_secrets: int, max_depth: int) -> np.ndarray:
@@ -130,8 +131,12 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         return 0
     if n == 2:
         return 1  # guess one: it is solved, or the other is the only one left for guess 2
-    if len(ctx.group_escape) > 0 and beyond_groups(ctx.group_of, ctx.group_escape, ctx.group_counts, S, depth):
-        return 0  # more of one group than `depth` guesses can tell apart (groups.py)
+    binding = np.empty((BINDING_MOST, 2), dtype=np.int64)  # (group, the escape a guess needs on it)
+    n_binding = 0
+    if len(ctx.group_escape) > 0:
+        n_binding = group_needs(ctx.group_of, ctx.group_escape, ctx.group_counts, S, depth, binding)
+        if n_binding < 0:
+            return 0  # more of one group than `depth` guesses can tell apart (groups.py)
     key = set_key(ctx, S, allowed_hash, depth)
     if key in ctx.memo:
         ctx.stats[HITS] += 1
@@ -162,7 +167,16 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     scratch = np.empty(ctx.params[N_REPLIES], dtype=np.int64)
     widest = 0  # the most unsolved replies an allowed guess gives on S
     packed, words_low, words_high = reply_counts(scan, n_replies, S, allowed)
+    guess_escape = ctx.guess_escape
     for i in range(n_allowed):
+        hopeless = False
+        for b in range(n_binding):  # too little split off a group: a bucket beyond its bound
+            if guess_escape[binding[b, 0], allowed[i]] < binding[b, 1]:
+                hopeless = True
+                break
+        if hopeless:
+            largest[i] = TOO_BIG
+            continue
         if packed:
             # Most guesses are hopeless: tell them from their two words at once (packed_test)
             # and read the buckets of the others only.
@@ -183,7 +197,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             return 1
         else:
             largest[i] = big
-    if ctx.params[SYMMETRY] == 0:
+    if ctx.params[SYMMETRY] == 0 and n_binding == 0:  # (`widest` is of every guess, not only the hopeful)
         # No guess gives more unsolved replies on a subset of S than on S, and below S the
         # guesses are S's (normal mode) or fewer (hard mode), so every tree for a bucket of S
         # has at most `widest` children per node: it finishes at most cap_w(child) secrets,

@@ -89,10 +89,12 @@ class FeasibilitySearch:
         params = solver.ctx.params.copy()
         params[kernel.PERSIST_FLOOR] = NEVER
         puzzle = solver.puzzle
-        group_of, escape = groups.group_tables(list(puzzle.answers), solver.ctx.matrix, puzzle.game.n_replies)
+        group_of, escape, by_guess = groups.group_tables(list(puzzle.answers), solver.ctx.matrix,
+                                                         puzzle.game.n_replies)
         self.ctx = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
                                        stats=np.zeros(8, dtype=np.int64), params=params, group_of=group_of,
-                                       group_escape=escape, group_counts=np.zeros(len(escape), dtype=np.int64))
+                                       group_escape=escape, group_counts=np.zeros(len(escape), dtype=np.int64),
+                                       guess_escape=by_guess)
         self.least = feasible.least_depth_bound(solver.branching, len(puzzle.answers))  # no tree needs fewer
         self.capacity = feasible.capacity_table(solver.branching, len(puzzle.answers), self.least + 1)
         self.counts: kernel.Context | None = None  # fewest_last's context (its memo holds counts)
