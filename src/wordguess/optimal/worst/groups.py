@@ -34,44 +34,47 @@ def alike_groups(words: list[str]) -> list[list[int]]:
 
 
 @njit(cache=True)
-def escapes(matrix, members, starts, n_replies):
+def escapes(replies, members, starts, n_replies):
     """Return (each group's escape, each group's escape by each guess: uint8 [group, guess]): how
-    many of its secrets a guess (a row of `matrix`) puts outside its largest reply class on the
-    group, the escape the most over the guesses. Group e is members[starts[e]:starts[e + 1]]."""
+    many of its secrets a guess puts outside its largest reply class on the group, the escape the
+    most over the guesses. `replies[g, s]` is guess g's reply to secret s, each secret's replies
+    best contiguous (Context.scan): a group's few secrets are read as a few streams over the
+    guesses. Group e is members[starts[e]:starts[e + 1]]."""
     n_groups = len(starts) - 1
     out = np.zeros(n_groups, dtype=np.int64)
-    by_guess = np.zeros((n_groups, matrix.shape[0]), dtype=np.uint8)
+    by_guess = np.zeros((n_groups, replies.shape[0]), dtype=np.uint8)
     counts = np.zeros(n_replies, dtype=np.int64)
     for e in range(n_groups):
         lo, hi = starts[e], starts[e + 1]
         size = hi - lo
         worst = 0
-        for g in range(matrix.shape[0]):
-            row = matrix[g]
+        for g in range(replies.shape[0]):
             big = 0
             for k in range(lo, hi):
-                r = row[members[k]]
+                r = replies[g, members[k]]
                 counts[r] += 1
                 big = max(big, counts[r])
             for k in range(lo, hi):
-                counts[row[members[k]]] = 0
+                counts[replies[g, members[k]]] = 0
             by_guess[e, g] = min(255, size - big)
             worst = max(worst, size - big)
+            if worst >= size - 1:
+                break  # the group binds nothing (group_tables drops it): a guess splits it up
         out[e] = worst
     return out, by_guess
 
 
-def group_tables(words: list[str], matrix: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def group_tables(words: list[str], replies: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (group_of: int32 [secret, k], each secret's groups, -1 past the last; each group's
     escape; each group's escape by each guess, uint8 [group, guess]), keeping the groups that
     can bind (at least escape + 2 secrets)."""
     groups = alike_groups(words)
     if not groups:
         return (np.full((len(words), 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64),
-                np.zeros((0, matrix.shape[0]), dtype=np.uint8))
+                np.zeros((0, replies.shape[0]), dtype=np.uint8))
     members = np.concatenate([np.array(g, dtype=np.int64) for g in groups])
     starts = np.concatenate([[0], np.cumsum([len(g) for g in groups])]).astype(np.int64)
-    escape, by_guess = escapes(matrix, members, starts, n_replies)
+    escape, by_guess = escapes(replies, members, starts, n_replies)
     kept = [e for e, g in enumerate(groups) if len(g) >= escape[e] + 2]
     group_of = np.full((len(words), len(words[0])), -1, dtype=np.int32)
     filled = np.zeros(len(words), dtype=np.int64)

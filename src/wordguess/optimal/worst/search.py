@@ -89,7 +89,7 @@ class FeasibilitySearch:
         params = solver.ctx.params.copy()
         params[kernel.PERSIST_FLOOR] = NEVER
         puzzle = solver.puzzle
-        group_of, escape, by_guess = groups.group_tables(list(puzzle.answers), solver.ctx.matrix,
+        group_of, escape, by_guess = groups.group_tables(list(puzzle.answers), solver.ctx.scan,
                                                          puzzle.game.n_replies)
         self.ctx = solver.ctx._replace(memo=kernel.new_memo(), fresh=kernel.new_memo(),
                                        stats=np.zeros(8, dtype=np.int64), params=params, group_of=group_of,
