@@ -121,3 +121,19 @@ def group_needs(group_of, escape, counts, S, depth, binding):
                         binding[found, 1] = need
                         found += 1
     return found
+
+
+@njit(cache=True)
+def group_part(group_of, S, e):
+    """Return the secrets of S in group e, in S's order (sorted when S is)."""
+    part = np.empty(len(S), dtype=S.dtype)
+    k = 0
+    for s in S:
+        for j in range(group_of.shape[1]):
+            if group_of[s, j] == e:
+                part[k] = s
+                k += 1
+                break
+            if group_of[s, j] < 0:
+                break
+    return part[:k]

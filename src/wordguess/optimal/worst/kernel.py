@@ -63,7 +63,7 @@ from wordguess.optimal.worst.counts import (
     reply_counts,
     splits_into_singletons,
 )
-from wordguess.optimal.worst.groups import group_needs
+from wordguess.optimal.worst.groups import group_needs, group_part
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 BINDING_MOST = 8  # the most groups whose needs filter the guesses of one set
@@ -143,6 +143,24 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         return ctx.memo[key]
     if spend_node(ctx):
         return ABORT
+    if n_binding > 0:
+        # A part of S no tree finishes within `depth` sinks S (a tree for S is one for the part):
+        # the secrets of its tightest group, searched alone when the group leaves the guesses
+        # little room (slack m - need below depth - 1) and is not all of S. Its verdict is memoised.
+        tightest, slack = -1, depth - 1
+        for b in range(n_binding):
+            room = ctx.group_escape[binding[b, 0]] - binding[b, 1]
+            if room < slack:
+                tightest, slack = binding[b, 0], room
+        if tightest >= 0:
+            part = group_part(ctx.group_of, S, tightest)
+            if len(part) < n:
+                verdict = within(ctx, part, allowed, allowed_hash, depth, capacity)
+                if verdict == ABORT:
+                    return ABORT
+                if verdict == 0:
+                    remember(ctx, key, n, 0)
+                    return 0
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
     if depth == 2:
         # Within 2 guesses, the first guess must leave at most one secret behind each unsolved
