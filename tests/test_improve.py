@@ -281,3 +281,23 @@ def test_cli_bad_input_is_one_line(tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and result.output.strip().count("\n") == 0, (args, result.output)
     assert not Path(out).exists()
+
+
+def test_a_search_out_of_nodes_still_brings_secrets_within_the_limit(monkeypatch):
+    """With a node budget too small for any least-total search, the nodes past the limit get the
+    feasibility search's trees within the guesses left (FeasibilitySearch.tree), still valid."""
+    from wordguess.optimal import tasks
+
+    tree = strategy_tree(MASTERMIND, "random")  # worst case 6
+    grown = []
+    witness = tasks.FeasibilitySearch.tree
+
+    def counted(self, *args):
+        grown.append(found := witness(self, *args))
+        return found
+
+    monkeypatch.setattr(tasks.FeasibilitySearch, "tree", counted)
+    found = improved(SearchSpec(MASTERMIND, 5), tree, Budget(1))
+    assert found.over_limit[0] > 0 and found.over_limit[1] == 0
+    assert any(t is not None for t in grown)
+    assert replay(found.tree, MASTERMIND, 5) == found.after

@@ -33,7 +33,7 @@ from wordguess.optimal.total.search import (
 )
 from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict
 from wordguess.strategies.scoring import score_guesses
-from wordguess.trees.tree import Tree
+from wordguess.trees.tree import Tree, total_guesses
 from wordguess.vocab import Candidates, Reply, Word
 
 
@@ -125,16 +125,35 @@ class Searched:
     tree: Tree | None  # the optimal tree when `value` is below the cutoff
     nodes: int  # nodes expanded
     stopped: str | None = None  # why the search stopped (its node budget, the run's time limit)
+    least: bool = True  # whether `tree` is the least total (else only a tree within the guess limit)
+
+
+WITNESS_BUDGET = 100  # a tree within the limit may spend this many times a search's node budget
 
 
 def subtree_task(task: tuple[SearchSpec, Path, int, int, Deadline]) -> Searched:
     """Return the search of the node `path` leads to under the cutoff, within the node budget (a
-    task): below the cutoff with the optimal subtree, else a bound, or stopped."""
+    task): below the cutoff with the optimal subtree, else a bound, or stopped. A node with no
+    cutoff (its subtree puts secrets past the guess limit) whose search stops gets any tree
+    within the guesses left (FeasibilitySearch.tree, `least` False), or the proof that none
+    exists (value INF)."""
     spec, path, beta, budget, deadline = task
     with solving(spec, deadline) as solver:
         candidates, state, depth = position(solver, path)
-        return budgeted(solver, budget, lambda: solver.solve(candidates, state, beta, depth),
-                        lambda value: solver.subtree(candidates, state, depth) if value < beta else None)
+        found = budgeted(solver, budget, lambda: solver.solve(candidates, state, beta, depth),
+                         lambda value: solver.subtree(candidates, state, depth) if value < beta else None)
+        if found.value is not None or beta < INF or (deadline is not None and time.time() > deadline[0]):
+            return found
+        search = feasibility_for(spec)
+        start = search.nodes
+        try:
+            tree = search.tree(candidates, state, depth, budget * WITNESS_BUDGET)
+        except SearchStopped as exc:
+            return Searched(None, None, found.nodes + search.nodes - start, str(exc))
+        nodes = found.nodes + search.nodes - start
+        if tree is None:
+            return Searched(int(INF), None, nodes)
+        return Searched(total_guesses(tree), tree, nodes, least=False)
 
 
 def opener_tree_task(task: tuple[SearchSpec, Word, int, int, Deadline]) -> Searched:

@@ -15,7 +15,9 @@ g of |S| + the sum of least_totals[|bucket|] over g's unsolved buckets (bounds.p
 guesses left below), bounds f(S) from below, so t - b(S) is the most a node can gain, and the
 largest comes first (a node with t = b(S) is proven without a search). A subtree that puts
 secrets past the guess limit comes before any other, is searched without a cutoff, and gives way
-to any tree within the limit: fewer losses outrank a smaller total.
+to any tree within the limit: fewer losses outrank a smaller total. When that search runs out of
+nodes, the feasibility search grows a tree within the guesses left (FeasibilitySearch.tree), whose
+nodes are then searched as any other; when it proves none exists, the node's children are tried.
 
 With `root`, the first guess may change too: once the tree's own opener is done, the most
 promising openers (tasks.promising_openers) are searched with the tree's total as the cutoff
@@ -300,7 +302,11 @@ class TreeImprover:
         """Replace, prove or open up the node at `path` by its search's result."""
         beta, past = self.waiting.pop(path)
         node = self.node_at(path)
-        if result.tree is not None:
+        if result.tree is not None and not result.least:  # within the limit, its total not searched
+            self.replace(path, result.tree, Gain(list(path), node.size, (node.guess, guess_of(result.tree)),
+                                                 total_guesses(node), int(result.value), past))
+            self.queue_children(path)
+        elif result.tree is not None:
             self.replace(path, result.tree, Gain(list(path), node.size, (node.guess, guess_of(result.tree)),
                                                  total_guesses(node), int(result.value), past))
             if len(path) == 1:

@@ -33,6 +33,10 @@ from wordguess.optimal.total.search import (
 )
 from wordguess.optimal.worst import groups
 from wordguess.optimal.worst import kernel as feasible
+from wordguess.strategies.expected import cost_curve
+from wordguess.strategies.scoring import expected_guesses
+from wordguess.trees.build import grow_tree
+from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
 
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
@@ -128,6 +132,43 @@ class FeasibilitySearch:
             if verdict != kernel.ABORT:
                 return verdict == 1
             self.solver._check_limits(started, start_nodes, self.nodes)
+
+    def tree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
+             nodes: int | None = None) -> Tree | None:
+        """Return a tree that finishes every candidate within `depth` guesses from `state`, or
+        None when no tree does: at each node, of the guesses whose every bucket the search proves
+        fits in one guess fewer, the one fewest-guesses' one-step estimate likes best. Raise
+        SearchStopped at the solver's limits or past `nodes` nodes of this search."""
+        solver, puzzle = self.solver, self.solver.puzzle
+        solved, (cost_x, cost_y) = puzzle.game.solved_reply, cost_curve()
+        started, start_nodes = time.monotonic(), self.nodes
+
+        def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
+            verdict = len(secrets) <= 1 or self.within(secrets, state, depth, started, start_nodes)
+            if nodes is not None and self.nodes - start_nodes > nodes:
+                raise SearchStopped(f"node budget of {nodes:,} spent")
+            return verdict
+
+        def choose(secrets: np.ndarray, node: tuple) -> int:
+            state, depth = node
+            if len(secrets) <= 2:
+                return int(puzzle.guess_of_answer[secrets[0]])
+            allowed, child = state[0], int(kernel.child_depth(depth))
+            scores = expected_guesses(puzzle, allowed, secrets, cost_x, cost_y, child)
+            for i in np.argsort(scores, kind="stable").tolist():
+                guess = int(allowed[i])
+                buckets = [(r, b) for r, b in puzzle.buckets(guess, secrets) if r != solved]
+                if all(len(b) < len(secrets) and fits(b, solver.child_state(*state, guess, r), child)
+                       for r, b in buckets):
+                    return guess
+            raise AssertionError("the set fits, so some guess's buckets all fit")
+
+        secrets = np.sort(np.asarray(candidates, dtype=np.int32))
+        if not fits(secrets, state, depth):
+            return None
+        return grow_tree(puzzle, secrets, (state, depth), choose,
+                         lambda node, guess, reply: (solver.child_state(*node[0], guess, reply),
+                                                     int(kernel.child_depth(node[1]))))
 
     def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None,
                     split: Split | None = None) -> int:
