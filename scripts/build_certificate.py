@@ -4,6 +4,7 @@ threshold T, and a proven lower bound above T otherwise.
 
     python scripts/build_certificate.py --game wordle --mode normal --threshold 8000 --workers 2
     python scripts/build_certificate.py --game mastermind            # every opener exact
+    python scripts/build_certificate.py --refute --mode hard --answers wordle-guesses-nyt --guesses wordle-guesses-nyt
 
 Every opener (one per symmetry class) is searched by the exact solver with the cutoff T + 1,
 through the same executors as `wordguess optimal` (--workers, --executor process or ray). What
@@ -13,6 +14,9 @@ certificate is written only when every opener has its entry. Choose T at or abov
 the openers at most T come out exact (the script warns when fewer than 100 do, and the game has
 that many openers); a larger T costs more search. Without --threshold every opener's exact value
 is searched (small games only).
+
+With --refute no opener has a tree within the limit (hard mode with every allowed word the
+secret): each is refuted by the feasibility search, and every entry says "no tree".
 
 The certificate goes to src/wordguess/optimal/data/<game>-<mode>.json.gz (--out for another
 folder, --name for another name) with its sha256 in certificates.json.
@@ -33,7 +37,12 @@ from wordguess.errors import WordguessError, interrupted
 from wordguess.games import get_game
 from wordguess.optimal.store import default_store_path
 from wordguess.optimal.tasks import SearchSpec, solver_for
-from wordguess.optimal.total.certificates import DATA, build_certificate, save_certificate
+from wordguess.optimal.total.certificates import (
+    DATA,
+    build_certificate,
+    refutation_certificate,
+    save_certificate,
+)
 from wordguess.optimal.total.search import SearchStopped
 
 TOP = 100  # the issue's "top 100 at least, exact"
@@ -47,6 +56,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--threshold", type=int, default=None,
                         help="T: openers at most T get their exact total, the others a proven bound above T "
                              "(default: every opener exact). Wordle normal: about 7,990-8,050 gives >= 100 exact")
+    parser.add_argument("--refute", action="store_true",
+                        help="no opener has a tree within the limit: refute each by the feasibility search "
+                             "(no totals; an opener with a tree stops it)")
     parser.add_argument("--max-guesses", type=int, default=None, help="the depth limit (default: the game's; 0: none)")
     parser.add_argument("--answers", default=None, help="a list name or file (default: the game's)")
     parser.add_argument("--guesses", default=None, help="a list name or file (default: the game's)")
@@ -65,7 +77,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def command_line(args: argparse.Namespace) -> str:
     """Return the command that regenerates the certificate (the options that shape its content)."""
-    words = ["python", "scripts/build_certificate.py"]
+    words = ["python", "scripts/build_certificate.py"] + (["--refute"] if args.refute else [])
     for name in CONTENT:
         value = getattr(args, name)
         if value is not None:
@@ -92,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     stop_on_sigterm()  # kill (SIGTERM) stops as Ctrl-C does: the workers stopped, what was proven kept
     try:
         with get_executor("serial" if args.workers == 1 else args.executor, args.workers, args.ray_address) as pool:
-            certificate = build_certificate(spec, args.threshold, command_line(args), pool, progress)
+            if args.refute:
+                certificate = refutation_certificate(spec, command_line(args), pool, progress)
+            else:
+                certificate = build_certificate(spec, args.threshold, command_line(args), pool, progress)
     except SearchStopped as exc:
         print(f"stopped ({exc}): what was proven is kept in {args.store}; run the same command to resume",
               file=sys.stderr)
@@ -109,10 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {path}: {openers:,} openers, {exact:,} exact" + (f", {none:,} with no tree within the limit" if none else "")
           + (f", best {best.opener} {best.value:,} (mean {best.value / len(puzzle.answers):.4f})" if best else "")
           + f", {time.monotonic() - started:.1f} s", file=sys.stderr)
-    if best is None:
+    if best is None and not args.refute:
         print(f"warning: no opener is at most the threshold {args.threshold}: the certificate proves no best opener; "
               "raise --threshold", file=sys.stderr)
-    if exact < min(TOP, openers):
+    if exact < min(TOP, openers) and not args.refute:
         print(f"warning: only {exact:,} openers are exact (fewer than {min(TOP, openers)}): raise --threshold",
               file=sys.stderr)
     return 0

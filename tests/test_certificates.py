@@ -461,3 +461,34 @@ def test_openers_prints_the_nyt_hard_certificate_and_analyze_reads_it():
     move = analyze(puzzle, [(none, WORDLE.feedback(none, "cigar"))], budget=1e-6).moves[0]
     assert move.played.kind == EXACT and move.played.low == float("inf")
     assert (move.best.low, move.best_guess) == (8097 / 2309, "salet")
+
+
+def test_a_certificate_of_refutations_says_no_opener_has_a_tree(small_wordle, lists, tmp_path, capsys):
+    """--refute: every opener refuted within the limit by the feasibility search, as the exact
+    solver finds each alone (no tree: INF); an opener with a tree stops it, named."""
+    puzzle, _ = small_wordle
+    twin = twin_values(puzzle, 2)
+    assert all(v >= INF for v in twin.values())
+    common = ["--answers", lists[0], "--guesses", lists[1], "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path)]
+    code, err = run_script(["--refute", "--max-guesses", "2", *common, "--name", "none"], capsys)
+    assert code == 0, err
+    cert = load_certificate("none", tmp_path)
+    assert {e.opener for e in cert.entries} == set(puzzle.guesses) and cert.infeasible_count == len(puzzle.guesses)
+    assert all(e.exact and e.value >= INF for e in cert.entries) and cert.best is None
+    assert cert.command.startswith("python scripts/build_certificate.py --refute") and "--max-guesses 2" in cert.command
+    assert certificate_for(puzzle, 2, tmp_path) == cert
+    with pytest.raises(WordguessError, match="has a tree within 6 guesses"):
+        run_script(["--refute", *common, "--name", "some"], capsys)
+
+
+def test_openers_prints_the_shipped_refutations_of_hard_mode_over_every_word():
+    """The shipped certificate that no opener finds every one of the 14,855 words within six in
+    hard mode: `openers` prints it (each row "none within 6"), its JSON says so."""
+    command = ["openers", "--mode", "hard", "--answers", "wordle-guesses-nyt", "--guesses", "wordle-guesses-nyt"]
+    result = runner.invoke(app, [*command, "--top", "2"])
+    assert result.exit_code == 0, result.output
+    assert "proves that no opener finds every answer within 6 guesses" in result.output
+    assert result.output.count("none   within 6") == 2
+    data = json.loads(runner.invoke(app, [*command, "--top", "0", "--json"]).output)
+    assert data["infeasible"] == data["count"] == 14855 and data["exact"] == 0 and data["best"] is None
+    assert all(row["value"] is None for row in data["openers"])

@@ -203,6 +203,8 @@ def lower_bound_line(outcome, n: int, total: int | None) -> None:
 def certificate_scope(certificate: Certificate) -> str:
     """Return what a certificate proves, in a phrase."""
     n = len(certificate.entries)
+    if certificate.infeasible_count == n:
+        return f"each of the {n:,} openers proven to have no tree within {certificate.max_guesses}"
     if certificate.threshold is None:
         return f"every one of the {n:,} openers exact"
     none = certificate.infeasible_count
@@ -401,10 +403,11 @@ def openers_command(
     width = max(len(r["opener"]) for r in rows)
     out.print(f"{'rank':>5}  {'opener':<{width}}  {'total':>9}  {'mean':>9}", markup=False)
     for r in rows:
-        rank, value, mean = (str(r["rank"]), f"{r['value']:,}", f"{r['mean']:.4f}") if r["exact"] else (
-            "-", f">= {r['value']:,}", f">= {r['mean']:.4f}")
         if r["value"] is None:
-            value, mean = "none", f"within {certificate.max_guesses}"
+            rank, value, mean = "-", "none", f"within {certificate.max_guesses}"
+        else:
+            rank, value, mean = (str(r["rank"]), f"{r['value']:,}", f"{r['mean']:.4f}") if r["exact"] else (
+                "-", f">= {r['value']:,}", f">= {r['mean']:.4f}")
         out.print(f"{rank:>5}  {r['opener'].upper():<{width}}  {value:>9}  {mean:>9}", markup=False)
     if len(rows) < len(certificate.entries):
         out.print(f"(the first {len(rows):,} of {len(certificate.entries):,} openers; --top 0 shows all)", markup=False)
@@ -432,7 +435,9 @@ def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
     setting = (f"Opener certificate: {certificate.game} ({options}), {certificate.mode} mode, {certificate.secrets:,} "
                f"answers ({certificate.answers}), {len(puzzle.guesses):,} guesses ({certificate.guesses}), {limit}")
     best = certificate.best
-    proves = ("proves no best opener: none is at most the threshold" if best is None else
+    proves = (f"proves that no opener finds every answer within {certificate.max_guesses} guesses"
+              if certificate.infeasible_count == len(certificate.entries) else
+              "proves no best opener: none is at most the threshold" if best is None else
               f"proves {best.opener.upper()} is a best opener, {best.value:,} guesses in all (mean "
               f"{best.value / certificate.secrets:.4f}), and that no other opener beats it")
     return (f"{setting}\n{proves}; {certificate_scope(certificate)}\nbuilt by `{certificate.command}` "

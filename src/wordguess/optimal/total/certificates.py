@@ -31,14 +31,17 @@ from wordguess.errors import WordguessError
 from wordguess.optimal.store import ResultStore
 from wordguess.optimal.tasks import (
     SearchSpec,
+    feasibility_for,
     opener_task,
     promising_openers,
     record,
     run_deadline,
     solver_for,
     symmetric_openers,
+    verdict_task,
 )
 from wordguess.optimal.total.search import INF, VERSION, OpenerResult, puzzle_key
+from wordguess.optimal.worst.search import refutation_order
 from wordguess.vocab import Progress, Word
 
 DATA = Path(__file__).parent.parent / "data"  # where the shipped certificates live
@@ -237,6 +240,44 @@ def build_certificate(spec: SearchSpec, threshold: int | None, command: str,
     game = puzzle.game
     return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
                        len(puzzle.answers), solver.max_guesses, threshold, command, VERSION,
+                       datetime.date.today().isoformat(), tuple(entries))
+
+
+def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | None = None,
+                           progress: Progress | None = None) -> Certificate:
+    """Return the certificate of a puzzle in which no opener has a tree within the depth limit:
+    every opener (one per symmetry class) refuted by the feasibility search (verdict_task, whose
+    verdicts the store keeps, so a rerun resumes), each entry "no tree" (INF, exact). Raise
+    WordguessError naming an opener that has a tree (certify with a threshold then), and
+    SearchStopped at the spec's time limit."""
+    solver = solver_for(spec)
+    puzzle, depth = solver.puzzle, spec.max_guesses
+    if depth is None:
+        raise WordguessError("a certificate of refutations needs a guess limit")
+    classes = symmetric_openers(puzzle)
+    deadline = run_deadline(spec)
+    tasks = [(spec, w, depth, deadline) for w in refutation_order(solver, list(classes))]
+    work: dict[Word, tuple[int, float]] = {}
+    store = ResultStore(spec.store) if spec.store else None
+    key = feasibility_for(spec).key(depth)
+    for _, verdict in (executor or SerialExecutor()).run(verdict_task, tasks):
+        if verdict.feasible:
+            raise WordguessError(f"{verdict.opener!r} has a tree within {depth} guesses: certify with a threshold")
+        stored = store.opener(key, verdict.opener) if store is not None and verdict.nodes == 0 else None
+        work[verdict.opener] = (stored[2], stored[3]) if stored is not None else (verdict.nodes, verdict.seconds)
+        if progress:
+            progress(len(work), len(tasks))
+    if store is not None:
+        store.close()
+    entries = []
+    for word, members in classes.items():
+        entries.append(Entry(word, INF, True, *work[word]))
+        entries += [Entry(m, INF, True, same_as=word) for m in members[1:]]
+    order = {w: i for i, w in enumerate(puzzle.guesses)}
+    entries.sort(key=lambda e: order[e.opener])
+    game = puzzle.game
+    return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
+                       len(puzzle.answers), solver.max_guesses, None, command, VERSION,
                        datetime.date.today().isoformat(), tuple(entries))
 
 
