@@ -12,6 +12,10 @@ one secret: S is not finished within d guesses when k - (d - 1) m > 1. The same 
 guess g: its own escape m_g on the group bounds what it splits off any part, so below a set
 with k of the group a guess is worth trying within d only if m_g >= k - 1 - (d - 2) m. The bound
 is taken from the puzzle's replies, not from a rule of the game, so it holds for every game.
+Read on the part T of the group a set holds (its live part), each guess's own escape on T bounds
+what it splits off any part of T, so T is not finished within d guesses when the d - 1 largest
+escapes over the allowed guesses sum to less than |T| - 1 (a guess played twice on a path splits
+nothing the second time), and a guess is worth trying only if its escape on T is at least the need.
 """
 
 from __future__ import annotations
@@ -137,3 +141,17 @@ def group_part(group_of, S, e):
             if group_of[s, j] < 0:
                 break
     return part[:k]
+
+
+@njit(cache=True)
+def live_escape(scan, g, part, counts):
+    """Return how many of `part` guess g puts outside its largest reply class on them (`counts`
+    a zeroed scratch array, zeroed again on return)."""
+    big = 0
+    for s in part:
+        r = scan[g, s]
+        counts[r] += 1
+        big = max(big, counts[r])
+    for s in part:
+        counts[scan[g, s]] = 0
+    return len(part) - big

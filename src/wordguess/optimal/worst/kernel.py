@@ -63,7 +63,7 @@ from wordguess.optimal.worst.counts import (
     reply_counts,
     splits_into_singletons,
 )
-from wordguess.optimal.worst.groups import group_needs, group_part
+from wordguess.optimal.worst.groups import group_needs, group_part, live_escape
 
 TOO_BIG = np.int64(1) << np.int64(40)  # stands for "this guess cannot work" in the ordering
 BINDING_MOST = 8  # the most groups whose needs filter the guesses of one set
@@ -186,10 +186,26 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
     widest = 0  # the most unsolved replies an allowed guess gives on S
     packed, words_low, words_high = reply_counts(scan, n_replies, S, allowed)
     guess_escape = ctx.guess_escape
+    # The binding group of the largest need, read on the part of it S holds (groups.py): each
+    # guess's escape on that part, and the depth - 1 largest of them (an upper bound where not read).
+    live_e, live_need = -1, np.int64(0)
+    for b in range(n_binding):
+        if binding[b, 1] > live_need:
+            live_e, live_need = binding[b, 0], binding[b, 1]
+    live = group_part(ctx.group_of, S, live_e) if live_e >= 0 else S[:0]
+    tops = np.zeros(max(1, depth - 1), dtype=np.int64)
     for i in range(n_allowed):
         hopeless = False
+        if live_e >= 0:
+            escape = np.int64(guess_escape[live_e, allowed[i]])
+            if escape >= live_need:
+                escape = live_escape(scan, allowed[i], live, counts)
+            j = np.argmin(tops)
+            if escape > tops[j]:
+                tops[j] = escape
+            hopeless = escape < live_need
         for b in range(n_binding):  # too little split off a group: a bucket beyond its bound
-            if guess_escape[binding[b, 0], allowed[i]] < binding[b, 1]:
+            if hopeless or guess_escape[binding[b, 0], allowed[i]] < binding[b, 1]:
                 hopeless = True
                 break
         if hopeless:
@@ -215,6 +231,9 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             return 1
         else:
             largest[i] = big
+    if live_e >= 0 and len(live) - tops.sum() > 1:
+        remember(ctx, key, n, 0)  # no d - 1 guesses split the live part finely enough
+        return 0
     if ctx.params[SYMMETRY] == 0 and n_binding == 0:  # (`widest` is of every guess, not only the hopeful)
         # No guess gives more unsolved replies on a subset of S than on S, and below S the
         # guesses are S's (normal mode) or fewer (hard mode), so every tree for a bucket of S
