@@ -27,6 +27,11 @@ fresh process each run, alternating, wall time from start to exit: Selby's binar
 against `wordguess optimal --first salet --no-certificate --no-store --json` (numba's on-disk
 cache warm, as after the first run), normal and hard.
 
+The feasibility search (`--only-depth N`): hard mode with every one of the 14,855 words the
+secret, whether a tree within 6 follows the opener (UNHIP, THUMB, JAZZY: the slowest of our
+refutations of every opener; SALET, TARSE), Selby's `-H -d -g6` against `wordguess optimal
+--objective worst --max-guesses 6 --first WORD`, each afresh per run, alternating.
+
 Lists as a user meets them (`--large N`, `--only-large` for those cases alone): SALET, normal
 and hard, on 2,315 / 12,972, and TARSE on the NYT's lists (2,309 answers / 14,855 guesses) and
 on a larger answer list drawn from them (the 2,315 answers and 843 more of the 14,855 guesses,
@@ -250,6 +255,43 @@ def check_certificate(binary: Path, work: Path, name: str, sample: int, seed: in
             "wall_s": round(time.monotonic() - began, 1), "rows": rows}
 
 
+DEPTH_OPENERS = ("unhip", "thumb", "jazzy", "salet", "tarse")  # the hardest of hard mode's refutations, and two good
+
+
+def depth_runs(binary: Path, work: Path, runs: int, limit: float) -> dict:
+    """Return the feasibility case: hard mode with every one of the 14,855 words the secret, is
+    there a tree within 6 after the opener? Selby's `-H -d -g6` against `wordguess optimal
+    --objective worst --max-guesses 6 --first WORD` (which also refutes 3, 4 and 5), each a fresh
+    process per run, alternating: each program's search time and whole-process wall time."""
+    cli = str(Path(sys.executable).with_name("wordguess"))
+    out = {}
+    for word in DEPTH_OPENERS:
+        ours_cmd = [cli, "optimal", "--answers", "wordle-guesses-nyt", "--guesses", "wordle-guesses-nyt", "--mode",
+                    "hard", "--objective", "worst", "--max-guesses", "6", "--first", word, "--no-store", "--json"]
+        subprocess.run(ours_cmd, capture_output=True, check=True)  # numba's cache and the matrix, once
+        rows = {"selby_s": [], "selby_wall_s": [], "wordguess_s": [], "wordguess_wall_s": []}
+        verdicts = set()
+        for _ in range(runs):
+            began = time.perf_counter()
+            done = subprocess.run([str(binary), "-a", "nyt-all", "-h", "nyt-all", "-H", "-d", "-g6", "-w", word],
+                                  cwd=work, capture_output=True, text=True, timeout=limit + 30)
+            rows["selby_wall_s"].append(time.perf_counter() - began)
+            took = re.search(r"Time taken = ([\d.]+)s", done.stdout)
+            rows["selby_s"].append(float(took.group(1)) if took else None)
+            selby_none = "no-legal-guess" in done.stdout
+            began = time.perf_counter()
+            ran = subprocess.run(ours_cmd, capture_output=True, text=True, check=True, timeout=limit + 60)
+            rows["wordguess_wall_s"].append(time.perf_counter() - began)
+            worst = json.loads(ran.stdout)["worst_case"]
+            rows["wordguess_s"].append(worst["seconds"])
+            verdicts.add((selby_none, worst["least"] is None and worst["proven_at_least"] > 6))
+        out[word] = {"no tree within 6 (selby, wordguess)": sorted(verdicts),
+                     **{k: [round(t, 3) for t in v if t is not None] for k, v in rows.items()},
+                     "ratio_of_medians": ratio([t for t in rows["selby_s"] if t is not None], rows["wordguess_s"]),
+                     "wall_ratio_of_medians": ratio(rows["selby_wall_s"], rows["wordguess_wall_s"])}
+    return out
+
+
 def ratio(selby: list[float], ours: list[float]) -> float | None:
     return round(statistics.median(selby) / statistics.median(ours), 3) if selby and ours else None
 
@@ -266,6 +308,8 @@ def main() -> None:
     parser.add_argument("--only-whole", action="store_true", help="the whole-process case alone")
     parser.add_argument("--large", type=int, default=3, help="runs of each large-list case (0: none)")
     parser.add_argument("--only-large", action="store_true", help="the large-list cases alone")
+    parser.add_argument("--only-depth", type=int, default=0, metavar="N",
+                        help="the feasibility case alone, N runs: hard mode, every word the secret, within 6")
     parser.add_argument("--check-certificate", metavar="NAME", help="check a shipped certificate against Selby's values")
     parser.add_argument("--sample", type=int, default=20, help="exact and bounded entries each, with --check-certificate")
     args = parser.parse_args()
@@ -280,6 +324,11 @@ def main() -> None:
             report = {"load_before": load, **check_certificate(binary, work, args.check_certificate, args.sample,
                                                                 args.seed, args.limit),
                       "load_after": round(os.getloadavg()[0], 2)}
+            print(json.dumps(report, indent=2))
+            return
+        if args.only_depth:
+            report["depth"] = depth_runs(binary, work, args.only_depth, args.limit)
+            report["load_after"] = round(os.getloadavg()[0], 2)
             print(json.dumps(report, indent=2))
             return
         if args.only_large:
