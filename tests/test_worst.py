@@ -490,3 +490,19 @@ def test_the_group_bound_agrees_with_the_twin_on_random_families(seed):
     for depth in (2, 3, 4):
         assert {g: search.opener(g, depth).feasible for g in puzzle.guesses} == twin(
             game, list(puzzle.answers), list(puzzle.guesses), "normal", depth)
+
+
+@pytest.mark.parametrize("pegs,colours", [(3, 5), (4, 4)])
+def test_mastermind_with_groups_agrees_with_the_depth_limited_total_search(pegs, colours):
+    """Codes alike but for one peg form groups; with the symmetry reduction the group bound and
+    filter apply and the searches of a group alone do not (their guesses are S's classes):
+    every verdict is still the total search's."""
+    game = get_game("mastermind", pegs=pegs, colours=colours)
+    codes = game.generated_words()
+    puzzle = Puzzle(game, codes, codes)
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    assert len(search.ctx.group_escape) > 0
+    for depth in (4, 5):
+        solver = ExactSolver(puzzle, max_guesses=depth)
+        sample = codes[::7]  # a seventh of the openers, every colour pattern among them
+        assert {g: search.opener(g, depth).feasible for g in sample} == {g: solver.opener(g).value < INF for g in sample}

@@ -143,7 +143,10 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         return ctx.memo[key]
     if spend_node(ctx):
         return ABORT
-    if n_binding > 0:
+    # Where the guesses tried below S are S's or fewer (no symmetry reduction: that one keeps
+    # the guesses one of each class of S's symmetries, which need not be a part's):
+    whole_guesses = ctx.params[SYMMETRY] == 0
+    if n_binding > 0 and whole_guesses:
         # A part of S no tree finishes within `depth` sinks S (a tree for S is one for the part):
         # the secrets of its tightest group, searched alone when the group leaves the guesses
         # little room (slack m - need below depth - 1) and is not all of S. Its verdict is memoised.
@@ -231,7 +234,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             return 1
         else:
             largest[i] = big
-    if live_e >= 0 and len(live) - tops.sum() > 1:
+    if live_e >= 0 and whole_guesses and len(live) - tops.sum() > 1:
         remember(ctx, key, n, 0)  # no d - 1 guesses split the live part finely enough
         return 0
     if ctx.params[SYMMETRY] == 0 and n_binding == 0:  # (`widest` is of every guess, not only the hopeful)
