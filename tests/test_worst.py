@@ -504,5 +504,5 @@ def test_mastermind_with_groups_agrees_with_the_depth_limited_total_search(pegs,
     assert len(search.ctx.group_escape) > 0
     for depth in (4, 5):
         solver = ExactSolver(puzzle, max_guesses=depth)
-        sample = codes[::7]  # a seventh of the openers, every colour pattern among them
+        sample = codes[::7]  # a seventh of the openers
         assert {g: search.opener(g, depth).feasible for g in sample} == {g: solver.opener(g).value < INF for g in sample}
