@@ -5,8 +5,7 @@ optionally within a maximum number of guesses, in normal or hard mode.
 first, proven, or (with a cutoff) a proven lower bound at or above the cutoff. The work is done
 by the numba kernel in `kernel.py` in slices of a node budget, so that a progress callback runs
 between slices, Ctrl-C lands within a fraction of a second, and a time or node limit stops the
-search cleanly with what was proven so far.
-"""
+search cleanly with what was proven so far."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from wordguess.games import kernels
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
 from wordguess.optimal.total import greedy, kernel
+from wordguess.optimal.worst.groups import no_groups
 from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
@@ -255,8 +255,7 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
             symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
-            kernel.new_table(), np.full((n, 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64),
-            np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.uint8))
+            kernel.new_table(), *no_groups(n))
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""

@@ -68,6 +68,13 @@ def escapes(replies, members, starts, n_replies):
     return out, by_guess
 
 
+def no_groups(n_secrets: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return a Context's group fields when it has no group (group_of, group_escape,
+    group_counts, guess_escape): the exact search's, which reads none."""
+    return (np.full((n_secrets, 1), -1, dtype=np.int32), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros((0, 1), dtype=np.uint8))
+
+
 def group_tables(words: list[str], replies: np.ndarray, n_replies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (group_of: int32 [secret, k], each secret's groups, -1 past the last; each group's
     escape; each group's escape by each guess, uint8 [group, guess]), keeping the groups that
