@@ -492,3 +492,6 @@ def test_openers_prints_the_shipped_refutations_of_hard_mode_over_every_word():
     data = json.loads(runner.invoke(app, [*command, "--top", "0", "--json"]).output)
     assert data["infeasible"] == data["count"] == 14855 and data["exact"] == 0 and data["best"] is None
     assert all(row["value"] is None for row in data["openers"])
+    other = runner.invoke(app, ["openers", "--mode", "hard", "--answers", "wordle-guesses", "--guesses", "wordle-guesses",
+                                "--top", "0", "--json"])
+    assert json.loads(other.output)["infeasible"] == 12972
