@@ -154,7 +154,7 @@ SKIPPED = {
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",
     "wordguess optimal --answers salet-YG.txt --guesses nyt20220215.txt --objective worst --max-guesses 5 "
-    "--all-openers --json": "7 minutes of search on a word list that is not shipped",
+    "--all-openers --json": "3 minutes of search on a word list that is not shipped",
     "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
     "--max-guesses 6 --all-openers --store hard.sqlite --json": "21 minutes of search, past the slow tests' time limit",
     "wordguess optimal --game jotto --first cedar --store jotto.sqlite --time-limit 20":
