@@ -30,6 +30,7 @@ MASTERMIND_TREES = {
 # file -> (the secrets' and guesses' list, opener, total, worst), as results/README.md lists them:
 # Wordle with every allowed word as the secret
 WORD_TREES: dict[str, tuple[str, str, int, int]] = {
+    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52827, 6),
 }
 
 
