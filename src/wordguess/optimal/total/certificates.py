@@ -40,7 +40,7 @@ from wordguess.optimal.tasks import (
     symmetric_openers,
     verdict_task,
 )
-from wordguess.optimal.total.search import INF, VERSION, OpenerResult, puzzle_key
+from wordguess.optimal.total.search import INF, VERSION, ExactSolver, OpenerResult, puzzle_key
 from wordguess.optimal.worst.search import refutation_order
 from wordguess.vocab import Progress, Word
 
@@ -223,18 +223,29 @@ def build_certificate(spec: SearchSpec, threshold: int | None, command: str,
         if progress:
             progress(len(results), len(words))
     store = ResultStore(spec.store) if spec.store else None
-    entries = []
-    for word, members in classes.items():
+    firsts = {}
+    for word in classes:
         r = results[word]
         # A result read back from the store reports no work: the store kept the search's.
         work = store.opener(solver.key, word) if store is not None and r.nodes == 0 else None
         nodes, seconds = (work[2], work[3]) if work is not None and work[:2] == (r.value, r.exact) else (r.nodes, r.seconds)
         value = min(r.value, INF)
-        entries.append(Entry(word, value, r.exact or value >= INF, nodes, seconds))
-        # The symmetry maps the puzzle to itself, so every member of the class has the same value.
-        entries += [Entry(m, value, r.exact or value >= INF, same_as=word) for m in members[1:]]
+        firsts[word] = Entry(word, value, r.exact or value >= INF, nodes, seconds)
     if store is not None:
         store.close()
+    return ranked_certificate(solver, classes, firsts, threshold, command)
+
+
+def ranked_certificate(solver: ExactSolver, classes: dict[Word, list[Word]], firsts: dict[Word, Entry],
+                       threshold: int | None, command: str) -> Certificate:
+    """Return the certificate of the entries of each symmetry class's first opener (`firsts`),
+    the class's other members given the same value (the symmetry maps the puzzle to itself),
+    ranked: exact values first, least first, then the bounds, ties in the guesses' order."""
+    entries = []
+    for word, members in classes.items():
+        first = firsts[word]
+        entries += [first, *(Entry(m, first.value, first.exact, same_as=word) for m in members[1:])]
+    puzzle = solver.puzzle
     order = {w: i for i, w in enumerate(puzzle.guesses)}
     entries.sort(key=lambda e: (not e.exact, e.value, order[e.opener]))
     game = puzzle.game
@@ -257,28 +268,21 @@ def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | 
     classes = symmetric_openers(puzzle)
     deadline = run_deadline(spec)
     tasks = [(spec, w, depth, deadline) for w in refutation_order(solver, list(classes))]
-    work: dict[Word, tuple[int, float]] = {}
+    firsts: dict[Word, Entry] = {}
     store = ResultStore(spec.store) if spec.store else None
     key = feasibility_for(spec).key(depth)
     for _, verdict in (executor or SerialExecutor()).run(verdict_task, tasks):
         if verdict.feasible:
             raise WordguessError(f"{verdict.opener!r} has a tree within {depth} guesses: certify with a threshold")
+        # A verdict read back from the store reports no work: the store kept the search's.
         stored = store.opener(key, verdict.opener) if store is not None and verdict.nodes == 0 else None
-        work[verdict.opener] = (stored[2], stored[3]) if stored is not None else (verdict.nodes, verdict.seconds)
+        work = (stored[2], stored[3]) if stored is not None else (verdict.nodes, verdict.seconds)
+        firsts[verdict.opener] = Entry(verdict.opener, INF, True, *work)
         if progress:
-            progress(len(work), len(tasks))
+            progress(len(firsts), len(tasks))
     if store is not None:
         store.close()
-    entries = []
-    for word, members in classes.items():
-        entries.append(Entry(word, INF, True, *work[word]))
-        entries += [Entry(m, INF, True, same_as=word) for m in members[1:]]
-    order = {w: i for i, w in enumerate(puzzle.guesses)}
-    entries.sort(key=lambda e: order[e.opener])
-    game = puzzle.game
-    return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
-                       len(puzzle.answers), solver.max_guesses, None, command, VERSION,
-                       datetime.date.today().isoformat(), tuple(entries))
+    return ranked_certificate(solver, classes, firsts, None, command)
 
 
 def save_certificate(certificate: Certificate, name: str, folder: Path | None = None) -> Path:

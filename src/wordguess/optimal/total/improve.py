@@ -302,13 +302,12 @@ class TreeImprover:
         """Replace, prove or open up the node at `path` by its search's result."""
         beta, past = self.waiting.pop(path)
         node = self.node_at(path)
-        if result.tree is not None and not result.least:  # within the limit, its total not searched
+        if result.tree is not None:
             self.replace(path, result.tree, Gain(list(path), node.size, (node.guess, guess_of(result.tree)),
                                                  total_guesses(node), int(result.value), past))
-            self.queue_children(path)
-        elif result.tree is not None:
-            self.replace(path, result.tree, Gain(list(path), node.size, (node.guess, guess_of(result.tree)),
-                                                 total_guesses(node), int(result.value), past))
+            if not result.least:  # a tree within the limit, its total not searched: its nodes are next
+                self.queue_children(path)
+                return
             if len(path) == 1:
                 self.first_bounds[path[0][1]] = int(result.value)
             self.settle(node.size)

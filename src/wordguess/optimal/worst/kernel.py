@@ -207,8 +207,8 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             if escape > tops[j]:
                 tops[j] = escape
             hopeless = escape < live_need
-        for b in range(n_binding):  # too little split off a group: a bucket beyond its bound
-            if hopeless or guess_escape[binding[b, 0], allowed[i]] < binding[b, 1]:
+        for b in range(0 if hopeless else n_binding):  # too little split off a group: beyond its bound
+            if guess_escape[binding[b, 0], allowed[i]] < binding[b, 1]:
                 hopeless = True
                 break
         if hopeless:
