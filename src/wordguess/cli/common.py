@@ -265,6 +265,21 @@ def check_executor(name: str, ray_address: str | None) -> None:
         raise WordguessError("--ray-address joins a Ray cluster: give it with --executor ray")
 
 
+def search_setting(workers: int, executor: str, ray_address: str | None, time_limit: float | None,
+                   store: str | None, no_store: bool) -> tuple[str, str | None]:
+    """Check a search command's shared options; return the executor to run on and the store's path.
+    One local worker is this process; Ray is what was asked for even with one (a cluster's size
+    is its own, not --workers)."""
+    from wordguess.optimal.store import default_store_path  # the store only where a search runs
+
+    check_workers(workers)
+    if time_limit is not None and not time_limit > 0:
+        raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    check_executor(executor, ray_address)
+    name = "serial" if workers == 1 and executor == "process" else executor
+    return name, None if no_store else str(store or default_store_path())
+
+
 PENDING = ("cancel", "undo")  # typed at a reply prompt: the guess waiting for its reply is dropped
 HISTORY_LINES = 1000  # typed lines kept between sessions (the up arrow, Ctrl-R)
 

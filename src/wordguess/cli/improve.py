@@ -11,11 +11,10 @@ from typing import Annotated
 import typer
 
 from wordguess.cli import opts as opt
-from wordguess.cli.common import check_executor, check_workers, err, friendly, out, progress_bar
+from wordguess.cli.common import err, friendly, out, progress_bar, search_setting
 from wordguess.engine.executors import get_executor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
-from wordguess.optimal.store import default_store_path
 from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.improve import Budget, Gain, Improvement, TreeImprover
 from wordguess.optimal.total.search import INF
@@ -54,20 +53,16 @@ def improve_command(
         raise WordguessError(f"--nodes must be at least 1, not {nodes}")
     if max_guesses is not None and max_guesses < 0:
         raise WordguessError(f"--max-guesses must be 0 (no limit) or more, not {max_guesses}")
-    check_workers(workers)
-    if time_limit is not None and not time_limit > 0:
-        raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
-    check_executor(executor, ray_address)
+    name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
     loaded = TreeFile.load(tree_file)
     folder = Path(tree_file).parent
     lists = PuzzleSpec(loaded.game, answers or beside(loaded.answers, folder), guesses or beside(loaded.guesses, folder),
                        loaded.mode)
     limit = loaded.game.max_guesses if max_guesses is None else (max_guesses or None)
-    spec = SearchSpec(lists, limit, None if no_store else str(store or default_store_path()), time_limit)
+    spec = SearchSpec(lists, limit, store_path, time_limit)
     puzzle = solver_for(spec).puzzle
     check_tree(loaded.tree, puzzle)
     improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers))
-    name = "serial" if workers == 1 and executor == "process" else executor
 
     def write(found: Improvement) -> None:
         check_tree(found.tree, puzzle)

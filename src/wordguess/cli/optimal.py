@@ -13,14 +13,13 @@ from wordguess.cli.common import (
     GameChoice,
     ListChoice,
     build_puzzle,
-    check_executor,
-    check_workers,
     err,
     game_command,
     note_skipped,
     out,
     progress_bar,
     puzzle_spec,
+    search_setting,
 )
 from wordguess.cli.render import evaluation_text
 from wordguess.engine.executors import get_executor
@@ -28,7 +27,6 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
 from wordguess.optimal.equilibrium import solve_equilibrium
-from wordguess.optimal.store import default_store_path
 from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.certificates import (
     Certificate,
@@ -90,25 +88,18 @@ def optimal_command(
         raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
     if objective not in OBJECTIVES:
         raise WordguessError(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    check_workers(workers)
     if fewest_worst and objective != "worst":
         raise WordguessError("--fewest-worst counts the secrets at the worst case: give it with --objective worst")
-    if time_limit is not None and not time_limit > 0:
-        raise WordguessError(f"--time-limit must be a positive number of seconds, not {time_limit}")
-    check_executor(executor, ray_address)
+    name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
-    spec = SearchSpec(puzzle_spec(rules, lists, mode), limit,
-                      None if no_store else str(store or default_store_path()), time_limit, node_limit)
+    spec = SearchSpec(puzzle_spec(rules, lists, mode), limit, store_path, time_limit, node_limit)
     puzzle = solver_for(spec).puzzle
     note_skipped(spec.puzzle, puzzle.answers, puzzle.guesses)
     if first is not None:
         first = puzzle.guesses[puzzle.index_of(first)]
     count = openers or 5
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
-    # One local worker is this process; Ray is what was asked for even with one (a cluster's
-    # size is its own, not --workers).
-    name = "serial" if workers == 1 and executor == "process" else executor
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json, fewest_worst)
         return
