@@ -68,9 +68,6 @@ class Bulls(DistinctTwoCount):
     def length(self) -> int:
         return self.digits
 
-    def display(self, word: Word) -> str:
-        return word
-
     def generated_words(self) -> list[Word]:
         """Return every code of distinct symbols, in lexicographic order."""
         codes = itertools.permutations(self.alphabet, self.digits)

@@ -32,6 +32,10 @@ class TwoCountGame(Game):
     reply_letters: ClassVar[str] = "B,W"  # the reply's notation, for messages
     reply_words: ClassVar[str] = "black then white pegs"  # what the two counts are
 
+    def display(self, word: Word) -> str:
+        """Codes are shown as typed: digits have no case."""
+        return word
+
     @functools.cached_property
     def replies(self) -> tuple[tuple[int, int], ...]:
         """Return every possible (B, W) reply in encoding order."""
@@ -126,9 +130,6 @@ class Mastermind(TwoCountGame):
     @property
     def length(self) -> int:
         return self.pegs
-
-    def display(self, word: Word) -> str:
-        return word
 
     def generated_words(self) -> list[Word]:
         count = self.colours ** self.pegs

@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call, said } from "./api.js";
-import { $, askFirst, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, unlistedGuess, wordsInNoList } from "./dom.js";
+import { $, askFirst, askIfUnlisted, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -108,14 +108,8 @@ async function ask(next, keepSetting = false, sure = false) {
   try {
     const data = await call("/api/assist", { ...setting, turns: next, add_words: added });
     if (mine !== asked) return false;
-    const word = sure ? null : unlistedGuess(turns, next, data.notices);
-    if (word) {
-      say($("#assist-message"), "");
-      askFirst($("#assist-confirm"), `${word.toUpperCase()} is not in any list: use it anyway?`,
-        { label: "Use it", run: () => ask(next, keepSetting, true) },
-        { label: "Change the guess", run: () => $("#assist-guess").focus() });
-      return false;
-    }
+    if (!sure && askIfUnlisted(turns, next, data.notices, { box: $("#assist-confirm"), message: $("#assist-message"),
+      input: $("#assist-guess"), retry: () => ask(next, keepSetting, true) })) return false;
     turns = next;
     shown = setting;
     save();

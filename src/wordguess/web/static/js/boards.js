@@ -2,7 +2,7 @@
 // coloured per board), and the assistant for a game played elsewhere. The game, the setting and
 // the assistant's turns are kept in local storage.
 import { call, said } from "./api.js";
-import { $, askFirst, el, inPalette, letters, load, markTiles, outlook, percent, say, tileRow, today, unlistedGuess, wordsInNoList } from "./dom.js";
+import { $, askFirst, askIfUnlisted, el, inPalette, letters, load, markTiles, outlook, percent, say, tileRow, today, wordsInNoList } from "./dom.js";
 import { showStats } from "./daily.js";
 import { HostedGame } from "./hosted.js";
 import { drawKeyboard, listenToKeys } from "./keyboard.js";
@@ -117,14 +117,8 @@ async function assist(next = turns, keepWorld = false, sure = false) {
   try {
     const answer = await call("/api/boards/assist", { game: f.elements.game.value, world, turns: next, add_words: added });
     if (mine !== advised) return false;
-    const word = sure ? null : unlistedGuess(turns, next, answer.notices);
-    if (word) {
-      say($("#boards-assist-message"), "");
-      askFirst($("#boards-assist-confirm"), `${word.toUpperCase()} is not in any list: use it anyway?`,
-        { label: "Use it", run: () => assist(next, keepWorld, true) },
-        { label: "Change the guess", run: () => $("#boards-guess").focus() });
-      return false;
-    }
+    if (!sure && askIfUnlisted(turns, next, answer.notices, { box: $("#boards-assist-confirm"),
+      message: $("#boards-assist-message"), input: $("#boards-guess"), retry: () => assist(next, keepWorld, true) })) return false;
     advice = answer;
     turns = next;
     shownWorld = world;

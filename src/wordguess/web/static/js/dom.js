@@ -173,11 +173,15 @@ export function askFirst(box, question, yes, no) {
   accept.focus();
 }
 
-// The word of the turn just added (`next` is one turn longer than `turns`) when the answer's
-// `notices` say it was taken as a word in no list (a typo, most likely): the player says first
-// whether it was played. Null otherwise.
-export function unlistedGuess(turns, next, notices) {
-  if (next.length <= turns.length) return null;
+// When the answer's `notices` say the turn just added (`next` is one turn longer than `turns`)
+// was taken as a word in no list (a typo, most likely), ask the player in `box` whether it was
+// played: `retry()` if it was, back to the guess's `input` if not. Return whether it asked.
+export function askIfUnlisted(turns, next, notices, { box, message, input, retry }) {
+  if (next.length <= turns.length) return false;
   const guess = next.at(-1).guess.toLowerCase();
-  return (notices || []).some((n) => n.toLowerCase().startsWith(`${guess} is in no list`) && n.includes("taken as played")) ? guess : null;
+  if (!(notices || []).some((n) => n.toLowerCase().startsWith(`${guess} is in no list`) && n.includes("taken as played"))) return false;
+  say(message, "");
+  askFirst(box, `${guess.toUpperCase()} is not in any list: use it anyway?`,
+    { label: "Use it", run: retry }, { label: "Change the guess", run: () => input.focus() });
+  return true;
 }
