@@ -80,6 +80,7 @@ def _data_file(name: str):
     return resources.files("wordguess.lists") / "data" / name
 
 
+@functools.cache
 def manifest() -> dict[str, ListInfo]:
     """Return the bundled lists' descriptions by name (read from the package manifest)."""
     raw = json.loads(_data_file(MANIFEST).read_text(encoding="utf-8"))["lists"]
@@ -143,6 +144,17 @@ def load_words(source: str | Path, game: Game | None = None, forbidden: str | Pa
     """Return the words of a bundled list name or a file path. With a game, words it cannot play
     are skipped and reported in `.rejected`; a forbidden-words list (name or path) is subtracted."""
     source = str(source)
+    if forbidden is None and (source in GENERATED or source in DERIVED or source in manifest()):
+        return _load_named(source, game)  # the package's lists do not change while it runs: read once
+    return _load(source, game, forbidden)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_named(source: str, game: Game | None) -> WordList:
+    return _load(source, game, None)
+
+
+def _load(source: str, game: Game | None, forbidden: str | Path | None) -> WordList:
     words, _ = _raw_words(source)
     if not words and source not in GENERATED:
         raise WordguessError(f"{source} holds no word: a word list has one word per line")
