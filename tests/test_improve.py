@@ -200,6 +200,19 @@ def test_ctrl_c_keeps_a_valid_tree_and_a_rerun_resumes_from_the_store(tmp_path, 
     assert resumed.after == fresh.after and resumed.nodes < fresh.nodes
 
 
+def test_a_rerun_reports_at_least_the_bound_its_store_proved(tmp_path, monkeypatch):
+    store = str(tmp_path / "store.sqlite")
+    tree = strategy_tree(MASTERMIND, "random")
+    full = improved(SearchSpec(MASTERMIND, 6, store), tree, Budget(ENOUGH))
+    assert full.optimal_for_opener
+    monkeypatch.setattr(improve_module, "time", FakeClock(1))  # the rerun stops before any search
+    again = improved(SearchSpec(MASTERMIND, 6, store, seconds=3600), tree, Budget(ENOUGH))
+    assert again.stopped and not again.gains and again.after == again.before
+    assert again.opener_bound == full.after  # each first reply's value, read from the store
+    cold = improved(SearchSpec(MASTERMIND, 6, str(tmp_path / "empty.sqlite"), seconds=3600), tree, Budget(ENOUGH))
+    assert cold.opener_bound < full.after  # (what the one-step bounds alone give)
+
+
 def test_worker_processes_find_the_same_tree():
     spec = SearchSpec(MASTERMIND, 6)
     tree = strategy_tree(MASTERMIND, "random")

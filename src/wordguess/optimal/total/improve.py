@@ -172,6 +172,13 @@ def node_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndar
                                        params[kernel.SOLVED], params[kernel.N_REPLIES])))
 
 
+def known_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndarray, int], depth: int) -> int:
+    """Return the most the memo (loaded from the store) knows of the secrets' least total with
+    `depth` guesses left: its exact value or proven bound, 0 when it knows nothing."""
+    known, _ = solver.call(kernel.memo_entry, solver.call(kernel.set_key, candidates.astype(np.int64), state[1], depth))
+    return int(known)
+
+
 def opener_lower_bound(solver: ExactSolver, guess: int, one_step: bool = True) -> int:
     """Return a proven lower bound on the least total of any tree opening with `guess`: n + the
     sum over its unsolved first replies of the most known of each bucket, its exact value or
@@ -182,10 +189,9 @@ def opener_lower_bound(solver: ExactSolver, guess: int, one_step: bool = True) -
     if any(len(secrets) == total for _, secrets, _ in buckets):
         return int(INF)  # the opener learns nothing (root_bound's INF)
     for _, secrets, state in buckets:
-        known, _ = solver.call(kernel.memo_entry, solver.call(kernel.set_key, secrets, state[1], solver.child))
         floor = (node_bound(solver, secrets, state, solver.child) if one_step
                  else int(solver.child_table[len(secrets)]))
-        total += max(int(known), floor)
+        total += max(known_bound(solver, secrets, state, solver.child), floor)
     return int(min(total, INF))
 
 
@@ -279,7 +285,8 @@ class TreeImprover:
         candidates, state, depth = position(self.solver, path)
         total = total_guesses(node)
         past = self.past_limit(node, len(path))
-        bound = node_bound(self.solver, candidates, state, depth)
+        # What earlier runs proved (the store) counts too: the opener's bound never falls on a rerun.
+        bound = max(node_bound(self.solver, candidates, state, depth), known_bound(self.solver, candidates, state, depth))
         if len(path) == 1:
             self.first_bounds[path[0][1]] = bound
         if past == 0 and total <= bound:
