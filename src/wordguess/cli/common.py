@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wordguess.cli import opts as opt
 from wordguess.engine.choices import check_world
-from wordguess.engine.executors import EXECUTORS
+from wordguess.engine.executors import EXECUTORS, get_executor
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError, interrupted
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
@@ -278,6 +278,22 @@ def search_setting(workers: int, executor: str, ray_address: str | None, time_li
     check_executor(executor, ray_address)
     name = "serial" if workers == 1 and executor == "process" else executor
     return name, None if no_store else str(store or default_store_path())
+
+
+def run_search(name: str, workers: int, ray_address: str | None, label: str, search, store: str | None = None,
+               stopped=None):
+    """Return search(pool, progress) run on the executor `name` (search_setting's) under a
+    progress bar. A run stopped by Ctrl-C first calls `stopped` (to write what it kept), else
+    says where what it proved is kept (`store`)."""
+    try:
+        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
+            return search(pool, progress)
+    except typer.Exit:
+        if stopped is not None:
+            stopped()
+        elif store:
+            err.print(f"what was proven is kept in {store}: run the same command to resume", markup=False)
+        raise
 
 
 PENDING = ("cancel", "undo")  # typed at a reply prompt: the guess waiting for its reply is dropped

@@ -11,13 +11,12 @@ from typing import Annotated
 import typer
 
 from wordguess.cli import opts as opt
-from wordguess.cli.common import err, friendly, out, progress_bar, search_setting
-from wordguess.engine.executors import get_executor
+from wordguess.cli.common import err, friendly, out, run_search, search_setting
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.improve import Budget, Gain, Improvement, TreeImprover
-from wordguess.optimal.total.search import INF
+from wordguess.optimal.total.search import INF, OpenerResult
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import TreeFile
 
@@ -68,16 +67,14 @@ def improve_command(
         check_tree(found.tree, puzzle)
         TreeFile(loaded.game, loaded.mode, loaded.answers, loaded.guesses, found.tree, loaded.world).save(out_file)
 
-    try:
-        with get_executor(name, workers, ray_address) as pool, progress_bar("improving the tree") as progress:
-            found = improver.run(pool, progress)
-    except typer.Exit:  # Ctrl-C: the best tree so far is written, and the store keeps what was proven
+    def stopped() -> None:  # Ctrl-C: the best tree so far is written, and the store keeps what was proven
         found = improver.result()
         write(found)
         err.print(f"wrote {out_file}: {found.after:,} guesses in all (from {found.before:,})"
                   + (f"; what was proven is kept in {spec.store}: run the same command to resume" if spec.store else ""),
                   markup=False)
-        raise
+
+    found = run_search(name, workers, ray_address, "improving the tree", improver.run, stopped=stopped)
     write(found)
     if as_json:
         data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
@@ -132,9 +129,7 @@ def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | N
     if found.unsettled:
         out.print(f"{found.unsettled:,} subtrees not searched before the stop", markup=False)
     if found.openers or found.openers_unsettled:
-        shown = ", ".join((f"{game.display(r.opener).upper()} {r.value:,}" if r.exact else
-                           f"{game.display(r.opener).upper()} >= {r.value:,}") if r.value < INF else
-                          f"{game.display(r.opener).upper()} none within {limit}" for r in found.openers[:SHOWN])
+        shown = ", ".join(opener_text(r, limit, game.display(r.opener)) for r in found.openers[:SHOWN])
         more = f", and {len(found.openers) - SHOWN:,} more" if len(found.openers) > SHOWN else ""
         left = f"; {found.openers_unsettled:,} ran out of their nodes" if found.openers_unsettled else ""
         out.print(f"other openers searched ({len(found.openers):,}): {shown}{more}{left}", markup=False)
@@ -143,6 +138,15 @@ def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | N
                   + ("; the same command resumes from the store" if store else ""), markup=False)
     out.print(f"{found.seconds:.1f} s, {found.nodes:,} nodes" + (f"; proven results kept in {store}" if store else ""),
               markup=False)
+
+
+def opener_text(result: OpenerResult, limit: int | None, shown: str | None = None) -> str:
+    """Return one opener (`shown`: as the game shows it; by default its word) with its proven
+    value, its bound, or that no tree within the limit opens with it."""
+    word = (shown or result.opener).upper()
+    if result.value >= INF:
+        return f"{word} none within {limit}"
+    return f"{word} {result.value:,}" if result.exact else f"{word} >= {result.value:,}"
 
 
 def gain_text(gain: Gain, puzzle: Puzzle) -> str:

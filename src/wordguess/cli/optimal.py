@@ -19,10 +19,11 @@ from wordguess.cli.common import (
     out,
     progress_bar,
     puzzle_spec,
+    run_search,
     search_setting,
 )
+from wordguess.cli.improve import opener_text
 from wordguess.cli.render import evaluation_text
-from wordguess.engine.executors import get_executor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
@@ -107,8 +108,8 @@ def optimal_command(
     outcome = certified_outcome(certificate, first, all_openers) if certificate is not None else None
     if outcome is None:
         certificate = None
-        outcome = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal(
-            spec, first, None if first or all_openers else count, all_openers, pool, progress))
+        outcome = run_search(name, workers, ray_address, label, lambda pool, progress: optimal(
+            spec, first, None if first or all_openers else count, all_openers, pool, progress), spec.store)
     if out_file and outcome.tree is not None and outcome.feasible:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, outcome.tree).save(out_file)
     if as_json:
@@ -204,33 +205,14 @@ def certificate_scope(certificate: Certificate) -> str:
             f"guesses{beyond}; the others proven above it")
 
 
-def run_search(spec: SearchSpec, name: str, workers: int, ray_address: str | None, label: str, search):
-    """Return search(pool, progress) run on the chosen executor under a progress bar; a run
-    stopped by Ctrl-C says where what it proved is kept."""
-    try:
-        with get_executor(name, workers, ray_address) as pool, progress_bar(label) as progress:
-            return search(pool, progress)
-    except typer.Exit:
-        if spec.store:
-            err.print(f"what was proven is kept in {spec.store}: run the same command to resume", markup=False)
-        raise
-
-
-def opener_text(result: OpenerResult, limit: int | None) -> str:
-    """Return one opener's proven value, its bound, or that no tree within the limit opens with it."""
-    if result.value >= INF:
-        return f"{result.opener.upper()} none within {limit}"
-    return f"{result.opener.upper()} {result.value:,}" if result.exact else f"{result.opener.upper()} >= {result.value:,}"
-
-
 def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: bool, name: str, workers: int,
                  ray_address: str | None, out_file: str | None, as_json: bool, fewest: bool = False) -> None:
     """Run and print `optimal --objective worst`: the least worst case and its proof, then the
     least total within it."""
     puzzle = solver_for(spec).puzzle
     label = f"worst case of {first.upper()}" if first else "worst case over every opener"
-    found = run_search(spec, name, workers, ray_address, label, lambda pool, progress: optimal_worst(
-        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest))
+    found = run_search(name, workers, ray_address, label, lambda pool, progress: optimal_worst(
+        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest), spec.store)
     total = found.total
     if out_file and total is not None and total.tree is not None and total.feasible:
         TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)
