@@ -88,6 +88,20 @@ def check_one_way(words: list[str], secret: str | None, history: str | None, sha
         raise WordguessError(f"give the guesses played, in order, e.g. `{example}`")
 
 
+def analysed(chosen: str, found: str, notices: list[str], steps: int, analysis):
+    """Return analysis() run under a progress bar of `steps` steps, after saying on stderr that a
+    game `chosen` auto was `found` in the open world, and the notices of the words it took."""
+    if chosen == "auto" and found == "open":
+        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
+    for notice in notices:
+        err.print(f"note: {notice}", markup=False)
+    with progress_bar("analysing") as progress:
+        progress(0, steps)
+        result = analysis()
+        progress(steps, steps)
+    return result
+
+
 def game_history(rules: Game, puzzle: Puzzle, words: list[str], secret: str | None, history: str | None,
                  share: str | None) -> tuple[Puzzle, History, list[str]]:
     """Return (the puzzle, the played turns, the notices) from exactly one of: the guesses and
@@ -196,10 +210,11 @@ def analyze_command(
     words = list(words or [])
     share = None if share is None else read_share(share)  # once: standard input cannot be read twice
     results = None if no_store else ResultStore(store or default_store_path())
+    chosen = "closed" if world == "auto" and lists.answers else world
     if game.is_multiboard:
         if mode != "normal":
             raise WordguessError("multi-board games have no hard mode: drop --mode")
-        analyze_boards_command(game.multiboard(), words, secret, history, share, world, lists, budget, results, as_json)
+        analyze_boards_command(game.multiboard(), words, secret, history, share, chosen, lists, budget, results, as_json)
         return
     # Before any list is read: a list's notes must not come before this refusal.
     check_one_way(words, secret, history, share, "S", "salet=.....,corni=.Y.Y.", "analyze --secret gizmo salet corni gizmo")
@@ -212,7 +227,6 @@ def analyze_command(
     rules = game.rules()
     if first is not None:
         rules = rules.for_secret(first)
-    chosen = "closed" if world == "auto" and lists.answers else world
 
     def puzzle_of(w: str) -> Puzzle:  # auto's closed try is unweighted, as a closed world asked for is not
         return build_puzzle(puzzle_spec(rules, lists, mode, world=w, weigh=not (chosen == "auto" and w == "closed")))
@@ -223,14 +237,8 @@ def analyze_command(
     # The notices are those of the world the game is analysed in (a word in no closed list may
     # be in the open world's), printed once bad input had its chance to stop the command.
     puzzle, turns, notices, found = game_in_world(rules, chosen, puzzle_of, played, secret)
-    if chosen == "auto" and found == "open":
-        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
-    for notice in notices:
-        err.print(f"note: {notice}", markup=False)
-    with progress_bar("analysing") as progress:
-        progress(0, len(turns))
-        analysis = analyze(with_exact_matrix(puzzle), turns, secret=secret, budget=budget, store=results)
-        progress(len(turns), len(turns))
+    analysis = analysed(chosen, found, notices, len(turns), lambda: analyze(
+        with_exact_matrix(puzzle), turns, secret=secret, budget=budget, store=results))
     if as_json:
         out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
         return
@@ -251,22 +259,15 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
                   "analyze --game quordle --secret cigar,rebut,sissy,humph soare clint ...")
     secrets = None if secret is None else [w for w in secret.replace(",", " ").split() if w]
     written = [parse_turn(t) for t in split_turns(history)] if history is not None else None
-    chosen = "closed" if world == "auto" and lists.answers else world
     try:
-        puzzle, turns, notices, found = boards_in_world(rules, chosen, puzzle_of, guesses=words, secrets=secrets,
+        puzzle, turns, notices, found = boards_in_world(rules, world, puzzle_of, guesses=words, secrets=secrets,
                                                         turns=written, share=share)
     except ReplyError as exc:
         if share is None or "share grid" not in str(exc):
             raise
         raise WordguessError(f"{exc}; --share takes the text itself, - for standard input, or a file holding it") from None
-    if chosen == "auto" and found == "open":
-        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
-    for notice in notices:
-        err.print(f"note: {notice}", markup=False)
-    with progress_bar("analysing") as progress:
-        progress(0, 1)
-        analysis = analyze_boards(rules, with_exact_matrix(puzzle), turns, secrets, budget=budget, store=results)
-        progress(1, 1)
+    analysis = analysed(world, found, notices, 1, lambda: analyze_boards(
+        rules, with_exact_matrix(puzzle), turns, secrets, budget=budget, store=results))
     if as_json:
         out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
         return
