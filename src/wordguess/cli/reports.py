@@ -36,8 +36,8 @@ from wordguess.strategies import get_strategy
 from wordguess.strategies.base import Opening, Strategy
 from wordguess.trees.build import TreeStrategy, build_tree, check_tree, clue_puzzles
 from wordguess.trees.plots import check_format, save_histogram
+from wordguess.trees.report import Evaluation, first_guess_table, tree_evaluation
 from wordguess.trees.report import evaluate as evaluate_strategy
-from wordguess.trees.report import first_guess_table, tree_evaluation
 from wordguess.trees.tree import TreeFile, total_guesses, tree_size
 
 MAX_GAMES = 1_000_000  # multi-board games simulated by one evaluate
@@ -120,8 +120,7 @@ def evaluate(
         if loaded.mode != puzzle.mode and mode == "normal":  # --mode not given: the tree's own mode
             puzzle = build_puzzle(dataclasses.replace(spec, mode=loaded.mode))
         check_tree(loaded.tree, puzzle)
-        ev = tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world)
-        out.print_json(json.dumps(ev.to_json())) if as_json else out.print(evaluation_text(ev))
+        show_evaluation(tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world), as_json)
         return
     guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
     if sample is not None and sample > len(puzzle.answers) and secret_words is None:
@@ -141,10 +140,16 @@ def evaluate(
                                secrets=secret_words, world=world)
     if tree_out:
         TreeFile(puzzle.game, mode, puzzle.answers.name, puzzle.guesses.name, ev.tree, world).save(tree_out)
+    show_evaluation(ev, as_json, plot)
+
+
+def show_evaluation(ev: Evaluation, as_json: bool, plot: str | None = None, **more) -> None:
+    """Print an evaluation: as JSON (with the fields `more`) or as the text report; first its
+    histogram is written to `plot` when one is given."""
     if plot:
         save_histogram([ev], plot)
     if as_json:
-        out.print_json(json.dumps(ev.to_json()))
+        out.print_json(json.dumps({**ev.to_json(), **more}))
     else:
         out.print(evaluation_text(ev))
 
@@ -159,22 +164,16 @@ def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: 
     count = len(puzzle.answers) if sample is None else min(sample, len(puzzle.answers))
     with progress_bar(f"{guesser.name} over {count:,} secrets, seeded lies") as progress:
         ev = evaluate_by_play(puzzle, guesser, seed=seed, sample=sample, progress=progress)
-    if plot:
-        save_histogram([ev], plot)
-    if as_json:
-        out.print_json(json.dumps({**ev.to_json(), "lie_seed": seed}))
-    else:
-        out.print(evaluation_text(ev))
+    show_evaluation(ev, as_json, plot, lie_seed=seed)
 
 
 def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str | None, world: str, games: int,
                             seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
-                            workers: int = 1) -> None:
-    """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
+                            workers: int) -> None:
+    """Evaluate a multi-board strategy by simulation (see play.multiboard); --games is 1 or more
+    (its option's range)."""
     rules = game.multiboard(boards=boards, max_guesses=max_guesses)
     guesser = played_strategy(strategy, None, several=True)  # (several boards: no default depends on the puzzle)
-    if games < 1:
-        raise WordguessError(f"--games must be at least 1, not {games}")
     check_workers(workers)
     spec = puzzle_spec(rules.board, lists, world=world)
     puzzle = build_puzzle(spec)
