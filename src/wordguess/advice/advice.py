@@ -5,13 +5,14 @@ and of the web's assistant)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import numpy as np
 
 from wordguess.games.base import Game
-from wordguess.games.multiboard import MultiBoard
+from wordguess.games.multiboard import BoardReplies, MultiBoard
 from wordguess.play.assistant import Assistant, Suggestion, suggestion_rows
-from wordguess.play.session import Session
+from wordguess.vocab import Word
 
 LIKELY = 20  # candidates given with their chances
 LISTED = 60  # every candidate is given when at most this many are left
@@ -55,6 +56,12 @@ class PlayedTurn:
     word: str  # as the word list writes it
     replies: tuple[str | None, ...]  # formatted, one per board
     marks: tuple[str | None, ...]  # tile marks (G, Y, .), one per board
+
+    def to_json(self, several: bool) -> dict:
+        """Return the turn as JSON-ready data: its one reply and marks, or (`several`) each board's."""
+        if not several:
+            return {"guess": self.guess, "word": self.word, "reply": self.replies[0], "marks": self.marks[0]}
+        return {"guess": self.guess, "word": self.word, "replies": list(self.replies), "marks": list(self.marks)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,17 +108,12 @@ class Advice:
         assistant (one board: no `boards`; several: no `words` and `likely`)."""
         data = _plain(self)
         data["suggestion"] = self.suggestion
-        data["turns"] = [self._turn_json(t) for t in self.turns]
+        data["turns"] = [t.to_json(self.boards is not None) for t in self.turns]
         if self.boards is None:
             del data["boards"]
         else:
             del data["words"], data["likely"]
         return data
-
-    def _turn_json(self, turn: PlayedTurn) -> dict:
-        if self.boards is None:
-            return {"guess": turn.guess, "word": turn.word, "reply": turn.replies[0], "marks": turn.marks[0]}
-        return {"guess": turn.guess, "word": turn.word, "replies": list(turn.replies), "marks": list(turn.marks)}
 
 
 def _plain(value: object) -> object:
@@ -124,13 +126,13 @@ def _plain(value: object) -> object:
     return value
 
 
-def played_turns(session: Session) -> tuple[PlayedTurn, ...]:
-    """Return a session's turns as the game writes them."""
-    game = session.game
+def played_turns(game: Game, turns: Iterable[tuple[Word, BoardReplies]]) -> tuple[PlayedTurn, ...]:
+    """Return turns (each guess with every board's reply; None: solved before) as the game
+    writes them."""
     return tuple(PlayedTurn(game.display(guess), game.typed(guess),
                             tuple(None if r is None else game.format_reply(r) for r in replies),
                             tuple(None if r is None else game.tile_marks(r) for r in replies))
-                 for guess, replies in session.turns)
+                 for guess, replies in turns)
 
 
 def advised(game: Game, suggestion: Suggestion, candidates: int, proven: bool = False) -> Advised:
@@ -157,7 +159,7 @@ def single_advice(assistant: Assistant, count: int) -> Advice:
     return Advice(
         game=game.name, title=game.title, mode=puzzle.mode, world=puzzle.world, strategy=assistant.strategy.name,
         answers=puzzle.answers.name, length=game.length, max_guesses=assistant.max_guesses,
-        guesses_left=assistant.left, solved=assistant.solved, turns=played_turns(assistant),
+        guesses_left=assistant.left, solved=assistant.solved, turns=played_turns(assistant.game, assistant.turns),
         candidate_count=len(words), words=tuple(game.display(w) for w in words) if len(words) <= LISTED else None,
         likely=tuple(Likely(game.display(w), p) for w, p in assistant.likely(LIKELY)),
         suggestions=suggestions, ranked_by=ranked_by, win_guarantee=assistant.win_guarantee(),
@@ -200,6 +202,6 @@ def boards_advice(assistant: Assistant, rules: MultiBoard) -> Advice:
     return Advice(
         game=rules.name, title=rules.title, mode=puzzle.mode, world=puzzle.world, strategy=assistant.strategy.name,
         answers=puzzle.answers.name, length=game.length, max_guesses=rules.max_guesses, guesses_left=assistant.left,
-        solved=assistant.solved, turns=played_turns(assistant),
+        solved=assistant.solved, turns=played_turns(assistant.game, assistant.turns),
         candidate_count=sum(b.candidate_count for b in boards), words=None, likely=(), suggestions=suggestions,
         ranked_by=BY_STRATEGY, win_guarantee=assistant.win_guarantee(), notices=tuple(assistant.notices), boards=boards)

@@ -8,11 +8,14 @@ takes back)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pydantic import BaseModel, ConfigDict
 
-from wordguess.games import Game, MultiBoard
+from wordguess.advice.advice import played_turns
+from wordguess.games import Game
 from wordguess.games.multiboard import BoardReplies
-from wordguess.vocab import Reply, Word
+from wordguess.vocab import Word
 
 
 class Answer(BaseModel):
@@ -80,16 +83,7 @@ class Noticed(Answer):
     (and, in the assistant's open world, a possible secret)."""
 
 
-def worded(game: Game, guess: Word) -> dict:
-    """Return a guess's two forms (Worded)."""
-    return {"guess": game.display(guess), "word": game.typed(guess)}
-
-
-def turn_json(game: Game, guess: Word, reply: Reply) -> dict:
-    return {**worded(game, guess), "reply": game.format_reply(reply), "marks": game.tile_marks(reply)}
-
-
-def board_turns_json(rules: MultiBoard, turns: list[tuple[Word, BoardReplies]]) -> list[dict]:
-    game = rules.board
-    return [{**worded(game, g), "replies": [None if r is None else game.format_reply(r) for r in replies],
-             "marks": [None if r is None else game.tile_marks(r) for r in replies]} for g, replies in turns]
+def turns_json(game: Game, turns: Iterable[tuple[Word, BoardReplies]], several: bool = False) -> list[dict]:
+    """Return turns (each guess with every board's reply) as TurnOut (`several`: BoardTurnOut)
+    has them: written as the assistant's are (advice.PlayedTurn)."""
+    return [turn.to_json(several) for turn in played_turns(game, turns)]

@@ -13,7 +13,7 @@ from wordguess.games import get_game
 from wordguess.trees.tree import Node, depth_counts, follow, leaves
 from wordguess.vocab import Word
 from wordguess.web import patterns
-from wordguess.web.common import Answer, TurnOut, Worded, error, turn_json
+from wordguess.web.common import Answer, TurnOut, Worded, error, turns_json
 from wordguess.web.state import AppState, app_state
 
 router = APIRouter(tags=["explore"])
@@ -94,7 +94,7 @@ def node_json(state: AppState, mode: str, path: str) -> dict:
     shifted = {str(k + depth - 1): n for k, n in sorted(counts.items())}
     secrets = [w for w, _ in leaves(node)]
     result = {"mode": mode, "first": tree_file.tree.guess, "turn": depth,
-              "path": [turn_json(game, g, r) for g, r in history],
+              "path": turns_json(game, [(g, (r,)) for g, r in history]),
               "size": len(secrets), "histogram": shifted,
               "mean": sum(int(k) * n for k, n in shifted.items()) / len(secrets),
               "secrets": [game.display(w) for w in secrets] if len(secrets) <= LISTED else None}

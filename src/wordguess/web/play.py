@@ -38,9 +38,8 @@ from wordguess.web.common import (
     Answer,
     BoardTurnOut,
     TurnOut,
-    board_turns_json,
     error,
-    turn_json,
+    turns_json,
 )
 from wordguess.web.options import MAX_WORD, every_setting
 from wordguess.web.requests import (
@@ -261,7 +260,7 @@ def one_board_json(session: HostedGame, token: dict) -> dict:
             "max_guesses": limit, "guesses_left": None if limit is None else limit - len(session.turns),
             "clue": game.clue(), "word_text": game.word_text() if game.length else game.word_noun,
             "symbols": game.symbol_noun + "s", "tiles": game.per_letter_marks,
-            "turns": [turn_json(game, g, r) for g, r in session.history],
+            "turns": turns_json(game, session.turns),
             "keyboard": session.letter_states()[0] if game.per_letter_marks else {},
             "adversary_candidates": session.remaining if token["host"] in ("evil", "absurdle") else None,
             "secret": game.display(session.secrets()[0]) if session.over else None}
@@ -270,7 +269,7 @@ def one_board_json(session: HostedGame, token: dict) -> dict:
 def boards_json(session: HostedGame, token: dict) -> dict:
     rules = session.rules
     return {"boards": rules.n_boards, "max_guesses": rules.max_guesses,
-            "guesses_left": rules.max_guesses - len(session.turns), "turns": board_turns_json(rules, session.turns),
+            "guesses_left": rules.max_guesses - len(session.turns), "turns": turns_json(rules.board, session.turns, several=True),
             "solved": session.solved_mask(), "keyboards": session.letter_states(),
             "secrets": [rules.board.display(w) for w in session.secrets()] if session.over else None}
 

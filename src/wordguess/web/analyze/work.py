@@ -13,7 +13,7 @@ from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
 from wordguess.games import Game, game_class, get_game, get_multiboard
 from wordguess.play.session import admit_all
 from wordguess.vocab import History
-from wordguess.web.common import board_turns_json
+from wordguess.web.common import turns_json
 
 
 def ready() -> None:
@@ -99,5 +99,5 @@ def boards_analyze_task(request: dict) -> dict:
     game = rules.board
     result["boards"] = [{"board": k, "max_guesses": board.max_guesses, **analysis_json(board, game)}
                         for k, board in enumerate(analysis.boards, 1)]
-    result["turns"] = board_turns_json(rules, analysis.turns)
+    result["turns"] = turns_json(game, analysis.turns, several=True)
     return {**result, "notices": notices}
