@@ -241,17 +241,22 @@ def member(use: Use, cls: type[Game], pinned: dict | None = None, excluded: dict
     if excluded:  # an option given at another value than its default (the default member has those)
         rules.append({"anyOf": [{"properties": {p.option: {"enum": [v for v in option_values(cls, p) if v != excluded[p.option]]}},
                                  "required": [p.option]} for p in cls.asked_options]})
-    extra: dict[str, Any] = {"allOf": rules} if rules else {}
     setting = (f"at its default setting ({', '.join(f'{k} {v}' for k, v in pinned.items())})" if pinned
                else "at any other setting" if excluded else "")
-    name = f"{use.name}{stem}"
-    return type(name, (use.base,), {
-        "__module__": __name__, "__doc__": " ".join(f"{use.name}: {cls.title} ({', '.join(names)}) {setting}".split()) + ".",
-        "__annotations__": {k: kind for k, (kind, _) in fields.items()}, **{k: info for k, (_, info) in fields.items()},
-        "model_config": ConfigDict(extra="forbid", title=name, json_schema_extra=extra or None),
-        "rules": cls, "option_names": tuple(p.option for p in cls.asked_options), "pinned": pinned or {},
-        "has_answers": "answers" in fields, "lies": cls.lies,
-    })
+    return model(use.base, f"{use.name}{stem}", " ".join(f"{use.name}: {cls.title} ({', '.join(names)}) {setting}".split())
+                 + ".", fields, rules, rules=cls, option_names=tuple(p.option for p in cls.asked_options),
+                 pinned=pinned or {}, has_answers="answers" in fields, lies=cls.lies)
+
+
+def model(base: type, name: str, doc: str, fields: dict[str, tuple[Any, Any]], schema: list[dict],
+          **attributes) -> Any:
+    """Return the model `name` over `base`: its fields ({name: (type, Field)}), the rules between
+    them the document states (`schema`: its allOf) and its class attributes."""
+    return type(name, (base,), {
+        "__module__": __name__, "__doc__": doc, "__annotations__": {k: kind for k, (kind, _) in fields.items()},
+        **{k: info for k, (_, info) in fields.items()},
+        "model_config": ConfigDict(extra="forbid", title=name, json_schema_extra={"allOf": schema} if schema else None),
+        **attributes})
 
 
 
@@ -314,24 +319,16 @@ def board_member(use: BoardsUse, name: str, language: str | None) -> type[Boards
         "world": (Literal[use.worlds], Field(use.worlds[0])),  # type: ignore[valid-type]
         **use.fields(words, rules[0]),
     }
-    annotations = {}
     if language == "en":
         fields["language"] = (Literal["en"] | None, Field(None))
     elif language is None:
         fields["language"] = (Literal[tuple(codes)], Field())  # type: ignore[valid-type]
     else:
-        annotations["language"] = ClassVar[None]  # boards of a game in its own language (Termo's)
-    schema = use.base.schema_rules(False)
-    extra: dict[str, Any] = {"allOf": schema} if schema else {}
-    full = f"{use.name}{stem}"
+        fields["language"] = (ClassVar[None], None)  # boards of a game in its own language (Termo's)
     where = {"en": " in English", None: " in another language", "": ""}[language]
-    return type(full, (use.base,), {
-        "__module__": __name__, "__doc__": f"{use.name}: {name} ({rules[0].n_boards} boards of {rules[0].board.title}){where}.",
-        "__annotations__": {**annotations, **{k: kind for k, (kind, _) in fields.items()}},
-        **{k: info for k, (_, info) in fields.items()}, **{k: None for k in annotations},
-        "model_config": ConfigDict(extra="forbid", title=full, json_schema_extra=extra or None),
-        "multiboard": name, "pinned": {"language": "en"} if language == "en" else {},
-    })
+    return model(use.base, f"{use.name}{stem}", f"{use.name}: {name} ({rules[0].n_boards} boards of "
+                 f"{rules[0].board.title}){where}.", fields, use.base.schema_rules(False), multiboard=name,
+                 pinned={"language": "en"} if language == "en" else {})
 
 
 # --- the unions -----------------------------------------------------------------------------------
