@@ -198,7 +198,7 @@ def analyze_command(
     lists: ListChoice = None,
     budget: Annotated[float, typer.Option(help="The exact search's budget for the whole analysis (closed world), in seconds of 500 nodes: counted in nodes, the same analysis on any machine and load.")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", metavar="", help="Keep nothing on disk.")] = False,
+    no_store: opt.NoStore = False,
     as_json: opt.Json = False,
 ) -> None:
     """How well was the game played? Each move's expected guesses to finish against the best

@@ -54,7 +54,7 @@ SCOPES = {"opener": "proven optimal for trees that open with {first}",
 def optimal_command(
     game: GameChoice,
     lists: ListChoice = None,
-    mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    mode: opt.ExactMode = "normal",
     objective: Annotated[str, typer.Option(
         help="total: the least total guesses; worst: the least worst case (each fewer guesses proven "
              "impossible), then the least total within it.")] = "total",
@@ -261,7 +261,7 @@ def worst_text(worst: WorstCase) -> str:
 def absurdle_command(
     game: GameChoice,
     lists: ListChoice = None,
-    mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    mode: opt.ExactMode = "normal",
     prove: Annotated[bool, typer.Option("--prove", metavar="", help="Also prove, by a complete search, that one guess fewer cannot win (for every tie rule).")] = False,
     openers: Annotated[int, typer.Option(help="Search this many first guesses for wins, those whose kept bucket is smallest first (0: all).")] = 100,
     sequences: Annotated[int, typer.Option(help="Show at most this many winning games.")] = 8,
@@ -344,7 +344,7 @@ def equilibrium_command(
 @game_command(first=False)
 def openers_command(
     game: GameChoice,
-    mode: Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")] = "normal",
+    mode: opt.ExactMode = "normal",
     lists: ListChoice = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
     as_json: opt.Json = False,
