@@ -9,9 +9,7 @@ import json
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.cli.common import (
-    out,
-)
+from wordguess.cli.common import out
 from wordguess.cli.render import TILE_STYLES, in_colour, percent, words_whole
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError

@@ -170,8 +170,7 @@ def evaluate_lies_command(puzzle: Puzzle, guesser: Strategy, host: str, sample: 
 def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str | None, world: str, games: int,
                             seed: int, boards: int | None, max_guesses: int | None, as_json: bool,
                             workers: int) -> None:
-    """Evaluate a multi-board strategy by simulation (see play.multiboard); --games is 1 or more
-    (its option's range)."""
+    """Evaluate a multi-board strategy by simulation (see play.multiboard)."""
     rules = game.multiboard(boards=boards, max_guesses=max_guesses)
     guesser = played_strategy(strategy, None, several=True)  # (several boards: no default depends on the puzzle)
     check_workers(workers)
