@@ -446,3 +446,14 @@ def test_a_game_is_summed_up_in_one_line_with_the_default_strategy_on_its_secret
     assert summary["strategy"] == "entropy" and summary["strategy_guesses"] >= 2
     text = CliRunner().invoke(app, ["analyze", "--no-store", "--secret", "cigar", "raise", "cigar"]).stdout
     assert f"game: skill {summary['skill']} of 99, luck {summary['luck']} of 99; the entropy strategy" in text
+
+
+def test_for_first_word_sets_what_the_host_reveals_from_the_first_word_known():
+    from wordguess.analysis.played import for_first_word
+
+    sutom = get_game("sutom")
+    assert for_first_word(sutom, None) is sutom  # no word known: the game as named
+    assert for_first_word(sutom, "maison", ["bateau"]).first == "m"  # the secret first
+    assert for_first_word(sutom, None, ["bateau"], [("cheval", "......")]).first == "b"  # then the guesses
+    played = for_first_word(sutom, "", [], [("cheval", "......")])  # then the turns
+    assert (played.first, played.length) == ("c", 6)

@@ -41,6 +41,14 @@ def game_turns(game, puzzle: Puzzle, turns: list[tuple[str, str]] | None = None,
     return list(zip(words, rows, strict=True))
 
 
+def for_first_word(game, secret: str | None, guesses: Sequence[str] = (),
+                   turns: Sequence[tuple[str, str]] = ()):
+    """Return the game as the first word known of a played game sets it (Game.for_secret: Sutom's
+    first letter and length): the secret's, else the first guess's; the game itself without one."""
+    first = secret or next(iter([*guesses, *(guess for guess, _ in turns)]), None)
+    return game if first is None else game.for_secret(first)
+
+
 def turns_from_secret(game, guesses: list[Word], secret: Word) -> History:
     """Return the turns of the guesses played on the secret (the replies worked out); refuse a
     secret found before the last guess, and a game whose host lies (its shown replies are not

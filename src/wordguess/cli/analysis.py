@@ -22,6 +22,7 @@ from wordguess.analysis import (
     legend,
 )
 from wordguess.analysis.boards import analyze_boards, boards_in_world, boards_legend
+from wordguess.analysis.played import for_first_word
 from wordguess.cli import opts as opt
 from wordguess.cli.common import (
     GameChoice,
@@ -221,12 +222,8 @@ def analyze_command(
     if share is not None and share_says_hard(share) and mode == "normal":
         mode = "hard"
         err.print("note: the share's header marks hard mode (*): the game is analysed in hard mode", markup=False)
-    first = secret or (words[0] if words else None)
-    if first is None and history:
-        first = parse_turn(split_turns(history)[0])[0]
-    rules = game.rules()
-    if first is not None:
-        rules = rules.for_secret(first)
+    first_turn = [parse_turn(split_turns(history)[0])] if history else []
+    rules = for_first_word(game.rules(), secret, words, first_turn)
 
     def puzzle_of(w: str) -> Puzzle:  # auto's closed try is unweighted, as a closed world asked for is not
         return build_puzzle(puzzle_spec(rules, lists, mode, world=w, weigh=not (chosen == "auto" and w == "closed")))

@@ -7,6 +7,7 @@ import dataclasses
 
 from wordguess.analysis import GameAnalysis, analyze, game_in_world, game_turns, legend
 from wordguess.analysis.boards import analyze_boards, boards_in_world
+from wordguess.analysis.played import for_first_word
 from wordguess.engine.candidates import share_replies
 from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec, built_puzzle
@@ -32,14 +33,6 @@ def played_turns(game: Game, puzzle: Puzzle, request: dict) -> tuple[Puzzle, His
                               request["secret"], rows), notices
 
 
-def first_word(request: dict) -> str | None:
-    if request["secret"]:
-        return request["secret"]
-    if request["guesses"]:
-        return request["guesses"][0]
-    return request["turns"][0]["guess"] if request["turns"] else None
-
-
 def sized_puzzle(spec: PuzzleSpec, max_bytes: int) -> Puzzle:
     """Return the spec's puzzle (built once per worker); one whose pattern matrix would be over
     the server's limit is played by rows (Puzzle.by_rows: that matrix is never made)."""
@@ -56,10 +49,9 @@ def analyze_task(request: dict) -> dict:
     pattern matrix it may make) as JSON-ready data, with a chart series. What the game refuses of
     what was played is a WordguessError, raised again in the server (the request fits the
     document: its setting is one the game plays)."""
-    rules = get_game(game_class(request["game"]).name, **request["options"])
-    first = first_word(request)
-    if first is not None:
-        rules = rules.for_secret(first)
+    rules = for_first_word(get_game(game_class(request["game"]).name, **request["options"]), request["secret"],
+                           request["guesses"], [(t["guess"], t["reply"]) for t in request["turns"]])
+
     def build(world: str) -> Puzzle:
         return sized_puzzle(PuzzleSpec(rules, mode=request["mode"], world=world), request["matrix_bytes"])
 
