@@ -156,7 +156,7 @@ def game_options(first: bool = True):
 @dataclasses.dataclass(frozen=True)
 class ListChoice:
     """The word lists named on the command line: the secrets, the allowed guesses, words weighed
-    down (the open world) and words added."""
+    down (the open world) and words added (named as advice.Setting's fields)."""
 
     answers: str | None = None
     guesses: str | None = None

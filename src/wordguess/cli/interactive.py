@@ -4,6 +4,7 @@ computer hosts), for one board or several. The loops read lines, hand them to th
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 from typing import Annotated
@@ -330,9 +331,8 @@ def solve(
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type.
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
-    setting = Setting.of(game.name, **game.options, mode=mode, world=world, answers=lists.answers,
-                         guesses=lists.guesses, exclude=lists.exclude, exclude_factor=lists.exclude_factor,
-                         add_words=lists.add_words, strategy=strategy, seed=seed)
+    setting = Setting.of(game.name, **game.options, mode=mode, world=world, **dataclasses.asdict(lists),
+                         strategy=strategy, seed=seed)
     advisor = Advisor(build=build_puzzle)
     if game.is_multiboard:
         if mode != "normal":
