@@ -139,6 +139,11 @@ def test_plot_writes_a_png(tmp_path):
     result = run("evaluate", "--game", "mastermind", "--strategy", "entropy", "--plot", str(png))
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    tree, of_tree = tmp_path / "t.json", tmp_path / "tree.png"  # a tree file's evaluation too
+    assert run("tree", "--game", "mastermind", "--strategy", "entropy", "--out", str(tree)).exit_code == 0
+    result = run("evaluate", "--game", "mastermind", "--tree", str(tree), "--plot", str(of_tree))
+    assert result.exit_code == 0, result.output
+    assert of_tree.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_sutom_first_letter_option(tmp_path):

@@ -120,7 +120,7 @@ def evaluate(
         if loaded.mode != puzzle.mode and mode == "normal":  # --mode not given: the tree's own mode
             puzzle = build_puzzle(dataclasses.replace(spec, mode=loaded.mode))
         check_tree(loaded.tree, puzzle)
-        show_evaluation(tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world), as_json)
+        show_evaluation(tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world), as_json, plot)
         return
     guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
     if sample is not None and sample > len(puzzle.answers) and secret_words is None:
