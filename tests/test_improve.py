@@ -314,3 +314,20 @@ def test_a_search_out_of_nodes_still_brings_secrets_within_the_limit(monkeypatch
     assert found.over_limit[0] > 0 and found.over_limit[1] == 0
     assert any(t is not None for t in grown)
     assert replay(found.tree, MASTERMIND, 5) == found.after
+
+
+def test_a_tree_within_the_limit_keeps_its_node_budget_inside_one_search():
+    """FeasibilitySearch.tree's node budget holds within a single feasibility search (the first,
+    of the whole set, takes about a hundred nodes here), not only between them."""
+    from wordguess.optimal.tasks import feasibility_for, position
+    from wordguess.optimal.total.search import SearchStopped
+
+    solver_for.cache_clear()
+    search = feasibility_for(SearchSpec(MASTERMIND, 5))
+    candidates, state, depth = position(search.solver, ())
+    start = search.nodes
+    with pytest.raises(SearchStopped, match="node budget of 20 spent"):
+        search.tree(candidates, state, depth, 20)
+    assert search.nodes - start <= 25
+    assert search.tree(candidates, state, depth) is not None  # with no budget: a tree within 5
+

@@ -117,21 +117,25 @@ class FeasibilitySearch:
         return f"{VERSION}:{puzzle_key(self.solver.puzzle, depth)}"
 
     def within(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
-               started: float, start_nodes: int) -> bool:
+               started: float, start_nodes: int, most: int | None = None) -> bool:
         """Return whether the candidates can be finished within `depth` guesses from `state`;
-        raise SearchStopped at the solver's limits (counted from `started` / `start_nodes`)."""
+        raise SearchStopped at the solver's limits (counted from `started` / `start_nodes`), or
+        past `most` nodes from `start_nodes`."""
         allowed, h = state
         candidates = np.sort(np.asarray(candidates, dtype=np.int32))
+        limits = [n for n in (self.solver.limits.nodes, most) if n is not None]
         while True:
             self.ctx.stats[kernel.ABORTED] = 0
-            budget, node_limit = self.solver.slice, self.solver.limits.nodes
-            if node_limit is not None:
-                budget = max(1, min(budget, start_nodes + node_limit + 1 - self.nodes))
+            budget = self.solver.slice
+            if limits:
+                budget = max(1, min(budget, start_nodes + min(limits) + 1 - self.nodes))
             self.ctx.stats[kernel.BUDGET] = self.nodes + budget
             verdict = int(feasible.within(self.ctx, candidates, allowed, h, depth, self.capacity))
             if verdict != kernel.ABORT:
                 return verdict == 1
             self.solver._check_limits(started, start_nodes, self.nodes)
+            if most is not None and self.nodes - start_nodes > most:
+                raise SearchStopped(f"node budget of {most:,} spent")
 
     def tree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
              nodes: int | None = None) -> Tree | None:
@@ -144,10 +148,7 @@ class FeasibilitySearch:
         started, start_nodes = time.monotonic(), self.nodes
 
         def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
-            verdict = len(secrets) <= 1 or self.within(secrets, state, depth, started, start_nodes)
-            if nodes is not None and self.nodes - start_nodes > nodes:
-                raise SearchStopped(f"node budget of {nodes:,} spent")
-            return verdict
+            return len(secrets) <= 1 or self.within(secrets, state, depth, started, start_nodes, nodes)
 
         def choose(secrets: np.ndarray, node: tuple) -> int:
             state, depth = node
