@@ -153,6 +153,10 @@ SKIPPED = {
         "a word list that is not shipped (the same command on a shipped list is tested)",
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",
+    "wordguess tree --mode hard --answers nyt20220215.txt --guesses nyt20220215.txt --opener thump --out thump.json":
+        "a word list that is not shipped (the same command on a shipped list is tested)",
+    "wordguess improve thump.json --max-guesses 7 --nodes 100 --store hard.sqlite --out thump-7.json":
+        "a minute of search on a word list that is not shipped",
     "wordguess optimal --answers salet-YG.txt --guesses nyt20220215.txt --objective worst --max-guesses 5 "
     "--all-openers --json": "3 minutes of search on a word list that is not shipped",
     "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
