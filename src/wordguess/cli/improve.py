@@ -12,11 +12,12 @@ import typer
 
 from wordguess.cli import opts as opt
 from wordguess.cli.common import err, friendly, out, run_search, search_setting
+from wordguess.cli.render import opener_text
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.improve import Budget, Gain, Improvement, TreeImprover
-from wordguess.optimal.total.search import INF, OpenerResult
+from wordguess.optimal.total.search import INF
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import TreeFile
 
@@ -138,15 +139,6 @@ def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | N
                   + ("; the same command resumes from the store" if store else ""), markup=False)
     out.print(f"{found.seconds:.1f} s, {found.nodes:,} nodes" + (f"; proven results kept in {store}" if store else ""),
               markup=False)
-
-
-def opener_text(result: OpenerResult, limit: int | None, shown: str | None = None) -> str:
-    """Return one opener (`shown`: as the game shows it; by default its word) with its proven
-    value, its bound, or that no tree within the limit opens with it."""
-    word = (shown or result.opener).upper()
-    if result.value >= INF:
-        return f"{word} none within {limit}"
-    return f"{word} {result.value:,}" if result.exact else f"{word} >= {result.value:,}"
 
 
 def gain_text(gain: Gain, puzzle: Puzzle) -> str:

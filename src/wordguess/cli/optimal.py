@@ -22,8 +22,7 @@ from wordguess.cli.common import (
     run_search,
     search_setting,
 )
-from wordguess.cli.improve import opener_text
-from wordguess.cli.render import evaluation_text
+from wordguess.cli.render import evaluation_text, opener_text
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
@@ -11,6 +13,9 @@ from wordguess.cli.common import out
 from wordguess.games import Game
 from wordguess.strategies.metrics import METRICS
 from wordguess.trees.report import Evaluation
+
+if TYPE_CHECKING:
+    from wordguess.optimal.total.search import OpenerResult
 
 TILE_STYLES = {"G": "bold white on green4", "Y": "bold black on yellow3", ".": "bold white on grey35"}
 
@@ -154,3 +159,12 @@ def keyboard(game: Game, states: dict[str, str]) -> Text:
             text.append(f" {letter.upper()} ", style=style)
         text.append("\n")
     return text
+
+
+def opener_text(result: OpenerResult, limit: int | None, shown: str | None = None) -> str:
+    """Return one opener (`shown`: as the game shows it; by default its word) with its proven
+    value, its bound, or that no tree within the limit opens with it."""
+    word = (shown or result.opener).upper()
+    if not result.feasible:
+        return f"{word} none within {limit}"
+    return f"{word} {result.value:,}" if result.exact else f"{word} >= {result.value:,}"
