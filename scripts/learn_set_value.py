@@ -31,7 +31,10 @@ hard-mode game of its own):
 with the exact guard; the second turn searched, not read from the measures shipped for the
 shipped curve, so both play alike), over every secret of Wordle's closed world, its hard mode,
 German Wordle, a seeded sample of the open world and every word of it (its mean weighted by the
-prior): mean, worst, failures and the time of a mid-game suggestion. `--play-models` measures
+prior): mean, worst, failures and the time of a mid-game suggestion. The curves play alone; the
+`settled` column is the shipped curve with the exact values of the buckets the exact search
+settles within a suggestion's budget (optimal.total.settled), as the front ends play it where
+the secrets count alike. `--play-models` measures
 the `letters` and `boosted` models the same way inside `fewest-guesses` (model_strategy): its
 best guesses by the one-step score (the curve's) are ranked by the model's values of their
 buckets in place of the second look.
@@ -198,9 +201,12 @@ PLAYED = (("wordle closed", {}, dict(), None), ("wordle hard", {}, dict(mode="ha
           ("wordle open", {}, dict(world="open"), 300), ("wordle open all", {}, dict(world="open"), None))
 
 
-def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[str] | None = None) -> dict:
+def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[str] | None = None,
+                settled: set[str] = frozenset()) -> dict:
     """Return each curve's play by `fewest-guesses` on the PLAYED puzzles (see the module), or on
-    those of `labels`."""
+    those of `labels`: the curve alone, or for the names in `settled` as the front ends give it,
+    with the exact values of the buckets the exact search settles (optimal.total.settled) and the
+    curve for the others."""
     import time
 
     from wordguess.optimal.worst.exact_guard import played_strategy
@@ -218,6 +224,8 @@ def play_curves(curves: dict[str, tuple[np.ndarray, np.ndarray]], labels: list[s
                 puzzle = PuzzleSpec(get_game("wordle", **options), **spec).build()
                 strategy = played_strategy("fewest-guesses", puzzle)
                 strategy.inner.measured = False
+                if name not in settled:
+                    strategy.inner.settled = None
                 found = evaluate(puzzle, strategy, sample=sample, world=spec.get("world", "closed"))
                 opener = puzzle.index_of(found.first)  # the timed suggestion: after it, on the middle answer
                 reply = puzzle.game.feedback(found.first, puzzle.answers[len(puzzle.answers) // 2])
@@ -402,7 +410,8 @@ def main() -> None:
         plot(predictions, every, args.plot)
     report = {"train": args.train, "sizes": {s: len(p) for s, p in every.items()}, "models": measures}
     if args.play:
-        report["play"] = play_curves({"curve": (bits, guesses), "refit": refit}, args.played)
+        report["play"] = play_curves({"curve": (bits, guesses), "refit": refit, "settled": (bits, guesses)}, args.played,
+                                     settled={"settled"})
     if args.play_models:
         lstsq_letters = weights
         report["play_models"] = play_models({

@@ -716,3 +716,76 @@ def test_no_tree_within_the_limit_is_a_proven_result_not_an_error(tmp_path):
     assert data["feasible"] is False and data["proven"] is True and data["total"] is None
     text = CliRunner().invoke(app, ["optimal", "--first", "raise", "--mode", "hard", "--store", store])
     assert text.exit_code == 0 and "no tree within 6 guesses opens with RAISE: proven" in text.stdout
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+@pytest.mark.parametrize("seed", range(8))
+def test_settled_values_against_the_exhaustive_oracle(mode, seed):
+    """A bucket's settled value (optimal.total.settled) is the least total over every tree of
+    its secrets from the position reached (hard mode: the guesses the clues still allow), divided
+    by its size: checked against the exhaustive oracle, for every guess and reply after a first
+    turn."""
+    from wordguess.optimal.total.settled import SettledValues
+
+    rng = random.Random(seed * 7 + len(mode))
+    puzzle = small_puzzle(rng, "wordle", {}, "abcdef", 5, mode)
+    game = puzzle.game
+    buckets_of, allowed_after = twin_rules(game, list(puzzle.answers), list(puzzle.guesses), mode)
+    settled = SettledValues.for_puzzle(puzzle)
+    first = rng.choice(list(puzzle.guesses))
+    reply = game.feedback(first, rng.choice(list(puzzle.answers)))
+    history = [(first, reply)]
+    before = allowed_after(tuple(puzzle.guesses), first, reply)
+    secrets = [s for s in puzzle.answers if game.feedback(first, s) == reply]
+    checked = 0
+    for guess in before:
+        for r, bucket in buckets_of(guess, secrets).items():
+            if r == game.solved_reply or len(bucket) < 2:
+                continue
+            settled.start()
+            ids = np.array(sorted(puzzle.answers.index(s) for s in bucket), dtype=np.int64)
+            value = settled.value(puzzle, history, puzzle.guesses.index(guess), r, ids)
+            allowed = allowed_after(before, guess, r)
+            least = min(oracle(game, bucket, list(allowed), mode).values())
+            assert value == pytest.approx(least / len(bucket)), (guess, r, bucket)
+            checked += 1
+    assert checked or len(secrets) < 3
+
+
+def test_fewest_guesses_with_settled_values_values_each_opener_by_its_least_total():
+    """With every bucket settled, fewest-guesses' value of a guess is its least expected guesses
+    (the oracle's total over the secrets), so its one-step choice is an optimal opener."""
+    from wordguess.optimal.total.settled import SettledValues
+    from wordguess.strategies.base import one_board
+    from wordguess.strategies.expected import FewestGuesses
+
+    puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL[:40], WORDLE_SMALL[:60], store=None)
+    strategy = FewestGuesses(width=60, settled=SettledValues.for_puzzle(puzzle))
+    position = one_board(puzzle, puzzle.all_candidates(), [])
+    expected = oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses))
+    guesses = np.arange(len(puzzle.guesses), dtype=np.int64)
+    values = strategy.values(puzzle, position, guesses)
+    assert values * len(puzzle.answers) == pytest.approx([expected[g] for g in puzzle.guesses])
+    assert expected[puzzle.guesses[strategy.choose(puzzle, position)]] == min(expected.values())
+
+
+def test_settled_values_keep_a_suggestions_node_budget():
+    """A suggestion's budget is counted in nodes across its buckets: spent, every further value
+    is None (the curve's) until the next suggestion starts; another puzzle gets None."""
+    from wordguess.optimal.total.settled import SettledValues
+
+    spec = PuzzleSpec(get_game("mastermind", pegs=4, colours=4))
+    puzzle = spec.build()
+    every = puzzle.all_candidates()  # (256 codes: 99 nodes)
+    settled = SettledValues(puzzle, nodes=50)
+    settled.start()
+    assert settled.value(puzzle, [], 0, 0, every) is None
+    assert settled.value(puzzle, [], 0, 0, every[:3]) is None  # (spent: not even a small one)
+    settled.start()
+    assert settled.value(puzzle, [], 0, 0, every[:3]) is not None
+    roomy = SettledValues(puzzle, nodes=10**6)
+    roomy.start()
+    assert roomy.value(puzzle, [], 0, 0, every) == pytest.approx(ExactSolver(puzzle).solve(every) / len(every))
+    assert roomy.value(spec.build(), [], 0, 0, every) is None
+    assert SettledValues.for_puzzle(Puzzle(get_game("wordle"), WORDLE_SMALL[:80], WORDLE_SMALL, store=None,
+                                           weights=np.linspace(1, 2, 80))) is None

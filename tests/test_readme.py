@@ -46,6 +46,7 @@ CLAIMS = {
     "wordguess evaluate --strategy entropy --mode hard": ["mean 3.6022", "worst 8", "total 8339", "failures (over 6): 7"],
     "wordguess evaluate --game bulls --strategy entropy": ["mean 5.2429", "worst 8", "total 26424"],
     "wordguess evaluate --language de": ["mean 3.4016", "worst 6"],
+    "wordguess evaluate --strategy fewest-guesses": ["first guess SALET", "total 7,920", "worst 5"],
     "wordguess optimal --first salet": ["7920"],
     "wordguess optimal --first salet --mode hard": ["8122"],
     "wordguess optimal --first salet --no-certificate --no-store --json": ['"total": 7920', '"proven": true'],

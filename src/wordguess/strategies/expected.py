@@ -45,6 +45,7 @@ import gzip
 import hashlib
 import json
 from importlib import resources
+from typing import Protocol
 
 import numpy as np
 
@@ -105,6 +106,16 @@ def shipped_rollouts() -> dict:
     return {**index, "positions": json.loads(gzip.decompress(raw))}
 
 
+class BucketValues(Protocol):
+    """The exact values of buckets a search settles (optimal.total.settled.SettledValues)."""
+
+    def start(self) -> None:
+        """Begin a suggestion (its budget)."""
+
+    def value(self, puzzle: Puzzle, history: History, guess: int, reply: int, bucket: np.ndarray) -> float | None:
+        """Return the least expected guesses to find the bucket's secret, or None if unsettled."""
+
+
 @dataclasses.dataclass
 class FewestGuesses(Strategy):
     """Play the guess with the fewest guesses expected under the prior (see the module)."""
@@ -115,6 +126,9 @@ class FewestGuesses(Strategy):
     name: str = "fewest-guesses"
     limit: int | None = None  # the guesses allowed, when not the game's own (a board of a multi-board game)
     measured: bool = True  # read the second turn measured offline where it ships (see the module)
+    # Exact values of buckets where the exact search settles them (optimal.total.settled; the
+    # front ends give it where the search takes the puzzle): see `settled_looks`.
+    settled: BucketValues | None = None
 
     # The last search, for `ranking` and `values`: (its key, guesses best first, the allowed
     # guesses and their one-step scores (None when read from the store), the second look's pool,
@@ -232,9 +246,34 @@ class FewestGuesses(Strategy):
               pool: np.ndarray) -> np.ndarray:
         """Return the second look's E of each guess of `head` (see second_look): in one compiled
         call where every guess is allowed, else one guess at a time."""
+        if self.settled is not None and self.left(puzzle, history) >= 3:
+            return self.settled_looks(puzzle, head, candidates, history)
         if puzzle.mode == "normal" and puzzle.inconsistent_window is None:  # every guess allowed: numba
             return second_looks(puzzle, head, candidates, pool, *cost_curve(), self.left(puzzle, history), self.loss)
         return np.array([self.second_look(puzzle, int(g), candidates, history, pool) for g in head], dtype=np.float64)
+
+    def settled_looks(self, puzzle: Puzzle, head: np.ndarray, candidates: Candidates, history: History) -> np.ndarray:
+        """Return E of each guess of `head` with each bucket of three or more valued exactly
+        where `settled` settles it within the suggestion's budget, else by the curve: with every
+        bucket settled, the least expected guesses after the guess, so the one-step choice is
+        the optimal one. Far from the limit only (three guesses or more after this one): the
+        exact values know no limit, and nearer it the second look weighs the losses."""
+        self.settled.start()
+        total, out = puzzle.weights_of(candidates).sum(), np.ones(len(head), dtype=np.float64)
+        bits, guesses = cost_curve()
+        for k, guess in enumerate(np.asarray(head).tolist()):
+            for reply, bucket in puzzle.buckets(guess, candidates):
+                if reply == puzzle.game.solved_reply:
+                    continue
+                w = puzzle.weights_of(bucket)
+                if len(bucket) <= 2:
+                    value = 1.0 + (w.sum() - w.max()) / w.sum()  # (the likelier first)
+                else:
+                    value = self.settled.value(puzzle, history, guess, reply, bucket)
+                    if value is None:
+                        value = float(np.interp(np.log2(len(bucket)), bits, guesses))
+                out[k] += w.sum() / total * value
+        return out
 
     @staticmethod
     def _key(puzzle: Puzzle, candidates: Candidates, history: History) -> bytes:

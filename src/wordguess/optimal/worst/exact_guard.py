@@ -38,7 +38,10 @@ import numpy as np
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.strategies import default_strategy, offered_strategy
+from wordguess.optimal.total.settled import SettledValues
 from wordguess.strategies.base import Strategy
+from wordguess.strategies.expected import FewestGuesses
+from wordguess.strategies.guarded import Guarded
 from wordguess.strategies.splits import split_stats
 from wordguess.strategies.witnesses import path_of
 from wordguess.vocab import Candidates, History
@@ -399,4 +402,8 @@ def played_strategy(name: str | None, puzzle, exact_guard: ExactGuard | None = N
     """Return the strategy a front end plays on a puzzle (`several`: of several boards): the one
     named (or the default, strategies.default_strategy) with those of the `offered` options it
     takes (seed, width), its never-lose guard given an exact guard (with_exact_guard)."""
-    return with_exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), exact_guard)
+    strategy = with_exact_guard(offered_strategy(default_strategy(name, puzzle, several), several, **offered), exact_guard)
+    inner = strategy.inner if isinstance(strategy, Guarded) else strategy
+    if isinstance(inner, FewestGuesses) and puzzle is not None and not several and inner.limit is None:
+        inner.settled = SettledValues.for_puzzle(puzzle)
+    return strategy
