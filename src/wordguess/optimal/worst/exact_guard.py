@@ -37,8 +37,8 @@ import numpy as np
 
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.strategies import default_strategy, offered_strategy
 from wordguess.optimal.total.settled import SettledValues
+from wordguess.strategies import default_strategy, offered_strategy
 from wordguess.strategies.base import Strategy
 from wordguess.strategies.expected import FewestGuesses
 from wordguess.strategies.guarded import Guarded
