@@ -21,7 +21,7 @@ from wordguess.engine.puzzle import Puzzle
 from wordguess.optimal.total.search import ExactSolver, Limits, SearchStopped, exact_problem
 from wordguess.vocab import History
 
-NODES = 400_000  # a suggestion's budget: every bucket of every guess it looks at
+NODES = 50_000  # a suggestion's budget: every bucket of every guess it looks at
 LARGEST = 400  # sets above this size are left to the curve without a search
 
 
