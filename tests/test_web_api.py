@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
+import tempfile
 import threading
 import time
 import typing
@@ -854,6 +856,30 @@ def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
     assert full.status_code == 503 and "busy" in full.detail
     assert isinstance(slow, HTTPException) and slow.status_code == 503 and "budget" in slow.detail
     assert queued is None  # its budget began when the slow one's slot was free
+
+
+def test_the_heavy_pool_warms_its_fresh_workers_after_a_task_overran(tmp_path):
+    """A task past its budget stops the pool's workers; the fresh ones start warming at once
+    (each warm-up here leaves a file), not when the next task comes."""
+    pool = HeavyPool(workers=1, queue=1)
+
+    def files(count: int) -> int:
+        deadline = time.monotonic() + 120  # (a spawned worker's start, slow on a loaded machine)
+        while len(list(tmp_path.iterdir())) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return len(list(tmp_path.iterdir()))
+
+    async def overrun():
+        with pytest.raises(HTTPException):
+            await pool.run(time.sleep, 60, seconds=0.5)
+
+    try:
+        pool.start(functools.partial(tempfile.mkstemp, dir=str(tmp_path)))
+        assert files(1) == 1
+        asyncio.run(overrun())
+        assert files(2) == 2  # no task asked for since: the restart warmed the new worker
+    finally:
+        pool.close()
 
 
 def test_the_signing_key_is_kept_between_runs(tmp_path, monkeypatch):

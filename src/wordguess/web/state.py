@@ -156,10 +156,12 @@ class HeavyPool:
         self._slots: asyncio.Semaphore | None = None
         self._waiting = 0  # tasks waiting for a slot
         self._running = 0  # tasks in the pool
+        self._ready: Callable[[], Any] | None = None  # what start() warms each worker with
 
     def start(self, ready: Callable[[], Any]) -> None:
         """Start the workers now, each running `ready` (the imports of the work), so that the
-        first task does not wait for them."""
+        first task does not wait for them; so too after every restart."""
+        self._ready = ready
         pool = self._ensure()
         for _ in range(self.workers):
             pool.submit(ready)
@@ -209,7 +211,8 @@ class HeavyPool:
             self._slots.release()
 
     def restart(self, pool: ProcessPoolExecutor) -> None:
-        """Stop the workers of `pool` (their tasks are abandoned) so the next task gets a fresh pool."""
+        """Stop the workers of `pool` (their tasks are abandoned) so the next task gets a fresh pool,
+        whose workers start warming at once (a task after a stopped one waits less for them)."""
         with self._lock:
             if self._pool is pool:
                 self._pool = None
@@ -217,9 +220,12 @@ class HeavyPool:
             with contextlib.suppress(Exception):
                 process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
+        if self._ready is not None:
+            self.start(self._ready)
 
     def close(self) -> None:
         """Shut the workers down: at once if a task is still running, else cleanly."""
+        self._ready = None  # (no fresh workers after these)
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None and self._running:
