@@ -48,6 +48,8 @@ def twin_rules(game, answers, guesses, mode):
     def allowed_after(allowed, guess, reply):
         if mode == "normal":
             return allowed
+        if mode == "strict":  # (every guess a possible secret: those the reply leaves possible)
+            return tuple(w for w in allowed if game.feedback(guess, w) == reply)
         return tuple(w for w in allowed if game.hard_mode_problem(guess, reply, w) is None)
 
     return buckets, allowed_after
@@ -115,6 +117,38 @@ def test_agrees_with_the_oracle_on_small_lists(name, options, alphabet, length, 
     solver = ExactSolver(puzzle, max_guesses=depth)
     expected = oracle(puzzle.game, list(puzzle.answers), list(puzzle.guesses), depth=depth)
     assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
+
+
+@pytest.mark.parametrize("name,options,alphabet,length", [case for case in CASES if case[0] != "sutom"])
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_mode_agrees_with_the_oracle(name, options, alphabet, length, seed):
+    """Strict mode (each guess one that may still be the secret: the notebook's rule for Jotto)
+    over lists whose guesses are all possible secrets, against the exhaustive oracle."""
+    rng = random.Random(seed * 13 + len(name))
+    puzzle = small_puzzle(rng, name, options, alphabet, length)
+    puzzle = Puzzle(puzzle.game, puzzle.answers, puzzle.answers, mode="strict")
+    depth = rng.choice([None, None, 3])
+    solver = ExactSolver(puzzle, max_guesses=depth)
+    expected = oracle(puzzle.game, list(puzzle.answers), list(puzzle.answers), "strict", depth)
+    assert {g: min(solver.opener(g).value, INF) for g in puzzle.guesses} == expected
+    best = min(expected, key=lambda g: (expected[g], g))
+    if expected[best] < INF:  # the tree it writes plays only guesses that may be the secret
+        tree = solver.tree(best)
+        assert total_guesses(tree) == expected[best]
+        stack = [(tree, list(puzzle.answers))]
+        while stack:
+            node, left = stack.pop()
+            if isinstance(node, str):
+                continue
+            assert node.guess in left
+            for reply, child in node.branches.items():
+                stack.append((child, [s for s in left if puzzle.game.feedback(node.guess, s) == reply]))
+
+
+def test_strict_mode_needs_every_guess_a_secret():
+    puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL[:30], WORDLE_SMALL[:60], mode="strict")
+    with pytest.raises(WordguessError, match="strict mode"):
+        ExactSolver(puzzle)
 
 
 @pytest.mark.parametrize("seed", range(12))

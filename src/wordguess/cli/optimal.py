@@ -84,10 +84,11 @@ def optimal_command(
     opener certificate is read from it instead of searched (unless --out asks for the tree)."""
     if sum(x is not None and x is not False for x in (first, openers, all_openers or None)) > 1:
         raise WordguessError("give at most one of --first, --openers and --all-openers")
-    if mode not in ("normal", "hard"):
-        raise WordguessError(f"the exact search supports --mode normal or hard, not {mode!r}")
     if objective not in OBJECTIVES:
         raise WordguessError(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if mode not in ("normal", "hard", "strict") or (mode == "strict" and objective != "total"):
+        raise WordguessError(f"the exact search supports --mode normal or hard, and strict for --objective total; "
+                             f"not {mode!r}" + (f" with --objective {objective}" if mode == "strict" else ""))
     if fewest_worst and objective != "worst":
         raise WordguessError("--fewest-worst counts the secrets at the worst case: give it with --objective worst")
     name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)

@@ -18,7 +18,7 @@ Answers = Annotated[str | None, typer.Option(help="Secrets: a bundled list name 
 Guesses = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
 Json = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON instead of text.")]
 Mode = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
-ExactMode = Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")]  # the exact searches' modes
+ExactMode = Annotated[str, typer.Option("--mode", "-m", help="normal or hard (optimal: strict too, every guess a candidate).")]
 Strategy = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
 Window = Annotated[str | None, typer.Option(
     "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]

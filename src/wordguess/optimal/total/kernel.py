@@ -104,6 +104,25 @@ def hard_allowed(ctx, allowed, guess, reply):
     return keep[:n]
 
 
+# Strict mode (every guess a possible secret): the guesses allowed are the candidates' own, so
+# the candidates determine them and one hash serves every allowed set.
+STRICT_HASH = np.int64(2)
+
+
+@njit(cache=True)
+def strict_allowed(ctx, allowed, guess, reply):
+    """Return the guesses of `allowed` that strict mode keeps after `guess` got `reply`: those
+    that could still be the secret (the reply to `guess`, were they the secret, is `reply`)."""
+    keep = np.empty(len(allowed), dtype=np.int32)
+    n = 0
+    for w in allowed:
+        a = ctx.answer_of_guess[w]
+        if a >= 0 and ctx.matrix[guess, a] == reply:
+            keep[n] = w
+            n += 1
+    return keep[:n]
+
+
 @njit(cache=True)
 def constraint_hash(ctx, guess, reply):
     """Return the random word of one hard-mode step, (`guess`, `reply`), that keys
@@ -124,6 +143,8 @@ def child_allowed(ctx, allowed, allowed_hash, guess, reply):
     permuting them maps the candidates to themselves and every guess to one of equal cost, so
     only one guess per class needs trying. There the hash is 1 + the mask of used symbols, which
     determines the set."""
+    if ctx.params[HARD] == 2:
+        return strict_allowed(ctx, allowed, guess, reply), STRICT_HASH
     if ctx.params[HARD] == 1:
         sub = hard_allowed(ctx, allowed, guess, reply)
         step = allowed_hash ^ constraint_hash(ctx, guess, reply)
@@ -155,6 +176,8 @@ def known_child_hash(ctx, allowed, allowed_hash, guess, reply):
     """Return the memo hash of child_allowed's set if it is known without narrowing the guesses
     (normal mode, symmetry, or a hard-mode transition met before), else UNKNOWN (no set has it
     but by a 2^-64 chance; the caller then skips the memo)."""
+    if ctx.params[HARD] == 2:
+        return STRICT_HASH
     if ctx.params[HARD] == 1:
         step = allowed_hash ^ constraint_hash(ctx, guess, reply)
         if step in ctx.transitions:

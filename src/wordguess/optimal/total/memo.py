@@ -44,7 +44,7 @@ class Context(NamedTuple):
     memo: Dict  # (hash, hash) -> packed (value, exact, guess)
     fresh: Dict  # the memo's new entries for large sets, waiting to be saved to the store
     stats: np.ndarray  # int64 counters: NODES, HITS, SHORTCUTS, ABORTED, BUDGET
-    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING
+    params: np.ndarray  # int64: SOLVED, N_REPLIES, HARD (1 hard, 2 strict), SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING
     # (BRANCHING: the most unsolved replies any guess gives on all the answers, which `tables` assume)
     letters: np.ndarray  # uint8 [guess, position]: hard mode: each guess's letters
     letter_counts: np.ndarray  # uint8 [guess, letter]: hard mode: copies of each letter
@@ -65,6 +65,7 @@ class Context(NamedTuple):
     group_escape: np.ndarray  # int64 [group]: feasibility: the most of a group one guess splits off
     group_counts: np.ndarray  # int64 [group]: feasibility: zeroed scratch for worst.groups.group_needs
     guess_escape: np.ndarray  # uint8 [group, guess]: feasibility: what each guess splits off each group
+    answer_of_guess: np.ndarray  # int32 [guess]: strict mode: the guess's answer index (-1: not a secret)
 
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params

@@ -53,8 +53,10 @@ def exact_problem(puzzle) -> str | None:
         return f"{puzzle.game.name}'s host lies, so no tree of replies describes its games"
     if puzzle.weighted:
         return "its secrets are weighted (the exact search counts every answer alike)"
-    if puzzle.mode not in ("normal", "hard"):
-        return f"{puzzle.mode} mode has no exact search (normal or hard)"
+    if puzzle.mode not in ("normal", "hard", "strict"):
+        return f"{puzzle.mode} mode has no exact search (normal, hard or strict)"
+    if puzzle.mode == "strict" and not set(puzzle.guesses) <= set(puzzle.answers):
+        return "strict mode's exact search needs every guess to be a possible secret (--guesses within --answers)"
     if puzzle.game.reply_dtype() not in EXACT_DTYPES:
         return f"{puzzle.game.name} has too many replies for the exact search"
     # The search reads every row: a puzzle that a player's game plays by rows (over FOCUS_BYTES:
@@ -161,6 +163,13 @@ def class_representatives(letters: np.ndarray, fixed: list[int], rows: np.ndarra
     return np.sort(rows[first]).astype(np.int32)
 
 
+def answer_of_guess(puzzle: Puzzle) -> np.ndarray:
+    """Return each guess's answer index, -1 for a guess that is not a possible secret."""
+    out = np.full(len(puzzle.guesses), -1, dtype=np.int32)
+    out[puzzle.guess_of_answer] = np.arange(len(puzzle.answers), dtype=np.int32)
+    return out
+
+
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
@@ -235,18 +244,19 @@ class ExactSolver:
         rows.append(least_total_table(n, self.branching, None))
         rng = np.random.default_rng(SEED)
         hard = puzzle.mode == "hard"
+        strict = puzzle.mode == "strict"
         if hard:
             letters, counts, marks = hard_mode_tables(puzzle)
         else:
             letters = counts = marks = np.zeros((1, 1), dtype=np.uint8)
         matrix = puzzle.matrix
-        symmetric = has_symbol_symmetry(puzzle)
+        symmetric = has_symbol_symmetry(puzzle) and not strict  # (its canonical guesses are not the candidates)
         if symmetric:
             symbol_mask, canonical, starts = symmetry_tables(puzzle)
         else:
             symbol_mask, canonical, starts = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32),
                                               np.zeros(2, dtype=np.int64))
-        params = np.array([game.solved_reply, game.n_replies, int(hard), 3, PERSIST_FLOOR, int(symmetric),
+        params = np.array([game.solved_reply, game.n_replies, 2 if strict else int(hard), 3, PERSIST_FLOOR, int(symmetric),
                            self.branching], dtype=np.int64)
         return kernel.Context(
             matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
@@ -255,12 +265,14 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
             symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
-            kernel.new_table(), *no_groups(n))
+            kernel.new_table(), *no_groups(n), answer_of_guess(puzzle))
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""
         if self.ctx.params[kernel.SYMMETRY]:
             return self.ctx.canonical[self.ctx.canonical_start[0]:self.ctx.canonical_start[1]], 1
+        if self.ctx.params[kernel.HARD] == 2:
+            return self.all_guesses, int(kernel.STRICT_HASH)
         if self.ctx.params[kernel.HARD]:
             return self.all_guesses, int(kernel.allowed_hash_of(self.ctx, self.all_guesses))
         return self.all_guesses, 0
