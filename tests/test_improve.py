@@ -283,7 +283,7 @@ def test_cli_bad_input_is_one_line(tmp_path):
         ([str(tmp_path / "nowhere.json")], "cannot read tree file"),
         ([str(path), "--answers", str(tmp_path / "other.txt")], "does not cover the answers"),
         ([str(tmp_path / "swapped.json")], "the tree puts"),
-        ([str(tmp_path / "strict.json")], "strict mode has no exact search"),
+        ([str(tmp_path / "strict.json")], "strict mode's exact search needs every guess to be a possible secret"),
         ([str(path), "--nodes", "0"], "--nodes"),
         ([str(path), "--openers", "-1"], "--openers"),
         ([str(path), "--time-limit", "0"], "--time-limit"),

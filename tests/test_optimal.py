@@ -443,7 +443,8 @@ def test_cli_optimal_json_and_tree(tmp_path):
 
 @pytest.mark.parametrize("args,message", [
     (["--first", "zzzzz"], "zzzzz"),
-    (["--mode", "strict"], "normal or hard"),
+    (["--mode", "strict"], "needs every guess to be a possible secret"),
+    (["--mode", "strict", "--objective", "worst"], "strict for --objective total"),
     (["--first", "salet", "--openers", "2"], "at most one"),
     (["--workers", "0"], "workers"),
     (["--ray-address", "127.0.0.1:6379"], "--executor ray"),
