@@ -128,7 +128,7 @@ class FewestGuesses(Strategy):
     measured: bool = True  # read the second turn measured offline where it ships (see the module)
     # Exact values of buckets where the exact search settles them (optimal.total.settled; the
     # front ends give it where the search takes the puzzle): see `settled_looks`.
-    settled: BucketValues | None = None
+    settled: BucketValues | None = dataclasses.field(default=None, compare=False)
 
     # The last search, for `ranking` and `values`: (its key, guesses best first, the allowed
     # guesses and their one-step scores (None when read from the store), the second look's pool,
@@ -260,19 +260,14 @@ class FewestGuesses(Strategy):
         exact values know no limit, and nearer it the second look weighs the losses."""
         self.settled.start()
         total, out = puzzle.weights_of(candidates).sum(), np.ones(len(head), dtype=np.float64)
-        bits, guesses = cost_curve()
+        left = self.left(puzzle, history)
         for k, guess in enumerate(np.asarray(head).tolist()):
             for reply, bucket in puzzle.buckets(guess, candidates):
                 if reply == puzzle.game.solved_reply:
                     continue
                 w = puzzle.weights_of(bucket)
-                if len(bucket) <= 2:
-                    value = 1.0 + (w.sum() - w.max()) / w.sum()  # (the likelier first)
-                else:
-                    value = self.settled.value(puzzle, history, guess, reply, bucket)
-                    if value is None:
-                        value = float(np.interp(np.log2(len(bucket)), bits, guesses))
-                out[k] += w.sum() / total * value
+                value = self.settled.value(puzzle, history, guess, reply, bucket) if len(bucket) > 2 else None
+                out[k] += w.sum() / total * (bucket_estimate(w, left, self.loss) if value is None else value)
         return out
 
     @staticmethod
