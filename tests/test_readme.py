@@ -43,6 +43,8 @@ CLAIMS = {
     "wordguess evaluate --answers wordle-answers-nyt --guesses wordle-answers-nyt --strategy entropy "
     "--inconsistent-window 4-125 --ties list": ["mean 3.5240", "worst 6"],
     "wordguess evaluate --game jotto --strategy expectation --mode strict": ["mean 6.1143", "worst 14"],
+    "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120":
+        ["CEDAR", "upper bound only", "at least"],
     "wordguess evaluate --strategy entropy --mode hard": ["mean 3.6022", "worst 8", "total 8339", "failures (over 6): 7"],
     "wordguess evaluate --game bulls --strategy entropy": ["mean 5.2429", "worst 8", "total 26424"],
     "wordguess evaluate --language de": ["mean 3.4016", "worst 6"],
@@ -92,6 +94,7 @@ LENGTH = "the exact search over the five most promising openers, up to 10 minute
 # Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
 # played in the open world or against a lying host.
 SLOW = {
+    "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120": "two minutes of search",
     "wordguess evaluate --strategy lookahead --mode hard --plot hist.png --tree-out tree.json":
         "the lookahead tree over every answer in hard mode",
     "wordguess evaluate --game quordle --games 10000 --workers 2 --json": "10,000 games in each world",
@@ -166,6 +169,8 @@ SKIPPED = {
         "its bounds come from a store built over hours of earlier runs (from an empty one it proves less)",
     "wordguess optimal --game jotto --all-openers --store jotto.sqlite --time-limit 20":
         "its bounds come from a store built over hours of earlier runs (from an empty one it proves less)",
+    "wordguess optimal --game jotto --mode strict --all-openers --store jotto-strict.sqlite --time-limit 2700 --json":
+        "45 minutes of search, past the slow tests' time limit",
 }
 SHARE = "⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"  # what `pbpaste` gives in the README's example
 WORDS = "gizmo\ncigar\nhumph\n"  # the word files the commands read (new-words.txt, past.txt, ...)
