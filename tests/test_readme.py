@@ -45,6 +45,8 @@ CLAIMS = {
     "wordguess evaluate --game jotto --strategy expectation --mode strict": ["mean 6.1143", "worst 14"],
     "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120":
         ["CEDAR", "upper bound only", "at least"],
+    "wordguess optimal --game jotto2 --guesses jotto2 --mode strict --all-openers --store jotto2.sqlite --json":
+        ['"first": "slate"', '"total": 6785', '"proven": true'],
     "wordguess evaluate --strategy entropy --mode hard": ["mean 3.6022", "worst 8", "total 8339", "failures (over 6): 7"],
     "wordguess evaluate --game bulls --strategy entropy": ["mean 5.2429", "worst 8", "total 26424"],
     "wordguess evaluate --language de": ["mean 3.4016", "worst 6"],
@@ -94,6 +96,8 @@ LENGTH = "the exact search over the five most promising openers, up to 10 minute
 # Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
 # played in the open world or against a lying host.
 SLOW = {
+    "wordguess optimal --game jotto2 --guesses jotto2 --mode strict --all-openers --store jotto2.sqlite --json":
+        "ten minutes of search over every opener",
     "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120": "two minutes of search",
     "wordguess evaluate --strategy lookahead --mode hard --plot hist.png --tree-out tree.json":
         "the lookahead tree over every answer in hard mode",

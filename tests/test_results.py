@@ -36,11 +36,32 @@ WORD_TREES: dict[str, tuple[str, str, int, int]] = {
 }
 
 
+# file -> (game, mode, opener, total, worst), as results/README.md lists them: Jotto's games
+JOTTO_TREES = {
+    "jotto2-strict.tree.json.gz": ("jotto2", "strict", "slate", 6785, 7),
+}
+
+
 def test_every_committed_tree_is_listed():
     assert sorted(p.name for p in (RESULTS / "mastermind").glob("*.tree.json.gz")) == sorted(MASTERMIND_TREES)
     assert sorted(p.name for p in (RESULTS / "every-word").glob("*.tree.json.gz")) == sorted(WORD_TREES)
+    assert sorted(p.name for p in (RESULTS / "jotto").glob("*.tree.json.gz")) == sorted(JOTTO_TREES)
     readme = (RESULTS / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{name}`" in readme for name in [*MASTERMIND_TREES, *WORD_TREES])
+    assert all(f"`{name}`" in readme for name in [*MASTERMIND_TREES, *WORD_TREES, *JOTTO_TREES])
+
+
+@pytest.mark.parametrize("name", sorted(JOTTO_TREES))
+def test_a_jotto_tree_is_valid_in_its_mode_and_totals_what_it_says(name):
+    """Walked secret by secret (check_tree): in strict mode every guess one that the replies
+    before it leave possible."""
+    game, mode, opener, total, worst = JOTTO_TREES[name]
+    loaded = TreeFile.load(RESULTS / "jotto" / name)
+    assert (loaded.game.name, loaded.mode) == (game, mode)
+    puzzle = PuzzleSpec(loaded.game, loaded.answers, loaded.guesses, mode=loaded.mode).build()
+    check_tree(loaded.tree, puzzle)
+    depths = [depth for _, depth in leaves(loaded.tree)]
+    assert loaded.tree.guess == opener and len(depths) == len(puzzle.answers)
+    assert (sum(depths), max(depths)) == (total, worst)
 
 
 @pytest.mark.parametrize("name", sorted(WORD_TREES))
