@@ -34,6 +34,7 @@ from wordguess.optimal.total.memo import (
     SHORTCUTS,
     SIZE_FLOOR,
     SOLVED,
+    STRICT_HASH,
     SYMMETRY,
     TRANSITIONS_CAPACITY,
     UNKNOWN,
@@ -54,6 +55,7 @@ from wordguess.optimal.total.memo import (
     recall,
     remember,
     set_key,
+    strict_allowed,
     table_row,
     unpack,
 )
@@ -99,25 +101,6 @@ def hard_allowed(ctx, allowed, guess, reply):
                     ok = False
                     break
         if ok:
-            keep[n] = w
-            n += 1
-    return keep[:n]
-
-
-# Strict mode (every guess a possible secret): the guesses allowed are the candidates' own, so
-# the candidates determine them and one hash serves every allowed set.
-STRICT_HASH = np.int64(2)
-
-
-@njit(cache=True)
-def strict_allowed(ctx, allowed, guess, reply):
-    """Return the guesses of `allowed` that strict mode keeps after `guess` got `reply`: those
-    that could still be the secret (the reply to `guess`, were they the secret, is `reply`)."""
-    keep = np.empty(len(allowed), dtype=np.int32)
-    n = 0
-    for w in allowed:
-        a = ctx.answer_of_guess[w]
-        if a >= 0 and ctx.matrix[guess, a] == reply:
             keep[n] = w
             n += 1
     return keep[:n]
@@ -494,7 +477,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
 # The search and, from memo.py, what it reads and fills: callers use `kernel.X` for both.
 __all__ = [
     "ABORT", "ABORTED", "BRANCHING", "BUDGET", "Context", "HARD", "HITS", "INF", "KeyType", "NODES",
-    "N_REPLIES", "PERSIST_FLOOR", "REPLY_BITS", "SHORTCUTS", "SIZE_FLOOR", "SOLVED", "SYMMETRY",
+    "N_REPLIES", "PERSIST_FLOOR", "REPLY_BITS", "SHORTCUTS", "SIZE_FLOOR", "SOLVED", "STRICT_HASH", "SYMMETRY",
     "TRANSITIONS_CAPACITY", "UNKNOWN", "UNLIMITED", "VALUE_CAP", "allowed_hash_of", "best_guess",
     "buckets_by_size", "canonical_below", "canonical_guesses", "child_allowed", "child_depth",
     "constraint_hash", "drain", "hard_allowed", "key_of", "known_child_hash", "load", "memo_entry",

@@ -70,6 +70,24 @@ class Context(NamedTuple):
 
 SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params
 
+# Strict mode (every guess a possible secret): the guesses allowed are the candidates' own, so
+# the candidates determine them and one hash serves every allowed set.
+STRICT_HASH = np.int64(2)
+
+
+@njit(cache=True)
+def strict_allowed(ctx, allowed, guess, reply):
+    """Return the guesses of `allowed` that strict mode keeps after `guess` got `reply`: those
+    that could still be the secret (the reply to `guess`, were they the secret, is `reply`)."""
+    keep = np.empty(len(allowed), dtype=np.int32)
+    n = 0
+    for w in allowed:
+        a = ctx.answer_of_guess[w]
+        if a >= 0 and ctx.matrix[guess, a] == reply:
+            keep[n] = w
+            n += 1
+    return keep[:n]
+
 
 # The Context's dictionaries are made by compiled functions, which numba caches on disk: made
 # from Python (Dict.empty), each key and value type's constructor is compiled afresh in every

@@ -163,13 +163,6 @@ def class_representatives(letters: np.ndarray, fixed: list[int], rows: np.ndarra
     return np.sort(rows[first]).astype(np.int32)
 
 
-def answer_of_guess(puzzle: Puzzle) -> np.ndarray:
-    """Return each guess's answer index, -1 for a guess that is not a possible secret."""
-    out = np.full(len(puzzle.guesses), -1, dtype=np.int32)
-    out[puzzle.guess_of_answer] = np.arange(len(puzzle.answers), dtype=np.int32)
-    return out
-
-
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
@@ -178,8 +171,7 @@ def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray
     counts = np.zeros((len(puzzle.guesses), len(game.alphabet)), dtype=np.uint8)
     for k in range(letters.shape[1]):
         np.add.at(counts, (np.arange(len(letters)), letters[:, k]), 1)
-    marks = np.array([game.letter_marks(r) for r in range(game.n_replies)],
-                     dtype=np.uint8)
+    marks = np.array([game.letter_marks(r) for r in range(game.n_replies)], dtype=np.uint8)
     return letters, counts, marks
 
 
@@ -245,17 +237,12 @@ class ExactSolver:
         rng = np.random.default_rng(SEED)
         hard = puzzle.mode == "hard"
         strict = puzzle.mode == "strict"
-        if hard:
-            letters, counts, marks = hard_mode_tables(puzzle)
-        else:
-            letters = counts = marks = np.zeros((1, 1), dtype=np.uint8)
+        zeros = np.zeros((1, 1), dtype=np.uint8)
+        letters, counts, marks = hard_mode_tables(puzzle) if hard else (zeros, zeros, zeros)
         matrix = puzzle.matrix
         symmetric = has_symbol_symmetry(puzzle) and not strict  # (its canonical guesses are not the candidates)
-        if symmetric:
-            symbol_mask, canonical, starts = symmetry_tables(puzzle)
-        else:
-            symbol_mask, canonical, starts = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32),
-                                              np.zeros(2, dtype=np.int64))
+        symbol_mask, canonical, starts = symmetry_tables(puzzle) if symmetric else (
+            np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32), np.zeros(2, dtype=np.int64))
         params = np.array([game.solved_reply, game.n_replies, 2 if strict else int(hard), 3, PERSIST_FLOOR, int(symmetric),
                            self.branching], dtype=np.int64)
         return kernel.Context(
@@ -265,7 +252,7 @@ class ExactSolver:
             rng.integers(-(2**63), 2**63 - 1, size=len(puzzle.guesses), dtype=np.int64),
             symbol_mask, canonical, starts, kernel.new_table(),
             np.empty(THIRDS_CAPACITY if symmetric else 0, dtype=np.int32), puzzle.by_secret.T,
-            kernel.new_table(), *no_groups(n), answer_of_guess(puzzle))
+            kernel.new_table(), *no_groups(n), puzzle.answer_of_guess.astype(np.int32))
 
     def root_state(self) -> tuple[np.ndarray, int]:
         """Return (the guesses to try first, the memo hash of that set)."""
