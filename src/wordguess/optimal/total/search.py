@@ -55,7 +55,7 @@ def exact_problem(puzzle) -> str | None:
         return "its secrets are weighted (the exact search counts every answer alike)"
     if puzzle.mode not in ("normal", "hard", "strict"):
         return f"{puzzle.mode} mode has no exact search (normal, hard or strict)"
-    if puzzle.mode == "strict" and not set(puzzle.guesses) <= set(puzzle.answers):
+    if puzzle.mode == "strict" and (puzzle.answer_of_guess < 0).any():
         return "strict mode's exact search needs every guess to be a possible secret (--guesses within --answers)"
     if puzzle.game.reply_dtype() not in EXACT_DTYPES:
         return f"{puzzle.game.name} has too many replies for the exact search"
