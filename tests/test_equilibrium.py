@@ -1,10 +1,12 @@
-"""The chooser's game (optimal/equilibrium.py) against slow twins: the best response against
-brute force over every tree, and the value against the full linear program over every tree's
+"""The chooser's game (optimal/equilibrium.py) against slow twins: the weighted best response
+(optimal/weighted.py) against brute force over every tree and a plain recursion, with and
+without the game's symmetries, and the value against the full linear program over every tree's
 depths, enumerated."""
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from collections import defaultdict
 from fractions import Fraction
@@ -15,7 +17,8 @@ import pytest
 from wordguess.cli import main
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import get_game
-from wordguess.optimal.equilibrium import BestResponse, exact_solution, solve_equilibrium, supported
+from wordguess.optimal.equilibrium import exact_solution, solve_equilibrium, supported
+from wordguess.optimal.weighted import WeightedSearch, secret_classes
 
 pytest.importorskip("scipy")
 
@@ -61,9 +64,75 @@ def test_best_response_equals_brute_force(pegs, colours):
     vectors = tree_depths(puzzle)
     rng = np.random.default_rng(pegs * 10 + colours)
     for _ in range(10):
-        weights = rng.random(len(puzzle.answers))
-        fast = BestResponse(puzzle, weights).cost(puzzle.all_candidates())
-        assert fast == pytest.approx(min(float(np.dot(weights, v)) for v in vectors), rel=1e-12)
+        weights = rng.integers(0, 1000, len(puzzle.answers))
+        search = WeightedSearch(puzzle, weights)
+        assert search.total() == min(int(np.dot(weights, v)) for v in vectors)
+        assert int(np.dot(weights, search.depths())) == search.total()
+
+
+def plain_cost(puzzle: Puzzle, weights) -> int:
+    """The least weighted total by the recursion itself: cost({s}) = w(s), cost(S) = W(S) + min
+    over guesses that make progress of the sum of their unsolved buckets' costs."""
+    game = puzzle.game
+
+    @functools.cache
+    def cost(secrets: frozenset) -> int:
+        mass = sum(weights[s] for s in secrets)
+        if len(secrets) == 1:
+            return mass
+        best = None
+        for guess in puzzle.guesses:
+            buckets = defaultdict(list)
+            for s in secrets:
+                buckets[game.feedback(guess, puzzle.answers[s])].append(s)
+            if len(buckets) == 1 and game.solved_reply not in buckets:
+                continue
+            total = mass + sum(cost(frozenset(b)) for r, b in buckets.items() if r != game.solved_reply)
+            best = total if best is None else min(best, total)
+        return best
+
+    return cost(frozenset(range(len(puzzle.answers))))
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(3, 3), (2, 4)])
+def test_the_symmetric_best_response_equals_the_plain_recursion(pegs, colours):
+    # weights constant on the classes of codes: the search tries one opener per class and the
+    # canonical guesses below; without symmetry it tries every guess; both equal the recursion
+    puzzle = mastermind(pegs, colours)
+    classes = secret_classes(puzzle)
+    assert classes.max() + 1 < len(classes)
+    rng = np.random.default_rng(pegs * 10 + colours)
+    for _ in range(3):
+        weights = rng.integers(0, 50, classes.max() + 1)[classes]
+        symmetric, plain = WeightedSearch(puzzle, weights, symmetric=True), WeightedSearch(puzzle, weights)
+        assert symmetric.total() == plain.total() == plain_cost(puzzle, weights)
+        assert int(np.dot(weights, symmetric.depths())) == symmetric.total()
+
+
+def test_the_best_response_with_many_distinct_weights_equals_the_plain_recursion():
+    # more distinct weights than graded_bound takes: the bound by the heaviest and lightest
+    puzzle = mastermind(3, 3)
+    weights = np.random.default_rng(5).permutation(np.arange(1, 28) * 37)
+    search = WeightedSearch(puzzle, weights)
+    assert len(search.ctx.levels) == 0
+    assert search.total() == plain_cost(puzzle, weights)
+
+
+def test_the_best_response_on_a_word_list_equals_the_plain_recursion():
+    game = get_game("wordle")
+    words = ["crane", "slate", "trace", "crate", "react", "caret", "cater", "carte", "recta", "brace"]
+    puzzle = Puzzle(game, words, words)
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        weights = rng.integers(0, 30, len(words))
+        search = WeightedSearch(puzzle, weights)
+        assert search.total() == plain_cost(puzzle, weights)
+        assert int(np.dot(weights, search.depths())) == search.total()
+
+
+def test_mastermind_codes_fall_into_five_classes():
+    classes = secret_classes(mastermind(4, 6))
+    assert sorted(np.bincount(classes).tolist()) == [6, 90, 120, 360, 720]
 
 
 @pytest.mark.parametrize(("pegs", "colours"), [(2, 2), (2, 3), (3, 2)])
@@ -83,7 +152,14 @@ def test_value_equals_the_full_linear_program(pegs, colours):
     p = [found.chooser.get(w, Fraction(0)) for w in puzzle.answers]
     assert sum(p) == 1 and min(sum(x * int(v) for x, v in zip(p, vector, strict=True)) for vector in d) == found.value
     assert sum(q for q, _ in found.guesser) == 1
-    assert max(sum(q * depths[w] for q, depths in found.guesser) for w in puzzle.answers) == found.value
+    # the guesser plays each tree under a random relabelling of the pegs and the colours: against
+    # a secret w, tree T under the map m takes depth_T(m(w)) guesses
+    maps = [lambda w, perm=perm, names=names: "".join(names[int(w[k]) - 1] for k in perm)
+            for perm in itertools.permutations(range(pegs))
+            for names in itertools.permutations("".join(str(c + 1) for c in range(colours)))]
+    assert found.symmetrised
+    assert max(sum(q * Fraction(sum(depths[m(w)] for m in maps), len(maps)) for q, depths in found.guesser)
+               for w in puzzle.answers) == found.value
 
 
 def test_exact_solution_solves_or_says_not_unique():
@@ -123,3 +199,36 @@ def test_cli_equilibrium(capsys):
     with pytest.raises(SystemExit) as done:
         main(["equilibrium", "--game", "wordle"])
     assert done.value.code == 2 and "too many" in capsys.readouterr().err
+
+
+def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path):
+    from wordguess.errors import WordguessError
+    from wordguess.optimal.equilibrium import SavedTrees
+
+    puzzle, path = mastermind(3, 4), tmp_path / "trees.jsonl"
+    first = solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
+    lines = path.read_text().splitlines()
+    # the header, the uniform tree, and the tree of every later round but the last (it beat nothing)
+    assert len(lines) == 1 + 1 + (first.iterations - 2)
+    path.write_text("\n".join(lines) + "\n" + lines[-1][:40])  # a last line cut short by a kill: dropped
+    again = solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
+    assert again.value == first.value and again.exact and again.iterations < first.iterations
+    # two leaves swapped: each under replies it does not give; refused, saying why
+    doc = json.loads(lines[1])
+    found = []
+
+    def leaves_of(node):
+        for reply, branch in node["branches"].items():
+            if isinstance(branch, str) and reply != "3,0":
+                found.append((node["branches"], reply))
+            elif not isinstance(branch, str):
+                leaves_of(branch)
+
+    leaves_of(doc["tree"])
+    (one, a), (two, b) = found[0], found[-1]
+    one[a], two[b] = two[b], one[a]
+    path.write_text(lines[0] + "\n" + json.dumps(doc) + "\n")
+    with pytest.raises(WordguessError, match="gives"):
+        solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
+    with pytest.raises(WordguessError, match="another game"):
+        SavedTrees(path, mastermind(2, 4)).load()

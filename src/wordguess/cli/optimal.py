@@ -4,6 +4,7 @@ Ctrl-C that keeps what was proven, and the shared tree format on --out."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -26,7 +27,7 @@ from wordguess.cli.render import evaluation_text, opener_text
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle
-from wordguess.optimal.equilibrium import solve_equilibrium
+from wordguess.optimal.equilibrium import SavedTrees, solve_equilibrium
 from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.certificates import (
     Certificate,
@@ -310,6 +311,8 @@ def equilibrium_command(
     game: GameChoice,
     lists: ListChoice = None,
     show: Annotated[int, typer.Option(min=0, help="Show the chooser's weights of at most this many secrets.")] = 20,
+    save: Annotated[Path | None, typer.Option(help="Keep the trees found in this file, and resume from the "
+                                              "trees it holds (a run stopped by Ctrl-C goes on from there).")] = None,
     as_json: opt.Json = False,
 ) -> None:
     """Solve the chooser's game: the secret is picked with any distribution, the guesser may mix
@@ -317,7 +320,7 @@ def equilibrium_command(
     rational arithmetic), both sides' strategies and the uniform-secret optimum beside it."""
     puzzle = build_puzzle(puzzle_spec(game.rules(), lists))
     with progress_bar("solving the chooser's game") as progress:
-        found = solve_equilibrium(puzzle, progress=progress)
+        found = solve_equilibrium(puzzle, progress=progress, saved=SavedTrees(save, puzzle) if save else None)
     if as_json:
         out.print_json(json.dumps({"game": puzzle.game.name, **found.to_json(list(puzzle.answers))}))
         return
@@ -333,11 +336,15 @@ def equilibrium_command(
     out.print(f"against a uniform secret the best tree needs {found.uniform_value} = {float(found.uniform_value):.4f}: "
               + ("the uniform chooser is optimal" if found.uniform_is_optimal else f"weighting the secrets gains the "
                  f"chooser at least {float(gain):.4f}"), markup=False)
+    if found.classes:
+        out.print("chooser, by class of codes (each code of a class equally likely): " + ", ".join(
+            f"{show_word(w)} x {size:,}: {p}" for w, size, p in found.classes), markup=False)
     ranked = sorted(found.chooser.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = ", ".join(f"{show_word(w)} {p}" for w, p in ranked[:show])
     more = f", ... ({len(ranked):,} of {n:,} secrets)" if len(ranked) > show else f" ({len(ranked):,} of {n:,} secrets)"
     out.print(f"chooser: {shown}{more}", markup=False)
-    out.print(f"guesser: a mixture of {len(found.guesser):,} trees; {found.iterations} best responses, "
+    mapped = " (each played under a random map of the pegs and colours)" if found.symmetrised else ""
+    out.print(f"guesser: a mixture of {len(found.guesser):,} trees{mapped}; {found.iterations} best responses, "
               f"{found.nodes:,} positions, {found.seconds:.1f} s", markup=False)
 
 

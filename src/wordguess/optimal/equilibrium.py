@@ -11,21 +11,31 @@ response to that distribution (an exact search for the tree of least p-weighted 
 beats it, and joins the LP as a new column, or proves that no tree does, which ends the search.
 The result is then checked exactly in rational arithmetic: the chooser's distribution, rounded to
 fractions, holds every tree to at least v (its exact best response), and the guesser's mixture
-holds every secret to at most v. Needs SciPy (`pip install 'wordguess[lp]'`)."""
+holds every secret to at most v. The best responses are the exact weighted search of
+optimal/weighted.py. Needs SciPy (`pip install 'wordguess[lp]'`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
+from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
+from wordguess.optimal.weighted import WeightedSearch, secret_classes, tree_depths
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import Tree, from_json_node, to_json_node
 from wordguess.vocab import Progress, Word
 
-MAX_SECRETS = 400  # the best response is an exhaustive search: beyond this it is out of reach here
+MAX_SECRETS = 400  # beyond this the best responses (exact searches) are out of reach here...
+MAX_CODES = 1296  # ... but for a symmetric game's codes, where they search one opener per class
+SCALE = 1 << 44  # the LP's float distribution, scaled to the best response's whole-number weights
 
 
 def lp_solver():
@@ -35,90 +45,6 @@ def lp_solver():
     except ImportError:
         raise WordguessError("the chooser's equilibrium needs SciPy: pip install 'wordguess[lp]'") from None
     return linprog
-
-
-class BestResponse:
-    """The guess tree of least weighted total against weights on the secrets (exact): cost(S) is
-    the least sum over the secrets s of S of w(s) x the guesses s takes from S, and
-
-        cost({s}) = w(s);   cost(S) = w(S) + min over guesses g of sum over g's buckets b,
-                            other than the solved one, of cost(b)
-
-    (every secret of S pays the guess g; those g does not name go on in their bucket). Guesses
-    that leave S in one bucket other than the solved one cannot help and are skipped. A bucket of
-    two or more costs at least 2 w(b) - max w(b): each of its secrets needs a guess, and all but
-    one a second; a guess whose buckets' bounds already reach the best found is not searched."""
-
-    def __init__(self, puzzle: Puzzle, weights: np.ndarray):
-        self.puzzle = puzzle
-        self.weights = np.asarray(weights, dtype=np.float64)
-        self.matrix = puzzle.matrix
-        self.solved = puzzle.game.solved_reply
-        self.memo: dict[bytes, tuple[float, int]] = {}
-        self.nodes = 0
-
-    def cost(self, candidates: np.ndarray) -> float:
-        """Return cost(candidates) (a sorted array of answer indices)."""
-        return self.solve(candidates)[0]
-
-    def solve(self, candidates: np.ndarray) -> tuple[float, int]:
-        """Return (cost, the best guess) of a sorted array of answer indices."""
-        if len(candidates) == 1:
-            return float(self.weights[candidates[0]]), int(self.puzzle.guess_of_answer[candidates[0]])
-        key = candidates.tobytes()
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        self.nodes += 1
-        w = self.weights[candidates]
-        mass = float(w.sum())
-        rows = self.matrix[:, candidates].astype(np.int64)  # guesses x candidates
-        n_guesses, n_replies = rows.shape[0], self.puzzle.game.n_replies
-        # Every guess's buckets at once: their mass, size and heaviest secret, then the bound
-        # sum over buckets other than the solved one of w (one secret) or 2 w(b) - max w(b).
-        flat = (rows + np.arange(n_guesses)[:, None] * n_replies).ravel()
-        masses = np.bincount(flat, weights=np.tile(w, n_guesses), minlength=n_guesses * n_replies)
-        sizes = np.bincount(flat, minlength=n_guesses * n_replies)
-        heaviest = np.zeros(n_guesses * n_replies)
-        np.maximum.at(heaviest, flat, np.tile(w, n_guesses))
-        bounds = np.where(sizes == 1, masses, 2 * masses - heaviest).reshape(n_guesses, n_replies)
-        bounds[:, self.solved] = 0.0
-        sizes = sizes.reshape(n_guesses, n_replies)
-        stuck = (sizes.max(axis=1) == len(candidates)) & (sizes[:, self.solved] == 0)  # one bucket: no progress
-        bound = bounds.sum(axis=1)
-        best, best_guess = np.inf, -1
-        for g in np.lexsort((np.arange(n_guesses), bound)):
-            if stuck[g]:
-                continue
-            if mass + bound[g] >= best - 1e-12:
-                break
-            replies = rows[g]
-            buckets = [candidates[replies == r] for r in np.unique(replies) if r != self.solved]
-            total = mass
-            for b in buckets:
-                total += self.cost(b)
-                if total >= best - 1e-12:
-                    break
-            else:
-                best, best_guess = total, g
-        self.memo[key] = (best, best_guess)
-        return best, best_guess
-
-    def depths(self) -> np.ndarray:
-        """Return each secret's number of guesses in the best tree from all the answers."""
-        out = np.zeros(len(self.puzzle.answers), dtype=np.int64)
-        stack = [(self.puzzle.all_candidates(), 1)]
-        while stack:
-            candidates, depth = stack.pop()
-            _, g = self.solve(candidates)
-            replies = self.matrix[g, candidates]
-            for r in np.unique(replies):
-                bucket = candidates[replies == r]
-                if r == self.solved:
-                    out[bucket] = depth
-                else:
-                    stack.append((bucket, depth + 1))
-        return out
 
 
 @dataclasses.dataclass
@@ -133,6 +59,9 @@ class Equilibrium:
     iterations: int  # best responses computed (LP rounds)
     nodes: int  # positions searched by the best responses
     seconds: float
+    symmetrised: bool = False  # the guesser plays each tree under a random map of the game's symmetries
+    # the classes of secrets under those maps: (the first secret of each, its size, the chooser's chance of it)
+    classes: list[tuple[Word, int, Fraction]] = dataclasses.field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -157,65 +86,153 @@ class Equilibrium:
                 "chooser": {w: str(p) for w, p in self.chooser.items()},
                 "chooser_support": len(self.chooser), "secrets": len(answers),
                 "guesser": [{"weight": str(q), "depths": depths} for q, depths in self.guesser],
+                "guesser_symmetrised": self.symmetrised,
+                "classes": [{"secret": w, "size": size, "chance": str(p)} for w, size, p in self.classes],
                 "iterations": self.iterations, "nodes": self.nodes, "seconds": round(self.seconds, 2)}
 
 
-def best_response(puzzle: Puzzle, weights: np.ndarray) -> tuple[float, np.ndarray, int]:
-    """Return (the least weighted total, each secret's depth in that tree, positions searched)."""
-    solver = BestResponse(puzzle, weights)
-    total = solver.cost(puzzle.all_candidates())
-    return total, solver.depths(), solver.nodes
+def best_response(puzzle: Puzzle, classes: np.ndarray, weights: np.ndarray) -> tuple[int, Tree, int]:
+    """Return (the least total against whole-number weights on the secrets, a tree that reaches
+    it, positions searched); the weights are constant on the classes when there are fewer
+    classes than secrets (then the search uses the game's symmetries)."""
+    solver = WeightedSearch(puzzle, weights, symmetric=classes.max() + 1 < len(classes))
+    return solver.total(), solver.tree(), solver.nodes
 
 
-def exact_response(puzzle: Puzzle, weights: list[Fraction]) -> Fraction:
-    """Return the least weighted total against rational weights, exactly: the float search finds
-    the tree, and its depths give the exact total (a float tie could hide a better tree only by
-    less than the rounding, which the caller's check then sees)."""
-    _, depths, _ = best_response(puzzle, np.array([float(w) for w in weights]))
-    return sum((w * int(d) for w, d in zip(weights, depths, strict=True)), Fraction(0))
+class SavedTrees:
+    """The best responses found so far, one tree a line of a JSON-lines file after a line naming
+    the puzzle, so that a stopped run resumes with them. Every tree read is checked against the
+    puzzle (each secret one leaf, each reply on its path by the rules); a last line cut short by
+    a kill is dropped."""
+
+    def __init__(self, path: str | Path, puzzle: Puzzle):
+        self.path, self.puzzle = Path(path), puzzle
+        self.header = {"game": puzzle.game.name, "options": puzzle.game.options,
+                       "lists": matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)}
+
+    def load(self) -> list[Tree]:
+        if not self.path.exists():
+            return []
+        try:
+            lines = self.path.read_text(encoding="utf-8").split("\n")
+            if json.loads(lines[0]) != json.loads(json.dumps(self.header)):
+                raise WordguessError(f"{self.path} holds the trees of another game or other lists")
+            docs = [json.loads(line) for line in lines[1:-1]]  # the last piece follows the last newline
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, IndexError) as exc:
+            raise WordguessError(f"cannot read {self.path}: {exc}") from None
+        trees = []
+        for doc in docs:
+            tree = from_json_node(doc.get("tree") if isinstance(doc, dict) else None, self.puzzle.game)
+            check_tree(tree, self.puzzle)
+            trees.append(tree)
+        return trees
+
+    def add(self, tree: Tree) -> None:
+        try:
+            fresh = not self.path.exists() or self.path.stat().st_size == 0
+            with self.path.open("a", encoding="utf-8") as out:
+                if fresh:
+                    out.write(json.dumps(self.header) + "\n")
+                out.write(json.dumps({"tree": to_json_node(tree, self.puzzle.game)}) + "\n")
+        except OSError as exc:
+            raise WordguessError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+
+def exact_response(puzzle: Puzzle, classes: np.ndarray, p: list[Fraction]) -> Fraction:
+    """Return the least expected number of guesses when a secret of class c is drawn with
+    probability p[c] / |c|, exactly (the search runs on whole-number weights: the probabilities
+    over their common denominator)."""
+    sizes = np.bincount(classes)
+    each = [p[c] / int(sizes[c]) for c in range(len(p))]
+    scale = math.lcm(*(x.denominator for x in each))
+    weights = np.array([int(each[c] * scale) for c in classes], dtype=object)
+    if int(weights.sum()) * (len(classes) + 1) >= 1 << 61:
+        raise WordguessError("the chooser's distribution has denominators too large for an exact check")
+    total, _, _ = best_response(puzzle, classes, weights.astype(np.int64))
+    return Fraction(total, scale)
+
+
+def class_columns(depths: np.ndarray, classes: np.ndarray, sizes: np.ndarray) -> list[Fraction]:
+    """A tree's mean number of guesses over each class's secrets."""
+    sums = np.bincount(classes, weights=depths, minlength=len(sizes))
+    return [Fraction(int(round(x)), int(k)) for x, k in zip(sums, sizes, strict=True)]
 
 
 def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: int = 2000,
-                      progress: Progress | None = None) -> Equilibrium:
+                      progress: Progress | None = None, saved: SavedTrees | None = None) -> Equilibrium:
     """Return the value of the chooser's game on the puzzle (normal mode, the closed world) with
     the chooser's and the guesser's optimal strategies, checked exactly (or, when the rounded
-    strategies do not meet or `max_iterations` stopped the search, exact bounds on it)."""
+    strategies do not meet or `max_iterations` stopped the search, exact bounds on it).
+
+    In a symmetric game (Mastermind) the chooser may spread its chances evenly over each class
+    of `secret_classes` and the guesser play each tree under a random map of the symmetries
+    (either side's average over the maps does as well as the strategy averaged), so the linear
+    program has a variable per class: the chooser's chance of the class, and a tree's entry is
+    its mean number of guesses over the class. With `saved`, the trees found before join the LP
+    first and each new one is added to it."""
     if puzzle.weighted or puzzle.mode != "normal":
         raise WordguessError("the chooser's game is solved in normal mode on the answer list (closed world)")
     n = len(puzzle.answers)
-    if n > MAX_SECRETS:
-        raise WordguessError(f"{n:,} secrets are too many for the exact best responses here (at most {MAX_SECRETS})")
+    classes = secret_classes(puzzle)
+    most = MAX_CODES if classes.max() + 1 < n else MAX_SECRETS
+    if n > most:
+        raise WordguessError(f"{n:,} secrets are too many for the exact best responses here (at most {most:,}"
+                             f"{'' if most == MAX_CODES else f'; {MAX_CODES:,} codes of a symmetric game'})")
     linprog = lp_solver()
     began = time.perf_counter()
-    uniform_total, depths, nodes = best_response(puzzle, np.ones(n))
-    uniform_value = Fraction(int(round(uniform_total)), n)
-    columns = [depths]
-    weights = np.full(n, 1.0 / n)
+    sizes = np.bincount(classes)
+    k = len(sizes)
+    known = saved.load() if saved else []
+    uniform_total, tree, nodes = best_response(puzzle, classes, np.ones(n, dtype=np.int64))
+    uniform_value = Fraction(uniform_total, n)
+    trees = [tree_depths(puzzle, t) for t in [tree, *known]]
+    if saved and not known:
+        saved.add(tree)
+    columns = [class_columns(depths, classes, sizes) for depths in trees]
     iterations = 1
     while True:
-        d = np.array(columns, dtype=np.float64)  # trees x secrets
+        d = np.array(columns, dtype=np.float64)  # trees x classes
         # The chooser's LP: maximise v subject to p . d_T >= v for every tree T, sum p = 1, p >= 0
-        # (variables p_1..p_n, v; linprog minimises -v).
-        k = len(columns)
-        result = linprog(c=np.r_[np.zeros(n), -1.0],
-                         A_ub=np.c_[-d, np.ones(k)], b_ub=np.zeros(k),
-                         A_eq=np.r_[np.ones(n), 0.0][None, :], b_eq=[1.0],
-                         bounds=[(0, None)] * n + [(None, None)], method="highs")
+        # (variables p_1..p_k, v; linprog minimises -v).
+        t = len(columns)
+        result = linprog(c=np.r_[np.zeros(k), -1.0],
+                         A_ub=np.c_[-d, np.ones(t)], b_ub=np.zeros(t),
+                         A_eq=np.r_[np.ones(k), 0.0][None, :], b_eq=[1.0],
+                         bounds=[(0, None)] * k + [(None, None)], method="highs")
         if result.status != 0:
             raise WordguessError(f"the linear program failed: {result.message}")
-        weights, value = np.clip(result.x[:n], 0, None), -result.fun
+        weights, value = np.clip(result.x[:k], 0, None), -result.fun
         weights /= weights.sum()
-        total, depths, searched = best_response(puzzle, weights)
+        # Whole-number weights for the search (a secret of no chance weighs 1: its depth still
+        # counts for the guesser's mixture, just below every other concern).
+        each = np.maximum(np.round(weights / sizes * SCALE), 1).astype(np.int64)
+        total, tree, searched = best_response(puzzle, classes, each[classes])
+        depths = tree_depths(puzzle, tree)
         nodes += searched
         iterations += 1
         if progress:
             progress(iterations, max_iterations)
-        if total >= value - tolerance or iterations >= max_iterations:
+        if float(np.dot(weights, class_columns_float(depths, classes, sizes))) >= value - tolerance \
+                or iterations >= max_iterations:
             break
-        columns.append(depths)
+        trees.append(depths)
+        columns.append(class_columns(depths, classes, sizes))
+        if saved:
+            saved.add(tree)
     guesser_q = np.clip(-result.ineqlin.marginals, 0, None)  # the duals of the tree constraints
-    return certify(puzzle, weights, columns, guesser_q, uniform_value, iterations, nodes,
-                   time.perf_counter() - began)
+    found = certify(puzzle, classes, weights, columns, guesser_q)
+    chooser_p, low, qs, high = found
+    sizes = np.bincount(classes)
+    chooser = {puzzle.answers[s]: chooser_p[c] / int(sizes[c]) for s, c in enumerate(classes) if chooser_p[c] > 0}
+    guesser = [(qk, {puzzle.answers[s]: int(depths[s]) for s in range(n)})
+               for qk, depths in zip(qs, trees, strict=True) if qk > 0]
+    first = {int(c): puzzle.answers[s] for s, c in reversed(list(enumerate(classes)))}
+    return Equilibrium(low, high, chooser, guesser, uniform_value, iterations, nodes, time.perf_counter() - began,
+                       symmetrised=k < n, classes=[(first[c], int(sizes[c]), chooser_p[c]) for c in range(k)] if k < n else [])
+
+
+def class_columns_float(depths: np.ndarray, classes: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    return np.bincount(classes, weights=depths, minlength=len(sizes)) / sizes
 
 
 def exact_solution(rows: list[list[Fraction]], rhs: list[Fraction], particular: bool = False) -> list[Fraction] | None:
@@ -245,7 +262,7 @@ def exact_solution(rows: list[list[Fraction]], rhs: list[Fraction], particular: 
     return [a[where[c]][n] if c in where else Fraction(0) for c in range(n)]
 
 
-def supported(weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray) -> tuple[list[Fraction], list[Fraction]] | None:
+def supported(weights: np.ndarray, columns: list[list[Fraction]], q: np.ndarray) -> tuple[list[Fraction], list[Fraction]] | None:
     """Return both strategies exactly, from the supports of the LP's floating-point solution:
     the chooser's p on its support makes every tight tree cost the same v, and the guesser's q
     on its support makes every tight secret cost v. A tree or secret is tight when it is in the
@@ -265,7 +282,7 @@ def supported(weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray) -> 
     def side(unknowns: list[int], equations: list[list[int]], entry) -> list[Fraction] | None:
         # unknowns x_u and v: for each equation e, sum_u x_u entry(e, u) - v = 0; sum_u x_u = 1
         for rows_of, particular in ((equations[0], False), (equations[1], False), (equations[0], True)):
-            rows = [[Fraction(int(entry(e, u))) for u in unknowns] + [Fraction(-1)] for e in rows_of]
+            rows = [[Fraction(entry(e, u)) for u in unknowns] + [Fraction(-1)] for e in rows_of]
             rows.append([Fraction(1)] * len(unknowns) + [Fraction(0)])
             found = exact_solution(rows, [Fraction(0)] * len(rows_of) + [Fraction(1)], particular)
             if found is not None and min(found[:-1]) >= 0:
@@ -291,20 +308,16 @@ def rounded(values: np.ndarray) -> list[Fraction]:
     return [x / total for x in found]
 
 
-def certify(puzzle: Puzzle, weights: np.ndarray, columns: list[np.ndarray], q: np.ndarray, uniform_value: Fraction,
-            iterations: int, nodes: int, seconds: float) -> Equilibrium:
+def certify(puzzle: Puzzle, classes: np.ndarray, weights: np.ndarray, columns: list[list[Fraction]],
+            q: np.ndarray) -> tuple[list[Fraction], Fraction, list[Fraction], Fraction]:
     """Make both strategies exact (from the supports, else rounded to fractions) and bound the
     value: the chooser's p holds every tree to at least L (its exact best response), the
-    guesser's mixture holds every secret to at most U (its worst secret), so L <= value <= U,
-    the value itself when they meet."""
-    n = len(puzzle.answers)
+    guesser's mixture holds every class (every secret of it, the mixture symmetrised) to at most
+    U (its worst class), so L <= value <= U, the value itself when they meet. Returns (p, L, q, U)."""
     exact = supported(weights, columns, q)
     p, qs = exact if exact is not None else (rounded(weights), rounded(q))
-    lower = exact_response(puzzle, p)
-    upper = max(sum((qk * int(col[s]) for qk, col in zip(qs, columns, strict=True)), Fraction(0)) for s in range(n))
+    lower = exact_response(puzzle, classes, p)
+    upper = max(sum((qk * col[c] for qk, col in zip(qs, columns, strict=True)), Fraction(0)) for c in range(len(p)))
     if lower > upper:  # p and q would contradict the minimax theorem: a defect, not a bound
         raise AssertionError(f"lower bound {lower} above upper bound {upper}")
-    chooser = {puzzle.answers[s]: p[s] for s in range(n) if p[s] > 0}
-    guesser = [(qk, {puzzle.answers[s]: int(col[s]) for s in range(n)})
-               for qk, col in zip(qs, columns, strict=True) if qk > 0]
-    return Equilibrium(lower, upper, chooser, guesser, uniform_value, iterations, nodes, seconds)
+    return p, lower, qs, upper

@@ -1,0 +1,391 @@
+"""The guess tree of least weighted total, exactly: the chooser's game's best response
+(optimal/equilibrium.py). Numba code.
+
+Notation: integer weights w(s) >= 0 on the secrets; W(S) is the weight of a set S. The cost of S
+is the least sum over its secrets s of w(s) x the guesses s takes from S:
+
+    cost({s}) = w(s);   cost(S) = W(S) + min over guesses g of sum over g's buckets b,
+                        other than the solved one, of cost(b)
+
+(every secret of S pays the guess g; those g does not name go on in their bucket). A guess that
+leaves S in one bucket other than the solved one cannot help and is skipped. Integer weights
+keep the search exact: the caller scales its distribution to integers.
+
+Contract of `solve(ctx, S, used, beta)`, as the unit-weight search's (total/kernel.py): it returns
+v; if v < beta, then v = cost(S) and the best guess is memoised; if v >= beta, then cost(S) >= v.
+`used` is the mask of the symbols guessed so far when the weights are invariant under renaming
+symbols (Mastermind with a symmetric chooser): then only the canonical guesses are searched,
+as in the unit-weight search; -1 searches every guess.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from wordguess.engine.puzzle import Puzzle
+from wordguess.errors import WordguessError
+from wordguess.optimal.bounds import least_totals
+from wordguess.trees.tree import Node, Tree, leaves
+
+INF = np.int64(1) << np.int64(61)  # above any total (the memo keeps 2 v + 1)
+KeyType = types.UniTuple(types.int64, 2)
+MAX_LEVELS = 16  # weights taking at most this many values are bounded by graded_bound
+
+
+class Context(NamedTuple):
+    matrix: np.ndarray  # [guess, answer] -> reply
+    weights: np.ndarray  # int64 [answer]
+    guess_of_answer: np.ndarray  # int64 [answer] -> its guess index
+    zobrist: np.ndarray  # int64 [2, answer]: random words for set hashes
+    extra: np.ndarray  # int64 [branching, m]: the least guesses beyond 2 a secret m secrets need (bucket_bound)
+    memo: Dict  # (hash, hash) -> 2 value + exact
+    best: Dict  # (hash, hash) -> the best guess of an exact entry
+    params: np.ndarray  # int64: solved reply, replies
+    symbol_mask: np.ndarray  # int64 [guess]: the symbols each guess uses (symmetry)
+    canonical: np.ndarray  # int32: the canonical guesses of each used-symbol mask, concatenated
+    canonical_start: np.ndarray  # int64 [mask + 1]
+    root: np.ndarray  # int64: symmetry: one opener per class of codes (positions permuted too)
+    stats: np.ndarray  # int64: nodes
+    levels: np.ndarray  # int64: the distinct weights, heaviest first, when there are few (else empty)
+    level_of: np.ndarray  # int64 [answer]: the index of its weight in `levels`
+
+
+@njit(cache=True)
+def new_memo():
+    return Dict.empty(KeyType, types.int64)
+
+
+@njit(cache=True)
+def bucket_bound(size, mass, heaviest, lightest, extra):
+    """A lower bound of cost(b) for a bucket of `size` secrets, weight `mass`: one secret is its
+    own guess; with two or more, every secret needs a guess and all but one a second (2 mass -
+    heaviest, exact for two: the heavier guessed first), and the least-totals table
+    (bounds.least_totals, in `extra`) counts the guesses beyond two that any tree needs for
+    `size` secrets, each paid by a secret at least as heavy as the lightest."""
+    if size == 1:
+        return mass
+    return 2 * mass - heaviest + lightest * extra[size]
+
+
+@njit(cache=True)
+def graded_bound(hist, levels, branching):
+    """A lower bound of cost(b) for a bucket with hist[k] secrets of weight levels[k] (heaviest
+    first): a tree finds at most one secret with one guess, `branching` with two, branching**2
+    with three, ... (bounds.least_totals), and the total is least when the heaviest secrets take
+    the fewest guesses."""
+    total = np.int64(0)
+    depth, room, width = np.int64(1), np.int64(1), np.int64(1)
+    for k in range(len(levels)):
+        left = hist[k]
+        while left > 0:
+            take = min(left, room)
+            total += take * levels[k] * depth
+            left -= take
+            room -= take
+            if room == 0:
+                depth += 1
+                width = min(width * branching, np.int64(1) << np.int64(40))
+                room = width
+    return total
+
+
+@njit(cache=True)
+def set_key(ctx, S):
+    h0, h1 = np.int64(0), np.int64(0)
+    for s in S:
+        h0 ^= ctx.zobrist[0, s]
+        h1 ^= ctx.zobrist[1, s]
+    return (h0, h1)
+
+
+@njit(cache=True)
+def guesses_of(ctx, used):
+    if used < 0:
+        return np.arange(ctx.matrix.shape[0])
+    if used == 0:  # the opener: every guess uses a symbol, so only there is nothing used yet
+        return ctx.root
+    return ctx.canonical[ctx.canonical_start[used]:ctx.canonical_start[used + 1]].astype(np.int64)
+
+
+@njit(cache=True)
+def solve(ctx, S, used, beta, branching):
+    """Return v: cost(S) if v < beta, else a lower bound v >= beta of cost(S). `branching`: no
+    guess gives more than this many unsolved replies on S, nor on any subset of it."""
+    n = len(S)
+    w = ctx.weights
+    mass = np.int64(0)
+    for s in S:
+        mass += w[s]
+    if n == 1 or mass == 0:
+        return mass
+    if n == 2:
+        return 2 * mass - max(w[S[0]], w[S[1]])  # the heavier guessed first; nothing does better
+    key = set_key(ctx, S)
+    known = ctx.memo.get(key, np.int64(-1))
+    if known >= 0:
+        if known & 1 or (known >> 1) >= beta:
+            return known >> 1
+    floor = max(known >> 1, np.int64(0))
+    ctx.stats[0] += 1
+    solved, n_replies = ctx.params[0], ctx.params[1]
+    extra = ctx.extra[branching]
+    guesses = guesses_of(ctx, used)
+    bounds = np.empty(len(guesses), dtype=np.int64)
+    counts = np.zeros(n_replies, dtype=np.int64)
+    masses = np.zeros(n_replies, dtype=np.int64)
+    heavy = np.zeros(n_replies, dtype=np.int64)
+    light = np.zeros(n_replies, dtype=np.int64)
+    graded = len(ctx.levels) > 0
+    hist = np.zeros((n_replies, len(ctx.levels)), dtype=np.int64)
+    widest = 0  # the most unsolved replies a guess gives here: the branching below
+    least, exact_guess = INF, np.int64(-1)  # the least bound, and a guess whose bound is its cost
+    for i in range(len(guesses)):
+        row = ctx.matrix[guesses[i]]
+        counts[:] = 0
+        masses[:] = 0
+        if graded:
+            hist[:, :] = 0
+        for s in S:
+            r = row[s]
+            ws = w[s]
+            if graded:
+                hist[r, ctx.level_of[s]] += 1
+            if counts[r] == 0:
+                heavy[r] = ws
+                light[r] = ws
+            else:
+                heavy[r] = max(heavy[r], ws)
+                light[r] = min(light[r], ws)
+            counts[r] += 1
+            masses[r] += ws
+        bound = mass
+        big, buckets = 0, 0
+        for r in range(n_replies):
+            if counts[r] == 0 or r == solved:
+                continue
+            if counts[r] == n:
+                bound = INF  # one bucket: no progress
+                break
+            buckets += 1
+            big = max(big, counts[r])
+            if graded and counts[r] > 2:
+                bound += graded_bound(hist[r], ctx.levels, branching)
+            else:
+                bound += bucket_bound(counts[r], masses[r], heavy[r], light[r], extra)
+        bounds[i] = bound
+        widest = max(widest, buckets)
+        # with buckets of one or two only, the bound is the guess's cost
+        if bound < least or (bound == least and big <= 2 and exact_guess < 0):
+            least = bound
+            exact_guess = guesses[i] if big <= 2 else np.int64(-1)
+    if exact_guess >= 0:  # its cost is the least bound of every guess: optimal
+        ctx.memo[key] = 2 * least + 1
+        ctx.best[key] = exact_guess
+        return least
+    if max(floor, least) >= beta:
+        value = max(floor, least)
+        ctx.memo[key] = 2 * value
+        return value
+    below = ctx.extra[min(widest, branching)]
+    order = np.argsort(bounds, kind="mergesort")
+    best, chosen = INF, np.int64(-1)
+    lowest = INF  # the least lower bound of the guesses that failed against the limit
+    replies = np.empty(n, dtype=np.int64)
+    grouped = np.empty(n, dtype=np.int64)
+    starts = np.zeros(n_replies + 1, dtype=np.int64)
+    cheap = np.empty(n_replies, dtype=np.int64)
+    settled = np.zeros(n_replies, dtype=np.bool_)
+    for i in order:
+        limit = min(best, beta)
+        if bounds[i] >= limit:
+            lowest = min(lowest, bounds[i])
+            break
+        g = guesses[i]
+        row = ctx.matrix[g]
+        counts[:] = 0
+        for k in range(n):
+            replies[k] = row[S[k]]
+            counts[replies[k]] += 1
+        for r in range(n_replies):
+            starts[r + 1] = starts[r] + counts[r]
+        counts[:] = 0
+        for k in range(n):
+            r = replies[k]
+            grouped[starts[r] + counts[r]] = S[k]
+            counts[r] += 1
+        child_used = used if used < 0 else used | ctx.symbol_mask[g]
+        # A cheap bound of every bucket first (the memo's where it knows more): g is cut off if
+        # they already reach the limit, and each bucket's cutoff below is the tighter for them.
+        total = mass
+        for r in range(n_replies):
+            settled[r] = True
+            if counts[r] == 0 or r == solved:
+                cheap[r] = 0
+                continue
+            bucket = grouped[starts[r]:starts[r + 1]]
+            bmass, heaviest, lightest = np.int64(0), np.int64(0), INF
+            if graded:
+                hist[0, :] = 0
+            for s in bucket:
+                bmass += w[s]
+                heaviest = max(heaviest, w[s])
+                lightest = min(lightest, w[s])
+                if graded:
+                    hist[0, ctx.level_of[s]] += 1
+            if graded and counts[r] > 2:
+                cheap[r] = graded_bound(hist[0], ctx.levels, min(widest, branching))
+            else:
+                cheap[r] = bucket_bound(counts[r], bmass, heaviest, lightest, below)
+            if counts[r] >= 3 and bmass > 0:
+                settled[r] = False
+                entry = ctx.memo.get(set_key(ctx, bucket), np.int64(-1))
+                if entry >= 0:
+                    cheap[r] = max(cheap[r], entry >> 1)
+                    settled[r] = (entry & 1) == 1
+            total += cheap[r]
+        failed = total >= limit
+        # then the buckets left open, smallest first: cheap and exact, so the large ones come
+        # last with the tightest cutoff
+        by_size = np.argsort(counts, kind="mergesort")
+        for r in by_size:
+            if failed:
+                break
+            if settled[r]:
+                continue
+            v = solve(ctx, grouped[starts[r]:starts[r + 1]], child_used, limit - (total - cheap[r]), widest)
+            total += v - cheap[r]
+            failed = total >= limit
+        if failed:
+            lowest = min(lowest, total)
+        else:
+            best, chosen = total, g
+    if best < beta:
+        ctx.memo[key] = 2 * best + 1
+        ctx.best[key] = chosen
+        return best
+    value = max(lowest, floor)
+    ctx.memo[key] = 2 * value
+    return value
+
+
+@njit(cache=True)
+def best_guess(ctx, S, used):
+    """Return (cost(S), its best guess); the guess is -1 when S weighs nothing (any tree does)."""
+    value = solve(ctx, S, used, INF, ctx.extra.shape[0] - 1)
+    return value, ctx.best.get(set_key(ctx, S), np.int64(-1))
+
+
+def code_letters(puzzle: Puzzle) -> np.ndarray:
+    """Each guess's symbols as indices into the game's alphabet."""
+    from wordguess.games.kernels import letter_indices
+
+    return letter_indices([puzzle.game.fold(w) for w in puzzle.guesses], puzzle.game.alphabet)
+
+
+def secret_classes(puzzle: Puzzle) -> np.ndarray:
+    """Return each secret's class under the game's symmetries (positions permuted and symbols
+    renamed together: Mastermind's 1,296 codes are five classes, 1111, 1112, 1122, 1123 and
+    1234), numbered 0, 1, ...; without symmetry every secret is a class of its own."""
+    from wordguess.optimal.total.search import has_symbol_symmetry, stabiliser
+    from wordguess.optimal.total.symmetry import orbit_keys
+
+    n = len(puzzle.answers)
+    if not has_symbol_symmetry(puzzle):
+        return np.arange(n)
+    n_symbols = len(puzzle.game.alphabet)
+    perms, renames = stabiliser(code_letters(puzzle), [], n_symbols)
+    rows = puzzle.guess_of_answer.astype(np.int64)
+    keys = orbit_keys(code_letters(puzzle), rows, perms, renames, np.int64(0), np.arange(n_symbols, dtype=np.int64))
+    return np.unique(keys, return_inverse=True)[1].astype(np.int64)
+
+
+class WeightedSearch:
+    """The exact best response against integer weights on a puzzle's answers: `total()` is the
+    least weighted total, `depths()` each secret's guesses in a tree that reaches it. With
+    `symmetric`, the weights must be invariant under the game's symbol renamings (a chooser's
+    distribution constant on the classes of `secret_classes`), and the search tries only the
+    canonical guesses."""
+
+    def __init__(self, puzzle: Puzzle, weights: np.ndarray, symmetric: bool = False):
+        from wordguess.optimal.total.search import class_representatives, symmetry_tables
+
+        weights = np.asarray(weights, dtype=np.int64)
+        if len(weights) != len(puzzle.answers) or (weights < 0).any():
+            raise WordguessError("the weights must be one whole number >= 0 per secret")
+        if (puzzle.guess_of_answer < 0).any():
+            raise WordguessError("the weighted search needs every secret among the guesses")
+        n = len(puzzle.answers)
+        if int(weights.sum()) * (n + 1) >= 1 << 61:
+            raise WordguessError("the weights are too large for exact 64-bit totals")
+        # the most unsolved replies a guess gives (least_totals' branching)
+        solved = puzzle.game.solved_reply
+        branching = max(len(set(np.unique(row).tolist()) - {solved}) for row in puzzle.matrix)
+        # extra[b, m]: the guesses beyond two a secret that m secrets need when no guess gives
+        # more than b unsolved replies (b = 0 cannot happen: read as 1)
+        plain = np.maximum(2 * np.arange(n + 1) - 1, 0)
+        extra = np.array([least_totals(n, max(b, 1), -1) - plain for b in range(max(branching, 1) + 1)])
+        if symmetric:
+            masks, canonical, starts = symmetry_tables(puzzle)
+            root = class_representatives(code_letters(puzzle), [], np.arange(len(puzzle.guesses)),
+                                         len(puzzle.game.alphabet)).astype(np.int64)
+        else:
+            masks, canonical, starts = (np.zeros(1, np.int64), np.zeros(1, np.int32), np.zeros(2, np.int64))
+            root = np.zeros(0, dtype=np.int64)
+        distinct = np.unique(weights)[::-1]
+        levels = distinct.astype(np.int64) if len(distinct) <= MAX_LEVELS else np.zeros(0, dtype=np.int64)
+        level_of = (np.searchsorted(-distinct, -weights) if len(levels) else np.zeros(n)).astype(np.int64)
+        self.used = 0 if symmetric else -1
+        self.puzzle = puzzle
+        rng = np.random.default_rng(20261129)
+        self.ctx = Context(puzzle.matrix, weights, puzzle.guess_of_answer.astype(np.int64),
+                           rng.integers(-(1 << 62), 1 << 62, size=(2, n), dtype=np.int64),
+                           np.maximum(extra, 0).astype(np.int64), new_memo(), new_memo(),
+                           np.array([puzzle.game.solved_reply, puzzle.game.n_replies], dtype=np.int64),
+                           masks, canonical, starts, root, np.zeros(1, dtype=np.int64), levels, level_of)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx.stats[0])
+
+    def total(self) -> int:
+        return int(best_guess(self.ctx, self.puzzle.all_candidates().astype(np.int64), self.used)[0])
+
+    def tree(self) -> Tree:
+        """A tree of least weighted total (secrets of no weight are found by guessing the first
+        of their set in turn)."""
+        puzzle, masks = self.puzzle, self.ctx.symbol_mask
+
+        def grow(candidates: np.ndarray, used: int) -> Tree:
+            if len(candidates) == 1:
+                return puzzle.answers[candidates[0]]
+            if len(candidates) == 2:  # the heavier first (solve settles pairs without the memo)
+                g = int(puzzle.guess_of_answer[candidates[np.argmax(self.ctx.weights[candidates])]])
+            else:
+                g = int(best_guess(self.ctx, candidates, used)[1])
+            if g < 0:
+                g = int(puzzle.guess_of_answer[candidates[0]])
+                used = -1  # below a set of no weight the guesses need not be canonical
+            replies = puzzle.matrix[g, candidates]
+            below = used if used < 0 else used | int(masks[g])
+            branches = {int(r): puzzle.guesses[g] if r == puzzle.game.solved_reply else grow(candidates[replies == r], below)
+                        for r in np.unique(replies)}
+            return Node(puzzle.guesses[g], len(candidates), branches)
+
+        return grow(puzzle.all_candidates().astype(np.int64), self.used)
+
+    def depths(self) -> np.ndarray:
+        """Each secret's number of guesses in `tree()`."""
+        return tree_depths(self.puzzle, self.tree())
+
+
+def tree_depths(puzzle: Puzzle, tree: Tree) -> np.ndarray:
+    """Each answer's number of guesses in a tree that covers them."""
+    index = {w: i for i, w in enumerate(puzzle.answers)}
+    out = np.zeros(len(puzzle.answers), dtype=np.int64)
+    for word, depth in leaves(tree):
+        out[index[word]] = depth
+    return out
