@@ -96,6 +96,7 @@ LENGTH = "the exact search over the five most promising openers, up to 10 minute
 # Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
 # played in the open world or against a lying host.
 SLOW = {
+    "wordguess equilibrium --game mastermind --save mm46.jsonl": "16 exact weighted searches over the 1,296 codes",
     "wordguess optimal --game jotto2 --guesses jotto2 --mode strict --all-openers --store jotto2.sqlite --json":
         "ten minutes of search over every opener",
     "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120": "two minutes of search",
