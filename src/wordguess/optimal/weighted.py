@@ -147,8 +147,6 @@ def solve(ctx, S, used, beta, branching):
         row = ctx.matrix[guesses[i]]
         counts[:] = 0
         masses[:] = 0
-        if graded:
-            hist[:, :] = 0
         for s in S:
             r = row[s]
             ws = w[s]
@@ -178,6 +176,10 @@ def solve(ctx, S, used, beta, branching):
                 bound += bucket_bound(counts[r], masses[r], heavy[r], light[r], extra)
         bounds[i] = bound
         widest = max(widest, buckets)
+        if graded:  # the touched rows only: a game may have hundreds of replies
+            for r in range(n_replies):
+                if counts[r] > 0:
+                    hist[r, :] = 0
         # with buckets of one or two only, the bound is the guess's cost
         if bound < least or (bound == least and big <= 2 and exact_guess < 0):
             least = bound
