@@ -317,14 +317,6 @@ class Puzzle:
         puzzle = dataclasses.replace(self, answers=answers, guesses=guesses, weights=new_weights)
         matrix.flags.writeable = False
         puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
-        known = self.__dict__.get("by_secret")
-        if known is not None:  # its transpose extended too: a copy, not a transpose of the whole
-            by_secret = np.empty((len(answers), len(guesses)), dtype=old.dtype)
-            by_secret[: len(self.answers), : len(self.guesses)] = known
-            by_secret[:, len(self.guesses):] = matrix[len(self.guesses):].T
-            by_secret[len(self.answers):, : len(self.guesses)] = matrix[: len(self.guesses), len(self.answers):].T
-            by_secret.flags.writeable = False
-            puzzle.__dict__["by_secret"] = by_secret
         return puzzle
 
     def counted_alike(self) -> Puzzle:
