@@ -20,7 +20,8 @@ from wordguess.games import get_game
 from wordguess.optimal.equilibrium import exact_solution, solve_equilibrium, supported
 from wordguess.optimal.weighted import WeightedSearch, secret_classes
 
-pytest.importorskip("scipy")
+pytest.importorskip("highspy")
+pytest.importorskip("scipy")  # the full linear program of the twin
 
 
 def mastermind(pegs: int, colours: int) -> Puzzle:

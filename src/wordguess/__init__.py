@@ -21,7 +21,7 @@ def _import_numba() -> None:
     or loads from its cache it imports its numpy functions, whose check for a BLAS (np.dot,
     np.linalg) imports scipy.linalg (0.15 s more). No kernel of this package uses either, and
     every command pays them before its first result. Both imports are made here, first, with
-    scipy hidden; scipy stays importable for the rest of the process (the `lp` extra). When
+    scipy hidden; scipy stays importable for the rest of the process (the test extra). When
     scipy or numba is loaded already, numba is left to import as usual."""
     if "scipy" in sys.modules or "numba" in sys.modules:
         return

@@ -12,7 +12,7 @@ beats it, and joins the LP as a new column, or proves that no tree does, which e
 The result is then checked exactly in rational arithmetic: the chooser's distribution, rounded to
 fractions, holds every tree to at least v (its exact best response), and the guesser's mixture
 holds every secret to at most v. The best responses are the exact weighted search of
-optimal/weighted.py. Needs SciPy (`pip install 'wordguess[lp]'`)."""
+optimal/weighted.py; the LP is HiGHS's (`pip install 'wordguess[lp]'`)."""
 
 from __future__ import annotations
 
@@ -38,13 +38,41 @@ MAX_CODES = 1296  # ... but for a symmetric game's codes, where they search one 
 SCALE = 1 << 44  # the LP's float distribution, scaled to the best response's whole-number weights
 
 
-def lp_solver():
-    """Return scipy.optimize.linprog, or raise WordguessError naming the extra to install."""
-    try:
-        from scipy.optimize import linprog
-    except ImportError:
-        raise WordguessError("the chooser's equilibrium needs SciPy: pip install 'wordguess[lp]'") from None
-    return linprog
+class ChooserLP:
+    """The chooser's linear program over the trees found so far: maximise v subject to
+    p . d_T >= v for every tree T, sum p = 1, p >= 0 (HiGHS). A tree joins as a new row and the
+    solver goes on from its last basis, a few pivots instead of a new solve each round."""
+
+    def __init__(self, k: int):
+        try:
+            import highspy
+        except ImportError:
+            raise WordguessError("the chooser's equilibrium needs HiGHS: pip install 'wordguess[lp]'") from None
+        self.k, self.inf = k, highspy.kHighsInf
+        self.highs = highspy.Highs()
+        self.highs.setOptionValue("output_flag", False)
+        for _ in range(k):
+            self.highs.addVar(0.0, self.inf)
+        self.highs.addVar(-self.inf, self.inf)  # v
+        self.highs.changeColCost(k, 1.0)
+        self.highs.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        self.highs.addRow(1.0, 1.0, k, np.arange(k, dtype=np.int32), np.ones(k))
+        self.optimal = highspy.HighsModelStatus.kOptimal
+
+    def add(self, row: np.ndarray) -> None:
+        """A tree's entries (its mean guesses on each class): p . row - v >= 0."""
+        self.highs.addRow(0.0, self.inf, self.k + 1, np.arange(self.k + 1, dtype=np.int32), np.r_[row, -1.0])
+
+    def solve(self) -> tuple[np.ndarray, float, np.ndarray]:
+        """Return (the chooser's distribution, the value, the guesser's weights on the trees:
+        the duals of their rows)."""
+        self.highs.run()
+        if self.highs.getModelStatus() != self.optimal:
+            raise WordguessError(f"the linear program failed: {self.highs.modelStatusToString(self.highs.getModelStatus())}")
+        solution = self.highs.getSolution()
+        weights = np.clip(np.array(solution.col_value[: self.k]), 0, None)
+        q = np.clip(-np.array(solution.row_dual[1:]), 0, None)
+        return weights / weights.sum(), float(solution.col_value[self.k]), q
 
 
 @dataclasses.dataclass
@@ -178,10 +206,10 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
     if n > most:
         raise WordguessError(f"{n:,} secrets are too many for the exact best responses here (at most {most:,}"
                              f"{'' if most == MAX_CODES else f'; {MAX_CODES:,} codes of a symmetric game'})")
-    linprog = lp_solver()
     began = time.perf_counter()
     sizes = np.bincount(classes)
     k = len(sizes)
+    lp = ChooserLP(k)
     known = saved.load() if saved else []
     uniform_total, tree, nodes = best_response(puzzle, classes, np.ones(n, dtype=np.int64))
     uniform_value = Fraction(uniform_total, n)
@@ -189,20 +217,11 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
     if saved and not known:
         saved.add(tree)
     columns = [class_columns(depths, classes, sizes) for depths in trees]
+    for depths in trees:
+        lp.add(class_columns_float(depths, classes, sizes))
     iterations = 1
     while True:
-        d = np.array(columns, dtype=np.float64)  # trees x classes
-        # The chooser's LP: maximise v subject to p . d_T >= v for every tree T, sum p = 1, p >= 0
-        # (variables p_1..p_k, v; linprog minimises -v).
-        t = len(columns)
-        result = linprog(c=np.r_[np.zeros(k), -1.0],
-                         A_ub=np.c_[-d, np.ones(t)], b_ub=np.zeros(t),
-                         A_eq=np.r_[np.ones(k), 0.0][None, :], b_eq=[1.0],
-                         bounds=[(0, None)] * k + [(None, None)], method="highs")
-        if result.status != 0:
-            raise WordguessError(f"the linear program failed: {result.message}")
-        weights, value = np.clip(result.x[:k], 0, None), -result.fun
-        weights /= weights.sum()
+        weights, value, guesser_q = lp.solve()
         # Whole-number weights for the search (a secret of no chance weighs 1: its depth still
         # counts for the guesser's mixture, just below every other concern).
         each = np.maximum(np.round(weights / sizes * SCALE), 1).astype(np.int64)
@@ -217,9 +236,9 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
             break
         trees.append(depths)
         columns.append(class_columns(depths, classes, sizes))
+        lp.add(class_columns_float(depths, classes, sizes))
         if saved:
             saved.add(tree)
-    guesser_q = np.clip(-result.ineqlin.marginals, 0, None)  # the duals of the tree constraints
     found = certify(puzzle, classes, weights, columns, guesser_q)
     chooser_p, low, qs, high = found
     sizes = np.bincount(classes)
