@@ -233,3 +233,19 @@ def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path):
         solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
     with pytest.raises(WordguessError, match="another game"):
         SavedTrees(path, mastermind(2, 4)).load()
+
+
+def test_a_distribution_of_huge_denominators_gets_a_lower_bound_within_its_rounding():
+    from wordguess.optimal.equilibrium import SCALE, exact_response
+
+    puzzle = mastermind(2, 3)
+    n = len(puzzle.answers)
+    rng = np.random.default_rng(3)
+    raw = [Fraction(int(x), 10**30 + 57) for x in rng.integers(1, 10**12, n)]  # a prime-ish denominator
+    p = [x / sum(raw) for x in raw]
+    exact = plain_cost(puzzle, p)  # the recursion in fractions
+    bound = exact_response(puzzle, np.arange(n), p)
+    assert bound <= exact and exact - bound < Fraction(n * 10, SCALE)
+    # a small denominator is still checked exactly
+    thirds = [Fraction(1, n)] * n
+    assert exact_response(puzzle, np.arange(n), thirds) == plain_cost(puzzle, thirds)

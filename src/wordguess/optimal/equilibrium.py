@@ -169,14 +169,16 @@ class SavedTrees:
 def exact_response(puzzle: Puzzle, classes: np.ndarray, p: list[Fraction]) -> Fraction:
     """Return the least expected number of guesses when a secret of class c is drawn with
     probability p[c] / |c|, exactly (the search runs on whole-number weights: the probabilities
-    over their common denominator)."""
+    over their common denominator), or, when that denominator is too large for 64-bit totals, a
+    lower bound of it: each probability rounded down to a multiple of 1/2^44 weighs no more than
+    it, so no tree costs less against them."""
     sizes = np.bincount(classes)
     each = [p[c] / int(sizes[c]) for c in range(len(p))]
     scale = math.lcm(*(x.denominator for x in each))
-    weights = np.array([int(each[c] * scale) for c in classes], dtype=object)
-    if int(weights.sum()) * (len(classes) + 1) >= 1 << 61:
-        raise WordguessError("the chooser's distribution has denominators too large for an exact check")
-    total, _, _ = best_response(puzzle, classes, weights.astype(np.int64))
+    if scale * (len(classes) + 1) >= 1 << 61:
+        scale = SCALE
+    weights = np.array([(each[c].numerator * scale) // each[c].denominator for c in classes], dtype=np.int64)
+    total, _, _ = best_response(puzzle, classes, weights)
     return Fraction(total, scale)
 
 
