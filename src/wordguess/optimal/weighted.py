@@ -323,9 +323,7 @@ class WeightedSearch:
         n = len(puzzle.answers)
         if int(weights.sum()) * (n + 1) >= 1 << 61:
             raise WordguessError("the weights are too large for exact 64-bit totals")
-        # the most unsolved replies a guess gives (least_totals' branching)
-        solved = puzzle.game.solved_reply
-        branching = max(len(set(np.unique(row).tolist()) - {solved}) for row in puzzle.matrix)
+        branching = puzzle.widest_branching  # the most unsolved replies a guess gives (least_totals')
         # extra[b, m]: the guesses beyond two a secret that m secrets need when no guess gives
         # more than b unsolved replies (b = 0 cannot happen: read as 1)
         plain = np.maximum(2 * np.arange(n + 1) - 1, 0)
