@@ -214,6 +214,8 @@ def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path):
     path.write_text("\n".join(lines) + "\n" + lines[-1][:40])  # a last line cut short by a kill: dropped
     again = solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
     assert again.value == first.value and again.exact and again.iterations < first.iterations
+    # the cut line was cut off, so the trees the second run added read back whole
+    assert len(SavedTrees(path, puzzle).load()) == len(lines) - 1 + again.iterations - 2
     # two leaves swapped: each under replies it does not give; refused, saying why
     doc = json.loads(lines[1])
     found = []
