@@ -251,3 +251,15 @@ def test_a_distribution_of_huge_denominators_gets_a_lower_bound_within_its_round
     # a small denominator is still checked exactly
     thirds = [Fraction(1, n)] * n
     assert exact_response(puzzle, np.arange(n), thirds) == plain_cost(puzzle, thirds)
+
+
+def test_the_linear_program_prints_nothing(capfd):
+    # HiGHS prints a banner from C as it starts: `equilibrium --json` would not be JSON
+    from wordguess.optimal.equilibrium import ChooserLP
+
+    lp = ChooserLP(2)
+    lp.add(np.array([1.0, 2.0]))
+    lp.add(np.array([2.0, 1.0]))
+    weights, value, q = lp.solve()
+    assert value == pytest.approx(1.5) and weights == pytest.approx([0.5, 0.5]) and q == pytest.approx([0.5, 0.5])
+    assert capfd.readouterr() == ("", "")

@@ -16,9 +16,12 @@ optimal/weighted.py; the LP is HiGHS's (`pip install 'wordguess[lp]'`)."""
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import json
 import math
+import os
+import sys
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -38,6 +41,26 @@ MAX_CODES = 1296  # ... but for a symmetric game's codes, where they search one 
 SCALE = 1 << 44  # the LP's float distribution, scaled to the best response's whole-number weights
 
 
+def silently(make):
+    """Return make() with the process's standard output sent nowhere meanwhile: HiGHS prints its
+    banner from C as an instance is made, before any option can silence it, and on stdout, where
+    `--json` writes its document."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output to guard
+        return make()
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            made = make()
+            ctypes.CDLL(None).fflush(None)  # what C buffered goes to /dev/null too
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    return made
+
+
 class ChooserLP:
     """The chooser's linear program over the trees found so far: maximise v subject to
     p . d_T >= v for every tree T, sum p = 1, p >= 0 (HiGHS). A tree joins as a new row and the
@@ -49,7 +72,7 @@ class ChooserLP:
         except ImportError:
             raise WordguessError("the chooser's equilibrium needs HiGHS: pip install 'wordguess[lp]'") from None
         self.k, self.inf = k, highspy.kHighsInf
-        self.highs = highspy.Highs()
+        self.highs = silently(highspy.Highs)
         self.highs.setOptionValue("output_flag", False)
         for _ in range(k):
             self.highs.addVar(0.0, self.inf)
