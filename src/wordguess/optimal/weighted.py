@@ -13,9 +13,10 @@ keep the search exact: the caller scales its distribution to integers.
 
 Contract of `solve(ctx, S, used, beta)`, as the unit-weight search's (total/kernel.py): it returns
 v; if v < beta, then v = cost(S) and the best guess is memoised; if v >= beta, then cost(S) >= v.
-`used` is the mask of the symbols guessed so far when the weights are invariant under renaming
-symbols (Mastermind with a symmetric chooser): then only the canonical guesses are searched,
-as in the unit-weight search; -1 searches every guess.
+`used` says which guesses to try (`child_state`): with weights invariant under the game's maps
+(Mastermind with a symmetric chooser), one opener per class of codes, below it one guess per
+class of the opener's stabiliser, then the canonical guesses of the symbols played, as in the
+unit-weight search; -1 tries every guess.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class Context(NamedTuple):
     canonical: np.ndarray  # int32: the canonical guesses of each used-symbol mask, concatenated
     canonical_start: np.ndarray  # int64 [mask + 1]
     root: np.ndarray  # int64: symmetry: one opener per class of codes (positions permuted too)
+    root_index: np.ndarray  # int64 [guess]: its index in `root` (-1: not an opener tried)
+    seconds: np.ndarray  # int64: below each opener, one guess per class of the opener's stabiliser
+    second_start: np.ndarray  # int64 [len(root) + 1]: where each opener's second guesses start
     stats: np.ndarray  # int64: nodes
     levels: np.ndarray  # int64: the distinct weights, heaviest first, when there are few (else empty)
     level_of: np.ndarray  # int64 [answer]: the index of its weight in `levels`
@@ -104,11 +108,29 @@ def set_key(ctx, S):
 
 @njit(cache=True)
 def guesses_of(ctx, used):
-    if used < 0:
+    """The guesses to try at a node whose state is `used` (see child_state)."""
+    if used == -1:
         return np.arange(ctx.matrix.shape[0])
     if used == 0:  # the opener: every guess uses a symbol, so only there is nothing used yet
         return ctx.root
+    if used < -1:  # below the opener ctx.root[-used - 2]: one guess per class of its stabiliser
+        i = -used - 2
+        return ctx.seconds[ctx.second_start[i]:ctx.second_start[i + 1]]
     return ctx.canonical[ctx.canonical_start[used]:ctx.canonical_start[used + 1]].astype(np.int64)
+
+
+@njit(cache=True)
+def child_state(ctx, used, guess):
+    """The state below `guess` played at a node whose state is `used`: -1 without symmetry;
+    else 0 at the opener, -2 - i below the opener ctx.root[i], then the mask of the symbols
+    played (the canonical guesses of the unit-weight search)."""
+    if used == -1:
+        return used
+    if used == 0:
+        return -2 - ctx.root_index[guess]
+    if used < -1:
+        return ctx.symbol_mask[ctx.root[-used - 2]] | ctx.symbol_mask[guess]
+    return used | ctx.symbol_mask[guess]
 
 
 @njit(cache=True)
@@ -219,7 +241,7 @@ def solve(ctx, S, used, beta, branching):
             r = replies[k]
             grouped[starts[r] + counts[r]] = S[k]
             counts[r] += 1
-        child_used = used if used < 0 else used | ctx.symbol_mask[g]
+        child_used = child_state(ctx, used, g)
         # A cheap bound of every bucket first (the memo's where it knows more): g is cut off if
         # they already reach the limit, and each bucket's cutoff below is the tighter for them.
         total = mass
@@ -328,13 +350,19 @@ class WeightedSearch:
         # more than b unsolved replies (b = 0 cannot happen: read as 1)
         plain = np.maximum(2 * np.arange(n + 1) - 1, 0)
         extra = np.array([least_totals(n, max(b, 1), -1) - plain for b in range(max(branching, 1) + 1)])
+        root_index = np.full(len(puzzle.guesses), -1, dtype=np.int64)
         if symmetric:
             masks, canonical, starts = symmetry_tables(puzzle)
-            root = class_representatives(code_letters(puzzle), [], np.arange(len(puzzle.guesses)),
-                                         len(puzzle.game.alphabet)).astype(np.int64)
+            letters, n_symbols = code_letters(puzzle), len(puzzle.game.alphabet)
+            root = class_representatives(letters, [], np.arange(len(puzzle.guesses)), n_symbols).astype(np.int64)
+            root_index[root] = np.arange(len(root))
+            seconds = [class_representatives(letters, [int(r)], canonical[starts[masks[r]]:starts[masks[r] + 1]],
+                                             n_symbols).astype(np.int64) for r in root]
         else:
             masks, canonical, starts = (np.zeros(1, np.int64), np.zeros(1, np.int32), np.zeros(2, np.int64))
-            root = np.zeros(0, dtype=np.int64)
+            root, seconds = np.zeros(0, dtype=np.int64), []
+        second_start = np.concatenate([[0], np.cumsum([len(x) for x in seconds])]).astype(np.int64)
+        seconds = np.concatenate(seconds) if seconds else np.zeros(0, dtype=np.int64)
         distinct = np.unique(weights)[::-1]
         levels = distinct.astype(np.int64) if len(distinct) <= MAX_LEVELS else np.zeros(0, dtype=np.int64)
         level_of = (np.searchsorted(-distinct, -weights) if len(levels) else np.zeros(n)).astype(np.int64)
@@ -345,7 +373,8 @@ class WeightedSearch:
                            rng.integers(-(1 << 62), 1 << 62, size=(2, n), dtype=np.int64),
                            np.maximum(extra, 0).astype(np.int64), new_memo(), new_memo(),
                            np.array([puzzle.game.solved_reply, puzzle.game.n_replies], dtype=np.int64),
-                           masks, canonical, starts, root, np.zeros(1, dtype=np.int64), levels, level_of)
+                           masks, canonical, starts, root, root_index, seconds, second_start,
+                           np.zeros(1, dtype=np.int64), levels, level_of)
 
     @property
     def nodes(self) -> int:
@@ -357,7 +386,7 @@ class WeightedSearch:
     def tree(self) -> Tree:
         """A tree of least weighted total (secrets of no weight are found by guessing the first
         of their set in turn)."""
-        puzzle, masks = self.puzzle, self.ctx.symbol_mask
+        puzzle = self.puzzle
 
         def grow(candidates: np.ndarray, used: int) -> Tree:
             if len(candidates) == 1:
@@ -370,7 +399,7 @@ class WeightedSearch:
                 g = int(puzzle.guess_of_answer[candidates[0]])
                 used = -1  # below a set of no weight the guesses need not be canonical
             replies = puzzle.matrix[g, candidates]
-            below = used if used < 0 else used | int(masks[g])
+            below = int(child_state(self.ctx, used, g))
             branches = {int(r): puzzle.guesses[g] if r == puzzle.game.solved_reply else grow(candidates[replies == r], below)
                         for r in np.unique(replies)}
             return Node(puzzle.guesses[g], len(candidates), branches)
