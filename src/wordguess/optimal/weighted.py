@@ -303,39 +303,33 @@ def best_guess(ctx, S, used):
     return value, ctx.best.get(set_key(ctx, S), np.int64(-1))
 
 
-def code_letters(puzzle: Puzzle) -> np.ndarray:
-    """Each guess's symbols as indices into the game's alphabet."""
-    from wordguess.games.kernels import letter_indices
-
-    return letter_indices([puzzle.game.fold(w) for w in puzzle.guesses], puzzle.game.alphabet)
-
-
 def secret_classes(puzzle: Puzzle) -> np.ndarray:
     """Return each secret's class under the game's symmetries (positions permuted and symbols
     renamed together: Mastermind's 1,296 codes are five classes, 1111, 1112, 1122, 1123 and
     1234), numbered 0, 1, ...; without symmetry every secret is a class of its own."""
     from wordguess.optimal.total.search import has_symbol_symmetry, stabiliser
-    from wordguess.optimal.total.symmetry import orbit_keys
+    from wordguess.optimal.total.symmetry import code_letters, orbit_keys
 
     n = len(puzzle.answers)
     if not has_symbol_symmetry(puzzle):
         return np.arange(n)
-    n_symbols = len(puzzle.game.alphabet)
-    perms, renames = stabiliser(code_letters(puzzle), [], n_symbols)
+    n_symbols, letters = len(puzzle.game.alphabet), code_letters(puzzle)
+    perms, renames = stabiliser(letters, [], n_symbols)
     rows = puzzle.guess_of_answer.astype(np.int64)
-    keys = orbit_keys(code_letters(puzzle), rows, perms, renames, np.int64(0), np.arange(n_symbols, dtype=np.int64))
+    keys = orbit_keys(letters, rows, perms, renames, np.int64(0), np.arange(n_symbols, dtype=np.int64))
     return np.unique(keys, return_inverse=True)[1].astype(np.int64)
 
 
 class WeightedSearch:
     """The exact best response against integer weights on a puzzle's answers: `total()` is the
     least weighted total, `depths()` each secret's guesses in a tree that reaches it. With
-    `symmetric`, the weights must be invariant under the game's symbol renamings (a chooser's
-    distribution constant on the classes of `secret_classes`), and the search tries only the
-    canonical guesses."""
+    `symmetric`, the weights must be invariant under the game's maps (a chooser's distribution
+    constant on the classes of `secret_classes`), and the search tries one guess per class of
+    the maps that fix the position (`child_state`)."""
 
     def __init__(self, puzzle: Puzzle, weights: np.ndarray, symmetric: bool = False):
         from wordguess.optimal.total.search import class_representatives, symmetry_tables
+        from wordguess.optimal.total.symmetry import code_letters
 
         weights = np.asarray(weights, dtype=np.int64)
         if len(weights) != len(puzzle.answers) or (weights < 0).any():

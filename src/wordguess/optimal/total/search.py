@@ -19,10 +19,10 @@ import numpy as np
 from wordguess.engine.patterns import matrix_key
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
-from wordguess.games import kernels
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
 from wordguess.optimal.total import greedy, kernel
+from wordguess.optimal.total.symmetry import code_letters
 from wordguess.optimal.worst.groups import no_groups
 from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import Tree
@@ -117,7 +117,7 @@ def symmetry_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Return (symbols of each guess as a mask, canonical guesses of every used-symbol mask
     concatenated, where each mask's guesses start) for the kernel's symmetry reduction."""
     game = puzzle.game
-    letters = kernels.letter_indices([game.fold(w) for w in puzzle.guesses], game.alphabet)
+    letters = code_letters(puzzle)
     masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), letters.astype(np.int64)), axis=1)
     n_symbols = len(game.alphabet)
     chosen = [np.flatnonzero(kernel.canonical_guesses(letters, n_symbols, used)).astype(np.int32)
@@ -167,7 +167,7 @@ def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Return (letters of each guess, copies of each letter per guess, marks of each reply) for
     the kernel's hard-mode filter (Wordle-like games only)."""
     game = puzzle.game
-    letters = kernels.letter_indices([game.fold(w) for w in puzzle.guesses], game.alphabet)
+    letters = code_letters(puzzle)
     counts = np.zeros((len(puzzle.guesses), len(game.alphabet)), dtype=np.uint8)
     for k in range(letters.shape[1]):
         np.add.at(counts, (np.arange(len(letters)), letters[:, k]), 1)
@@ -324,8 +324,7 @@ class ExactSolver:
 
     def _classes(self, fixed: list[int], rows: np.ndarray) -> np.ndarray:
         if self._letters is None:
-            game = self.puzzle.game
-            self._letters = kernels.letter_indices([game.fold(w) for w in self.puzzle.guesses], game.alphabet)
+            self._letters = code_letters(self.puzzle)
         return class_representatives(self._letters, fixed, rows, len(self.puzzle.game.alphabet))
 
     # --- the budgeted call ----------------------------------------------------------------

@@ -70,3 +70,10 @@ def canonical_guesses(letters, n_symbols, used):
             seen |= np.int64(1) << symbol
         keep[i] = ok
     return keep
+
+
+def code_letters(puzzle) -> np.ndarray:
+    """Return each allowed guess's symbols as indices into the game's alphabet (a Puzzle's)."""
+    from wordguess.games.kernels import letter_indices
+
+    return letter_indices([puzzle.game.fold(w) for w in puzzle.guesses], puzzle.game.alphabet)
