@@ -371,12 +371,17 @@ def test_an_added_word_gets_its_replies_from_the_rules(words):
     base = Puzzle(WORDLE, ["cigar", "rebut", "sissy"], ["cigar", "rebut", "sissy", "humph"], weights=np.ones(3),
                   store=None)
     new = [w for w in words if w not in base.guess_index]
+    assert base.by_secret.shape == (3, 4)  # (made: the new puzzle's is extended from it)
     puzzle = base.with_words(words, np.full(len(new), 0.5))
     assert list(puzzle.guesses[: 4]) == list(base.guesses) and list(puzzle.answers[:3]) == list(base.answers)
     for g, guess in enumerate(puzzle.guesses):
         for s, secret in enumerate(puzzle.answers):
             assert puzzle.matrix[g, s] == WORDLE.feedback(guess, secret)
     assert len(puzzle.weights) == len(puzzle.answers)
+    assert np.array_equal(puzzle.by_secret, puzzle.matrix.T) and not puzzle.by_secret.flags.writeable
+    guesses_only = Puzzle(WORDLE, ["cigar", "rebut"], ["cigar", "rebut"], store=None)
+    assert guesses_only.by_secret.shape == (2, 2)
+    assert np.array_equal(guesses_only.with_words(words).by_secret, guesses_only.with_words(words).matrix.T)
 
 
 def test_the_assistant_takes_a_word_in_no_list_and_refuses_a_malformed_one():

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from conftest import WORDLE_SMALL, small_puzzle
 from wordguess.cli import app
+from wordguess.engine.patterns import PatternStore
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -324,3 +325,29 @@ def test_suggestions_follow_the_strategys_ranking_and_a_warm_up_changes_nothing(
     other = Assistant(puzzle, guarded(FewestGuesses(width=4, pool=40)))
     other.report("cigar", ".....")
     assert [s.guess for s in other.suggestions(5)] == shown
+
+
+def test_the_opening_kept_on_disk_gives_the_same_values_without_scoring_every_guess(tmp_path, monkeypatch):
+    """The opening is searched once per puzzle and kept with its second look's pool and values:
+    another strategy reading it values the root's guesses as the searching one does, with no
+    pass over every guess; a damaged entry is searched again."""
+    def fresh_puzzle() -> Puzzle:
+        return dataclasses.replace(weighted_puzzle(7), store=PatternStore(tmp_path))
+
+    puzzle = fresh_puzzle()
+    root = one_board(puzzle, puzzle.all_candidates(), [])
+    first = FewestGuesses(width=4, pool=40)
+    choice = first.choose(puzzle, root)
+    some = np.array([choice, 0, 5, len(puzzle.guesses) - 1])
+    expected = first.values(puzzle, root, some)
+    passes = []
+    monkeypatch.setattr(FewestGuesses, "scores", lambda *a: passes.append(1) or pytest.fail("scored every guess"))
+    for reader in (FewestGuesses(width=4, pool=40), FewestGuesses(width=4, pool=40)):
+        other = fresh_puzzle()  # (from the disk: a new store's memory is empty)
+        assert reader.choose(other, root) == choice
+        assert reader.values(other, root, some) == pytest.approx(expected, rel=1e-12)
+    monkeypatch.undo()
+    for entry in (tmp_path / "results").glob("*.json"):
+        entry.write_text('{"head": ["cigar"], "looks": [1]}')
+    damaged = FewestGuesses(width=4, pool=40)
+    assert damaged.choose(fresh_puzzle(), root) == choice

@@ -317,6 +317,13 @@ class Puzzle:
         puzzle = dataclasses.replace(self, answers=answers, guesses=guesses, weights=new_weights)
         matrix.flags.writeable = False
         puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
+        if "by_secret" in self.__dict__:  # its transpose extended the same way: a copy, 3x faster than transposing
+            by_secret = np.empty((len(answers), len(guesses)), dtype=old.dtype)
+            by_secret[: len(self.answers), : len(self.guesses)] = self.by_secret
+            by_secret[:, len(self.guesses):] = matrix[len(self.guesses):].T
+            by_secret[len(self.answers):, : len(self.guesses)] = matrix[: len(self.guesses), len(self.answers):].T
+            by_secret.flags.writeable = False
+            puzzle.__dict__["by_secret"] = by_secret
         return puzzle
 
     def counted_alike(self) -> Puzzle:

@@ -184,20 +184,30 @@ class FewestGuesses(Strategy):
         candidates, history = position.candidates, position.history
         if not history and len(candidates) == len(puzzle.answers) and puzzle.store is not None:
             # The opening is the same every game of this puzzle: kept on disk after the first,
-            # with the head of its ranking (what a guard reads after it).
-            key = memo_key("fewest-guesses-opening-2", puzzle.fingerprint, repr(self), self.max_guesses(puzzle),
+            # with its ranking (the second look's pool, what a guard reads after it) and the
+            # second look's values (what `values` reads).
+            key = memo_key("fewest-guesses-opening-3", puzzle.fingerprint, repr(self), self.max_guesses(puzzle),
                            cost_curve()[1].tolist())
 
-            def search() -> list[str]:
+            def search() -> dict:
                 self.search(puzzle, position)
-                return [puzzle.guesses[int(g)] for g in self._last[1][:OPENING_HEAD]]
+                _, head, _, _, pool, looks = self._last
+                return {"head": [puzzle.guesses[int(g)] for g in head[:OPENING_HEAD if pool is None else len(pool)]],
+                        "pool": pool is not None, "looks": {puzzle.guesses[g]: value for g, value in looks.items()}}
 
-            words = puzzle.store.remembered(key, search)
-            head = [puzzle.guess_index.get(w) for w in words] if isinstance(words, list) and words else [None]
-            if None not in head:
-                self._last = (self._key(puzzle, candidates, history), np.array(head, dtype=np.int64), None, None,
-                              None, {})
-                return head[0]
+            kept = puzzle.store.remembered(key, search)
+            mine = self._key(puzzle, candidates, history)
+            if self._last is not None and self._last[0] == mine:
+                return int(self._last[1][0])  # searched just now
+            well_formed = (isinstance(kept, dict) and isinstance(kept.get("head"), list) and kept["head"]
+                           and isinstance(kept.get("looks"), dict)
+                           and all(isinstance(v, float) for v in kept["looks"].values()))
+            head = [puzzle.guess_index.get(w) for w in kept["head"]] if well_formed else [None]
+            looks = {puzzle.guess_index.get(w): v for w, v in kept["looks"].items()} if well_formed else {}
+            if None not in head and None not in looks:  # (else damaged, or another list's: searched)
+                head = np.array(head, dtype=np.int64)
+                self._last = (mine, head, None, None, head if kept.get("pool") else None, looks)
+                return int(head[0])
         return self.search(puzzle, position)
 
     def search(self, puzzle: Puzzle, position: Position) -> int:
