@@ -82,6 +82,11 @@ def test_core_has_no_front_end_and_no_terminal_io(name):
     assert not calls & {"print", "input"}
 
 
+def test_no_module_is_over_500_lines():
+    """A module past 500 lines is split by what it does (ARCHITECTURE.md)."""
+    assert {name: n for name, path in MODULES.items() if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500} == {}
+
+
 def test_web_and_cli_do_not_import_each_other_beyond_serve():
     """The web app imports the library only; the CLI imports it only in `serve`, lazily."""
     for name in MODULES:
