@@ -27,6 +27,7 @@ WARM_UP = [("/api/assist", {"game": "wordle", "turns": [{"guess": "salet", "repl
            # (and the exact guard's first decision for Sutom's 5 letters from A: 5 s on a quiet machine)
            ("/api/assist", {"game": "sutom", "length": 5, "first": "a", "world": "open"}),
            ("/api/assist", {"game": "sutom", "length": 6, "first": "b"}),
+           ("/api/assist", {"game": "wordle", "mode": "hard", "world": "open"}),  # (its opening searched: about 5 s)
            ("/api/assist", {"game": "mastermind", "turns": [{"guess": "1122", "reply": "1,1"}]}),
            ("/api/assist", {"game": "fibble"}),
            ("/api/assist", {"game": "nerdle", "length": 6}),
