@@ -110,6 +110,24 @@ def test_the_symmetric_best_response_equals_the_plain_recursion(pegs, colours):
         assert int(np.dot(weights, symmetric.depths())) == symmetric.total()
 
 
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_a_best_response_sought_below_a_limit_is_exact_below_it_and_a_bound_above(symmetric):
+    # the chooser's rounds seek only a tree better than those found: below the limit the exact
+    # total and its tree, at or above it a bound at least the limit and no tree
+    from wordguess.optimal.equilibrium import best_response
+
+    puzzle = mastermind(3, 3)
+    classes = secret_classes(puzzle)
+    weights = np.random.default_rng(9).integers(1, 40, classes.max() + 1)[classes]
+    least = plain_cost(puzzle, weights)
+    for beta in (least - 7, least, least + 1, least + 50):
+        total, tree, _ = best_response(puzzle, classes if symmetric else np.arange(len(classes)), weights, beta)
+        if beta > least:
+            assert total == least and tree is not None
+        else:
+            assert total >= beta and tree is None
+
+
 def test_the_best_response_with_many_distinct_weights_equals_the_plain_recursion():
     # more distinct weights than graded_bound takes: the bound by the heaviest and lightest
     puzzle = mastermind(3, 3)

@@ -142,12 +142,15 @@ class Equilibrium:
                 "iterations": self.iterations, "nodes": self.nodes, "seconds": round(self.seconds, 2)}
 
 
-def best_response(puzzle: Puzzle, classes: np.ndarray, weights: np.ndarray) -> tuple[int, Tree, int]:
+def best_response(puzzle: Puzzle, classes: np.ndarray, weights: np.ndarray,
+                  beta: int | None = None) -> tuple[int, Tree | None, int]:
     """Return (the least total against whole-number weights on the secrets, a tree that reaches
     it, positions searched); the weights are constant on the classes when there are fewer
-    classes than secrets (then the search uses the game's symmetries)."""
+    classes than secrets (then the search uses the game's symmetries). With `beta`, only a total
+    below it is sought (the search cuts off the rest): when there is none, (a bound >= beta, None, nodes)."""
     solver = WeightedSearch(puzzle, weights, symmetric=classes.max() + 1 < len(classes))
-    return solver.total(), solver.tree(), solver.nodes
+    total = solver.total(WeightedSearch.UNBOUNDED if beta is None else beta)
+    return total, None if beta is not None and total >= beta else solver.tree(), solver.nodes
 
 
 class SavedTrees:
@@ -256,13 +259,17 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
         weights, value, guesser_q = lp.solve()
         # Whole-number weights for the search (a secret of no chance weighs 1: its depth still
         # counts for the guesser's mixture, just below every other concern).
-        each = np.maximum(np.round(weights / sizes * SCALE), 1).astype(np.int64)
-        total, tree, searched = best_response(puzzle, classes, each[classes])
-        depths = tree_depths(puzzle, tree)
+        each = np.maximum(np.round(weights / sizes * SCALE), 1).astype(np.int64)[classes]
+        # Only a tree better than the best found so far is sought against these weights: none
+        # means the LP's trees already hold its value (its float check, in whole numbers).
+        _, tree, searched = best_response(puzzle, classes, each, min(int(each @ depths) for depths in trees))
         nodes += searched
         iterations += 1
         if progress:
             progress(iterations, max_iterations)
+        if tree is None:
+            break
+        depths = tree_depths(puzzle, tree)
         if float(np.dot(weights, class_columns_float(depths, classes, sizes))) >= value - tolerance \
                 or iterations >= max_iterations:
             break

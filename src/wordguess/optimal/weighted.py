@@ -56,6 +56,10 @@ class Context(NamedTuple):
     stats: np.ndarray  # int64: nodes
     levels: np.ndarray  # int64: the distinct weights, heaviest first, when there are few (else empty)
     level_of: np.ndarray  # int64 [answer]: the index of its weight in `levels`
+    second_index: np.ndarray  # int64 [len(root), guess]: its index in `seconds` below that opener (-1: none)
+    thirds: np.ndarray  # int64: below each second guess, one guess per class of the two guesses' stabiliser
+    third_start: np.ndarray  # int64 [len(seconds) + 1]
+    pair_mask: np.ndarray  # int64 [len(seconds)]: the symbols of the opener and that second guess
 
 
 @njit(cache=True)
@@ -113,6 +117,10 @@ def guesses_of(ctx, used):
         return np.arange(ctx.matrix.shape[0])
     if used == 0:  # the opener: every guess uses a symbol, so only there is nothing used yet
         return ctx.root
+    n_root = len(ctx.root)
+    if used < -1 - n_root:  # below the second guess ctx.seconds[k]: one per class of the pair's stabiliser
+        k = -used - 2 - n_root
+        return ctx.thirds[ctx.third_start[k]:ctx.third_start[k + 1]]
     if used < -1:  # below the opener ctx.root[-used - 2]: one guess per class of its stabiliser
         i = -used - 2
         return ctx.seconds[ctx.second_start[i]:ctx.second_start[i + 1]]
@@ -122,14 +130,18 @@ def guesses_of(ctx, used):
 @njit(cache=True)
 def child_state(ctx, used, guess):
     """The state below `guess` played at a node whose state is `used`: -1 without symmetry;
-    else 0 at the opener, -2 - i below the opener ctx.root[i], then the mask of the symbols
-    played (the canonical guesses of the unit-weight search)."""
+    else 0 at the opener, -2 - i below the opener ctx.root[i], -2 - len(root) - k below its
+    second guess ctx.seconds[k], then the mask of the symbols played (the canonical guesses of
+    the unit-weight search)."""
     if used == -1:
         return used
     if used == 0:
         return -2 - ctx.root_index[guess]
+    n_root = len(ctx.root)
+    if used < -1 - n_root:
+        return ctx.pair_mask[-used - 2 - n_root] | ctx.symbol_mask[guess]
     if used < -1:
-        return ctx.symbol_mask[ctx.root[-used - 2]] | ctx.symbol_mask[guess]
+        return -2 - n_root - ctx.second_index[-used - 2, guess]
     return used | ctx.symbol_mask[guess]
 
 
@@ -297,9 +309,12 @@ def solve(ctx, S, used, beta, branching):
 
 
 @njit(cache=True)
-def best_guess(ctx, S, used):
-    """Return (cost(S), its best guess); the guess is -1 when S weighs nothing (any tree does)."""
-    value = solve(ctx, S, used, INF, ctx.extra.shape[0] - 1)
+def best_guess(ctx, S, used, beta=INF):
+    """Return (cost(S), its best guess) when cost(S) < beta, else (a bound >= beta, -1); the guess
+    is -1 too when S weighs nothing (any tree does)."""
+    value = solve(ctx, S, used, beta, ctx.extra.shape[0] - 1)
+    if value >= beta:
+        return value, np.int64(-1)
     return value, ctx.best.get(set_key(ctx, S), np.int64(-1))
 
 
@@ -327,10 +342,9 @@ class WeightedSearch:
     constant on the classes of `secret_classes`), and the search tries one guess per class of
     the maps that fix the position (`child_state`)."""
 
-    def __init__(self, puzzle: Puzzle, weights: np.ndarray, symmetric: bool = False):
-        from wordguess.optimal.total.search import class_representatives, symmetry_tables
-        from wordguess.optimal.total.symmetry import code_letters
+    UNBOUNDED = int(INF)  # a beta above any total
 
+    def __init__(self, puzzle: Puzzle, weights: np.ndarray, symmetric: bool = False):
         weights = np.asarray(weights, dtype=np.int64)
         if len(weights) != len(puzzle.answers) or (weights < 0).any():
             raise WordguessError("the weights must be one whole number >= 0 per secret")
@@ -344,19 +358,7 @@ class WeightedSearch:
         # more than b unsolved replies (b = 0 cannot happen: read as 1)
         plain = np.maximum(2 * np.arange(n + 1) - 1, 0)
         extra = np.array([least_totals(n, max(b, 1), -1) - plain for b in range(max(branching, 1) + 1)])
-        root_index = np.full(len(puzzle.guesses), -1, dtype=np.int64)
-        if symmetric:
-            masks, canonical, starts = symmetry_tables(puzzle)
-            letters, n_symbols = code_letters(puzzle), len(puzzle.game.alphabet)
-            root = class_representatives(letters, [], np.arange(len(puzzle.guesses)), n_symbols).astype(np.int64)
-            root_index[root] = np.arange(len(root))
-            seconds = [class_representatives(letters, [int(r)], canonical[starts[masks[r]]:starts[masks[r] + 1]],
-                                             n_symbols).astype(np.int64) for r in root]
-        else:
-            masks, canonical, starts = (np.zeros(1, np.int64), np.zeros(1, np.int32), np.zeros(2, np.int64))
-            root, seconds = np.zeros(0, dtype=np.int64), []
-        second_start = np.concatenate([[0], np.cumsum([len(x) for x in seconds])]).astype(np.int64)
-        seconds = np.concatenate(seconds) if seconds else np.zeros(0, dtype=np.int64)
+        tables = symmetry_classes(puzzle) if symmetric else symmetry_classes(None)
         distinct = np.unique(weights)[::-1]
         levels = distinct.astype(np.int64) if len(distinct) <= MAX_LEVELS else np.zeros(0, dtype=np.int64)
         level_of = (np.searchsorted(-distinct, -weights) if len(levels) else np.zeros(n)).astype(np.int64)
@@ -367,15 +369,16 @@ class WeightedSearch:
                            rng.integers(-(1 << 62), 1 << 62, size=(2, n), dtype=np.int64),
                            np.maximum(extra, 0).astype(np.int64), new_memo(), new_memo(),
                            np.array([puzzle.game.solved_reply, puzzle.game.n_replies], dtype=np.int64),
-                           masks, canonical, starts, root, root_index, seconds, second_start,
-                           np.zeros(1, dtype=np.int64), levels, level_of)
+                           *tables[:7], np.zeros(1, dtype=np.int64), levels, level_of, *tables[7:])
 
     @property
     def nodes(self) -> int:
         return int(self.ctx.stats[0])
 
-    def total(self) -> int:
-        return int(best_guess(self.ctx, self.puzzle.all_candidates().astype(np.int64), self.used)[0])
+    def total(self, beta: int = UNBOUNDED) -> int:
+        """Return the least weighted total when it is below `beta`, else a bound >= beta (and
+        `tree()` is not to be asked for)."""
+        return int(best_guess(self.ctx, self.puzzle.all_candidates().astype(np.int64), self.used, np.int64(beta))[0])
 
     def tree(self) -> Tree:
         """A tree of least weighted total (secrets of no weight are found by guessing the first
@@ -403,6 +406,52 @@ class WeightedSearch:
     def depths(self) -> np.ndarray:
         """Each secret's number of guesses in `tree()`."""
         return tree_depths(self.puzzle, self.tree())
+
+
+_TABLES: dict[str, tuple] = {}  # symmetry_classes by puzzle: a chooser's game asks for them every round
+
+
+def symmetry_classes(puzzle: Puzzle | None) -> tuple:
+    """Return the Context's symmetry tables of a symmetric game (None: no symmetry): symbol
+    masks, canonical guesses and their starts, the openers (one per class of codes) and each
+    guess's index among them, the second guesses below each opener (one per class of its
+    stabiliser) and their starts; then each second guess's index below its opener, the third
+    guesses below each second (one per class of the pair's stabiliser), their starts, and the
+    pair's symbols."""
+    from wordguess.optimal.total.search import class_representatives, symmetry_tables
+    from wordguess.optimal.total.symmetry import code_letters
+
+    def none(*shape):
+        return np.zeros(shape, dtype=np.int64)
+
+    if puzzle is None:
+        return (none(1), np.zeros(1, np.int32), none(2), none(0), none(1), none(0), none(1), none(0, 1), none(0),
+                none(1), none(0))
+    if puzzle.fingerprint in _TABLES:
+        return _TABLES[puzzle.fingerprint]
+    masks, canonical, starts = symmetry_tables(puzzle)
+    letters, n_symbols, n_guesses = code_letters(puzzle), len(puzzle.game.alphabet), len(puzzle.guesses)
+
+    def classes(fixed: list[int], mask: int) -> np.ndarray:
+        return class_representatives(letters, fixed, canonical[starts[mask]:starts[mask + 1]], n_symbols).astype(np.int64)
+
+    root = class_representatives(letters, [], np.arange(n_guesses), n_symbols).astype(np.int64)
+    root_index = np.full(n_guesses, -1, dtype=np.int64)
+    root_index[root] = np.arange(len(root))
+    seconds = [classes([int(r)], int(masks[r])) for r in root]
+    second_index = np.full((len(root), n_guesses), -1, dtype=np.int64)
+    pairs = [(int(r), int(g)) for r, below in zip(root, seconds, strict=True) for g in below]
+    offset = 0
+    for i, below in enumerate(seconds):
+        second_index[i, below] = offset + np.arange(len(below))
+        offset += len(below)
+    thirds = [classes([r, g], int(masks[r] | masks[g])) for r, g in pairs]
+    tables = (masks, canonical, starts, root, root_index, np.concatenate(seconds),
+              np.concatenate([[0], np.cumsum([len(x) for x in seconds])]).astype(np.int64), second_index,
+              np.concatenate(thirds), np.concatenate([[0], np.cumsum([len(x) for x in thirds])]).astype(np.int64),
+              np.array([masks[r] | masks[g] for r, g in pairs], dtype=np.int64))
+    _TABLES[puzzle.fingerprint] = tables
+    return tables
 
 
 def tree_depths(puzzle: Puzzle, tree: Tree) -> np.ndarray:
