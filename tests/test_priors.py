@@ -347,7 +347,7 @@ def test_the_opening_kept_on_disk_gives_the_same_values_without_scoring_every_gu
         assert reader.choose(other, root) == choice
         assert reader.values(other, root, some) == pytest.approx(expected, rel=1e-12)
     monkeypatch.undo()
-    for entry in (tmp_path / "results").glob("*.json"):
-        entry.write_text('{"head": ["cigar"], "looks": [1]}')
-    damaged = FewestGuesses(width=4, pool=40)
-    assert damaged.choose(fresh_puzzle(), root) == choice
+    for damage in ('{"head": ["cigar"], "looks": [1]}', '{"head": [["cigar"]], "looks": {}}', '[]'):
+        for entry in (tmp_path / "results").glob("*.json"):
+            entry.write_text(damage)
+        assert FewestGuesses(width=4, pool=40).choose(fresh_puzzle(), root) == choice

@@ -446,9 +446,9 @@ def symmetry_classes(puzzle: Puzzle | None) -> tuple:
         second_index[i, below] = offset + np.arange(len(below))
         offset += len(below)
     thirds = [classes([r, g], int(masks[r] | masks[g])) for r, g in pairs]
-    tables = (masks, canonical, starts, root, root_index, np.concatenate(seconds),
+    tables = (masks, canonical, starts, root, root_index, np.concatenate([none(0), *seconds]),
               np.concatenate([[0], np.cumsum([len(x) for x in seconds])]).astype(np.int64), second_index,
-              np.concatenate(thirds), np.concatenate([[0], np.cumsum([len(x) for x in thirds])]).astype(np.int64),
+              np.concatenate([none(0), *thirds]), np.concatenate([[0], np.cumsum([len(x) for x in thirds])]).astype(np.int64),
               np.array([masks[r] | masks[g] for r, g in pairs], dtype=np.int64))
     _TABLES[puzzle.fingerprint] = tables
     return tables

@@ -200,7 +200,7 @@ class FewestGuesses(Strategy):
             if self._last is not None and self._last[0] == mine:
                 return int(self._last[1][0])  # searched just now
             well_formed = (isinstance(kept, dict) and isinstance(kept.get("head"), list) and kept["head"]
-                           and isinstance(kept.get("looks"), dict)
+                           and all(isinstance(w, str) for w in kept["head"]) and isinstance(kept.get("looks"), dict)
                            and all(isinstance(v, float) for v in kept["looks"].values()))
             head = [puzzle.guess_index.get(w) for w in kept["head"]] if well_formed else [None]
             looks = {puzzle.guess_index.get(w): v for w, v in kept["looks"].items()} if well_formed else {}
