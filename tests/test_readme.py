@@ -97,7 +97,7 @@ LENGTH = "the exact search over the five most promising openers, up to 10 minute
 # played in the open world or against a lying host.
 SLOW = {
     "wordguess equilibrium --answers w200.txt --guesses w200.txt --save w200.jsonl": "2,000 best responses, twice",
-    "wordguess equilibrium --game mastermind --save mm46.jsonl": "16 exact weighted searches over the 1,296 codes (43 s)",
+    "wordguess equilibrium --game mastermind --save mm46.jsonl": "16 exact weighted searches over the 1,296 codes (75 s)",
     "wordguess optimal --game jotto2 --guesses jotto2 --mode strict --all-openers --store jotto2.sqlite --json":
         "ten minutes of search over every opener",
     "wordguess optimal --game jotto --mode strict --first cedar --no-store --time-limit 120": "two minutes of search",
