@@ -316,7 +316,7 @@ class Puzzle:
         puzzle = dataclasses.replace(self, answers=answers, guesses=guesses, weights=new_weights)
         matrix.flags.writeable = False
         puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
-        if "by_secret" in self.__dict__:  # its transpose extended the same way: a copy, 3x faster than transposing
+        if "by_secret" in self.__dict__:  # its transpose extended the same way: a copy costs less than a transpose
             g, a, by_secret = len(self.guesses), len(self.answers), np.empty(matrix.shape[::-1], dtype=old.dtype)
             by_secret[:a, :g], by_secret[:, g:], by_secret[a:, :g] = self.by_secret, matrix[g:].T, matrix[:g, a:].T
             by_secret.flags.writeable = False
