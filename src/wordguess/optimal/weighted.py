@@ -322,16 +322,12 @@ def secret_classes(puzzle: Puzzle) -> np.ndarray:
     """Return each secret's class under the game's symmetries (positions permuted and symbols
     renamed together: Mastermind's 1,296 codes are five classes, 1111, 1112, 1122, 1123 and
     1234), numbered 0, 1, ...; without symmetry every secret is a class of its own."""
-    from wordguess.optimal.total.search import has_symbol_symmetry, stabiliser
-    from wordguess.optimal.total.symmetry import code_letters, orbit_keys
+    from wordguess.optimal.total.search import has_symbol_symmetry
+    from wordguess.optimal.total.symmetry import code_letters, orbit_classes
 
-    n = len(puzzle.answers)
     if not has_symbol_symmetry(puzzle):
-        return np.arange(n)
-    n_symbols, letters = len(puzzle.game.alphabet), code_letters(puzzle)
-    perms, renames = stabiliser(letters, [], n_symbols)
-    rows = puzzle.guess_of_answer.astype(np.int64)
-    keys = orbit_keys(letters, rows, perms, renames, np.int64(0), np.arange(n_symbols, dtype=np.int64))
+        return np.arange(len(puzzle.answers))
+    keys = orbit_classes(code_letters(puzzle), [], puzzle.guess_of_answer, len(puzzle.game.alphabet))
     return np.unique(keys, return_inverse=True)[1].astype(np.int64)
 
 
@@ -418,8 +414,12 @@ def symmetry_classes(puzzle: Puzzle | None) -> tuple:
     stabiliser) and their starts; then each second guess's index below its opener, the third
     guesses below each second (one per class of the pair's stabiliser), their starts, and the
     pair's symbols."""
-    from wordguess.optimal.total.search import class_representatives, symmetry_tables
-    from wordguess.optimal.total.symmetry import code_letters
+    from wordguess.optimal.total.search import symmetry_tables
+    from wordguess.optimal.total.symmetry import (
+        canonical_classes,
+        class_representatives,
+        code_letters,
+    )
 
     def none(*shape):
         return np.zeros(shape, dtype=np.int64)
@@ -429,27 +429,29 @@ def symmetry_classes(puzzle: Puzzle | None) -> tuple:
                 none(1), none(0))
     if puzzle.fingerprint in _TABLES:
         return _TABLES[puzzle.fingerprint]
-    masks, canonical, starts = symmetry_tables(puzzle)
+    masks, canonical, starts = symmetry = symmetry_tables(puzzle)
     letters, n_symbols, n_guesses = code_letters(puzzle), len(puzzle.game.alphabet), len(puzzle.guesses)
 
-    def classes(fixed: list[int], mask: int) -> np.ndarray:
-        return class_representatives(letters, fixed, canonical[starts[mask]:starts[mask + 1]], n_symbols).astype(np.int64)
+    def classes(fixed: list[int]) -> np.ndarray:
+        return canonical_classes(letters, symmetry, fixed, n_symbols).astype(np.int64)
 
     root = class_representatives(letters, [], np.arange(n_guesses), n_symbols).astype(np.int64)
     root_index = np.full(n_guesses, -1, dtype=np.int64)
     root_index[root] = np.arange(len(root))
-    seconds = [classes([int(r)], int(masks[r])) for r in root]
+    seconds = [classes([int(r)]) for r in root]
     second_index = np.full((len(root), n_guesses), -1, dtype=np.int64)
     pairs = [(int(r), int(g)) for r, below in zip(root, seconds, strict=True) for g in below]
     offset = 0
     for i, below in enumerate(seconds):
         second_index[i, below] = offset + np.arange(len(below))
         offset += len(below)
-    thirds = [classes([r, g], int(masks[r] | masks[g])) for r, g in pairs]
+    thirds = [classes([r, g]) for r, g in pairs]
     tables = (masks, canonical, starts, root, root_index, np.concatenate([none(0), *seconds]),
               np.concatenate([[0], np.cumsum([len(x) for x in seconds])]).astype(np.int64), second_index,
               np.concatenate([none(0), *thirds]), np.concatenate([[0], np.cumsum([len(x) for x in thirds])]).astype(np.int64),
               np.array([masks[r] | masks[g] for r, g in pairs], dtype=np.int64))
+    if len(_TABLES) >= 8:  # (a process rarely solves more than one game)
+        _TABLES.clear()
     _TABLES[puzzle.fingerprint] = tables
     return tables
 

@@ -10,7 +10,6 @@ search cleanly with what was proven so far."""
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import time
 
 import numba
@@ -22,7 +21,7 @@ from wordguess.errors import WordguessError
 from wordguess.optimal.bounds import least_total_table
 from wordguess.optimal.store import ResultStore
 from wordguess.optimal.total import greedy, kernel
-from wordguess.optimal.total.symmetry import code_letters
+from wordguess.optimal.total.symmetry import canonical_classes, class_representatives, code_letters
 from wordguess.optimal.worst.groups import no_groups
 from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import Tree
@@ -124,43 +123,6 @@ def symmetry_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]
               for used in range(1 << n_symbols)]
     starts = np.concatenate([[0], np.cumsum([len(c) for c in chosen])]).astype(np.int64)
     return masks.astype(np.int64), np.concatenate(chosen), starts
-
-
-def stabiliser(letters: np.ndarray, fixed: list[int], n_symbols: int) -> tuple[np.ndarray, np.ndarray]:
-    """Return the maps T = (positions permuted, the fixed words' symbols renamed, the others
-    kept) with T(w) = w for every fixed word w, as (position permutations, symbol renamings).
-
-    In a symmetric game (Mastermind, Bulls and Cows: permuting positions and renaming symbols
-    together maps the codes and the replies onto themselves) such a T maps every candidate set
-    reached by replies to the fixed words onto itself, and each guess g to one, T(g), of the
-    same cost there."""
-    words = [letters[w] for w in fixed]
-    length = letters.shape[1]
-    perms, renames = [], []
-    for perm in itertools.permutations(range(length)):
-        rename: dict[int, int] = {}  # T(w)[k] = p(w[perm[k]]) must be w[k]
-        if all(rename.setdefault(int(w[perm[k]]), int(w[k])) == int(w[k]) for w in words for k in range(length)) \
-                and len(set(rename.values())) == len(rename):
-            full = np.arange(n_symbols, dtype=np.int64)
-            full[list(rename)] = list(rename.values())
-            perms.append(perm)
-            renames.append(full)
-    return np.array(perms, dtype=np.int64), np.array(renames, dtype=np.int64)
-
-
-def class_representatives(letters: np.ndarray, fixed: list[int], rows: np.ndarray, n_symbols: int) -> np.ndarray:
-    """Return one guess of `rows` per class of the fixed words' stabiliser (with the symbols no
-    fixed word uses interchangeable besides): below the opener (fixed = [opener]) Bulls and
-    Cows tries 20 second guesses after 0123 instead of the 209 canonical ones."""
-    perms, renames = stabiliser(letters, fixed, n_symbols)
-    used = 0
-    for w in fixed:
-        for x in letters[w]:
-            used |= 1 << int(x)
-    fresh = np.array([x for x in range(n_symbols) if not (used >> x) & 1], dtype=np.int64)
-    keys = kernel.orbit_keys(letters, rows.astype(np.int64), perms, renames, np.int64(used), fresh)
-    _, first = np.unique(keys, return_index=True)
-    return np.sort(rows[first]).astype(np.int32)
 
 
 def hard_mode_tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -291,10 +253,9 @@ class ExactSolver:
             if guess not in self._second:
                 self._second[guess] = self._classes([guess], sub)
                 n = len(self.puzzle.guesses)
+                tables = (self.ctx.symbol_mask, self.ctx.canonical, self.ctx.canonical_start)
                 for second in self._second[guess].tolist():
-                    mask = int(self.ctx.symbol_mask[guess] | self.ctx.symbol_mask[second])
-                    canonical = self.ctx.canonical[self.ctx.canonical_start[mask]:self.ctx.canonical_start[mask + 1]]
-                    thirds = self._classes([guess, second], canonical)
+                    thirds = canonical_classes(self._letters, tables, [guess, second], len(self.puzzle.game.alphabet))
                     start, end = self._thirds_end, self._thirds_end + len(thirds)
                     if end > len(self.ctx.third_guesses):
                         break  # full: the kernel tries the canonical guesses there (slower, as good)
