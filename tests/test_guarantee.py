@@ -34,7 +34,7 @@ from wordguess.strategies.guard import (
 )
 from wordguess.strategies.guarded import guarded
 from wordguess.strategies.splits import first_by, split_every, split_stats
-from wordguess.strategies.witnesses import Witnesses, shipped_witnesses, trivially_within
+from wordguess.strategies.witnesses import Witnesses, puzzle_memo, shipped_witnesses, trivially_within
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
@@ -166,6 +166,29 @@ def test_the_guards_of_one_puzzle_share_what_their_searches_proved():
     first, again, other = decide(puzzle), decide(puzzle), decide(dataclasses.replace(puzzle))
     assert first[1] > 0 and again[0] == first[0] and again[1] < first[1]
     assert other == first
+
+
+def test_a_puzzle_with_words_added_reads_what_its_base_proved_and_keeps_its_own_finds():
+    """The witnesses proven on a puzzle hold on it with words added (its sets of the base's
+    secrets split alike): the new puzzle's memo reads them, and what it finds (whose guesses may
+    be the words added, unknown to the base) stays its own."""
+    def decide(puzzle):
+        guard = Guard()
+        guess = guard.choose(puzzle, one_board(puzzle, np.arange(len(base.answers)), []), 0,
+                             lambda: np.arange(len(base.guesses)))
+        return guess, guard.witnesses(puzzle).spent
+
+    base = dataclasses.replace(cluster_puzzle(2, 40), game=tight_game(4))
+    first, again = decide(base), decide(base)
+    proven = dict(puzzle_memo(base).found)
+    assert proven and again[1] < first[1]
+    extended = base.with_words(["zzzzz"], np.array([0.5]))
+    memo = puzzle_memo(extended)
+    assert all(memo.found[key] == guess for key, guess in proven.items())
+    guess, spent = decide(extended)
+    assert guess == first[0] and spent <= again[1]  # (no more search than asked again on the base)
+    memo.found[b"its own"] = len(base.guesses)
+    assert b"its own" not in puzzle_memo(base).found
 
 
 def test_trivially_within_is_the_count_argument():
@@ -379,6 +402,8 @@ def test_an_added_word_gets_its_replies_from_the_rules(words):
             assert puzzle.matrix[g, s] == WORDLE.feedback(guess, secret)
     assert len(puzzle.weights) == len(puzzle.answers)
     assert np.array_equal(puzzle.by_secret, puzzle.matrix.T) and not puzzle.by_secret.flags.writeable
+    made = Puzzle(WORDLE, list(puzzle.answers), list(puzzle.guesses), weights=puzzle.weights, store=None)
+    assert puzzle.guess_index == made.guess_index  # (extended from the base's, as made from the lists)
     guesses_only = Puzzle(WORDLE, ["cigar", "rebut"], ["cigar", "rebut"], store=None)
     assert guesses_only.by_secret.shape == (2, 2)
     assert np.array_equal(guesses_only.with_words(words).by_secret, guesses_only.with_words(words).matrix.T)

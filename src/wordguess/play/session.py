@@ -7,6 +7,7 @@ printing or prompting; a refused turn leaves the state as it was."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -65,11 +66,19 @@ def admitted(puzzle: Puzzle, word: str, played: bool = True) -> tuple[Puzzle, st
     if puzzle.game.listed_guesses_only:
         puzzle.index_of(word)  # raises: not in the list
     word = puzzle.game.check_word(word.lower())
-    weights = None if puzzle.weights is None else np.array([puzzle.weights.min()])
-    secret = " and counted as a possible secret" if weights is not None else ""
-    return (puzzle.with_words([word], weights),
+    secret = " and counted as a possible secret" if puzzle.weights is not None else ""
+    return (_with_word(puzzle, word),
             f"{puzzle.game.display(word)} is in no list of this game: {'taken as played' if played else 'added for this game'}"
             f" (replies by the rules){secret}")
+
+
+@functools.lru_cache(maxsize=2)
+def _with_word(puzzle: Puzzle, word: Word) -> Puzzle:
+    """Return the puzzle with a word in no list added (in the open world, as a possible secret
+    with the prior of the least likely listed word). The last two are kept: a request that
+    plays the word again gets the same puzzle, with what its searches found (the open world's
+    extended matrix and its transpose take 0.4 GB: two and no more)."""
+    return puzzle.with_words([word], None if puzzle.weights is None else np.array([puzzle.weights.min()]))
 
 
 def admit_all(puzzle: Puzzle, words) -> tuple[Puzzle, list[str]]:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import threading
 import weakref
+from collections import ChainMap
 from importlib import resources
 
 import numpy as np
@@ -64,12 +65,22 @@ _MEMOS_LOCK = threading.Lock()
 
 
 def puzzle_memo(puzzle: Puzzle) -> PuzzleMemo:
-    """Return the witness memo of a puzzle (kept as long as the puzzle is)."""
+    """Return the witness memo of a puzzle (kept as long as the puzzle is). A puzzle with words
+    added to another (Puzzle.with_words) reads its base's witnesses and widths too: a set of the
+    base's secrets splits alike under the base's guesses, so what was proven there holds here
+    (what it finds is its own: its witnesses may guess the words added)."""
+    base = vars(puzzle).get("extends")  # (set by Puzzle.with_words)
+    base_memo = None if base is None else puzzle_memo(base)
     with _MEMOS_LOCK:
         memo = _MEMOS.get(puzzle)
-        if memo is None or len(memo.found) + len(memo.failed) > MEMO_MOST:
-            memo = _MEMOS[puzzle] = PuzzleMemo()
+        if memo is None or _own(memo.found) + _own(memo.failed) > MEMO_MOST:
+            memo = _MEMOS[puzzle] = PuzzleMemo() if base_memo is None else PuzzleMemo(
+                found=ChainMap({}, base_memo.found), failed=ChainMap({}, base_memo.failed))
         return memo
+
+
+def _own(entries: dict | ChainMap) -> int:
+    return len(entries.maps[0] if isinstance(entries, ChainMap) else entries)
 
 
 @dataclasses.dataclass
