@@ -4,6 +4,7 @@ assistant give the same answer, field for field, on positions of every kind of g
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,6 +14,7 @@ import wordguess
 from wordguess.advice import Setting
 from wordguess.advice.advice import EXACT
 from wordguess.cli import app
+from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.strategies.base import one_board
@@ -140,3 +142,20 @@ def test_one_word_left_is_said_as_the_word_to_play_not_as_solved():
     result = runner.invoke(app, ["solve", "--history", "crane=.Y..Y;motis=.....;bedel=GG..G"])
     assert result.exit_code == 0 and "one word left: play BERYL" in result.stdout
     assert "solved" not in result.stdout
+
+
+def test_advise_keeps_the_puzzles_it_built_and_reads_a_changed_list_file_again(tmp_path, monkeypatch):
+    """A Python caller asking again about a game gets its puzzle as built (with what its
+    searches found), not a new one; a list named by a file that changed is read again."""
+    built = []
+    build = PuzzleSpec.build
+    monkeypatch.setattr(PuzzleSpec, "build", lambda spec, *args, **kwargs: built.append(spec) or build(spec, *args, **kwargs))
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\n")
+    first = wordguess.advise("wordle", "salet=.....", answers=str(answers), guesses="wordle-answers")
+    again = wordguess.advise("wordle", "salet=.....", answers=str(answers), guesses="wordle-answers")
+    assert len(built) == 1 and again.to_json() == first.to_json()
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nnymph\n")
+    os.utime(answers, ns=(answers.stat().st_atime_ns, answers.stat().st_mtime_ns + 10**9))  # (a coarse clock)
+    edited = wordguess.advise("wordle", "salet=.....", answers=str(answers), guesses="wordle-answers")
+    assert len(built) == 2 and edited.candidate_count == first.candidate_count + 1

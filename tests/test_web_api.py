@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 from conftest import small_wordle_files
+from wordguess.advice.kept import PuzzleCache
 from wordguess.games import GAMES, MULTI_BOARDS, get_game, get_multiboard
 from wordguess.play import daily
 from wordguess.web import Limits, Settings, create_app
@@ -40,7 +41,7 @@ from wordguess.web.requests import (
     MAX_WORD,
     union_members,
 )
-from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, PuzzleCache, Starts
+from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, Starts
 
 WORDLE = get_game("wordle")
 

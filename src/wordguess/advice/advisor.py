@@ -8,8 +8,10 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 from wordguess.advice.advice import Advice, boards_advice, single_advice
+from wordguess.advice.kept import PuzzleCache
 from wordguess.engine.candidates import parse_turn, split_turns
 from wordguess.engine.choices import check_world
+from wordguess.engine.patterns import MAX_MATRIX_BYTES
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
@@ -144,11 +146,17 @@ def advice_of(assistant: Assistant, count: int = 5) -> Advice:
     return single_advice(assistant, count)
 
 
+# The puzzles `advise` built in this process, with their exact guards: a second question about
+# a game builds nothing again (Wordle's open world: 0.1 s of lists and prior, its matrices read).
+KEPT = PuzzleCache(size=4, matrix_bytes=MAX_MATRIX_BYTES, total_bytes=2 << 30)
+
+
 def advise(game: str = "wordle", history: Turns | None = None, *, count: int = 5, add: Iterable[str] = (),
            **setting) -> Advice:
     """Return the advice for a game after the turns so far, as `wordguess solve --history H
     --json` gives it: e.g. advise("wordle", "soare=..Y..;clint=.G...", world="closed"),
     advise("quordle", [("soare", "..Y.. ...YY G.... .....")]), advise("wordle", language="de").
     The keywords are the command line's options (mode, world, language, length, answers,
-    guesses, exclude, strategy, ...); `add`: words in no list that the game takes."""
-    return Advisor().advise(Setting.of(game, **setting), history, count, add)
+    guesses, exclude, strategy, ...); `add`: words in no list that the game takes. The last
+    puzzles built are kept in the process (`KEPT`), a list read from a file again when it changes."""
+    return Advisor(KEPT.get, KEPT.exact_guard).advise(Setting.of(game, **setting), history, count, add)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import dataclasses
 import multiprocessing
 import os
 import threading
@@ -21,87 +20,11 @@ import itsdangerous
 from fastapi import HTTPException, Request
 
 from wordguess.advice import Advisor
+from wordguess.advice.kept import PuzzleCache
 from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
-from wordguess.engine.patterns import PatternStore
-from wordguess.engine.puzzle import Puzzle, PuzzleSpec
-from wordguess.games import Game
 from wordguess.optimal.total.trees import load_optimal_tree
-from wordguess.optimal.worst.exact_guard import ExactGuard
 from wordguess.trees.tree import TreeFile
 from wordguess.web.config import Limits, Settings
-
-
-def held_bytes(puzzle: Puzzle) -> int:
-    """Return what a puzzle's pattern matrix and its transpose take now (bytes; 0 unbuilt)."""
-    return sum(puzzle.__dict__[name].nbytes for name in ("matrix", "by_secret") if name in puzzle.__dict__)
-
-
-class PuzzleCache:
-    """Each distinct puzzle built once and shared read-only (Wordle's open world holds a 168 MB
-    pattern matrix and its transpose). Its store makes matrices of at most `matrix_bytes` (a
-    larger one is refused in one line when a request needs it), and the least recently used
-    puzzles are dropped while those kept hold more than `total_bytes`."""
-
-    def __init__(self, size: int, matrix_bytes: int, total_bytes: int):
-        self.size = size
-        self.matrix_bytes = matrix_bytes
-        self.total_bytes = total_bytes
-        self._puzzles: collections.OrderedDict[object, Puzzle] = collections.OrderedDict()
-        self._lock = threading.Lock()  # guards the dictionary
-        self._building: dict[object, threading.Lock] = {}  # one build per key at a time
-        # each kept puzzle's exact guard (the never-lose guard's last resort), so a request
-        # that reaches it does not set the exact search up again (1.5 s in hard mode); by the
-        # puzzle's id, dropped with it
-        self._exact_guards: dict[int, ExactGuard] = {}
-
-    def get(self, spec: PuzzleSpec) -> Puzzle:
-        """Return the puzzle of a spec, building it on first use."""
-        return self._get(spec, lambda: spec.build(PatternStore.from_environment(self.matrix_bytes)))
-
-    def restricted(self, spec: PuzzleSpec, game: Game) -> Puzzle:
-        """Return the spec's puzzle restricted to what the host revealed (Sutom's first letter),
-        with a store of its own, so that its matrix goes when it is dropped."""
-        return self._get((spec, game), lambda: dataclasses.replace(
-            self.get(spec).restricted(game), store=PatternStore(None, max_bytes=self.matrix_bytes)))
-
-    def exact_guard(self, puzzle: Puzzle) -> ExactGuard:
-        """Return the exact guard kept for a puzzle (a new one when the puzzle is not kept)."""
-        with self._lock:
-            if not any(kept is puzzle for kept in self._puzzles.values()):
-                return ExactGuard()
-            return self._exact_guards.setdefault(id(puzzle), ExactGuard())
-
-    def _get(self, key: object, build: Callable[[], Puzzle]) -> Puzzle:
-        with self._lock:
-            if key in self._puzzles:
-                self._puzzles.move_to_end(key)
-                self._trim()
-                return self._puzzles[key]
-            lock = self._building.setdefault(key, threading.Lock())
-        with lock:
-            with self._lock:
-                if key in self._puzzles:
-                    return self._puzzles[key]
-            try:
-                puzzle = build()
-            finally:
-                with self._lock:
-                    self._building.pop(key, None)
-            with self._lock:
-                self._puzzles[key] = puzzle
-                self._trim()
-            return puzzle
-
-    def _trim(self) -> None:
-        """Drop the least recently used puzzles (not the newest) beyond the count or the bytes;
-        called with the lock held (matrices are built after a puzzle is kept, so this runs again
-        at the next request)."""
-        while len(self._puzzles) > 1 and (len(self._puzzles) > self.size or sum(
-                held_bytes(p) for p in self._puzzles.values()) > self.total_bytes):
-            _, dropped = self._puzzles.popitem(last=False)
-            if not any(kept is dropped for kept in self._puzzles.values()):
-                self._exact_guards.pop(id(dropped), None)
-
 
 ALL_THREADS = 1 << 16  # use_threads clamps it to the threads numba has
 
