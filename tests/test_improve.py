@@ -6,6 +6,7 @@ line's output, file and one-line errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -114,6 +115,32 @@ def test_a_small_budget_keeps_a_valid_tree_never_worse(nodes):
     assert replay(found.tree, MASTERMIND, 6) == found.after
     again = improved(spec, tree, Budget(nodes))
     assert (again.after, again.nodes) == (found.after, found.nodes)  # node budgets: the same on any machine
+
+
+@pytest.mark.parametrize("game", ["mastermind", "wordle-hard"])
+def test_a_restricted_search_gives_valid_trees_and_proves_nothing_of_its_own(tmp_path, game):
+    """A width keeps each node's search to its most promising guesses (Selby's restricted
+    search): every tree is valid and no better than the opener's optimum, a width of one or
+    two guesses is worse than the exact search (Mastermind 4 x 5), a width of every guess is the
+    exact search, and its store entries are its own; the bound it reports is the one-step
+    bounds' alone."""
+    puzzle = MASTERMIND if game == "mastermind" else wordle_spec(tmp_path, 200, "hard")
+    tree = strategy_tree(puzzle, "random")
+    exact = SearchSpec(puzzle, 6)
+    best = opener_optimum(exact, tree.guess)
+    one_step = improved(exact, tree, Budget(1)).opener_bound
+    every = len(puzzle.build().guesses)
+    results = {}
+    for width in (1, 2, every):
+        found = improved(dataclasses.replace(exact, width=width), tree, Budget(ENOUGH))
+        assert found.before > found.after >= best
+        assert replay(found.tree, puzzle, 6) == found.after and found.width == width
+        assert found.opener_bound <= one_step and found.opener_bound <= best
+        results[width] = found.after
+    assert results[every] == best
+    if game == "mastermind":
+        assert results[1] > best and results[2] > best
+    assert solver_for(dataclasses.replace(exact, width=3)).key != solver_for(exact).key
 
 
 @pytest.mark.parametrize("game", ["wordle", "mastermind"])
@@ -288,6 +315,8 @@ def test_cli_bad_input_is_one_line(tmp_path):
         ([str(path), "--openers", "-1"], "--openers"),
         ([str(path), "--time-limit", "0"], "--time-limit"),
         ([str(path), "--executor", "rey"], "--executor"),
+        ([str(path), "--width", "-1"], "--width"),
+        ([str(path), "--width", "5", "--root"], "without --width"),
     ]
     for args, message in cases:
         result = runner.invoke(app, ["improve", *args, "--out", out, "--no-store"])

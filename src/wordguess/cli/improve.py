@@ -40,6 +40,7 @@ def improve_command(
     store: opt.Store = None,
     no_store: opt.NoStore = False,
     time_limit: Annotated[float | None, typer.Option(help="Stop after this many seconds, keeping the best tree so far.")] = None,
+    width: Annotated[int, typer.Option(help="Search only this many of the most promising guesses at each node (0: every guess): large subtrees get better trees sooner, and nothing is proven by them.")] = 0,
     as_json: opt.Json = False,
 ) -> None:
     """Improve a guess tree: search its subtrees again with the exact solver over every allowed
@@ -53,13 +54,17 @@ def improve_command(
         raise WordguessError(f"--nodes must be at least 1, not {nodes}")
     if max_guesses is not None and max_guesses < 0:
         raise WordguessError(f"--max-guesses must be 0 (no limit) or more, not {max_guesses}")
+    if width < 0:
+        raise WordguessError(f"--width must be 0 (every guess) or more, not {width}")
+    if width and root:
+        raise WordguessError("--root searches openers exactly: use it without --width")
     name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
     loaded = TreeFile.load(tree_file)
     folder = Path(tree_file).parent
     lists = PuzzleSpec(loaded.game, answers or beside(loaded.answers, folder), guesses or beside(loaded.guesses, folder),
                        loaded.mode)
     limit = loaded.game.max_guesses if max_guesses is None else (max_guesses or None)
-    spec = SearchSpec(lists, limit, store_path, time_limit)
+    spec = SearchSpec(lists, limit, store_path, time_limit, width=width)
     puzzle = solver_for(spec).puzzle
     check_tree(loaded.tree, puzzle)
     improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers))
@@ -124,6 +129,9 @@ def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | N
         out.print(f"proven: no tree within {limit} guesses opens with {first}", markup=False)
     else:
         out.print(f"proven lower bound for trees that open with {first}: {found.opener_bound:,}", markup=False)
+    if found.width:
+        out.print(f"restricted search: the {found.width:,} most promising guesses at each node (its trees "
+                  "prove nothing; the bound above is the one-step bounds')", markup=False)
     if found.ran_out:
         out.print(f"{found.ran_out:,} searches ran out of their {nodes:,} nodes (their subtrees' children were "
                   "searched instead; --nodes gives each more)", markup=False)

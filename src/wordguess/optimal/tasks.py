@@ -46,6 +46,7 @@ class SearchSpec:
     store: str | None = None  # the result store's file (None: no store)
     seconds: float | None = None  # time limit of the whole run (every task stops at its end)
     nodes: int | None = None  # node limit of one search call
+    width: int = 0  # a restricted search's guesses per node (ExactSolver.width; 0: every guess)
 
 
 @functools.lru_cache(maxsize=2)
@@ -54,7 +55,7 @@ def solver_for(spec: SearchSpec) -> ExactSolver:
     in this process (a worker's tasks, or the main process's own with the serial executor), so
     the memo grows across tasks."""
     store = ResultStore(spec.store) if spec.store else None
-    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(None, spec.nodes), store)
+    return ExactSolver(spec.puzzle.build(), spec.max_guesses, Limits(None, spec.nodes), store, spec.width)
 
 
 Deadline = tuple[float, float] | None  # when a run's time is up (time.time()) and its seconds

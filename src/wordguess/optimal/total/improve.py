@@ -26,6 +26,11 @@ promising openers (tasks.promising_openers) are searched with the tree's total a
 The root's guess kept, every tree that opens with it needs at least n + the sum over its first
 replies' buckets of f(b) where proven, else b(b): the opener's proven lower bound.
 
+With a width (SearchSpec.width), each search is restricted to the most promising guesses at each
+node (ExactSolver.width): a subtree too large for the exact search is replaced by the best tree of
+such guesses, and nothing is proven by it: the opener's lower bound then counts only the one-step
+bounds b(S).
+
 The searches run as tasks over an executor (engine/executors.py), in waves: the queue is drawn
 from lazily, largest gain first, and a task's result may queue more before the wave ends. What a
 task proves stays in the store (tasks.solver_for), so a rerun resumes from it.
@@ -104,6 +109,7 @@ class Improvement:
     nodes: int  # nodes expanded by the searches
     seconds: float  # wall time
     stopped: str | None = None  # why it stopped before it was done (a time limit, Ctrl-C)
+    width: int = 0  # the restricted search's guesses per node (0: the exact search)
 
     @property
     def optimal_for_opener(self) -> bool:
@@ -127,7 +133,7 @@ class Improvement:
                 "openers": [{"opener": r.opener, "value": r.value if r.value < INF else None, "exact": r.exact}
                             for r in self.openers],
                 "openers_unsettled": self.openers_unsettled, "nodes": self.nodes, "seconds": round(self.seconds, 3),
-                "stopped": self.stopped}
+                "stopped": self.stopped, "width": self.width or None}
 
 
 @njit(cache=True)
@@ -174,7 +180,10 @@ def node_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndar
 
 def known_bound(solver: ExactSolver, candidates: Candidates, state: tuple[np.ndarray, int], depth: int) -> int:
     """Return the most the memo (loaded from the store) knows of the secrets' least total with
-    `depth` guesses left: its exact value or proven bound, 0 when it knows nothing."""
+    `depth` guesses left: its exact value or proven bound, 0 when it knows nothing (or when the
+    search is restricted: its memo proves nothing)."""
+    if solver.width:
+        return 0
     known, _ = solver.call(kernel.memo_entry, solver.call(kernel.set_key, candidates.astype(np.int64), state[1], depth))
     return int(known)
 
@@ -315,18 +324,18 @@ class TreeImprover:
             if not result.least:  # a tree within the limit, its total not searched: its nodes are next
                 self.queue_children(path)
                 return
-            if len(path) == 1:
+            if len(path) == 1 and not self.solver.width:
                 self.first_bounds[path[0][1]] = int(result.value)
             self.settle(node.size)
         elif result.value is not None and past == 0:  # f(S) >= beta, the subtree's own total
-            self.proven += 1
-            if len(path) == 1:
+            self.proven += 1  # (restricted: no better tree of its guesses)
+            if len(path) == 1 and not self.solver.width:
                 self.first_bounds[path[0][1]] = beta
             self.settle(node.size)
         else:  # stopped by its budget, or no tree within the guesses left: its children may do better
             if result.value is None:
                 self.ran_out += 1
-            elif len(path) == 1:
+            elif len(path) == 1 and not self.solver.width:
                 self.first_bounds[path[0][1]] = int(INF)
             self.queue_children(path)
 
@@ -403,7 +412,7 @@ class TreeImprover:
         return Improvement(guess_of(self.tree), self.tree, len(self.solver.puzzle.answers), self.before, after,
                            (self.over_before, self.past_limit(self.tree, 0)), list(self.gains), self.proven,
                            self.ran_out, len(self.waiting), self.opener_bound(), ranked, self.openers_unsettled, self.nodes,
-                           time.monotonic() - self.started, self.stopped)
+                           time.monotonic() - self.started, self.stopped, self.solver.width)
 
 
 def guess_of(tree: Tree) -> Word:

@@ -40,6 +40,7 @@ from wordguess.optimal.total.memo import (
     UNKNOWN,
     UNLIMITED,
     VALUE_CAP,
+    WIDTH,
     Context,
     KeyType,
     best_guess,
@@ -387,7 +388,10 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     open_bucket = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets (buckets_by_size's index), in search order
     open_value = np.empty(n, dtype=np.int64)  # their cheap bounds (exact where open_exact)
     open_exact = np.empty(n, dtype=np.bool_)
-    for j in order:
+    # A restricted search (WIDTH > 0, Selby's "best N guesses at each node") tries only the first
+    # WIDTH guesses of this order: its values are trees' totals, never proofs (see ExactSolver).
+    width = ctx.params[WIDTH] if ctx.params[WIDTH] > 0 else m
+    for j in order[:width]:
         i = candidates_of[j]
         if lower[i] >= best:
             soft = min(soft, lower[i])  # the least bound of the guesses not tried
@@ -478,7 +482,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
 __all__ = [
     "ABORT", "ABORTED", "BRANCHING", "BUDGET", "Context", "HARD", "HITS", "INF", "KeyType", "NODES",
     "N_REPLIES", "PERSIST_FLOOR", "REPLY_BITS", "SHORTCUTS", "SIZE_FLOOR", "SOLVED", "STRICT_HASH", "SYMMETRY",
-    "TRANSITIONS_CAPACITY", "UNKNOWN", "UNLIMITED", "VALUE_CAP", "allowed_hash_of", "best_guess",
+    "TRANSITIONS_CAPACITY", "UNKNOWN", "UNLIMITED", "VALUE_CAP", "WIDTH", "allowed_hash_of", "best_guess",
     "buckets_by_size", "canonical_below", "canonical_guesses", "child_allowed", "child_depth",
     "constraint_hash", "drain", "hard_allowed", "key_of", "known_child_hash", "load", "memo_entry",
     "new_memo", "new_table", "no_limit", "orbit_keys", "pack", "quick_exact", "recall", "remember", "set_key",

@@ -68,7 +68,7 @@ class Context(NamedTuple):
     answer_of_guess: np.ndarray  # int32 [guess]: strict mode: the guess's answer index (-1: not a secret)
 
 
-SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING = 0, 1, 2, 3, 4, 5, 6  # Context.params
+SOLVED, N_REPLIES, HARD, SIZE_FLOOR, PERSIST_FLOOR, SYMMETRY, BRANCHING, WIDTH = 0, 1, 2, 3, 4, 5, 6, 7  # Context.params
 
 # Strict mode (every guess a possible secret): the guesses allowed are the candidates' own, so
 # the candidates determine them and one hash serves every allowed set.

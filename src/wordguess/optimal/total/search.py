@@ -97,11 +97,11 @@ class OpenerResult:
         return self.value < INF
 
 
-def puzzle_key(puzzle: Puzzle, max_guesses: int | None) -> str:
+def puzzle_key(puzzle: Puzzle, max_guesses: int | None, width: int = 0) -> str:
     """Return the key of a puzzle's results in the store: rules, lists (by content), mode, depth
-    limit and the search's version."""
+    limit and the search's version (and a restricted search's width: its results are its own)."""
     lists = matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)
-    return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}"
+    return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}" + (f":w{width}" if width else "")
 
 
 def has_symbol_symmetry(puzzle: Puzzle) -> bool:
@@ -141,7 +141,7 @@ class ExactSolver:
     """The exact search over one puzzle (normal or hard mode), keeping its memo between calls."""
 
     def __init__(self, puzzle: Puzzle, max_guesses: int | None = None, limits: Limits | None = None,
-                 store: ResultStore | None = None):
+                 store: ResultStore | None = None, width: int = 0):
         problem = exact_problem(puzzle)
         if problem is not None:
             raise WordguessError(f"the exact search does not take this puzzle: {problem}")
@@ -154,6 +154,10 @@ class ExactSolver:
         if max_guesses is not None and max_guesses >= len(puzzle.answers):
             max_guesses = None
         self.max_guesses = max_guesses
+        # A restricted search: only the `width` most promising guesses at each node (0: every
+        # guess). Its values are the totals of trees it found and its bounds hold only for
+        # trees made of such guesses: nothing it gives is a proof about the puzzle.
+        self.width = width
         self.limits = limits or Limits()  # when a call gives up
         self.depth = kernel.UNLIMITED if max_guesses is None else max_guesses
         self.all_guesses = np.arange(len(puzzle.guesses), dtype=np.int32)
@@ -177,7 +181,7 @@ class ExactSolver:
         self.node_deadline: int | None = None
         self._saved = time.monotonic()  # when proven results last went to the store
         self.slice = SLICE  # nodes per kernel call between limit checks (smaller: a deadline kept closer)
-        self.key = puzzle_key(puzzle, max_guesses)
+        self.key = puzzle_key(puzzle, max_guesses, width)
         if store is not None:
             kernel.load(self.ctx.memo, *store.sets(self.key))
 
@@ -206,7 +210,7 @@ class ExactSolver:
         symbol_mask, canonical, starts = symmetry_tables(puzzle) if symmetric else (
             np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32), np.zeros(2, dtype=np.int64))
         params = np.array([game.solved_reply, game.n_replies, 2 if strict else int(hard), 3, PERSIST_FLOOR, int(symmetric),
-                           self.branching], dtype=np.int64)
+                           self.branching, self.width], dtype=np.int64)
         return kernel.Context(
             matrix, puzzle.guess_of_answer.astype(np.int32), np.stack(rows),
             rng.integers(-(2**63), 2**63 - 1, size=(2, n), dtype=np.int64), kernel.new_memo(),
