@@ -34,7 +34,12 @@ from wordguess.strategies.guard import (
 )
 from wordguess.strategies.guarded import guarded
 from wordguess.strategies.splits import first_by, split_every, split_stats
-from wordguess.strategies.witnesses import Witnesses, puzzle_memo, shipped_witnesses, trivially_within
+from wordguess.strategies.witnesses import (
+    Witnesses,
+    puzzle_memo,
+    shipped_witnesses,
+    trivially_within,
+)
 from wordguess.trees.report import evaluate
 
 runner = CliRunner()
