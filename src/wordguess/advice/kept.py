@@ -30,6 +30,8 @@ def list_stamps(spec: PuzzleSpec) -> tuple:
             stat = os.stat(name)
             stamps.append((os.path.abspath(name), stat.st_size, stat.st_mtime_ns))
     return tuple(stamps)
+
+
 class PuzzleCache:
     """Each distinct puzzle built once and shared read-only (Wordle's open world holds a 168 MB
     pattern matrix and its transpose). Its store makes matrices of at most `matrix_bytes` (a
@@ -96,4 +98,3 @@ class PuzzleCache:
             _, dropped = self._puzzles.popitem(last=False)
             if not any(kept is dropped for kept in self._puzzles.values()):
                 self._exact_guards.pop(id(dropped), None)
-

@@ -85,7 +85,7 @@ class Gain:
     size: int  # the secrets below the node
     guesses: tuple[Word, Word]  # the node's guess before and after
     before: int  # the subtree's total guesses, counted from the node, before
-    after: int  # after: the least total within the guesses left (proven)
+    after: int  # after: the least total within the guesses left (proven; restricted: the best its guesses give)
     over_limit: int = 0  # the secrets the old subtree put past the guess limit (the new one: none)
 
 
