@@ -147,6 +147,7 @@ SLOW = {
 # Commands that cannot run in a test, each with its reason.
 SKIPPED = {
     "wordguess serve": "a server: the web tests start it",
+    "wordguess equilibrium --game mastermind --colours 7 --save mm47.jsonl": "hours of best responses, resumed across runs",
     "wordguess optimal --all-openers --executor ray --ray-address HEAD:6379 --store ~/wordle-certificate.sqlite "
     "--json > certificate.json": "needs a Ray cluster at HEAD: tests/test_cluster.py certifies on a local one",
     "wordguess optimal --all-openers --workers 2 --no-certificate":
@@ -161,6 +162,8 @@ SKIPPED = {
     "--time-limit 900 --json": "15 minutes of search on a word list that is not shipped",
     "wordguess tree --answers nyt20220215.txt --guesses nyt20220215.txt --opener salet --out salet.json":
         "a word list that is not shipped (the same command on a shipped list is tested)",
+    "wordguess improve lants.json --width 100 --nodes 2000000 --store w100.sqlite --out lants-w100.json":
+        "6 minutes of search on a word list that is not shipped",
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",
     "wordguess tree --mode hard --answers nyt20220215.txt --guesses nyt20220215.txt --opener thump --out thump.json":
