@@ -54,8 +54,8 @@ def improve_command(
         raise WordguessError(f"--nodes must be at least 1, not {nodes}")
     if max_guesses is not None and max_guesses < 0:
         raise WordguessError(f"--max-guesses must be 0 (no limit) or more, not {max_guesses}")
-    if width < 0:
-        raise WordguessError(f"--width must be 0 (every guess) or more, not {width}")
+    if not 0 <= width <= 1_000_000:
+        raise WordguessError(f"--width must be from 0 (every guess) to 1,000,000, not {width}")
     if width and root:
         raise WordguessError("--root searches openers exactly: use it without --width")
     name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
