@@ -324,20 +324,23 @@ class TreeImprover:
             if not result.least:  # a tree within the limit, its total not searched: its nodes are next
                 self.queue_children(path)
                 return
-            if len(path) == 1 and not self.solver.width:
-                self.first_bounds[path[0][1]] = int(result.value)
+            self.bound_first(path, int(result.value))
             self.settle(node.size)
         elif result.value is not None and past == 0:  # f(S) >= beta, the subtree's own total
             self.proven += 1  # (restricted: no better tree of its guesses)
-            if len(path) == 1 and not self.solver.width:
-                self.first_bounds[path[0][1]] = beta
+            self.bound_first(path, beta)
             self.settle(node.size)
         else:  # stopped by its budget, or no tree within the guesses left: its children may do better
             if result.value is None:
                 self.ran_out += 1
-            elif len(path) == 1 and not self.solver.width:
-                self.first_bounds[path[0][1]] = int(INF)
+            else:
+                self.bound_first(path, int(INF))
             self.queue_children(path)
+
+    def bound_first(self, path: Path, bound: int) -> None:
+        """Record what a search proved of a first reply's bucket (a restricted search proves nothing)."""
+        if len(path) == 1 and not self.solver.width:
+            self.first_bounds[path[0][1]] = bound
 
     def node_at(self, path: Path) -> Node:
         """Return the node of the current tree that `path` leads to."""
