@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -141,6 +142,21 @@ def test_a_restricted_search_gives_valid_trees_and_proves_nothing_of_its_own(tmp
     if game == "mastermind":
         assert results[1] > best and results[2] > best
     assert solver_for(dataclasses.replace(exact, width=3)).key != solver_for(exact).key
+
+
+@pytest.mark.parametrize("width", [1, 3])
+def test_a_restricted_value_does_not_depend_on_the_cutoff_it_was_first_asked_with(tmp_path, width):
+    """The guesses a restricted search tries at a node are chosen before the cutoff is known, so
+    what a search with a low cutoff memoises (a bound) never changes the value found later."""
+    spec = SearchSpec(wordle_spec(tmp_path, 200), 6, width=width)
+    secrets = np.arange(len(spec.puzzle.build().answers))
+    value = solver_for(spec).solve(secrets)
+    assert value < INF
+    for beta in (value - 40, value - 1, value, value + 1):
+        solver = solver_for(spec)
+        first = solver.solve(secrets, beta=beta)
+        assert first == value if value < beta else first >= beta
+        assert solver.solve(secrets) == value
 
 
 @pytest.mark.parametrize("game", ["wordle", "mastermind"])

@@ -308,6 +308,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     lower = np.empty(n_allowed, dtype=np.int64)
     largest = np.empty(n_allowed, dtype=np.int64)
     hits = np.zeros(n_allowed, dtype=np.int64)
+    spread = np.empty(n_allowed, dtype=np.int64)  # the restricted search's order (below)
     node_lower = INF
     widest = 0  # the most unsolved replies a guess gives here
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
@@ -319,12 +320,14 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         total = n
         big = 0
         buckets = 0
+        squares = 0
         for s in S:
             r = scan[g, s]
             size = counts[r]
             if size == 0:
                 continue
             counts[r] = 0
+            squares += size * size
             if r == ctx.params[SOLVED]:
                 hits[i] = 1
                 continue
@@ -336,6 +339,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             total = INF  # every secret gives the same reply: the guess learns nothing
         lower[i] = total
         largest[i] = big
+        # Selby's order for a restricted search: secrets left unsolved, then 2 x the expected bucket
+        spread[i] = n * (3 * n - buckets - hits[i]) + 2 * squares if total < INF else INF
         if buckets > widest:
             widest = buckets
         if total < node_lower or (total == node_lower and big <= 2 and exact_guess < 0):
@@ -372,7 +377,15 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     # every guess costs at least `soft`, which may be well above beta: the memo keeps that
     # stronger bound for a later search of the same set with a higher cutoff ("fail-soft").
     soft = INF
+    # A restricted search (WIDTH > 0, Selby's "best N guesses at each node") tries only the WIDTH
+    # guesses of least `spread`, whatever beta: its values are trees' totals, never proofs.
+    picked = np.ones(n_allowed, dtype=np.bool_)
+    if 0 < ctx.params[WIDTH] < n_allowed:
+        picked[:] = False
+        picked[np.argsort(spread, kind="mergesort")[:ctx.params[WIDTH]]] = True
     for i in range(n_allowed):
+        if not picked[i]:
+            continue
         if lower[i] < beta:
             candidates_of[m] = i
             m += 1
@@ -388,10 +401,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     open_bucket = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets (buckets_by_size's index), in search order
     open_value = np.empty(n, dtype=np.int64)  # their cheap bounds (exact where open_exact)
     open_exact = np.empty(n, dtype=np.bool_)
-    # A restricted search (WIDTH > 0, Selby's "best N guesses at each node") tries only the first
-    # WIDTH guesses of this order: its values are trees' totals, never proofs (see ExactSolver).
-    width = ctx.params[WIDTH] if ctx.params[WIDTH] > 0 else m
-    for j in order[:width]:
+    for j in order:
         i = candidates_of[j]
         if lower[i] >= best:
             soft = min(soft, lower[i])  # the least bound of the guesses not tried

@@ -101,7 +101,7 @@ def puzzle_key(puzzle: Puzzle, max_guesses: int | None, width: int = 0) -> str:
     """Return the key of a puzzle's results in the store: rules, lists (by content), mode, depth
     limit and the search's version (and a restricted search's width: its results are its own)."""
     lists = matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)
-    return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}" + (f":w{width}" if width else "")
+    return f"{VERSION}:{lists}:{puzzle.mode}:{max_guesses if max_guesses is not None else '-'}" + (f":n{width}" if width else "")
 
 
 def has_symbol_symmetry(puzzle: Puzzle) -> bool:
