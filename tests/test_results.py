@@ -31,7 +31,7 @@ MASTERMIND_TREES = {
 # file -> (the secrets' and guesses' list, opener, total, worst), as results/README.md lists them:
 # Wordle with every allowed word as the secret
 WORD_TREES: dict[str, tuple[str, str, int, int]] = {
-    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52800, 6),
+    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52779, 6),
     "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "trace", 62021, 6),
     "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "lants", 52935, 6),
 }
