@@ -160,6 +160,8 @@ SKIPPED = {
         "about 2 hours from an empty store, past the slow tests' time limit",
     "wordguess optimal --answers nyt20220215.txt --guesses nyt20220215.txt --first lants --store every.sqlite "
     "--time-limit 900 --json": "15 minutes of search on a word list that is not shipped",
+    "wordguess optimal --answers nyt20220215.txt --guesses nyt20220215.txt --all-openers --store every.sqlite "
+    "--time-limit 60 --json": "8 minutes on a word list that is not shipped",
     "wordguess tree --answers nyt20220215.txt --guesses nyt20220215.txt --opener salet --out salet.json":
         "a word list that is not shipped (the same command on a shipped list is tested)",
     "wordguess improve lants.json --width 100 --nodes 2000000 --store w100.sqlite --out lants-w100.json":
