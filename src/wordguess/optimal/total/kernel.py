@@ -339,7 +339,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             total = INF  # every secret gives the same reply: the guess learns nothing
         lower[i] = total
         largest[i] = big
-        # Selby's order for a restricted search: secrets left unsolved, then 2 x the expected bucket
+        # Selby's order for a restricted search: 3n - unsolved replies - a hit, then 2 x the expected bucket
         spread[i] = n * (3 * n - buckets - hits[i]) + 2 * squares if total < INF else INF
         if buckets > widest:
             widest = buckets
