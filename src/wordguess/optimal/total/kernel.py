@@ -308,7 +308,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     lower = np.empty(n_allowed, dtype=np.int64)
     largest = np.empty(n_allowed, dtype=np.int64)
     hits = np.zeros(n_allowed, dtype=np.int64)
-    spread = np.empty(n_allowed, dtype=np.int64)  # the restricted search's order (below)
+    restricted = 0 < ctx.params[WIDTH] < n_allowed  # a restricted search's order (below), else none
+    spread = np.empty(n_allowed if restricted else 0, dtype=np.int64)
     node_lower = INF
     widest = 0  # the most unsolved replies a guess gives here
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
@@ -340,7 +341,8 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         lower[i] = total
         largest[i] = big
         # Selby's order for a restricted search: 3n - unsolved replies - a hit, then 2 x the expected bucket
-        spread[i] = n * (3 * n - buckets - hits[i]) + 2 * squares if total < INF else INF
+        if restricted:
+            spread[i] = n * (3 * n - buckets - hits[i]) + 2 * squares if total < INF else INF
         if buckets > widest:
             widest = buckets
         if total < node_lower or (total == node_lower and big <= 2 and exact_guess < 0):
@@ -379,12 +381,10 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     soft = INF
     # A restricted search (WIDTH > 0, Selby's "best N guesses at each node") tries only the WIDTH
     # guesses of least `spread`, whatever beta: its values are trees' totals, never proofs.
-    picked = np.ones(n_allowed, dtype=np.bool_)
-    if 0 < ctx.params[WIDTH] < n_allowed:
-        picked[:] = False
-        picked[np.argsort(spread, kind="mergesort")[:ctx.params[WIDTH]]] = True
+    picked = np.zeros(len(spread), dtype=np.bool_)
+    picked[np.argsort(spread, kind="mergesort")[:ctx.params[WIDTH]]] = True
     for i in range(n_allowed):
-        if not picked[i]:
+        if restricted and not picked[i]:
             continue
         if lower[i] < beta:
             candidates_of[m] = i
