@@ -34,6 +34,14 @@ ANALYSIS_WAIT = 300_000  # ms: the server's own limit (conftest.SLOW_START) ends
 TIMEOUT = 60_000  # ms: every wait's default (Playwright's is 30 s): on a loaded CI machine the server's answers may take a while
 
 
+POLL = 100  # ms: a wait's test runs on a timer, not on animation frames, which a busy machine may starve
+
+
+def wait_until(page, script: str, **options):
+    """Wait until `script` (a JavaScript function) returns something true, checked every POLL ms."""
+    return page.wait_for_function(script, polling=POLL, **options)
+
+
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as p:
@@ -133,7 +141,7 @@ class AssistantPage:
         the open world, while the choice of the game is asked): a later answer redraws the
         guess and clears its tiles, so no request may be left in flight (Add turn is disabled
         while one is)."""
-        self.page.wait_for_function(f"""() => document.body.dataset.assistTurns === '{n}'
+        wait_until(self.page, f"""() => document.body.dataset.assistTurns === '{n}'
             && !document.querySelector('#assist-add').disabled
             && (document.querySelector('#assist-guess').value !== ''
                 || document.querySelector('#assist-count').textContent.startsWith('Solved'))""")
@@ -228,7 +236,7 @@ class AnalysePage:
         self.page.fill("#analyze-secret", secret)
         self.page.click("#analyze-run")
         # an analysis runs in a worker at a lower priority: beside other work it takes a while
-        self.page.wait_for_function("() => !document.querySelector('#analyze-run').disabled", timeout=ANALYSIS_WAIT)
+        wait_until(self.page, "() => !document.querySelector('#analyze-run').disabled", timeout=ANALYSIS_WAIT)
         return self
 
     def shown(self) -> bool:
@@ -295,7 +303,7 @@ class BoardsPage:
         """Type a guess on the physical keyboard; wait until it is answered (turn: its number)."""
         self.page.keyboard.type(guess)
         self.page.keyboard.press("Enter")
-        self.page.wait_for_function(f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of') || "
+        wait_until(self.page, f"() => document.querySelector('#boards-status').textContent.includes('guess {turn + 1} of') || "
                                     "document.body.dataset.boardsOver === 'true'")
 
     def key(self, letter: str):
@@ -306,7 +314,7 @@ class BoardsPage:
 
     def wait_for_assistant(self, turns: int):
         """Wait for the assistant's answer with `turns` turns, no request left in flight."""
-        self.page.wait_for_function(f"""() => document.body.dataset.boardsAssistTurns === '{turns}'
+        wait_until(self.page, f"""() => document.body.dataset.boardsAssistTurns === '{turns}'
             && !document.querySelector('#boards-add').disabled""")
 
 
@@ -363,18 +371,18 @@ def test_a_word_in_no_list_is_taken_with_a_note_and_words_can_be_added(page):
     page.locator("#page-assist details.add-words summary").click()
     page.locator("#assist-add-words").fill("qxqxq, zyzyz")
     page.locator("#assist-add-words-apply").click()
-    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('QXQXQ')")
+    wait_until(page, "() => document.querySelector('#assist-message').textContent.includes('QXQXQ')")
     assistant.wait_for_turns(1)
     page.locator("#assist-add-words").fill("toolong")
     page.locator("#assist-add-words-apply").click()
-    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('toolong')")
+    wait_until(page, "() => document.querySelector('#assist-message').textContent.includes('toolong')")
     field = page.locator("#assist-add-words")  # refused: marked, and the text kept to mend
     assert field.get_attribute("aria-invalid") == "true" and field.input_value() == "toolong"
     assert field.get_attribute("aria-describedby") == "assist-message"
     shot(page, "assist-words-in-no-list")
     field.fill("qxqxq")
     page.locator("#assist-add-words-apply").click()
-    page.wait_for_function("() => !document.querySelector('#assist-add-words').hasAttribute('aria-invalid')")
+    wait_until(page, "() => !document.querySelector('#assist-add-words').hasAttribute('aria-invalid')")
 
 
 def test_tiles_work_from_the_keyboard_and_undo(page):
@@ -398,7 +406,7 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
     for turn in range(1, 7):
         guess = helper.suggestions(1)[0].guess
         (play.type_on_screen if turn == 1 else play.type_physical)(guess)
-        page.wait_for_function(f"() => document.querySelectorAll('#play-grid .row:not(.current) .tile.mark-right, "
+        wait_until(page, f"() => document.querySelectorAll('#play-grid .row:not(.current) .tile.mark-right, "
                                f"#play-grid .row:not(.current) .tile.mark-elsewhere, "
                                f"#play-grid .row:not(.current) .tile.mark-absent').length >= {5 * turn}")
         history = play.rows()
@@ -410,7 +418,7 @@ def test_play_a_game_to_the_win_and_copy_the_share_text(page):
     assert share.splitlines()[0] == f"wordguess wordle {turn}/6" and share.splitlines()[-1] == "🟩" * 5
     assert "mark-right" in play.key_class(history[-1][0][0])
     page.locator("#play-copy").click()
-    page.wait_for_function("() => document.querySelector('#toast')?.textContent.includes('clipboard')")
+    wait_until(page, "() => document.querySelector('#toast')?.textContent.includes('clipboard')")
     assert page.evaluate("navigator.clipboard.readText()") == share
     assert page.locator("#play-message").inner_text() == f"Solved in {turn}!"  # Copy keeps the game's message
     shot(page, "play-won")
@@ -439,10 +447,10 @@ def test_the_daily_is_played_once_a_day_with_its_record_and_then_a_random_game(p
     figures = stats.locator(".figures").inner_text().split()
     assert figures[:2] == ["1", "played"] and figures[2:4] == ["0", "win"]
     assert stats.locator(".bar").count() == 6
-    page.wait_for_function("() => /Next daily in \\d\\d:\\d\\d:\\d\\d/.test(document.querySelector('.next-daily').textContent)")
+    wait_until(page, "() => /Next daily in \\d\\d:\\d\\d:\\d\\d/.test(document.querySelector('.next-daily').textContent)")
     shot(page, "play-daily-record")
     page.locator("#play-setting button[type=submit]").click()  # the daily again
-    page.wait_for_function("() => document.querySelector('#play-message').textContent.includes(\"today's daily\")")
+    wait_until(page, "() => document.querySelector('#play-message').textContent.includes(\"today's daily\")")
     assert page.locator("#play-setting select[name=host]").input_value() == "random"
     assert page.locator("body").get_attribute("data-play-over") == "true"  # the finished daily stays shown
     page.locator("#play-setting button[type=submit]").click()
@@ -684,7 +692,7 @@ def test_phone_width(browser, server, hash_):
     if hash_ == "explore":
         page.wait_for_selector("#explore-branches li")
         page.locator("#explore-branches button").first.tap()
-        page.wait_for_function("() => document.querySelector('#explore-summary').textContent.startsWith('Guess 2')")
+        wait_until(page, "() => document.querySelector('#explore-summary').textContent.startsWith('Guess 2')")
     shot(page, f"phone-{hash_}")
     wide = page.evaluate("""() => [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 376)
         .slice(0, 3).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
@@ -734,7 +742,7 @@ def test_a_new_row_flips_unless_motion_is_reduced_and_a_refused_word_is_a_toast(
             said = now; }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true}); }""")
     play.type_physical("x")  # a key redraws the grid: the row does not flip again; too short: said at once
     assert page.locator("#play-grid .row.reveal").count() == 0
-    page.wait_for_function("() => window.toasts.length > 0")
+    wait_until(page, "() => window.toasts.length > 0")
     assert page.evaluate("window.toasts") == ["Not enough letters: 5 needed"]
     page.keyboard.press("Backspace")
     play.type_physical("zzzzz")  # not a word: a toast says so, the row shakes, the game's message stays empty
@@ -833,7 +841,7 @@ def test_sutom_length_and_first_letter_in_the_assistant(page):
     assistant = AssistantPage(page).open()  # Wordle, closed world
     form = page.locator("#assist-setting")
     form.locator("select[name=game]").select_option("sutom")
-    page.wait_for_function("() => document.querySelector('#assist-message').classList.contains('error')")
+    wait_until(page, "() => document.querySelector('#assist-message').classList.contains('error')")
     form.locator("input[name=length]").fill("6")
     form.locator("input[name=length]").press("Tab")
     form.locator("input[name=first]").fill("c")
@@ -898,7 +906,7 @@ def test_mastermind_options_keep_their_values(page):
     form.locator("input[name=colours]").fill("5")
     form.locator("input[name=colours]").press("Tab")
     # the answer to the colours' change (the one to the pegs' may come first, of 6 colours)
-    page.wait_for_function("() => document.querySelector('#assist-guess').value.length === 3 && "
+    wait_until(page, "() => document.querySelector('#assist-guess').value.length === 3 && "
                            "!document.querySelector('#assist-add').disabled")
     # Mastermind has no prior: one world, no menu for it; no tiles to click or grid to paste, and
     # the reply's format where it is typed
@@ -921,7 +929,7 @@ def test_an_answer_leaves_the_focus_in_the_options(page):
     colours.focus()
     answers = int(page.evaluate("document.body.dataset.assistAnswers"))
     page.evaluate("document.querySelector('#assist-setting').dispatchEvent(new Event('change'))")  # an answer on its way
-    page.wait_for_function(f"() => Number(document.body.dataset.assistAnswers) > {answers}")
+    wait_until(page, f"() => Number(document.body.dataset.assistAnswers) > {answers}")
     assert page.evaluate("document.activeElement.name") == "colours"
     page.keyboard.press("Control+A")
     page.keyboard.type("5")
@@ -948,7 +956,7 @@ def test_world_and_hard_mode_keep_the_turns_and_a_refusal_restores(page):
     page.wait_for_selector("body[data-assist-setting='wordle open normal']", timeout=60_000)
     assert page.locator("#assist-grid .row").count() == 2 and page.evaluate("document.body.dataset.assistTurns") == "2"
     form.locator("input[name=hard]").check()
-    page.wait_for_function("() => document.querySelector('#assist-message').classList.contains('error')")
+    wait_until(page, "() => document.querySelector('#assist-message').classList.contains('error')")
     assert not form.locator("input[name=hard]").is_checked()  # the setting goes back
     assert page.locator("#assist-grid .row").count() == 2  # the turns stay
     assert len(assistant.message().splitlines()) == 1
@@ -1065,7 +1073,7 @@ def test_copy_without_a_clipboard_selects_the_text(page):
     word = page.locator("#play-message").inner_text()
     assert word.startswith("The word was ")
     page.locator("#play-copy").click()
-    page.wait_for_function("() => document.querySelector('#toast') && document.querySelector('#toast').textContent.includes('Ctrl-C')")
+    wait_until(page, "() => document.querySelector('#toast') && document.querySelector('#toast').textContent.includes('Ctrl-C')")
     assert page.locator("#play-message").inner_text() == word  # the word stays shown
     assert page.evaluate("window.getSelection().toString()").strip() == page.locator("#play-share-text").inner_text().strip()
 
@@ -1102,16 +1110,16 @@ def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(page):
     page.locator("#page-boards details.add-words summary").click()
     page.fill("#boards-add-words", "qxqxq")
     page.click("#boards-add-words-apply")
-    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
+    wait_until(page, "() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
     assert "added for this game" in page.locator("#boards-assist-message").inner_text()
     assert heading.inner_text().startswith(f"#1: {before + 1:,} left")  # a possible secret of each board
     page.reload()
-    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
+    wait_until(page, "() => document.querySelector('#boards-assist-message').textContent.includes('QXQXQ')")
     assert page.locator("#boards-add-words").input_value() == "qxqxq"
     page.locator("#page-boards details.add-words summary").click()
     page.fill("#boards-add-words", "toolong")
     page.click("#boards-add-words-apply")
-    page.wait_for_function("() => document.querySelector('#boards-assist-message').textContent.includes('toolong')")
+    wait_until(page, "() => document.querySelector('#boards-assist-message').textContent.includes('toolong')")
     assert page.locator("#boards-add-words").get_attribute("aria-invalid") == "true"
     page.fill("#boards-guess", "salet")
     page.click("#boards-add")  # the refused word is not kept: the turn is taken with the words before
@@ -1119,7 +1127,7 @@ def test_the_multiboard_assistant_takes_words_in_no_list_for_its_game(page):
     page.wait_for_selector("body[data-boards-assist-turns='1']", timeout=60_000)
     shot(page, "boards-words-in-no-list")
     page.select_option("#boards-setting select[name=game]", "dordle")  # another game: the words and the mark go
-    page.wait_for_function("() => !document.querySelector('#boards-add-words').hasAttribute('aria-invalid')")
+    wait_until(page, "() => !document.querySelector('#boards-add-words').hasAttribute('aria-invalid')")
     assert page.locator("#boards-add-words").input_value() == ""
 
 
@@ -1381,7 +1389,7 @@ def test_a_server_out_of_reach_keeps_the_game(browser, server, size):
     page.wait_for_selector("body[data-play-games='1']", timeout=60_000)
     page.route("**/api/play/guess", lambda route: route.abort("internetdisconnected"))
     play.type_physical("salet")
-    page.wait_for_function(SENT_BACK, arg="salet")
+    wait_until(page, SENT_BACK, arg="salet")
     assert page.locator("#offline").inner_text() == UNREACHABLE
     assert times_unreachable(page) == 1
     assert page.locator("#play-message").inner_text() == ""
@@ -1429,7 +1437,7 @@ def test_messages_in_plain_words(browser, server, size):
     page.wait_for_selector("body[data-assist-turns='0']", timeout=60_000)
     page.locator("#page-assist details.paste summary").click()
     page.locator("#assist-share-apply").click()  # an empty grid
-    page.wait_for_function("() => document.querySelector('#assist-message').textContent.includes('empty')")
+    wait_until(page, "() => document.querySelector('#assist-message').textContent.includes('empty')")
     assert page.locator("#assist-message").inner_text() == "the share grid is empty"
     plain = page.evaluate("""async () => { const api = await import('/js/api.js');
         return [api.plain('the request body is over 262,144 bytes', 413), api.plain('guess: String should have at most 24 characters', 400)]; }""")
@@ -1600,7 +1608,7 @@ def test_installable_and_an_offline_reload_shows_the_game(browser, server, size)
     play.type_physical("salet")
     play.wait_for_turns(1)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-play-turns='1']", timeout=60_000)
@@ -1608,7 +1616,7 @@ def test_installable_and_an_offline_reload_shows_the_game(browser, server, size)
     assert page.locator("#offline").inner_text() == "can't reach the server: your game is kept"
     page.keyboard.type("corny")
     page.keyboard.press("Enter")
-    page.wait_for_function(SENT_BACK, arg="corny")
+    wait_until(page, SENT_BACK, arg="corny")
     assert times_unreachable(page) == 1
     shot(page, f"offline-{size}")
     context.set_offline(False)
@@ -1681,7 +1689,7 @@ def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
     page.locator("#page-assist details.paste summary").click()
     page.locator("#assist-share").fill("Wordle 1,234 3/6\n\n⬛⬛⬛🟨🟩\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩")
     page.locator("#assist-share-apply").click()
-    page.wait_for_function("() => document.querySelector('#assist-message').textContent.startsWith('tiles set from row 1')")
+    wait_until(page, "() => document.querySelector('#assist-message').textContent.startsWith('tiles set from row 1')")
     assert assistant.tile_marks() == "...YG"
     page.locator("#assist-guess").fill("crane")
     assert assistant.message() == ""
@@ -1690,7 +1698,7 @@ def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
 def test_explore_after_a_bad_link_draws_no_other_tree_and_says_so_at_the_top(page):
     ExplorePage(page).open()
     page.goto("/#explore?mode=hard&path=zzzzz=.....")
-    page.wait_for_function("() => document.querySelector('#explore-message').textContent.length > 0")
+    wait_until(page, "() => document.querySelector('#explore-message').textContent.length > 0")
     assert page.locator("#explore-setting select[name=mode]").input_value() == "hard"
     assert page.locator("#explore-branches li").count() == 0 and page.locator("#explore-node").inner_text() == ""
     assert page.locator("#explore-message").bounding_box()["y"] < 400
