@@ -296,6 +296,28 @@ def test_a_hard_tree_is_evaluated_in_hard_mode_and_open_world_json_names_the_ope
     assert data["first"] == opening
 
 
+def test_a_tree_is_evaluated_over_the_lists_its_file_names(tmp_path):
+    """Without --answers and --guesses, `evaluate --tree` reads the lists the tree file names
+    (as `improve` does), looked for beside the tree file too."""
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDLE_SMALL[:30]))
+    tree = tmp_path / "small.json"
+    assert run("tree", "--answers", str(words), "--guesses", str(words), "--out", str(tree)).exit_code == 0
+    given = json.loads(run("evaluate", "--tree", str(tree), "--answers", str(words), "--guesses", str(words), "--json").stdout)
+    named = run("evaluate", "--tree", str(tree), "--json")
+    assert named.exit_code == 0, named.output
+    assert json.loads(named.stdout)["total"] == given["total"] and given["secrets"] == 30
+    moved = tmp_path / "elsewhere"
+    moved.mkdir()
+    doc = json.loads(tree.read_text())
+    doc["answers"] = doc["guesses"] = "w.txt"
+    (moved / "small.json").write_text(json.dumps(doc))
+    (moved / "w.txt").write_text(words.read_text())
+    beside = run("evaluate", "--tree", str(moved / "small.json"), "--json")
+    assert beside.exit_code == 0, beside.output
+    assert json.loads(beside.stdout)["total"] == given["total"]
+
+
 @pytest.mark.parametrize(("args", "fragment"), [
     (("solve", "--game", "sutom", "--length", "6", "--first", "c", "--secret", "bateau"), "not the 'c' of --first"),
     (("solve", "--game", "sutom", "--length", "4", "--secret", "bateau"), "not the 4 of --length"),

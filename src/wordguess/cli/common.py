@@ -220,6 +220,15 @@ def puzzle_spec(rules: Game, lists: ListChoice = ListChoice(), mode: str = "norm
                       exclude_factor=lists.exclude_factor, add_words=lists.add_words)
 
 
+def tree_list(name: str, tree_file: str) -> str | None:
+    """Return a list a tree file names: a bundled list or a file as named, else the file of that
+    name beside the tree file (None: the game's own)."""
+    if not name:
+        return None
+    near = Path(tree_file).parent / name
+    return str(near) if not Path(name).exists() and near.is_file() else name
+
+
 def parse_window(text: str | None) -> tuple[int, int] | None:
     """Return the (lo, hi) of an inconsistent-guess window written LO-HI, or None."""
     if text is None:

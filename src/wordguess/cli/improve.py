@@ -5,13 +5,12 @@ write) the best tree so far, and the store that lets a rerun resume."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from wordguess.cli import opts as opt
-from wordguess.cli.common import err, friendly, out, run_search, search_setting
+from wordguess.cli.common import err, friendly, out, run_search, search_setting, tree_list
 from wordguess.cli.render import opener_text
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
@@ -60,8 +59,7 @@ def improve_command(
         raise WordguessError("--root searches openers exactly: use it without --width")
     name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
     loaded = TreeFile.load(tree_file)
-    folder = Path(tree_file).parent
-    lists = PuzzleSpec(loaded.game, answers or beside(loaded.answers, folder), guesses or beside(loaded.guesses, folder),
+    lists = PuzzleSpec(loaded.game, answers or tree_list(loaded.answers, tree_file), guesses or tree_list(loaded.guesses, tree_file),
                        loaded.mode)
     limit = loaded.game.max_guesses if max_guesses is None else (max_guesses or None)
     spec = SearchSpec(lists, limit, store_path, time_limit, width=width)
@@ -91,15 +89,6 @@ def improve_command(
         return
     report(found, puzzle, limit, spec.store, loaded.world, nodes)
     err.print(f"wrote {out_file}", markup=False)
-
-
-def beside(name: str, folder: Path) -> str | None:
-    """Return a list the tree file names: a bundled list or a file as named, else the file of
-    that name beside the tree file (None: the game's own)."""
-    if not name:
-        return None
-    near = folder / name
-    return str(near) if not Path(name).exists() and near.is_file() else name
 
 
 def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | None, world: str, nodes: int) -> None:

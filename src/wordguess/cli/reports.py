@@ -22,6 +22,7 @@ from wordguess.cli.common import (
     out,
     progress_bar,
     puzzle_spec,
+    tree_list,
 )
 from wordguess.cli.render import evaluation_text, first_guess_tables, lost_line, percent, tiles
 from wordguess.engine.puzzle import Puzzle
@@ -114,14 +115,15 @@ def evaluate(
                              "drop --secrets" + (" and --sample" if sample is not None and world == "open" else ""))
     spec = puzzle_spec(game.rules(), lists, mode, window, ties, world)
     secret_words = None if secrets is None else load_words(secrets)
-    puzzle = build_puzzle(spec)
-    if tree_file:
+    if tree_file:  # the tree's own lists and mode unless given
         loaded = TreeFile.load(tree_file, world)
-        if loaded.mode != puzzle.mode and mode == "normal":  # --mode not given: the tree's own mode
-            puzzle = build_puzzle(dataclasses.replace(spec, mode=loaded.mode))
+        puzzle = build_puzzle(dataclasses.replace(
+            spec, answers=lists.answers or tree_list(loaded.answers, tree_file),
+            guesses=lists.guesses or tree_list(loaded.guesses, tree_file), mode=loaded.mode if mode == "normal" else mode))
         check_tree(loaded.tree, puzzle)
         show_evaluation(tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world), as_json, plot)
         return
+    puzzle = build_puzzle(spec)
     guesser = played_strategy(strategy, puzzle, seed=seed, width=width)
     if sample is not None and sample > len(puzzle.answers) and secret_words is None:
         err.print(f"note: --sample {sample:,} is more than the {len(puzzle.answers):,} secrets: every one is played")
