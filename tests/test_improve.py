@@ -301,9 +301,11 @@ def test_cli_ctrl_c_writes_the_best_tree_so_far(tmp_path, monkeypatch):
     interrupt_after(monkeypatch, 4)
     solver_for.cache_clear()
     better = tmp_path / "better.json"
-    result = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"])
+    result = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store", "--json"])
     assert result.exit_code == 130
     written = TreeFile.load(better).tree
+    data = json.loads(result.stdout)  # the JSON of the best tree so far, as a finished run prints it
+    assert data["stopped"] == "interrupted" and data["after"] == total_guesses(written) and data["out"] == str(better)
     spec = wordle_spec(tmp_path, 200)
     assert replay(written, spec, 6) == total_guesses(written) <= total_guesses(TreeFile.load(path).tree)
 

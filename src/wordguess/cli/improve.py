@@ -71,24 +71,30 @@ def improve_command(
         check_tree(found.tree, puzzle)
         TreeFile(loaded.game, loaded.mode, loaded.answers, loaded.guesses, found.tree, loaded.world).save(out_file)
 
+    def show(found: Improvement, stopped: bool = False) -> None:
+        if as_json:  # (stopped: the best tree so far, what was proven kept in the store)
+            data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
+                    "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
+            data["stopped"] = data["stopped"] or ("interrupted" if stopped else None)
+            if spec.store:
+                data["store"] = spec.store
+            out.print_json(json.dumps(data))
+        elif not stopped:
+            report(found, puzzle, limit, spec.store, loaded.world, nodes)
+
     def stopped() -> None:  # Ctrl-C: the best tree so far is written, and the store keeps what was proven
         found = improver.result()
         write(found)
+        show(found, stopped=True)
         err.print(f"wrote {out_file}: {found.after:,} guesses in all (from {found.before:,})"
                   + (f"; what was proven is kept in {spec.store}: run the same command to resume" if spec.store else ""),
                   markup=False)
 
     found = run_search(name, workers, ray_address, "improving the tree", improver.run, stopped=stopped)
     write(found)
-    if as_json:
-        data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
-                "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
-        if spec.store:
-            data["store"] = spec.store
-        out.print_json(json.dumps(data))
-        return
-    report(found, puzzle, limit, spec.store, loaded.world, nodes)
-    err.print(f"wrote {out_file}", markup=False)
+    show(found)
+    if not as_json:
+        err.print(f"wrote {out_file}", markup=False)
 
 
 def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | None, world: str, nodes: int) -> None:
