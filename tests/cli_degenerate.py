@@ -30,13 +30,14 @@ GAMES = ["wordle", "termo", "sutom", "jotto", "jotto2", "matches", "mastermind",
 GAME_OPTIONS = ["--length", "--pegs", "--colours"]
 # Per command: what makes one run cheap (a sample, a small list), and the game commands the
 # game options are tried with.
-CHEAP = {"evaluate": ["--sample", "1"], "first-guesses": ["--count", "1"], "solve": [],
+CHEAP = {"evaluate": ["--sample", "1", "--games", "1"], "first-guesses": ["--count", "1"], "solve": [],
          "openers": ["--top", "1"], "tree": ["--out", "/dev/null"], "evil": [], "filter": ["x=0"],
          "feedback": ["a", "a"], "absurdle": ["--openers", "1"], "equilibrium": ["--show", "1"],
          "optimal": ["--node-limit", "200", "--no-store", "--openers", "1"], "play": [],
          "analyze": ["--budget", "0.2", "--no-store", "x"], "demo": [],
          "improve": [TREE, "--out", "/dev/null", "--no-store", "--openers", "1"]}
 WITH_GAMES = ["solve", "evaluate", "first-guesses", "play"]
+FEWER = {"equilibrium"}  # commands run on the small list's first 10 words (its mixed strategy takes seconds on 40)
 SKIP = {"serve", "cache", "games", "lists", "strategies"}  # serve listens forever; the others take no numbers
 SECONDS = 40
 
@@ -64,9 +65,10 @@ def cases(words: str, full: bool = False) -> list[list[str]]:
     """Return the argument lists: every game option of every game with the commands that play a
     game; every other numeric option on a small list (`full`: with every game's own lists too,
     which takes minutes: `make test-all`)."""
-    small = ["--answers", words, "--guesses", words]
     out = []
     for command, options in numeric_options().items():
+        listed = f"{words}.10" if command in FEWER else words
+        small = ["--answers", listed, "--guesses", listed]
         cheap = [f"{words}.tree.json" if arg == TREE else arg for arg in CHEAP.get(command, [])]
         for option, is_float in options:
             values = FLOATS if is_float else VALUES
@@ -95,6 +97,8 @@ def main() -> None:
         raise TimeoutError
 
     signal.signal(signal.SIGALRM, alarm)
+    with open(words, encoding="utf-8") as full_list, open(f"{words}.10", "w", encoding="utf-8") as fewer:
+        fewer.write("".join(full_list.readlines()[:10]))
     with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
         cli(["tree", "--answers", words, "--guesses", words, "--out", f"{words}.tree.json"])
     for argv in cases(words, full):

@@ -94,7 +94,8 @@ class Puzzle:
                 return self.__dict__["matrix"]
             if self.store is None:
                 check_size(self.game, len(self.guesses), len(self.answers))
-                return self.game.pattern_matrix(self.guesses, self.answers)
+                (matrix := self.game.pattern_matrix(self.guesses, self.answers)).flags.writeable = False  # as the store's
+                return matrix  # (read-only either way: one compiled kernel serves both)
             return self.store.matrix(self.game, self.guesses, self.answers)
 
     @functools.cached_property
@@ -122,8 +123,7 @@ class Puzzle:
         """Return compute() (read-only), an array made from the matrix: through the store, which
         keeps it on disk beside the matrix's file (by content: the rules and the lists)."""
         if self.store is None:
-            array = compute()
-            array.flags.writeable = False
+            (array := compute()).flags.writeable = False
             return array
         return self.store.derived(self.game, self.guesses, self.answers, name, shape, compute)
 

@@ -68,8 +68,8 @@ def _score_chunk(table, guess_ids, candidates, metric, chunk, n_chunks, counts, 
 
 @njit(parallel=True, cache=True, nogil=True)
 def _score_parallel(table, guess_ids, candidates, n_replies, metric, n_chunks, scores):
-    for chunk in prange(n_chunks):
-        _score_chunk(table, guess_ids, candidates, metric, chunk, n_chunks,
+    for chunk in prange(n_chunks):  # (an unsigned index: cast, here and below, so one compiled chunk serves the serial callers too)
+        _score_chunk(table, guess_ids, candidates, metric, np.int64(chunk), n_chunks,
                      np.zeros(n_replies, dtype=np.int64), scores)
 
 
@@ -103,7 +103,7 @@ def _weighted_chunk(table, guess_ids, candidates, weights, metric, chunk, n_chun
 @njit(parallel=True, cache=True, nogil=True)
 def _weighted_parallel(table, guess_ids, candidates, weights, n_replies, metric, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _weighted_chunk(table, guess_ids, candidates, weights, metric, chunk, n_chunks,
+        _weighted_chunk(table, guess_ids, candidates, weights, metric, np.int64(chunk), n_chunks,
                         np.zeros(n_replies, dtype=np.float64), scores)
 
 
@@ -272,7 +272,7 @@ def _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y
 def _expected_uniform_parallel(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty,
                                n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, chunk,
+        _expected_uniform_chunk(table, guess_ids, candidates, solved, cost_x, cost_y, left, penalty, np.int64(chunk),
                                 n_chunks, np.zeros(n_replies, dtype=np.int64),
                                 np.empty(candidates.shape[0], dtype=np.int64), scores)
 
@@ -281,7 +281,7 @@ def _expected_uniform_parallel(table, guess_ids, candidates, solved, cost_x, cos
 def _expected_parallel(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty,
                        n_replies, n_chunks, scores):
     for chunk in prange(n_chunks):
-        _expected_chunk(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, chunk,
+        _expected_chunk(table, guess_ids, candidates, weights, solved, cost_x, cost_y, left, penalty, np.int64(chunk),
                         n_chunks, np.zeros(n_replies, dtype=np.int64), np.zeros(n_replies), np.zeros(n_replies),
                         np.zeros(n_replies), scores)
 
