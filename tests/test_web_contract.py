@@ -38,9 +38,10 @@ WARM_UP = [("/api/assist", {"game": "wordle", "turns": [{"guess": "salet", "repl
 
 @pytest.fixture(scope="module")
 def lean_server():
-    """A server whose analyses search half a second of nodes (the default is 2.5 s): the answers'
-    shapes are the same, and the check spends less time on them."""
-    for url in serving("--analyze-seconds", "0.5", *SLOW_START):
+    """A server whose analyses search half a second of nodes (the default is 2.5 s), in one worker
+    process (the default is one per core, each warmed at its start): the answers' shapes are the
+    same, and the check spends less time on them."""
+    for url in serving("--analyze-seconds", "0.5", "--workers", "1", *SLOW_START):
         for path, body in WARM_UP:
             httpx.post(f"{url}{path}", json=body, timeout=300)  # (its status is the check's business)
         yield url

@@ -237,6 +237,7 @@ class ExactSolver:
         millisecond, which the tree's growth pays per node (SALET: 0.4 s of 1.6)."""
         if self._ctx_type[0] is not self.ctx:
             self._ctx_type = (self.ctx, numba.typeof(self.ctx))
+        args = tuple(int(a) if isinstance(a, np.integer) else a for a in args)  # (int64: one compiled kernel)
         signature = (self._ctx_type[1], *(numba.typeof(a) for a in args))
         compiled = function.overloads.get(signature)
         if compiled is None:

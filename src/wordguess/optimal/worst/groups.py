@@ -93,7 +93,7 @@ def group_tables(words: list[str], replies: np.ndarray, n_replies: int) -> tuple
         for s in groups[e]:
             group_of[s, filled[s]] = new
             filled[s] += 1
-    return (group_of[:, :max(1, int(filled.max()))], escape[kept].astype(np.int64),
+    return (np.ascontiguousarray(group_of[:, :max(1, int(filled.max()))]), escape[kept].astype(np.int64),
             np.ascontiguousarray(by_guess[kept]))
 
 
