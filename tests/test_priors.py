@@ -248,6 +248,8 @@ def test_open_world_tree_file_records_its_world_and_is_evaluated_weighted(tmp_pa
                                  "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
+    named = runner.invoke(app, ["evaluate", "--world", "open", "--tree", str(tree_path), "--json"])  # the file's guesses
+    assert named.exit_code == 0 and json.loads(named.stdout)["weighted_mean"] == data["weighted_mean"], named.output
     assert data["world"] == "open" and data["secrets"] == 150
     puzzle = PuzzleSpec(get_game("wordle"), guesses=str(words), world="open").build()
     depth = dict(leaves(loaded.tree))

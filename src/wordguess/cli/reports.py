@@ -115,10 +115,10 @@ def evaluate(
                              "drop --secrets" + (" and --sample" if sample is not None and world == "open" else ""))
     spec = puzzle_spec(game.rules(), lists, mode, window, ties, world)
     secret_words = None if secrets is None else load_words(secrets)
-    if tree_file:  # the tree's own lists and mode unless given
+    if tree_file:  # the tree's own lists (the open world's: its guesses) and mode unless given
         loaded = TreeFile.load(tree_file, world)
         puzzle = build_puzzle(dataclasses.replace(
-            spec, answers=lists.answers or tree_list(loaded.answers, tree_file),
+            spec, answers=lists.answers or (tree_list(loaded.answers, tree_file) if world == "closed" else None),
             guesses=lists.guesses or tree_list(loaded.guesses, tree_file), mode=loaded.mode if mode == "normal" else mode))
         check_tree(loaded.tree, puzzle)
         show_evaluation(tree_evaluation(puzzle, loaded.tree, name=f"tree {tree_file}", world=world), as_json, plot)
