@@ -188,6 +188,8 @@ SKIPPED = {
         "45 minutes of search, past the slow tests' time limit",
     "wordguess improve south.json --nodes 300000 --store jotto-strict.sqlite --out south-improved.json":
         "7 minutes of search",
+    "wordguess improve trace.json --width 100 --nodes 2000000 --store w100.sqlite --out trace-w100.json":
+        "36 minutes of search",
 }
 SHARE = "⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"  # what `pbpaste` gives in the README's example
 WORDS = "gizmo\ncigar\nhumph\n"  # the word files the commands read (new-words.txt, past.txt, ...)
