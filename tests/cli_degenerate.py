@@ -38,6 +38,11 @@ CHEAP = {"evaluate": ["--sample", "1", "--games", "1"], "first-guesses": ["--cou
          "improve": [TREE, "--out", "/dev/null", "--no-store", "--openers", "1"]}
 WITH_GAMES = ["solve", "evaluate", "first-guesses", "play"]
 FEWER = {"equilibrium"}  # commands run on the small list's first 10 words (its mixed strategy takes seconds on 40)
+
+
+def fewer(words: str) -> str:
+    """Return the file of the small list's first 10 words (main writes it)."""
+    return f"{words}.10"
 SKIP = {"serve", "cache", "games", "lists", "strategies"}  # serve listens forever; the others take no numbers
 SECONDS = 40
 
@@ -67,7 +72,7 @@ def cases(words: str, full: bool = False) -> list[list[str]]:
     which takes minutes: `make test-all`)."""
     out = []
     for command, options in numeric_options().items():
-        listed = f"{words}.10" if command in FEWER else words
+        listed = fewer(words) if command in FEWER else words
         small = ["--answers", listed, "--guesses", listed]
         cheap = [f"{words}.tree.json" if arg == TREE else arg for arg in CHEAP.get(command, [])]
         for option, is_float in options:
@@ -97,8 +102,8 @@ def main() -> None:
         raise TimeoutError
 
     signal.signal(signal.SIGALRM, alarm)
-    with open(words, encoding="utf-8") as full_list, open(f"{words}.10", "w", encoding="utf-8") as fewer:
-        fewer.write("".join(full_list.readlines()[:10]))
+    with open(words, encoding="utf-8") as full_list, open(fewer(words), "w", encoding="utf-8") as first_ten:
+        first_ten.write("".join(full_list.readlines()[:10]))
     with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
         cli(["tree", "--answers", words, "--guesses", words, "--out", f"{words}.tree.json"])
     for argv in cases(words, full):

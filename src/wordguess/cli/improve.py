@@ -4,6 +4,7 @@ write) the best tree so far, and the store that lets a rerun resume."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated
 
@@ -75,7 +76,6 @@ def improve_command(
         if as_json:  # (stopped: the best tree so far, what was proven kept in the store)
             data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
                     "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
-            data["stopped"] = data["stopped"] or ("interrupted" if stopped else None)
             if spec.store:
                 data["store"] = spec.store
             out.print_json(json.dumps(data))
@@ -84,6 +84,7 @@ def improve_command(
 
     def stopped() -> None:  # Ctrl-C: the best tree so far is written, and the store keeps what was proven
         found = improver.result()
+        found = dataclasses.replace(found, stopped=found.stopped or "interrupted")
         write(found)
         show(found, stopped=True)
         err.print(f"wrote {out_file}: {found.after:,} guesses in all (from {found.before:,})"

@@ -68,7 +68,7 @@ def _score_chunk(table, guess_ids, candidates, metric, chunk, n_chunks, counts, 
 
 @njit(parallel=True, cache=True, nogil=True)
 def _score_parallel(table, guess_ids, candidates, n_replies, metric, n_chunks, scores):
-    for chunk in prange(n_chunks):  # (an unsigned index: cast, here and below, so one compiled chunk serves the serial callers too)
+    for chunk in prange(n_chunks):  # (prange's index is unsigned: cast here and below, as serial callers pass it)
         _score_chunk(table, guess_ids, candidates, metric, np.int64(chunk), n_chunks,
                      np.zeros(n_replies, dtype=np.int64), scores)
 
