@@ -187,3 +187,20 @@ def test_a_puzzle_too_large_for_its_matrix_is_played_by_rows_and_focused(monkeyp
     record = play(rows, get_strategy("entropy"), FixedHost(secret))
     assert record.turns[-1][0] == secret
     assert "matrix" not in rows.__dict__  # never made
+
+
+def test_the_sample_notice_comes_with_opening_suggestions_read_back_from_the_cache(monkeypatch, tmp_path):
+    """The opening's suggestions are remembered in the cache folder; read back by a later process
+    (a new store on the same folder), they come with the notice their search gave."""
+    from wordguess.engine import puzzle as module
+    from wordguess.play.assistant import Assistant
+    from wordguess.strategies import get_strategy
+
+    monkeypatch.setattr(module, "FOCUS_BYTES", 40 * 40 * 2)
+    shown = []
+    for _ in range(2):
+        puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL[:60], WORDLE_SMALL, store=PatternStore(tmp_path))
+        assistant = Assistant(puzzle, get_strategy("entropy"))
+        shown.append(([s.guess for s in assistant.suggestions(3)], assistant.notices))
+    assert list((tmp_path / "results").glob("*.json"))  # the second read the first's
+    assert shown[0] == shown[1] and any("40 of the 60" in n for n in shown[1][1])

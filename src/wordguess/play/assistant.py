@@ -162,7 +162,7 @@ class Assistant(Session):
         turns = () if not self.history else (tuple((self.puzzle.game.fold(g), int(r)) for g, r in self.history),)
         guard = self.strategy.guard  # (not in the strategy's repr)
         guard = None if guard is None else guard.key_for(self.puzzle)
-        return memo_key("suggestions-5", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns)
+        return memo_key("suggestions-6", self.puzzle.fingerprint, repr(self.strategy), guard, kept, *turns)
 
     def _remembered_suggestions(self, count: int) -> list[Suggestion]:
         """The opening's suggestions and the second turn's are the same every game that meets
@@ -175,9 +175,15 @@ class Assistant(Session):
             return self._suggestions(count)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
-        # The win guarantee of this position is kept with them: it costs a witness search of its own.
-        entry = self.puzzle.store.remembered(key, lambda: {
-            "rows": [dataclasses.astuple(s) for s in self._suggestions(kept)], "win_guarantee": self._win_guarantee()})
+        # The win guarantee of this position is kept with them (it costs a witness search of its
+        # own), and so are the notices the search gave, which a later read must give too.
+        def search() -> dict:
+            before = len(self.notices)
+            rows = [dataclasses.astuple(s) for s in self._suggestions(kept)]
+            return {"rows": rows, "win_guarantee": self._win_guarantee(), "notices": self.notices[before:]}
+
+        entry = self.puzzle.store.remembered(key, search)
+        self.notices.extend(n for n in entry["notices"] if n not in self.notices)
         self._guaranteed = (tuple(self.turns), entry["win_guarantee"])
         return [Suggestion(*row) for row in entry["rows"][:count]]
 
