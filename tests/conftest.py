@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,7 +18,15 @@ from hypothesis import strategies as st
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.games import GAMES, Game, get_game
 
-os.environ.setdefault("WORDGUESS_NO_CACHE", "1")  # tests never touch the user's cache folder
+# Tests never touch the user's cache folder: the run has one of its own, made by the first
+# process (pytest-xdist's workers inherit it) and shared by every process of the run, the commands
+# the tests start included, so a matrix, a proven value or an opening computed once is read back
+# as a user's later commands read theirs (the stores check what they read).
+_OWN_CACHE = "WORDGUESS_TESTS_CACHE" not in os.environ
+if _OWN_CACHE:
+    os.environ["WORDGUESS_TESTS_CACHE"] = tempfile.mkdtemp(prefix="wordguess-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = os.environ["WORDGUESS_TESTS_CACHE"]
+os.environ.pop("WORDGUESS_CACHE_DIR", None)
 os.environ.setdefault("WORDGUESS_WEB_KEY", "tests")  # nor write the web app's key file
 # nor its data and state folders (the daily record, the prompt's history): one of their own
 _FOLDERS = tempfile.mkdtemp(prefix="wordguess-tests-")
@@ -129,6 +138,11 @@ def walk(tree, history=()):
         for reply, branch in tree.branches.items():
             if branch != tree.guess:
                 yield from walk(branch, [*history, (tree.guess, reply)])
+
+
+def pytest_unconfigure(config):
+    if _OWN_CACHE:
+        shutil.rmtree(os.environ["WORDGUESS_TESTS_CACHE"], ignore_errors=True)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
