@@ -20,6 +20,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -37,9 +38,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
+def start_server(port: int, cache: str) -> subprocess.Popen:
+    """Start `wordguess serve` on a cache folder of its own (`cache`, empty: what an earlier run
+    remembered is not read back) and wait until it answers."""
+    env = {**os.environ, "WORDGUESS_WEB_KEY": "bench", "WORDGUESS_CACHE_DIR": cache}
+    env.pop("WORDGUESS_NO_CACHE", None)
     process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve",
-                                "--port", str(port)], env={**os.environ, "WORDGUESS_WEB_KEY": "bench"})
+                                "--port", str(port)], env=env)
     for _ in range(600):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
@@ -186,7 +191,8 @@ def main() -> None:
     load_before = round(os.getloadavg()[0], 2)  # the 1-minute load average as the run began
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = start_server(port)
+    cache = tempfile.TemporaryDirectory(prefix="bench-web-")
+    server = start_server(port, cache.name)
     SERVER_PID[0] = server.pid
     try:
         with httpx.Client(base_url=url, timeout=300) as http:  # warm up: the puzzle, the kernels
@@ -203,6 +209,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(30)
+        cache.cleanup()
     report = {"clients": args.clients, "requests_per_client": args.requests, "world": args.world, "client": args.client,
               "load_before": load_before,
               "cores": os.cpu_count(), "suggestions": alone, "suggestions_during_analysis": busy,
