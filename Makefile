@@ -29,9 +29,10 @@ test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist worksteal --durations=15
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
+# The property tests draw five times as many examples as in `make test`.
 test-all: $(STAMP) browser
 	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
-	$(BIN)/python -m pytest -q -m "slow or not slow" --timeout 3600
+	$(BIN)/python -m pytest -q -m "slow or not slow" --timeout 3600 --hypothesis-profile thorough
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do echo "# $$script"; $(BIN)/python $$script || exit 1; done

@@ -32,7 +32,10 @@ os.environ.setdefault("WORDGUESS_WEB_KEY", "tests")  # nor write the web app's k
 _FOLDERS = tempfile.mkdtemp(prefix="wordguess-tests-")
 os.environ["XDG_DATA_HOME"] = os.path.join(_FOLDERS, "data")
 os.environ["XDG_STATE_HOME"] = os.path.join(_FOLDERS, "state")
-settings.register_profile("default", deadline=None, max_examples=150)
+# The property tests draw 60 examples each in `make test`; `make test-all` draws 300
+# (--hypothesis-profile thorough).
+settings.register_profile("default", deadline=None, max_examples=60)
+settings.register_profile("thorough", deadline=None, max_examples=300)
 settings.load_profile("default")
 
 # One instance of every registered game, sized so words can be drawn for it.
