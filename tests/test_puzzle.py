@@ -197,10 +197,16 @@ def test_the_sample_notice_comes_with_opening_suggestions_read_back_from_the_cac
     from wordguess.strategies import get_strategy
 
     monkeypatch.setattr(module, "FOCUS_BYTES", 40 * 40 * 2)
-    shown = []
-    for _ in range(2):
+
+    def new() -> Assistant:
         puzzle = Puzzle(get_game("wordle"), WORDLE_SMALL[:60], WORDLE_SMALL, store=PatternStore(tmp_path))
-        assistant = Assistant(puzzle, get_strategy("entropy"))
-        shown.append(([s.guess for s in assistant.suggestions(3)], assistant.notices))
-    assert list((tmp_path / "results").glob("*.json"))  # the second read the first's
-    assert shown[0] == shown[1] and any("40 of the 60" in n for n in shown[1][1])
+        return Assistant(puzzle, get_strategy("entropy"))
+
+    def seen(assistant: Assistant, count: int) -> tuple[list[str], list[str]]:
+        return [s.guess for s in assistant.suggestions(count)][:3], list(assistant.notices)
+
+    first = new()
+    # 30 is past the 10 kept: a search of its own, by an assistant that has shown the notice already
+    shown = [seen(first, 3), seen(new(), 3), seen(first, 30), seen(new(), 30)]
+    assert len(list((tmp_path / "results").glob("*.json"))) == 2  # read back by the second and the fourth
+    assert all(s == shown[0] for s in shown) and any("40 of the 60" in n for n in shown[0][1])

@@ -178,9 +178,12 @@ class Assistant(Session):
         # The win guarantee of this position is kept with them (it costs a witness search of its
         # own), and so are the notices the search gave, which a later read must give too.
         def search() -> dict:
-            before = len(self.notices)
-            rows = [dataclasses.astuple(s) for s in self._suggestions(kept)]
-            return {"rows": rows, "win_guarantee": self._win_guarantee(), "notices": self.notices[before:]}
+            shown, self.notices = self.notices, []  # (the search's own, even those shown already)
+            try:
+                rows = [dataclasses.astuple(s) for s in self._suggestions(kept)]
+                return {"rows": rows, "win_guarantee": self._win_guarantee(), "notices": self.notices}
+            finally:
+                self.notices = shown
 
         entry = self.puzzle.store.remembered(key, search)
         self.notices.extend(n for n in entry["notices"] if n not in self.notices)
