@@ -190,6 +190,8 @@ SKIPPED = {
         "7 minutes of search",
     "wordguess improve trace.json --width 100 --nodes 2000000 --store w100.sqlite --out trace-w100.json":
         "36 minutes of search",
+    "wordguess improve trace-w100.json --width 200 --nodes 3000000 --store w100.sqlite --out trace-w200.json":
+        "51 minutes of search",
 }
 SHARE = "⬛⬛🟩⬛🟩\n🟩⬛⬛⬛🟨\n🟩🟩🟩🟩🟩\n"  # what `pbpaste` gives in the README's example
 WORDS = "gizmo\ncigar\nhumph\n"  # the word files the commands read (new-words.txt, past.txt, ...)

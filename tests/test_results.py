@@ -32,7 +32,7 @@ MASTERMIND_TREES = {
 # Wordle with every allowed word as the secret
 WORD_TREES: dict[str, tuple[str, str, int, int]] = {
     "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52779, 6),
-    "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "trace", 61777, 6),
+    "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "trace", 61770, 6),
     "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "lants", 52898, 6),
 }
 
