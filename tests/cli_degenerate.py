@@ -38,13 +38,13 @@ CHEAP = {"evaluate": ["--sample", "1", "--games", "1"], "first-guesses": ["--cou
          "improve": [TREE, "--out", "/dev/null", "--no-store", "--openers", "1"]}
 WITH_GAMES = ["solve", "evaluate", "first-guesses", "play"]
 FEWER = {"equilibrium"}  # commands run on the small list's first 10 words (its mixed strategy takes seconds on 40)
+SKIP = {"serve", "cache", "games", "lists", "strategies"}  # serve listens forever; the others take no numbers
+SECONDS = 40
 
 
 def fewer(words: str) -> str:
     """Return the file of the small list's first 10 words (main writes it)."""
     return f"{words}.10"
-SKIP = {"serve", "cache", "games", "lists", "strategies"}  # serve listens forever; the others take no numbers
-SECONDS = 40
 
 
 def numeric_options() -> dict[str, list[tuple[str, bool]]]:

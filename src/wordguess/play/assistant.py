@@ -169,36 +169,34 @@ class Assistant(Session):
         them: kept on disk (the open world's strategy reads its second turn after its opener
         from the package: FewestGuesses.rollouts)."""
         if len(self.history) > 1 or self.puzzle.store is None or (self.history and self.puzzle.by_rows):
-            return self._suggestions(count)  # (a focused puzzle's notice is the suggestion's own)
+            return self._suggestions(count, self.notices)  # (a focused puzzle's notice is the suggestion's own)
         measured = self.strategy.rollouts
         if self.history and measured is not None and measured(self.puzzle, one_board(self.puzzle, self.boards[0], self.history)) is not None:
-            return self._suggestions(count)  # read from the package, not searched (and current)
+            return self._suggestions(count, self.notices)  # read from the package, not searched (and current)
         kept = max(count, OPENING_KEPT)  # one search serves every count asked for
         key = self.suggestions_key(kept)
         # The win guarantee of this position is kept with them (it costs a witness search of its
         # own), and so are the notices the search gave, which a later read must give too.
         def search() -> dict:
-            shown, self.notices = self.notices, []  # (the search's own, even those shown already)
-            try:
-                rows = [dataclasses.astuple(s) for s in self._suggestions(kept)]
-                return {"rows": rows, "win_guarantee": self._win_guarantee(), "notices": self.notices}
-            finally:
-                self.notices = shown
+            notices: list[str] = []  # (the search's own, even those shown already)
+            rows = [dataclasses.astuple(s) for s in self._suggestions(kept, notices)]
+            return {"rows": rows, "win_guarantee": self._win_guarantee(), "notices": notices}
 
         entry = self.puzzle.store.remembered(key, search)
         self.notices.extend(n for n in entry["notices"] if n not in self.notices)
         self._guaranteed = (tuple(self.turns), entry["win_guarantee"])
         return [Suggestion(*row) for row in entry["rows"][:count]]
 
-    def _suggestions(self, count: int) -> list[Suggestion]:
+    def _suggestions(self, count: int, notices: list[str]) -> list[Suggestion]:
+        """Return the suggestions of this position, adding to `notices` what the player must be told."""
         puzzle, candidates = self.puzzle, self.boards[0]
         if puzzle.by_rows:  # too large for its matrix (classic Nerdle): the candidates' own puzzle
             puzzle = puzzle.focused(candidates)
             if len(puzzle.answers) < len(candidates):
                 notice = (f"suggestions from {len(puzzle.answers):,} of the {len(candidates):,} possible "
                           f"{self.puzzle.game.word_noun}s, evenly spread (all of them need a larger matrix)")
-                if notice not in self.notices:
-                    self.notices.append(notice)
+                if notice not in notices:
+                    notices.append(notice)
             candidates = puzzle.all_candidates()
         position = one_board(puzzle, candidates, self.history)
         first = self.strategy.choose(puzzle, position)
