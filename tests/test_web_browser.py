@@ -1684,6 +1684,22 @@ def test_the_multiboard_assistant_asks_before_an_all_grey_turn_or_a_word_in_no_l
     page.context.close()
 
 
+def test_a_game_starting_late_leaves_the_focus_in_the_boards_assistant_s_guess(browser, server):
+    """The boards page holds a hosted game and the assistant: the game's start, answered after the
+    player has gone to the assistant's guess, moves the focus to its grid only from a button (New
+    game), never out of a field being typed in (Enter there would then play the hosted game)."""
+    page = sized_page(browser, server, "desktop")
+    held = Held(page, "**/api/boards/play/new")
+    page.goto("/#boards")
+    held.wait()  # the day's game asked for, not answered yet
+    BoardsPage(page).wait_for_assistant(0)
+    page.locator("#boards-guess").focus()
+    held.release()
+    page.wait_for_selector("body[data-boards-games='1']", timeout=60_000)
+    assert page.evaluate("document.activeElement.id") == "boards-guess"
+    page.context.close()
+
+
 def test_typing_over_a_pasted_row_s_guess_clears_its_note(page):
     assistant = AssistantPage(page).open()
     page.locator("#page-assist details.paste summary").click()

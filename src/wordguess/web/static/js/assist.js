@@ -2,7 +2,7 @@
 // → green), suggestions and candidates. The turns are kept in local storage, so a reload or a
 // server restart loses nothing.
 import { call, said } from "./api.js";
-import { $, askFirst, askIfUnlisted, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, wordsInNoList } from "./dom.js";
+import { $, askFirst, askIfUnlisted, el, letters, load, markColours, markTiles, outlook, percent, say, turnRow, typingIn, wordsInNoList } from "./dom.js";
 import { readSetting, renderAnswers, renderOptions } from "./setting.js";
 
 const STORE = "wordguess-assist";
@@ -79,8 +79,7 @@ function useGuess(word) {
   touched = false;
   drawTiles();
   const active = document.activeElement;
-  const typing = active && active !== box && active.matches("textarea, input:not([type=checkbox]):not([type=radio])");
-  if (!typing) box.focus();
+  if (active === box || !typingIn(active)) box.focus();
 }
 
 function busy(on) {

@@ -92,6 +92,12 @@ export function describe(word, marks) {
   return `${word}: ` + letters(word).map((l, i) => `${l} ${MARK_NAME[marks[i]]}`).join(", ");
 }
 
+// Whether the player is typing in this element (a text field, not a box to tick): focus moved
+// by the page's own doing should not leave it.
+export function typingIn(element) {
+  return Boolean(element?.matches?.("textarea, input:not([type=checkbox]):not([type=radio])"));
+}
+
 export function say(node, text, error = false) {
   node.textContent = text || "";
   node.classList.toggle("error", Boolean(error));

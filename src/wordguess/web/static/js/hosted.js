@@ -5,7 +5,7 @@
 // meanwhile go to the next guess, and Enter meanwhile sends it once the answer is in.
 import { call, said } from "./api.js";
 import { keep, recentTokens } from "./daily.js";
-import { copyText, letters, load, say, today, toast } from "./dom.js";
+import { copyText, letters, load, say, today, toast, typingIn } from "./dom.js";
 
 export class HostedGame {
   // paths: {start, guess, giveUp}; request(): the new game's body; draw(): redraw the page;
@@ -64,7 +64,9 @@ export class HostedGame {
       this.save();
       say(this.message, "");
       this.draw();
-      if (fresh) this.grid.focus();  // away from "New game": Enter now submits a guess
+      // Away from "New game" (Enter now submits a guess), but never out of a field the player
+      // has gone to meanwhile (the boards page's assistant shares the page with the game).
+      if (fresh && !typingIn(document.activeElement)) this.grid.focus();
     } catch (error) {
       if (mine !== this.asked) return;
       const refused = body.guess && this.pending;
