@@ -23,10 +23,12 @@ browser:
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		($(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji)
 
-# The tests run in a process per core (at most 4), an idle process taking tests from a busy one
-# (a file's server and browser start once in each process that runs its tests).
+# The tests run in a process per core and one more (at most 5): a third of the time a process
+# waits on a server, a browser or a command it started. An idle process takes tests from a busy
+# one (a file's server and browser start once in each process that runs its tests).
+WORKERS := $(shell $(PYTHON) -c 'import os; print(min(5, len(os.sched_getaffinity(0)) + 1))' 2>/dev/null || echo 3)
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist worksteal --durations=15
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 # The property tests draw five times as many examples as in `make test`.
