@@ -220,8 +220,9 @@ def test_cli_equilibrium(capsys):
     assert done.value.code == 2 and "too many" in capsys.readouterr().err
 
 
-def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path):
+def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path, monkeypatch):
     from wordguess.errors import WordguessError
+    from wordguess.optimal import equilibrium
     from wordguess.optimal.equilibrium import SavedTrees
 
     puzzle, path = mastermind(3, 4), tmp_path / "trees.jsonl"
@@ -229,9 +230,15 @@ def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path):
     lines = path.read_text().splitlines()
     # the header, the uniform tree, and the tree of every later round but the last (it beat nothing)
     assert len(lines) == 1 + 1 + (first.iterations - 2)
+    assert json.loads(lines[1]).get("uniform") is True and all("uniform" not in json.loads(x) for x in lines[2:])
     path.write_text("\n".join(lines) + "\n" + lines[-1][:40])  # a last line cut short by a kill: dropped
+    searched = []
+    search = equilibrium.best_response
+    monkeypatch.setattr(equilibrium, "best_response", lambda *a, **k: searched.append(a[2]) or search(*a, **k))
     again = solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
     assert again.value == first.value and again.exact and again.iterations < first.iterations
+    # the uniform optimum read from the marked tree, not searched again
+    assert again.uniform_value == first.uniform_value and not any((w == 1).all() for w in searched)
     # the cut line was cut off, so the trees the second run added read back whole
     assert len(SavedTrees(path, puzzle).load()) == len(lines) - 1 + again.iterations - 2
     # two leaves swapped: each under replies it does not give; refused, saying why

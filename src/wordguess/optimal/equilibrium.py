@@ -157,12 +157,15 @@ class SavedTrees:
     """The best responses found so far, one tree a line of a JSON-lines file after a line naming
     the puzzle, so that a stopped run resumes with them. Every tree read is checked against the
     puzzle (each secret one leaf, each reply on its path by the rules); a last line cut short by
-    a kill is dropped."""
+    a kill is dropped. The first tree, the uniform distribution's best response, is marked as
+    such: a resumed run takes the uniform optimum from it instead of searching it again (4 x 7:
+    eight minutes)."""
 
     def __init__(self, path: str | Path, puzzle: Puzzle):
         self.path, self.puzzle = Path(path), puzzle
         self.header = {"game": puzzle.game.name, "options": puzzle.game.options,
                        "lists": matrix_key(puzzle.game, puzzle.guesses, puzzle.answers)}
+        self.uniform_first = False  # whether load() found the uniform best response first
 
     def load(self) -> list[Tree]:
         if not self.path.exists():
@@ -186,15 +189,16 @@ class SavedTrees:
             tree = from_json_node(doc.get("tree") if isinstance(doc, dict) else None, self.puzzle.game)
             check_tree(tree, self.puzzle)
             trees.append(tree)
+        self.uniform_first = bool(docs) and docs[0].get("uniform") is True
         return trees
 
-    def add(self, tree: Tree) -> None:
+    def add(self, tree: Tree, uniform: bool = False) -> None:
         try:
             fresh = not self.path.exists() or self.path.stat().st_size == 0
             with self.path.open("a", encoding="utf-8") as out:
                 if fresh:
                     out.write(json.dumps(self.header) + "\n")
-                out.write(json.dumps({"tree": to_json_node(tree, self.puzzle.game)}) + "\n")
+                out.write(json.dumps({"tree": to_json_node(tree, self.puzzle.game)} | ({"uniform": True} if uniform else {})) + "\n")
         except OSError as exc:
             raise WordguessError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
@@ -246,11 +250,15 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
     k = len(sizes)
     lp = ChooserLP(k)
     known = saved.load() if saved else []
-    uniform_total, tree, nodes = best_response(puzzle, classes, np.ones(n, dtype=np.int64))
+    if known and saved.uniform_first:  # (the uniform best response, searched by the run that saved it)
+        tree, known, nodes = known[0], known[1:], 0
+        uniform_total = int(tree_depths(puzzle, tree).sum())
+    else:
+        uniform_total, tree, nodes = best_response(puzzle, classes, np.ones(n, dtype=np.int64))
     uniform_value = Fraction(uniform_total, n)
     trees = [tree_depths(puzzle, t) for t in [tree, *known]]
-    if saved and not known:
-        saved.add(tree)
+    if saved and not known and not saved.uniform_first:
+        saved.add(tree, uniform=True)
     columns = [class_columns(depths, classes, sizes) for depths in trees]
     for depths in trees:
         lp.add(class_columns_float(depths, classes, sizes))
