@@ -207,13 +207,6 @@ def server():
     yield from serving(*SLOW_START)
 
 
-@pytest.fixture(scope="module")
-def patient_server():
-    """A server whose analyses may search for a minute: a test that compares two analyses of one
-    game needs both exact, whatever the machine's load (the default budget is 2.5 s)."""
-    yield from serving("--analyze-seconds", "60", *SLOW_START)
-
-
 def serving(*options: str):
     port = free_port()
     process = subprocess.Popen([sys.executable, "-c", "from wordguess.cli import main; main()", "serve", "--port", str(port),
