@@ -164,10 +164,8 @@ def pytest_runtest_makereport(item, call):
 
 PHASE_REPORTS = pytest.StashKey[dict]()
 
-# A long test is handed out first, so that no worker runs it alone at the end while the others
-# are done. (Not the contract test: it holds every answer to 10 s, and run first it would meet
-# the kernels of a fresh install being compiled, which other tests do before it.)
-# The longest files are handed out first, so that no worker starts one of them near the end.
+# The longest files are handed out first, so that no worker starts one of them near the end
+# (the contract test warms its server's kernels before the check: see its WARM_UP).
 FIRST = ("test_web_contract.py", "test_cli_fuzz.py")
 
 
