@@ -510,3 +510,28 @@ def test_the_pattern_cache_is_announced_when_a_command_first_makes_it(tmp_path, 
     [note] = notes[1]
     assert note.startswith("note: ") and str(tmp_path / "patterns") in note and "'wordguess cache'" in note
     assert " MB " in note and list((tmp_path / "patterns").glob("*.npy"))
+
+
+def test_json_piped_is_plain_text_and_a_large_document_is_not_coloured(monkeypatch):
+    """--json writes the document indented by two, accented letters as they are; piped (and on a
+    terminal when it is large) without rich's colouring, which takes seconds on 14,855 openers."""
+    from wordguess.cli import common
+
+    def no_colouring(*args, **kwargs):
+        raise AssertionError("rich coloured a document it should have written as it is")
+
+    monkeypatch.setattr(common.out, "print_json", no_colouring)
+    result = runner.invoke(app, ["openers", "--mode", "hard", "--answers", "wordle-guesses-nyt", "--guesses",
+                                 "wordle-guesses-nyt", "--top", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["count"] == 14855 and result.output == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    result = runner.invoke(app, ["solve", "--game", "termo", "--history", "serão=.....", "--json"])
+    assert result.exit_code == 0 and "SERÃO" in result.output.upper() and "\\u" not in result.output
+    # on a terminal a short document is coloured, a large one written as it is
+    monkeypatch.setattr(type(common.out), "is_terminal", property(lambda self: True))
+    coloured = []
+    monkeypatch.setattr(common.out, "print_json", lambda text: coloured.append(text))
+    common.print_json({"a": 1})
+    common.print_json({"words": ["x" * 10] * (common.HIGHLIGHTED_JSON // 10)})
+    assert coloured == [json.dumps({"a": 1}, indent=2)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ from wordguess.cli.common import (
     err,
     game_command,
     out,
+    print_json,
     progress_bar,
     puzzle_spec,
 )
@@ -237,7 +237,7 @@ def analyze_command(
     analysis = analysed(chosen, found, notices, len(turns), lambda: analyze(
         with_exact_matrix(puzzle), turns, secret=secret, budget=budget, store=results))
     if as_json:
-        out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
+        print_json({**analysis.to_json(rules), "notices": notices})
         return
     out.print(analysis_table(rules, analysis))
     for move in analysis.moves:
@@ -266,7 +266,7 @@ def analyze_boards_command(rules: MultiBoard, words: list[str], secret: str | No
     analysis = analysed(world, found, notices, 1, lambda: analyze_boards(
         rules, with_exact_matrix(puzzle), turns, secrets, budget=budget, store=results))
     if as_json:
-        out.print_json(json.dumps({**analysis.to_json(rules), "notices": notices}))
+        print_json({**analysis.to_json(rules), "notices": notices})
         return
     game = rules.board
     for k, (board, found) in enumerate(zip(analysis.boards, rules.solved_at(analysis.turns), strict=True), 1):

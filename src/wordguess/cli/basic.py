@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Annotated
 
 import typer
@@ -18,6 +17,7 @@ from wordguess.cli.common import (
     game_command,
     note_skipped,
     out,
+    print_json,
     puzzle_spec,
 )
 from wordguess.engine.candidates import filter_or_explain, parse_turn
@@ -61,7 +61,7 @@ def lists_command(as_json: opt.Json = False) -> None:
     """Show the bundled word lists with their counts, languages and licences."""
     infos = list_infos()
     if as_json:
-        out.print_json(json.dumps([info.__dict__ for info in infos]))
+        print_json([info.__dict__ for info in infos])
         return
     table = Table(box=None, padding=(0, 1))
     table.add_column("name", no_wrap=True)
@@ -99,7 +99,7 @@ def filter_command(
         history.append((guess, rules.parse_reply(reply)))
     remaining = filter_or_explain(rules, rules.starting_candidates(secrets), history)
     if as_json:
-        out.print_json(json.dumps({"count": len(remaining), "candidates": remaining}))
+        print_json({"count": len(remaining), "candidates": remaining})
         return
     out.print(" ".join(rules.display(w) for w in remaining), markup=False)
     out.print(f"{len(remaining)} candidate{'s' if len(remaining) != 1 else ''}")

@@ -4,12 +4,10 @@ loops are cli/interactive.py's, one for any number of boards."""
 
 from __future__ import annotations
 
-import json
-
 from rich.table import Table
 from rich.text import Text
 
-from wordguess.cli.common import out
+from wordguess.cli.common import out, print_json
 from wordguess.cli.render import TILE_STYLES, in_colour, percent, words_whole
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
@@ -157,11 +155,11 @@ def play_secrets(rules: MultiBoard, puzzle: Puzzle, guesser, secret: str, as_jso
         raise WordguessError("the boards' secrets must be distinct")
     record = play_boards(rules, puzzle, guesser, secrets)
     if as_json:
-        out.print_json(json.dumps({"game": rules.name, "strategy": guesser.name, "secrets": list(record.secrets),
-                                   "guesses": record.guesses, "won": record.won,
-                                   "turns": [{"guess": g, "replies": [None if r is None else
-                                                                      rules.board.format_reply(r) for r in rs]}
-                                             for g, rs in record.turns]}))
+        print_json({"game": rules.name, "strategy": guesser.name, "secrets": list(record.secrets),
+                    "guesses": record.guesses, "won": record.won,
+                    "turns": [{"guess": g, "replies": [None if r is None else
+                                                       rules.board.format_reply(r) for r in rs]}
+                              for g, rs in record.turns]})
         return
     out.print(board_grid(rules, record.turns))
     result = "won" if record.won else "lost"

@@ -5,13 +5,20 @@ write) the best tree so far, and the store that lets a rerun resume."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Annotated
 
 import typer
 
 from wordguess.cli import opts as opt
-from wordguess.cli.common import err, friendly, out, run_search, search_setting, tree_list
+from wordguess.cli.common import (
+    err,
+    friendly,
+    out,
+    print_json,
+    run_search,
+    search_setting,
+    tree_list,
+)
 from wordguess.cli.render import opener_text
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
@@ -78,7 +85,7 @@ def improve_command(
                     "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
             if spec.store:
                 data["store"] = spec.store
-            out.print_json(json.dumps(data))
+            print_json(data)
         elif not stopped:
             report(found, puzzle, limit, spec.store, loaded.world, nodes)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import json
 from typing import Annotated
 
 import typer
@@ -38,6 +37,7 @@ from wordguess.cli.common import (
     game_command,
     game_seed,
     out,
+    print_json,
     puzzle_spec,
     redraw,
     refuse_line,
@@ -348,8 +348,8 @@ def solve(
             err.print(f"note: {notice}", markup=False)
         record = play(puzzle, assistant.strategy, FixedHost(puzzle.guesses[puzzle.index_of(secret)]))
         if as_json:
-            out.print_json(json.dumps(record.to_json(puzzle.game, game=puzzle.game.name,
-                                                     strategy=assistant.strategy.name)))
+            print_json(record.to_json(puzzle.game, game=puzzle.game.name,
+                                      strategy=assistant.strategy.name))
         else:
             print_record(puzzle, record)
         return
@@ -360,7 +360,7 @@ def solve(
     if as_json:
         advice = advice_of(assistant)
         show_notices(assistant)
-        out.print_json(json.dumps(advice.to_json()))
+        print_json(advice.to_json())
         return
     show_notices(assistant)
     if assistant.solved:

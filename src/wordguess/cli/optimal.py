@@ -3,7 +3,6 @@ Ctrl-C that keeps what was proven, and the shared tree format on --out."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +17,7 @@ from wordguess.cli.common import (
     game_command,
     note_skipped,
     out,
+    print_json,
     progress_bar,
     puzzle_spec,
     run_search,
@@ -119,7 +119,7 @@ def optimal_command(
             data["source"] = {"certificate": True, "threshold": certificate.threshold, "command": certificate.command}
         elif spec.store:
             data["store"] = spec.store
-        out.print_json(json.dumps(data))
+        print_json(data)
         return
     total_report(puzzle, spec.store, outcome, limit, certificate)
     if out_file and outcome.tree is not None and outcome.feasible:
@@ -221,7 +221,7 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
         data = {"game": puzzle.game.name, "mode": puzzle.mode, **found.to_json(len(puzzle.answers))}
         if spec.store:
             data["store"] = spec.store
-        out.print_json(json.dumps(data))
+        print_json(data)
         return
     out.print(worst_text(found.worst), markup=False)
     if total is not None:
@@ -280,8 +280,8 @@ def absurdle_command(
     with progress_bar(label) as progress:
         result = solve_absurdle(puzzle, prove, openers or None, sequences, progress)
     if as_json:
-        out.print_json(json.dumps({"game": puzzle.game.name, "answers": len(puzzle.answers),
-                                   "guesses": len(puzzle.guesses), **result.to_json()}))
+        print_json({"game": puzzle.game.name, "answers": len(puzzle.answers),
+                    "guesses": len(puzzle.guesses), **result.to_json()})
         return
     setting = (f"{puzzle.game.name} ({len(puzzle.answers):,} answers, {len(puzzle.guesses):,} guesses), "
                f"{mode} mode")
@@ -322,7 +322,7 @@ def equilibrium_command(
     with progress_bar("solving the chooser's game") as progress:
         found = solve_equilibrium(puzzle, progress=progress, saved=SavedTrees(save, puzzle) if save else None)
     if as_json:
-        out.print_json(json.dumps({"game": puzzle.game.name, **found.to_json(list(puzzle.answers))}))
+        print_json({"game": puzzle.game.name, **found.to_json(list(puzzle.answers))})
         return
     n = len(puzzle.answers)
     show_word = puzzle.game.display
@@ -375,9 +375,9 @@ def openers_command(
     if as_json:
         best = certificate.best
         header = {k: v for k, v in certificate.to_json().items() if k not in ("openers", "format")}
-        out.print_json(json.dumps({**header, "exact": certificate.exact_count,
-                                   "infeasible": certificate.infeasible_count, "count": len(certificate.entries),
-                                   "best": None if best is None else best.opener, "openers": rows}))
+        print_json({**header, "exact": certificate.exact_count,
+                    "infeasible": certificate.infeasible_count, "count": len(certificate.entries),
+                    "best": None if best is None else best.opener, "openers": rows})
         return
     out.print(certificate_header(certificate, puzzle), markup=False)
     width = max(len(r["opener"]) for r in rows)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Annotated
 
 import numpy as np
@@ -20,6 +19,7 @@ from wordguess.cli.common import (
     friendly,
     game_command,
     out,
+    print_json,
     progress_bar,
     puzzle_spec,
     tree_list,
@@ -68,7 +68,7 @@ def show_forced_game(puzzle: Puzzle, guesser: Strategy, host: Host, as_json: boo
     """Print the game an adversarial host forces against a guesser."""
     record = play(puzzle, guesser, host)
     if as_json:
-        out.print_json(json.dumps(record.to_json(puzzle.game, host=host.name, strategy=guesser.name)))
+        print_json(record.to_json(puzzle.game, host=host.name, strategy=guesser.name))
         return
     print_record(puzzle, record)
     out.print(f"the {host.name} host was cornered into {puzzle.game.display(record.secret)} "
@@ -151,7 +151,7 @@ def show_evaluation(ev: Evaluation, as_json: bool, plot: str | None = None, **mo
     if plot:
         save_histogram([ev], plot)
     if as_json:
-        out.print_json(json.dumps({**ev.to_json(), **more}))
+        print_json({**ev.to_json(), **more})
     else:
         out.print(evaluation_text(ev))
 
@@ -181,7 +181,7 @@ def evaluate_boards_command(game: GameChoice, lists: ListChoice, strategy: str |
     with progress_bar(f"{guesser.name} over {games:,} {rules.name} games") as progress:
         ev = evaluate_boards(rules, puzzle, guesser, games, seed, progress, workers=workers, spec=spec)
     if as_json:
-        out.print_json(json.dumps(ev.to_json()))
+        print_json(ev.to_json())
         return
     out.print(f"{rules.title}, {ev.world} world, {guesser.name}: mean {ev.mean:.4f} ± {ev.ci95:.4f} (95%), "
               f"won {ev.wins:,} of {len(ev.guesses):,} ({percent(ev.wins / len(ev.guesses))}), worst {max(ev.guesses)}, "
@@ -235,7 +235,7 @@ def first_guesses(
     puzzle = build_puzzle(puzzle_spec(game.truthful_rules("first-guesses"), lists))
     table = first_guess_table(puzzle, count)
     if as_json:
-        out.print_json(json.dumps(table))
+        print_json(table)
         return
     for t in first_guess_tables(table):
         out.print(t)
