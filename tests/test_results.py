@@ -45,6 +45,10 @@ JOTTO_TREES = {
 }
 
 
+# The chooser's game of 4 x 7 under way: the best responses found so far, as results/README.md says
+EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 4)  # file, trees
+
+
 def test_every_committed_tree_is_listed():
     assert sorted(p.name for p in (RESULTS / "mastermind").glob("*.tree.json.gz")) == sorted(MASTERMIND_TREES)
     assert sorted(p.name for p in (RESULTS / "every-word").glob("*.tree.json.gz")) == sorted(WORD_TREES)
@@ -92,3 +96,23 @@ def test_a_mastermind_tree_is_valid_and_totals_what_it_says(name):
     depths = [depth for _, depth in leaves(loaded.tree)]
     assert loaded.tree.guess == opener and len(depths) == colours**pegs
     assert (sum(depths), max(depths)) == (total, worst)
+
+
+def test_the_chooser_s_game_4x7_resumes_from_its_trees(tmp_path):
+    """Every tree of the run under way covers the 2,401 codes by the rules (SavedTrees checks each
+    as a resumed run does), the first is the uniform distribution's best response (the known
+    optimum, 11,228, marked so that a resumed run does not search it again)."""
+    import gzip
+
+    from wordguess.games import get_game
+    from wordguess.optimal.equilibrium import SavedTrees
+    from wordguess.optimal.weighted import tree_depths
+
+    name, count = EQUILIBRIUM_4X7
+    path = tmp_path / "mm47.jsonl"
+    path.write_bytes(gzip.decompress((RESULTS / "mastermind" / name).read_bytes()))
+    puzzle = PuzzleSpec(get_game("mastermind", pegs=4, colours=7)).build()
+    saved = SavedTrees(path, puzzle)
+    trees = saved.load()
+    assert len(trees) == count and saved.uniform_first and int(tree_depths(puzzle, trees[0]).sum()) == 11228
+    assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
