@@ -361,11 +361,14 @@ def _second_look_one(matrix, by_secret, by_secret_max, guess, candidates, weight
                     for k in range(size):
                         options[pool.shape[0] + k] = guess_of_answer[bucket[k]]
                 scores = np.empty(options.shape[0])
+                # (the chunk as int64, not the constants 0 and 1: a constant argument is typed as
+                # its literal, and each literal is a compilation of its own)
+                first, chunks = np.int64(0), np.int64(1)  # the one chunk of all the options
                 if size <= by_secret_max:
-                    _expected_chunk(by_secret.T, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0,
-                                    1, count, mass, wlogw, top, scores)
+                    _expected_chunk(by_secret.T, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, first,
+                                    chunks, count, mass, wlogw, top, scores)
                 else:
-                    _expected_chunk(matrix, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, 0, 1,
+                    _expected_chunk(matrix, options, bucket, w, solved, cost_x, cost_y, left - 1, penalty, first, chunks,
                                     count, mass, wlogw, top, scores)
                 cost = scores.min()
             expected += m / total * cost
