@@ -39,7 +39,7 @@ from wordguess.play.daily import (
 # On a terminal long lines wrap between words; piped, a line stays one line (for grep and tests).
 out = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
 err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
-HIGHLIGHTED_JSON = 100_000  # characters of JSON that rich colours on a terminal (14,855 openers: 15 s)
+HIGHLIGHTED_JSON = 100_000  # characters of JSON that rich colours on a terminal (a large document: seconds)
 
 
 def print_json(data) -> None:

@@ -158,8 +158,8 @@ class SavedTrees:
     the puzzle, so that a stopped run resumes with them. Every tree read is checked against the
     puzzle (each secret one leaf, each reply on its path by the rules); a last line cut short by
     a kill is dropped. The first tree, the uniform distribution's best response, is marked as
-    such: a resumed run takes the uniform optimum from it instead of searching it again (4 x 7:
-    eight minutes)."""
+    such: a resumed run takes the uniform optimum from it instead of searching it again (the
+    longest search of a large game's run)."""
 
     def __init__(self, path: str | Path, puzzle: Puzzle):
         self.path, self.puzzle = Path(path), puzzle
