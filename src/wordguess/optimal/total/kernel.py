@@ -297,7 +297,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         value, g = quick_exact(ctx, S, depth, counts)
         if g >= 0:
             ctx.stats[SHORTCUTS] += 1
-            remember(ctx, key, n, value, True, g)
+            remember(ctx, key, n, value, np.bool_(True), g)
             return value
 
     # Bound every allowed guess: lower[i] = n + sum of table[|b|] over its unsolved buckets, a
@@ -355,7 +355,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     if exact_guess >= 0:
         # Its exact cost equals the least lower bound of all guesses: optimal.
         ctx.stats[SHORTCUTS] += 1
-        remember(ctx, key, n, node_lower, True, exact_guess)
+        remember(ctx, key, n, node_lower, np.bool_(True), exact_guess)
         return node_lower
     # Every guess gives at most `widest` unsolved replies on S, and on any subset of S at most
     # as many (its replies on the subset are some of those on S): every node of S's tree has at
@@ -367,7 +367,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
         floor = max(floor, least_totals(n, widest, no_limit(depth))[n])
         table = least_totals(n, widest, no_limit(child))
     if floor >= beta:
-        remember(ctx, key, n, floor, False, -1)
+        remember(ctx, key, n, floor, np.bool_(False), np.int64(-1))
         return floor
 
     # Try the guesses whose bound is below the cutoff, lowest bound first (then secrets of S
@@ -479,12 +479,12 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             best = total
             best_guess = g
     if best < beta:
-        remember(ctx, key, n, best, True, best_guess)
+        remember(ctx, key, n, best, np.bool_(True), best_guess)
         return best
     # No guess came in under beta: every guess costs at least beta (those skipped had a bound
     # >= beta, the others were cut off at or above it).
     floor = max(floor, beta, min(soft, INF))
-    remember(ctx, key, n, floor, False, -1)
+    remember(ctx, key, n, floor, np.bool_(False), np.int64(-1))
     return floor
 
 

@@ -174,7 +174,9 @@ def table_row(depth, n_rows):
 @njit(cache=True)
 def remember(ctx, key, n, value, exact, guess):
     """Store what was proven about a set (sets below ctx.params[SIZE_FLOOR] are cheap to redo;
-    those from ctx.params[PERSIST_FLOOR] up are also queued for the on-disk store)."""
+    those from ctx.params[PERSIST_FLOOR] up are also queued for the on-disk store). Callers pass
+    np.bool_ and np.int64, not the constants True, False or -1: numba types a constant as its
+    literal, and each literal is a compilation of its own."""
     if n >= ctx.params[SIZE_FLOOR]:
         word = pack(value, exact, guess)
         ctx.memo[key] = word

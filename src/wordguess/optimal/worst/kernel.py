@@ -95,7 +95,7 @@ def remember(ctx, key, n, verdict):
     if n >= ctx.params[SIZE_FLOOR]:
         ctx.memo[key] = verdict
         if n >= ctx.params[PERSIST_FLOOR]:
-            ctx.fresh[key] = pack(verdict, True, -1)
+            ctx.fresh[key] = pack(verdict, np.bool_(True), np.int64(-1))
 
 
 @njit(cache=True)
@@ -162,7 +162,7 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
                 if verdict == ABORT:
                     return ABORT
                 if verdict == 0:
-                    remember(ctx, key, n, 0)
+                    remember(ctx, key, n, np.int64(0))
                     return 0
     counts = np.zeros(ctx.params[N_REPLIES], dtype=np.int64)
     if depth == 2:
@@ -230,12 +230,12 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
             largest[i] = TOO_BIG
         elif big <= 1:
             ctx.stats[SHORTCUTS] += 1
-            remember(ctx, key, n, 1)
+            remember(ctx, key, n, np.int64(1))
             return 1
         else:
             largest[i] = big
     if live_e >= 0 and whole_guesses and len(live) - tops.sum() > 1:
-        remember(ctx, key, n, 0)  # no d - 1 guesses split the live part finely enough
+        remember(ctx, key, n, np.int64(0))  # no d - 1 guesses split the live part finely enough
         return 0
     if ctx.params[SYMMETRY] == 0 and n_binding == 0:  # (`widest` is of every guess, not only the hopeful)
         # No guess gives more unsolved replies on a subset of S than on S, and below S the
@@ -315,9 +315,9 @@ def within(ctx, S, allowed, allowed_hash, depth, capacity):
         if verdict == ABORT:
             return ABORT
         if works:
-            remember(ctx, key, n, 1)
+            remember(ctx, key, n, np.int64(1))
             return 1
-    remember(ctx, key, n, 0)
+    remember(ctx, key, n, np.int64(0))
     return 0
 
 
@@ -390,7 +390,7 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         # singletons leaves n - 1 for the last guess; another such guess, n; else no tree.
         found = splits_into_singletons(ctx.scan, ctx.guess_of_answer, ctx.params[N_REPLIES], S, allowed, counts)
         best = n - 1 if found == SPLITS_MEMBER else (n if found == SPLITS_OTHER else INF)
-        keep(ctx, key, n, best, True, -1)
+        keep(ctx, key, n, best, np.bool_(True), np.int64(-1))
         return best
     child = depth - 1
     n_allowed = len(allowed)
@@ -465,10 +465,10 @@ def fewest_last(ctx, fctx, S, allowed, allowed_hash, depth, beta, capacity):
         else:
             floor = min(floor, total)
     if found >= 0:
-        keep(ctx, key, n, best, True, found)
+        keep(ctx, key, n, best, np.bool_(True), found)
         return best
     floor = max(floor, low, beta)
-    keep(ctx, key, n, floor, floor >= INF, -1)
+    keep(ctx, key, n, floor, floor >= INF, np.int64(-1))
     return floor
 
 
