@@ -184,6 +184,8 @@ SKIPPED = {
         "its bounds come from a store built over hours of earlier runs (from an empty one it proves less)",
     "wordguess improve cedar.json --nodes 300000 --store jotto.sqlite --time-limit 1500 --out cedar-improved.json":
         "18 minutes of search",
+    "wordguess improve cedar-improved.json --nodes 1000000 --store jotto-2.sqlite --time-limit 2400 --out cedar-improved-2.json":
+        "30 minutes of search",
     "wordguess optimal --game jotto --mode strict --all-openers --store jotto-strict.sqlite --time-limit 2700 --json":
         "45 minutes of search, past the slow tests' time limit",
     "wordguess improve south.json --nodes 300000 --store jotto-strict.sqlite --out south-improved.json":
