@@ -511,7 +511,9 @@ def agree(first: list[list[str]], second: list[list[str]]) -> bool:
     """Whether two analyses of one game agree: each move's number, guess and what it left, and
     the whole row where both settled it (a move shown with estimates (≈) has bounds that depend
     on how far its search got in the budget, which the machine's load decides)."""
-    settled = lambda row: not any("≈" in c for c in row)  # noqa: E731
+    def settled(row: list[str]) -> bool:
+        return not any("≈" in c for c in row)
+
     return len(first) == len(second) and all(
         a[:3] == b[:3] and (a == b or not (settled(a) and settled(b))) for a, b in zip(first, second, strict=True))
 

@@ -198,7 +198,10 @@ class SavedTrees:
             with self.path.open("a", encoding="utf-8") as out:
                 if fresh:
                     out.write(json.dumps(self.header) + "\n")
-                out.write(json.dumps({"tree": to_json_node(tree, self.puzzle.game)} | ({"uniform": True} if uniform else {})) + "\n")
+                doc = {"tree": to_json_node(tree, self.puzzle.game)}
+                if uniform:
+                    doc["uniform"] = True
+                out.write(json.dumps(doc) + "\n")
         except OSError as exc:
             raise WordguessError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
