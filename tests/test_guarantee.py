@@ -97,11 +97,21 @@ def cluster_puzzle(seed: int, size: int) -> Puzzle:
     return Puzzle(probe, words, words, weights=weights, store=None)
 
 
+def counted(puzzle: Puzzle, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """split_stats of every guess by its bucket counter (a third of the guesses at a time: it
+    reads split_every's pairs for half of them or more)."""
+    count = len(puzzle.guesses)
+    thirds = [split_stats(puzzle, np.arange(k, min(count, k + count // 3 + 1), dtype=np.int64), candidates)
+              for k in range(0, count, count // 3 + 1)]
+    return np.concatenate([t[0] for t in thirds]), np.concatenate([t[1] for t in thirds])
+
+
 def test_split_every_equals_split_stats_and_a_count_of_the_replies():
-    """The blocked pairwise kernel against the bucket counter over every guess, and both
-    against a plain count of the replies (collections.Counter) on some guesses, for sets of 1 to
-    260 candidates (past 255 it is split_stats itself), on the open world and on a list shorter
-    than one block of guesses."""
+    """The blocked pairwise kernel against the bucket counter over every guess (split_stats, a
+    third of the guesses at a time); split_stats of every guess, and of more than half of them
+    shuffled (read from the pairs for few candidates), the same; and both against a plain count
+    of the replies (collections.Counter) on some guesses, for sets of 1 to 260 candidates (past
+    255 it is split_stats itself), on the open world and on a list shorter than one block of guesses."""
     from collections import Counter
 
     rng = np.random.default_rng(7)
@@ -112,8 +122,13 @@ def test_split_every_equals_split_stats_and_a_count_of_the_replies():
                 continue
             candidates = np.sort(rng.choice(len(puzzle.answers), size, replace=False)).astype(np.int64)
             parts, largest = split_every(puzzle, candidates)
-            twin_parts, twin_largest = split_stats(puzzle, np.arange(count, dtype=np.int64), candidates)
+            twin_parts, twin_largest = counted(puzzle, candidates)
             assert parts.tolist() == twin_parts.tolist() and largest.tolist() == twin_largest.tolist(), size
+            every_parts, every_largest = split_stats(puzzle, np.arange(count, dtype=np.int64), candidates)
+            assert every_parts.tolist() == parts.tolist() and every_largest.tolist() == largest.tolist()
+            most = rng.permutation(count)[:count // 2 + 1].astype(np.int64)
+            most_parts, most_largest = split_stats(puzzle, most, candidates)
+            assert most_parts.tolist() == parts[most].tolist() and most_largest.tolist() == largest[most].tolist()
             for g in rng.choice(count, min(count, 50), replace=False).tolist():
                 replies = Counter(game.feedback(puzzle.guesses[g], puzzle.answers[c]) for c in candidates.tolist())
                 assert parts[g] == len(replies)
