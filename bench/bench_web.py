@@ -146,14 +146,33 @@ def run_clients(url: str, bodies: list[list[dict]], kind: str = "light") -> dict
 SERVER_PID = [0]  # the server process, for its processor time
 
 
-def processor_seconds(pid: int) -> float:
-    """Return the user + system processor time of a process so far (Linux /proc), 0 elsewhere."""
+def stat_fields(pid: int) -> list[str]:
+    """Return the fields of /proc/PID/stat after the command's name (Linux), [] when unreadable."""
     try:
         with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def processor_seconds(pid: int) -> float:
+    """Return the user + system processor time so far of the server process and of those of its
+    descendants at its priority (the suggestions' workers; not the analysis workers, which run
+    niced), Linux /proc; 0 elsewhere."""
+    fields = stat_fields(pid)
+    if not fields:
         return 0.0
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (mine := stat_fields(int(entry))):
+            children.setdefault(int(mine[1]), []).append(int(entry))
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        if (mine := stat_fields(p)) and mine[16] == fields[16]:
+            total += (int(mine[11]) + int(mine[12])) / os.sysconf("SC_CLK_TCK")
+        todo.extend(children.get(p, ()))
+    return total
 
 
 def http_errors(kind: str) -> type[Exception]:

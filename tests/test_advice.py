@@ -33,9 +33,12 @@ POSITIONS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Settings(limits=Limits(expensive_per_minute=60, startup_seconds=240)))) as test_client:
+@pytest.fixture(scope="module", params=[0, 1], ids=["in-threads", "advisers"])
+def client(request):
+    """The web app computing suggestions in its own threads, and in an adviser process (serve's
+    way: web.advisers)."""
+    limits = Limits(expensive_per_minute=60, startup_seconds=240, advisers=request.param)
+    with TestClient(create_app(Settings(limits=limits, warm=False))) as test_client:
         yield test_client
 
 
@@ -159,3 +162,30 @@ def test_advise_keeps_the_puzzles_it_built_and_reads_a_changed_list_file_again(t
     os.utime(answers, ns=(answers.stat().st_atime_ns, answers.stat().st_mtime_ns + 10**9))  # (a coarse clock)
     edited = wordguess.advise("wordle", "salet=.....", answers=str(answers), guesses="wordle-answers")
     assert len(built) == 2 and edited.candidate_count == first.candidate_count + 1
+
+
+def test_a_refusal_comes_back_from_where_the_advice_is_computed_as_one_line(client):
+    turns = [{"guess": "raise", "reply": "..Y.."}, {"guess": "mount", "reply": ".G..."}, {"guess": "crane", "reply": "GGGGG"}]
+    response = client.post("/api/assist", json={"game": "wordle", "world": "closed", "turns": turns})
+    assert response.status_code == 409, response.text
+    assert response.json()["detail"].startswith("turn 3") and "\n" not in response.json()["detail"]
+
+
+def test_an_adviser_computes_the_library_s_advice_on_every_core_only_when_alone():
+    """What an adviser process does (web.advisers), run here: the library's advice; its parallel
+    kernels on every core when no other adviser computes, else on one; the count of advisers
+    computing left as it was."""
+    import numba
+
+    from wordguess.web import advisers
+
+    computing = advisers.shared_count()
+    advisers.start(Limits(), computing, warmed=False)
+    task = (Setting.of("wordle", world="closed"), [("raise", "..Y.."), ("mount", ".G...")], [], 3)
+    expected = wordguess.advise("wordle", "raise=..Y..;mount=.G...", world="closed", count=3).to_json()
+    computing.value = 1  # another adviser is computing
+    assert advisers.advise_task(task) == expected
+    assert numba.get_num_threads() == 1 and computing.value == 1
+    computing.value = 0
+    assert advisers.advise_task(task) == expected
+    assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS and computing.value == 0

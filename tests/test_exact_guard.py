@@ -232,3 +232,15 @@ def test_a_decision_where_every_guess_is_allowed_stops_at_its_work_budget():
     before = search.nodes
     assert exact_guard(puzzle, buckets["YY..."], history, 5, ()) is None
     assert step <= search.nodes - before <= 3 * (step + search.solver.slice)
+
+
+def test_warming_sets_the_search_up_and_changes_no_decision():
+    """A server's adviser warms its exact guard before its first question: the feasibility search
+    is then made, and the decisions are the unwarmed guard's."""
+    puzzle = cluster_puzzle(0, 14)
+    warmed, cold = ExactGuard(), ExactGuard()
+    warmed.warm(puzzle)
+    assert warmed._puzzle is puzzle and warmed._search is not None
+    for s in subsets(puzzle, 0, 6):
+        for depth in (2, 3, 4):
+            assert warmed(puzzle, s, [], depth) == cold(puzzle, s, [], depth)

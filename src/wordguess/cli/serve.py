@@ -26,6 +26,9 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     workers: Annotated[int | None, typer.Option(min=1, max=16, help="Processes for heavy work (analysis; default: "
                                                 "one per core this process may use, at most 16).")] = None,
+    advisers: Annotated[int | None, typer.Option(min=0, max=16, help="Processes computing the assistant's suggestions "
+                                                 "(default: one per core this process may use, at most 16; 0: in the "
+                                                 "server's own threads).")] = None,
     cors: Annotated[list[str] | None, typer.Option(help="An origin allowed to call the API from another site (CORS is off without it).")] = None,
     analyze_seconds: Annotated[float | None, typer.Option(
         min=0.1, max=600, help="Seconds of exact search one analysis may take, its moves together (default: the "
@@ -52,8 +55,9 @@ def serve(
     hosts = LOOPBACK_NAMES if host in LOOPBACK_NAMES else ()
     budget = {name: value for name, value in (("analyze_seconds", analyze_seconds), ("startup_seconds", startup_seconds))
               if value is not None}
-    workers = workers or max(1, min(16, len(os.sched_getaffinity(0))))
-    settings = Settings(limits=Limits(workers=workers, **budget), cors_origins=tuple(cors or ()), trusted_hosts=hosts)
+    cores = max(1, min(16, len(os.sched_getaffinity(0))))
+    settings = Settings(limits=Limits(workers=workers or cores, advisers=cores if advisers is None else advisers, **budget),
+                        cors_origins=tuple(cors or ()), trusted_hosts=hosts)
     err.print(f"wordguess web app on http://{host}:{port}/ (Ctrl-C stops it)", markup=False)
     # proxy_headers off: the client's address (the rate limit's key) is the connection's, not
     # whatever an X-Forwarded-For header claims

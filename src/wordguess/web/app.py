@@ -18,7 +18,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import compile_path
 
 from wordguess.errors import WordguessError
-from wordguess.web import analyze, assist, explore, games, play, share
+from wordguess.web import advisers, analyze, assist, explore, games, play, share
 from wordguess.web.analyze import work
 from wordguess.web.common import ERRORS
 from wordguess.web.config import Settings
@@ -132,8 +132,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         state.pool.start(work.ready)
+        if state.advisers is not None:
+            state.advisers.start(advisers.ready)
         yield
         state.pool.close()
+        if state.advisers is not None:
+            state.advisers.close()
 
     app = FastAPI(title="wordguess", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play, assist, analyse and explore feedback word-guessing games. Every error is "

@@ -8,7 +8,7 @@ from typing import ClassVar, Literal
 from fastapi import APIRouter, Depends
 from pydantic import Field
 
-from wordguess.advice import Setting, advice_of
+from wordguess.advice import Setting
 from wordguess.web.common import Answer, BoardTurnOut, Noticed, TurnOut, Worded
 from wordguess.web.requests import (
     MAX_ADDED,
@@ -160,25 +160,21 @@ class BoardsAssistAnswer(AdviceOut):
 
 @router.post("/assist", response_model=AssistAnswer, tags=["assistant"],
              summary="Candidates, likeliest secrets and suggestions after the turns so far")
-def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
-    return advise(state, request)
+async def assist(request: AssistRequest, state: AppState = Depends(app_state)) -> dict:
+    return await advise(state, request)
 
 
 @router.post("/boards/assist", response_model=BoardsAssistAnswer, tags=["multi-board"], name="assist",
              summary="Each board's candidates and the suggestion after the turns so far")
-def assist_boards(request: BoardsAssistRequest, state: AppState = Depends(app_state)) -> dict:
-    return advise(state, request)
+async def assist_boards(request: BoardsAssistRequest, state: AppState = Depends(app_state)) -> dict:
+    return await advise(state, request)
 
 
-def advise(state: AppState, request: AssistBase | BoardsAssistBase) -> dict:
+async def advise(state: AppState, request: AssistBase | BoardsAssistBase) -> dict:
     """Return the advice after the request's turns. The answer at the start of a game (no turn) is
     made once per setting and words added (state.Starts); a word added twice is added once."""
-    added = list(dict.fromkeys(request.add_words))
-    start = None if request.turns else (request.setting(), request.count, tuple(added))  # type: ignore[attr-defined]
-
-    def answer() -> dict:
-        turns = [(t.guess, t.reply) for t in request.turns]  # type: ignore[attr-defined]
-        return advice_of(state.advisor.position(request.setting(), turns, added), request.count).to_json()  # type: ignore[attr-defined]
-
-    with state.compute:
-        return state.starts.answer(start, answer)
+    added = list(dict.fromkeys(request.add_words))  # type: ignore[attr-defined]
+    setting = request.setting()
+    start = None if request.turns else (setting, request.count, tuple(added))  # type: ignore[attr-defined]
+    turns = [(t.guess, t.reply) for t in request.turns]  # type: ignore[attr-defined]
+    return await state.starts.answer(start, lambda: state.advise((setting, turns, added, request.count)))

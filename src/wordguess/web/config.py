@@ -23,6 +23,9 @@ class Limits:
     puzzles: int = 12  # puzzles kept built (each distinct game, mode and world)
     matrix_mb: int = 256  # the largest pattern matrix made (its transpose takes as much again)
     puzzles_mb: int = 2048  # the most the kept puzzles' matrices may take together
+    advisers: int = 0  # processes computing suggestions (web.advisers; 0: in the server's threads)
+    advise_queue: int = 256  # suggestions waiting for an adviser; beyond, 503
+    advise_seconds: float = 120.0  # the most one suggestion computes in an adviser before it is stopped (503)
     compute_slots: int = 8  # requests computing at once in the server's threads
     compute_wait: float = 20.0  # seconds a request waits for a slot before a 503
     games: int = 100_000  # hosted games whose latest state is remembered (see state.GameLedger)
@@ -38,4 +41,5 @@ class Settings:
     key: str = dataclasses.field(default_factory=signing_key)
     cors_origins: tuple[str, ...] = ()  # origins allowed to call the API from elsewhere (none: CORS off)
     docs: bool = True  # serve /docs (Swagger UI from the swagger-ui-bundle package, no CDN)
+    warm: bool = True  # the advisers build the default game before their first question (web.advisers)
     trusted_hosts: tuple[str, ...] = ()  # the Host names answered (none: any; `serve` on the loopback: its names)

@@ -11,19 +11,21 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import itsdangerous
 from fastapi import HTTPException, Request
+from starlette.concurrency import run_in_threadpool
 
 from wordguess.advice import Advisor
 from wordguess.advice.kept import PuzzleCache
 from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
 from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.trees.tree import TreeFile
+from wordguess.web import advisers
 from wordguess.web.config import Limits, Settings
 
 ALL_THREADS = 1 << 16  # use_threads clamps it to the threads numba has
@@ -65,15 +67,19 @@ def lower_priority() -> None:
 
 
 class HeavyPool:
-    """Worker processes for heavy work (exact values). At most one task per worker is in the
-    pool at a time (the others wait for a slot, at most `queue` of them: beyond, 503), and each
-    task's time budget starts when it gets its slot. A task still running at the end of its
-    budget is stopped with the pool; a task of another request stopped with it is run once more
-    in the new pool."""
+    """Worker processes (exact values; suggestions, see web.advisers). At most one task per
+    worker is in the pool at a time (the others wait for a slot, at most `queue` of them: beyond,
+    503), and each task's time budget starts when it gets its slot. A task still running at the
+    end of its budget is stopped with the pool; a task of another request stopped with it is run
+    once more in the new pool. Each worker starts with `initializer(*initargs)` (by default it
+    yields the processor to the server's requests); `name` and `hint`: whose workers a 503
+    is about, and what to do after an overrun."""
 
-    def __init__(self, workers: int, queue: int):
+    def __init__(self, workers: int, queue: int, initializer: Callable[..., None] = lower_priority,
+                 initargs: tuple = (), name: str = "the analysis workers", hint: str = "try fewer moves, or again later"):
         self.workers = workers
         self.queue = queue
+        self.initializer, self.initargs, self.name, self.hint = initializer, initargs, name, hint
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._slots: asyncio.Semaphore | None = None
@@ -92,10 +98,9 @@ class HeavyPool:
     def _ensure(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                # spawn: numba's threads are not fork-safe (see engine.executors); the workers run
-                # at a lower priority, so an analysis takes the cores the requests leave
+                # spawn: numba's threads are not fork-safe (see engine.executors)
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=lower_priority)
+                                                 initializer=self.initializer, initargs=self.initargs)
             return self._pool
 
     async def run(self, fn: Callable[[Any], Any], item: Any, seconds: float) -> Any:
@@ -104,7 +109,7 @@ class HeavyPool:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
         if self._waiting >= self.queue:
-            raise HTTPException(503, "the analysis workers are busy: try again in a minute")
+            raise HTTPException(503, f"{self.name} are busy: try again in a minute")
         self._waiting += 1
         try:
             await self._slots.acquire()
@@ -120,7 +125,7 @@ class HeavyPool:
                 except TimeoutError:
                     self.restart(pool)
                     raise HTTPException(503, f"the work did not finish within its budget of {seconds:.0f} s: "
-                                             "try fewer moves, or again later") from None
+                                             f"{self.hint}") from None
                 except (BrokenProcessPool, asyncio.CancelledError):
                     if not future.done() or not (future.cancelled() or isinstance(future.exception(),
                                                                                   BrokenProcessPool)):
@@ -167,15 +172,15 @@ class Starts:
         self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
         self._lock = threading.Lock()
 
-    def answer(self, key: Hashable | None, make: Callable[[], dict]) -> dict:
-        """Return the answer kept for `key`, else make() (kept when `key` is not None)."""
+    async def answer(self, key: Hashable | None, make: Callable[[], Awaitable[dict]]) -> dict:
+        """Return the answer kept for `key`, else await make() (kept when `key` is not None)."""
         if key is None:
-            return make()
+            return await make()
         with self._lock:
             if key in self._answers:
                 self._answers.move_to_end(key)
                 return self._answers[key]
-        answer = make()
+        answer = await make()
         with self._lock:
             self._answers[key] = answer
             while len(self._answers) > self.size:
@@ -287,6 +292,9 @@ class AppState:
                                    settings.limits.puzzles_mb << 20)
         self.advisor = Advisor(self.puzzles.get, self.puzzles.exact_guard)  # the puzzles and their exact guards kept
         self.pool = HeavyPool(settings.limits.workers, settings.limits.analyze_queue)
+        self.advisers = (HeavyPool(settings.limits.advisers, settings.limits.advise_queue, advisers.start,
+                                   (settings.limits, advisers.shared_count(), settings.warm), "the assistant's workers",
+                                   "try again later") if settings.limits.advisers else None)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
         self.ledger = GameLedger(settings.limits.games)
@@ -299,6 +307,19 @@ class AppState:
         self._trees: dict[str, TreeFile] = {}
         self._trees_lock = threading.Lock()
 
+    async def advise(self, task: advisers.Task) -> dict:
+        """Return the advice of a position (advisers.Task) as JSON: computed by an adviser
+        process when the app has them, else in a server thread."""
+        if self.advisers is not None:
+            return await self.advisers.run(advisers.advise_task, task,
+                                           self.limits.advise_seconds + self.limits.startup_seconds)
+
+        def here() -> dict:
+            with self.compute:
+                return advisers.advise_with(self.advisor, task)
+
+        return await run_in_threadpool(here)
+
     def tree(self, mode: str) -> TreeFile:
         """Return the shipped optimal tree of a mode, read once."""
         with self._trees_lock:
@@ -307,8 +328,9 @@ class AppState:
             return self._trees[mode]
 
 
-def app_state(request: Request) -> AppState:
-    """The dependency that gives a route the app's shared state."""
+async def app_state(request: Request) -> AppState:
+    """The dependency that gives a route the app's shared state (a coroutine: a plain function
+    would be called in a worker thread, a hop for every request)."""
     return request.app.state.wordguess
 
 

@@ -233,6 +233,12 @@ class ExactGuard:
                 self._search = FeasibilitySearch(ExactSolver(twin, puzzle.game.max_guesses, Limits(nodes=self.nodes)))
         return self._search
 
+    def warm(self, puzzle: Puzzle) -> None:
+        """Set the puzzle's search up and load its kernels (a decision on a few of its secrets),
+        so that the first position that needs them does not wait for it (a server's worker)."""
+        few = np.arange(min(8, len(puzzle.answers)), dtype=np.int64)
+        self(puzzle, few, (), puzzle.game.max_guesses)
+
     def __call__(self, puzzle: Puzzle, candidates: Candidates, history: History, depth: int,
                  ranking: Sequence[int] = ()) -> int | bool | None:
         with self._lock:
