@@ -28,8 +28,6 @@ from wordguess.trees.tree import TreeFile
 from wordguess.web import advisers
 from wordguess.web.config import Limits, Settings
 
-ALL_THREADS = 1 << 16  # use_threads clamps it to the threads numba has
-
 
 class ComputeSlots:
     """Library work in request threads: at most `slots` requests compute at once (one when
@@ -51,7 +49,7 @@ class ComputeSlots:
         with self._lock:
             self._active += 1
             alone = self._active == 1
-        use_threads(ALL_THREADS if alone else 1)
+        use_threads(advisers.ALL_THREADS if alone else 1)
         return self
 
     def __exit__(self, *exc) -> None:
