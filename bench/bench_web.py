@@ -1,6 +1,7 @@
 """Load on the web app, on the loopback only: concurrent clients ask for suggestions mid-game
-(every request a different game, two turns in: nothing is answered from a cache), alone and
-while another client runs an exact-value analysis.
+(two turns in, every request a position of its own: none is answered from the advice the server
+keeps, while there are positions enough: 1,031 for the two openers), alone and while another
+client runs an exact-value analysis.
 Prints JSON: per phase the latency p50/p95/max in ms, requests and errors. Bounded: every client
 sends a fixed number of requests, and the server (started here on a free port) is stopped at the end.
 
@@ -55,17 +56,32 @@ def start_server(port: int, cache: str) -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
-def mid_game_bodies(clients: int, requests: int, world: str, phase: int) -> list[list[dict]]:
-    """Return each client's assist requests: two turns of a game, each with its own secret."""
-    game = get_game("wordle")
-    answers = load_words("wordle-answers")
+def distinct_secrets() -> list[str]:
+    """Return answers in a fixed pseudo-random order, each giving a pair of replies to OPENERS
+    that no earlier one gives (each a position of its own)."""
+    game, answers = get_game("wordle"), load_words("wordle-answers")
+    seen, secrets = set(), []
+    for k in range(len(answers)):
+        secret = answers[(97 * k + 13) % len(answers)]
+        replies = tuple(game.feedback(g, secret) for g in OPENERS)
+        if replies not in seen:
+            seen.add(replies)
+            secrets.append(secret)
+    return secrets
+
+
+def mid_game_bodies(clients: int, requests: int, world: str, first: int) -> list[list[dict]]:
+    """Return each client's assist requests: two turns of a game whose secret is the k-th of
+    distinct_secrets, k from `first` on (from the start again past the last: a position asked
+    again)."""
+    game, secrets = get_game("wordle"), distinct_secrets()
 
     def body(k: int) -> dict:
-        secret = answers[(97 * k + 13) % len(answers)]
+        secret = secrets[k % len(secrets)]
         return {"game": "wordle", "world": world,
                 "turns": [{"guess": g, "reply": game.format_reply(game.feedback(g, secret))} for g in OPENERS]}
 
-    return [[body((phase * clients + c) * requests + r) for r in range(requests)] for c in range(clients)]
+    return [[body(first + c * requests + r) for r in range(requests)] for c in range(clients)]
 
 
 class LightClient:
@@ -215,14 +231,15 @@ def main() -> None:
     SERVER_PID[0] = server.pid
     try:
         with httpx.Client(base_url=url, timeout=300) as http:  # warm up: the puzzle, the kernels
-            for body in mid_game_bodies(2, 1, args.world, 2)[0]:
+            phase = args.clients * args.requests  # (the warm-up's positions after both phases')
+            for body in mid_game_bodies(2, 1, args.world, 2 * phase)[0]:
                 http.post("/api/assist", json=body).raise_for_status()
             http.post("/api/analyze", json={"game": "wordle", "guesses": ["salet"], "secret": "rebut"})
         alone = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 0), args.client)
         stop, analyses = threading.Event(), []
         background = analysis_in_background(url, stop, analyses)
         time.sleep(0.5)  # the analysis is under way
-        busy = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, 1), args.client)
+        busy = run_clients(url, mid_game_bodies(args.clients, args.requests, args.world, phase), args.client)
         stop.set()
         background.join()
     finally:
@@ -231,6 +248,7 @@ def main() -> None:
         cache.cleanup()
     report = {"clients": args.clients, "requests_per_client": args.requests, "world": args.world, "client": args.client,
               "load_before": load_before,
+              "distinct_positions": 2 * args.clients * args.requests + 2 <= len(distinct_secrets()),
               "cores": os.cpu_count(), "suggestions": alone, "suggestions_during_analysis": busy,
               "analyses": analyses,
               "targets_met": all(p["p50_ms"] <= 100 and p["p95_ms"] <= 300 and p["errors"] == 0 for p in (alone, busy))}

@@ -41,7 +41,7 @@ from wordguess.web.requests import (
     MAX_WORD,
     union_members,
 )
-from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, Starts
+from wordguess.web.state import TOKEN_SCHEME, ComputeSlots, HeavyPool, KeptAdvice
 
 WORDLE = get_game("wordle")
 
@@ -783,19 +783,21 @@ def test_puzzle_cache_keeps_an_exact_guard_per_kept_puzzle_and_drops_it_with_the
     assert cache.exact_guard(first) is not exact_guard and len(cache._exact_guards) == 1  # not kept: a new one each time
 
 
-def test_the_start_of_a_game_is_answered_once_per_setting(client):
-    """Every player of a setting asks its start first: its answer is made once and kept (the
-    multi-board strategy takes a second or more on it); a game with turns is answered anew, and
-    the least recently asked start goes first."""
-    starts = client.app.state.wordguess.starts
+def test_a_position_is_answered_once_and_kept(client):
+    """Every player of a setting asks its start first, and the players of a day's game ask the
+    same positions again: each answer is made once and kept (the multi-board strategy takes a
+    second or more on a start); the least recently asked goes first."""
+    kept = client.app.state.wordguess.kept
     first = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed"}).json()
-    kept = len(starts._answers)
+    size = len(kept._answers)
     again = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "language": "en"}).json()
-    assert again == first and len(starts._answers) == kept  # English named or left out: one setting
+    assert again == first and len(kept._answers) == size  # English named or left out: one setting
     turns = [{"guess": "salet", "reply": "..... ....."}]
-    client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "turns": turns})
-    assert len(starts._answers) == kept
-    one = Starts(1)
+    later = client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "turns": turns}).json()
+    assert len(kept._answers) == size + 1
+    assert client.post("/api/boards/assist", json={"game": "dordle", "world": "closed", "turns": turns}).json() == later
+    assert len(kept._answers) == size + 1
+    one = KeptAdvice(1)
 
     def answer(key: str, made: int) -> dict:
         async def make() -> dict:

@@ -171,10 +171,10 @@ async def assist_boards(request: BoardsAssistRequest, state: AppState = Depends(
 
 
 async def advise(state: AppState, request: AssistBase | BoardsAssistBase) -> dict:
-    """Return the advice after the request's turns. The answer at the start of a game (no turn) is
-    made once per setting and words added (state.Starts); a word added twice is added once."""
+    """Return the advice after the request's turns, made once per position (state.KeptAdvice); a
+    word added twice is added once."""
     added = list(dict.fromkeys(request.add_words))  # type: ignore[attr-defined]
     setting = request.setting()
-    start = None if request.turns else (setting, request.count, tuple(added))  # type: ignore[attr-defined]
     turns = [(t.guess, t.reply) for t in request.turns]  # type: ignore[attr-defined]
-    return await state.starts.answer(start, lambda: state.advise((setting, turns, added, request.count)))
+    position = (setting, tuple(added), tuple(turns), request.count)
+    return await state.kept.answer(position, lambda: state.advise((setting, turns, added, request.count)))

@@ -29,7 +29,7 @@ class Limits:
     compute_slots: int = 8  # requests computing at once in the server's threads
     compute_wait: float = 20.0  # seconds a request waits for a slot before a 503
     games: int = 100_000  # hosted games whose latest state is remembered (see state.GameLedger)
-    starts: int = 256  # the assistant's answers at the start of a game kept (see state.Starts)
+    kept_advice: int = 4096  # the assistant's answers kept, by position (see state.KeptAdvice)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -160,20 +160,20 @@ class HeavyPool:
             pool.shutdown(wait=True)
 
 
-class Starts:
-    """The assistant's answer at the start of each game (no turn), made once per setting and words
-    added: every player of a setting asks it first, and the multi-board strategy takes a second
-    or more on it. At most `size` kept, the least recently asked dropped first."""
+class KeptAdvice:
+    """The assistant's answers kept, by position (setting, words added, turns and count): the
+    players of a setting all ask its start first (the multi-board strategy takes a second or
+    more on it), and the players of a day's game ask the same positions again (those who open
+    with the same word get the same reply). At most `size` kept, the least recently asked
+    dropped first."""
 
     def __init__(self, size: int):
         self.size = size
         self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
         self._lock = threading.Lock()
 
-    async def answer(self, key: Hashable | None, make: Callable[[], Awaitable[dict]]) -> dict:
-        """Return the answer kept for `key`, else await make() (kept when `key` is not None)."""
-        if key is None:
-            return await make()
+    async def answer(self, key: Hashable, make: Callable[[], Awaitable[dict]]) -> dict:
+        """Return the answer kept for `key`, else await make() and keep it."""
         with self._lock:
             if key in self._answers:
                 self._answers.move_to_end(key)
@@ -296,7 +296,7 @@ class AppState:
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
         self.ledger = GameLedger(settings.limits.games)
-        self.starts = Starts(settings.limits.starts)
+        self.kept = KeptAdvice(settings.limits.kept_advice)
         # Requests compute in the server's threads at once (the kernels release the GIL) when
         # numba's threading layer allows parallel kernels in two threads at once (TBB, OpenMP);
         # with its fallback layer they take turns (requests are short; heavy work goes to the pool).
