@@ -4,8 +4,10 @@ total and the worst case as listed."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from wordguess.engine.puzzle import PuzzleSpec
@@ -45,8 +47,14 @@ JOTTO_TREES = {
 }
 
 
-# The chooser's game of 4 x 7 under way: the best responses found so far, as results/README.md says
-EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 13)  # file, trees
+# The chooser's game of 4 x 7: its best responses, as results/README.md says; its value, the
+# chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
+# guesser's mixture (tree index: weight)
+EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
+VALUE_4X7 = Fraction(622, 133)
+CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
+GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),
+               17: Fraction(944197, 6715094)}
 
 
 def test_every_committed_tree_is_listed():
@@ -98,15 +106,18 @@ def test_a_mastermind_tree_is_valid_and_totals_what_it_says(name):
     assert (sum(depths), max(depths)) == (total, worst)
 
 
-def test_the_chooser_s_game_4x7_resumes_from_its_trees(tmp_path):
-    """Every tree of the run under way covers the 2,401 codes by the rules (SavedTrees checks each
-    as a resumed run does), the first is the uniform distribution's best response (the known
-    optimum, 11,228, marked so that a resumed run does not search it again)."""
+def test_the_chooser_s_game_4x7_trees_hold_its_value_from_both_sides(tmp_path):
+    """Every tree of the run covers the 2,401 codes by the rules (SavedTrees checks each as a
+    resumed run does), the first is the uniform distribution's best response (the known optimum,
+    11,228, marked so that a resumed run does not search it again); in rationals, the guesser's
+    mixture of them takes at most 622/133 on every class of codes (the value's upper bound) and
+    the chooser's distribution holds every one of them to at least 622/133 (the lower bound is
+    the search's: no tree at all does better against it)."""
     import gzip
 
     from wordguess.games import get_game
-    from wordguess.optimal.equilibrium import SavedTrees
-    from wordguess.optimal.weighted import tree_depths
+    from wordguess.optimal.equilibrium import SavedTrees, class_columns
+    from wordguess.optimal.weighted import secret_classes, tree_depths
 
     name, count = EQUILIBRIUM_4X7
     path = tmp_path / "mm47.jsonl"
@@ -116,3 +127,11 @@ def test_the_chooser_s_game_4x7_resumes_from_its_trees(tmp_path):
     trees = saved.load()
     assert len(trees) == count and saved.uniform_first and int(tree_depths(puzzle, trees[0]).sum()) == 11228
     assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
+    classes = secret_classes(puzzle)
+    sizes = np.bincount(classes)
+    assert [puzzle.answers[int(np.flatnonzero(classes == c)[0])] for c in range(len(sizes))] == \
+        ["1111", "1112", "1122", "1123", "1234"]
+    columns = [class_columns(tree_depths(puzzle, tree), classes, sizes) for tree in trees]
+    assert sum(GUESSER_4X7.values()) == 1 == sum(CHOOSER_4X7)
+    assert max(sum(q * columns[t][c] for t, q in GUESSER_4X7.items()) for c in range(len(sizes))) == VALUE_4X7
+    assert min(sum(p * col for p, col in zip(CHOOSER_4X7, column, strict=True)) for column in columns) == VALUE_4X7
