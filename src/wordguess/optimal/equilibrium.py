@@ -37,7 +37,7 @@ from wordguess.trees.tree import Tree, from_json_node, to_json_node
 from wordguess.vocab import Progress, Word
 
 MAX_SECRETS = 400  # beyond this the best responses (exact searches) are out of reach here...
-MAX_CODES = 2401  # ... but for a symmetric game's codes, where they search one opener per class (4 x 7: hours)
+MAX_CODES = 3125  # ... but for a symmetric game's codes, where they search one opener per class (4 x 7, 5 x 5: hours)
 SCALE = 1 << 44  # the LP's float distribution, scaled to the best response's whole-number weights
 
 
