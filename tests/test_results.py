@@ -51,6 +51,7 @@ JOTTO_TREES = {
 # chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
 # guesser's mixture (tree index: weight)
 EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
+EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 2, 13496)  # under way: file, trees, the uniform optimum
 VALUE_4X7 = Fraction(622, 133)
 CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
 GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),
@@ -135,3 +136,22 @@ def test_the_chooser_s_game_4x7_trees_hold_its_value_from_both_sides(tmp_path):
     assert sum(GUESSER_4X7.values()) == 1 == sum(CHOOSER_4X7)
     assert max(sum(q * columns[t][c] for t, q in GUESSER_4X7.items()) for c in range(len(sizes))) == VALUE_4X7
     assert min(sum(p * col for p, col in zip(CHOOSER_4X7, column, strict=True)) for column in columns) == VALUE_4X7
+
+
+def test_the_chooser_s_game_5x5_resumes_from_its_trees(tmp_path):
+    """The trees of the 5 x 5 run under way cover the 3,125 codes by the rules (as a resumed run
+    reads them), the first the uniform distribution's best response, marked."""
+    import gzip
+
+    from wordguess.games import get_game
+    from wordguess.optimal.equilibrium import SavedTrees
+    from wordguess.optimal.weighted import tree_depths
+
+    name, count, uniform = EQUILIBRIUM_5X5
+    path = tmp_path / "mm55.jsonl"
+    path.write_bytes(gzip.decompress((RESULTS / "mastermind" / name).read_bytes()))
+    puzzle = PuzzleSpec(get_game("mastermind", pegs=5, colours=5)).build()
+    saved = SavedTrees(path, puzzle)
+    trees = saved.load()
+    assert len(trees) == count and saved.uniform_first and int(tree_depths(puzzle, trees[0]).sum()) == uniform
+    assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
