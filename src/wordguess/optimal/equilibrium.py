@@ -252,16 +252,17 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
     sizes = np.bincount(classes)
     k = len(sizes)
     lp = ChooserLP(k)
-    known = saved.load() if saved else []
-    if known and saved.uniform_first:  # (the uniform best response, searched by the run that saved it)
-        tree, known, nodes = known[0], known[1:], 0
+    held = saved.load() if saved else []
+    if held and saved.uniform_first:  # (the uniform best response, searched by the run that saved it)
+        tree, known, nodes = held[0], held[1:], 0
         uniform_total = int(tree_depths(puzzle, tree).sum())
     else:
+        known = held
         uniform_total, tree, nodes = best_response(puzzle, classes, np.ones(n, dtype=np.int64))
+        if saved and not held:
+            saved.add(tree, uniform=True)
     uniform_value = Fraction(uniform_total, n)
     trees = [tree_depths(puzzle, t) for t in [tree, *known]]
-    if saved and not known and not saved.uniform_first:
-        saved.add(tree, uniform=True)
     columns = [class_columns(depths, classes, sizes) for depths in trees]
     for depths in trees:
         lp.add(class_columns_float(depths, classes, sizes))

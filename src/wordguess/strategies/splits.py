@@ -49,9 +49,7 @@ def split_stats(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidates) -
     each guess's buckets."""
     n = len(guess_ids)
     if 1 <= len(candidates) <= EVERY_MOST and 2 * n >= len(puzzle.guesses) and not puzzle.by_rows:
-        parts, largest = every_split(puzzle, candidates)
-        if n == len(parts) and np.array_equal(guess_ids, np.arange(n)):
-            return parts, largest
+        parts, largest = split_pairs(puzzle, candidates)
         return parts[guess_ids], largest[guess_ids]
     parts, largest = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
     if n:
@@ -122,10 +120,10 @@ def split_every(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.
     n = len(puzzle.guesses)
     if len(candidates) > 255 or len(candidates) < 1 or puzzle.by_rows:
         return split_stats(puzzle, np.arange(n, dtype=np.int64), candidates)
-    return every_split(puzzle, candidates)
+    return split_pairs(puzzle, candidates)
 
 
-def every_split(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
+def split_pairs(puzzle: Puzzle, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
     """split_every's pairs kernel (1 to 255 candidates, a puzzle with its matrices)."""
     n = len(puzzle.guesses)
     parts, largest = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)

@@ -165,24 +165,21 @@ class KeptAdvice:
     players of a setting all ask its start first (the multi-board strategy takes a second or
     more on it), and the players of a day's game ask the same positions again (those who open
     with the same word get the same reply). At most `size` kept, the least recently asked
-    dropped first."""
+    dropped first. Used from the event loop only (no lock)."""
 
     def __init__(self, size: int):
         self.size = size
         self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
-        self._lock = threading.Lock()
 
     async def answer(self, key: Hashable, make: Callable[[], Awaitable[dict]]) -> dict:
         """Return the answer kept for `key`, else await make() and keep it."""
-        with self._lock:
-            if key in self._answers:
-                self._answers.move_to_end(key)
-                return self._answers[key]
+        if key in self._answers:
+            self._answers.move_to_end(key)
+            return self._answers[key]
         answer = await make()
-        with self._lock:
-            self._answers[key] = answer
-            while len(self._answers) > self.size:
-                self._answers.popitem(last=False)
+        self._answers[key] = answer
+        while len(self._answers) > self.size:
+            self._answers.popitem(last=False)
         return answer
 
 
