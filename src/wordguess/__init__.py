@@ -36,7 +36,7 @@ _import_numba()
 
 # Bound now, not on first use: `wordguess.play` is both this function and the subpackage, and
 # importing the subpackage binds its name here; the function must be bound after it.
-from wordguess.play.simulate import GameRecord, play  # noqa: E402  (after numba, above)
+from wordguess.play.simulate import GameRecord, play  # noqa: E402, F401  (after numba; in __all__)
 
 # Where each public name lives: imported on first use (PEP 562), so that `import wordguess` or a
 # command that needs a few layers does not load them all.
@@ -62,13 +62,7 @@ _HOMES = {
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Advice", "Advisor", "GAMES", "METRICS", "MODES", "STRATEGIES", "Assistant", "Evaluation", "Game", "GameRecord",
-    "HostedGame", "Node", "PatternStore", "Puzzle", "PuzzleSpec", "ReplyError", "Tree", "TreeFile",
-    "TreeStrategy", "UnknownNameError", "WordError", "WordList", "WordguessError", "advise", "build_tree",
-    "bucket_counts", "evaluate", "filter_candidates", "first_guess_table", "game_words",
-    "get_game", "get_host", "get_strategy", "list_names", "load_words", "partition", "play",
-]
+__all__ = sorted([*_HOMES, "GameRecord", "play"])
 
 
 def __getattr__(name: str) -> object:
