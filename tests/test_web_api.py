@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import itertools
 import json
 import tempfile
 import threading
@@ -869,8 +870,11 @@ def test_the_heavy_pool_budget_starts_with_the_slot_and_a_full_queue_is_busy():
 
 def test_the_heavy_pool_warms_its_fresh_workers_after_a_task_overran(tmp_path):
     """A task past its budget stops the pool's workers; the fresh ones start warming at once
-    (each warm-up here leaves a file), not when the next task comes."""
-    pool = HeavyPool(workers=1, queue=1)
+    (each warm-up here leaves a file), not when the next task comes, and with their own
+    initializer's arguments (each start here leaves a file named by them)."""
+    pools = itertools.count()
+    pool = HeavyPool(workers=1, queue=1, initializer=functools.partial(tempfile.mkstemp, dir=str(tmp_path)),
+                     initargs=lambda: (f".pool{next(pools)}",))
 
     def files(count: int) -> int:
         deadline = time.monotonic() + 120  # (a spawned worker's start, slow on a loaded machine)
@@ -884,9 +888,10 @@ def test_the_heavy_pool_warms_its_fresh_workers_after_a_task_overran(tmp_path):
 
     try:
         pool.start(functools.partial(tempfile.mkstemp, dir=str(tmp_path)))
-        assert files(1) == 1
+        assert files(2) == 2  # the worker's start, then its warm-up
         asyncio.run(overrun())
-        assert files(2) == 2  # no task asked for since: the restart warmed the new worker
+        assert files(4) == 4  # no task asked for since: the restart warmed the new worker
+        assert sorted(p.suffix for p in tmp_path.iterdir() if p.suffix) == [".pool0", ".pool1"]
     finally:
         pool.close()
 

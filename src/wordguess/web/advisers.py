@@ -28,7 +28,8 @@ _computing: Any = None  # the workers' count of tasks computing: a shared multip
 
 
 def shared_count() -> Any:
-    """Return the count the workers share (what `start` takes)."""
+    """Return the count the workers of one pool share (what `start` takes): a new one for each
+    pool, since a worker stopped while computing leaves its task counted."""
     return multiprocessing.get_context("spawn").Value("i", 0)
 
 

@@ -70,11 +70,12 @@ class HeavyPool:
     503), and each task's time budget starts when it gets its slot. A task still running at the
     end of its budget is stopped with the pool; a task of another request stopped with it is run
     once more in the new pool. Each worker starts with `initializer(*initargs)` (by default it
-    yields the processor to the server's requests); `name` and `hint`: whose workers a 503
-    is about, and what to do after an overrun."""
+    yields the processor to the server's requests); `initargs` may be a function making them
+    for each new pool (what the stopped workers shared is left with them); `name` and `hint`:
+    whose workers a 503 is about, and what to do after an overrun."""
 
     def __init__(self, workers: int, queue: int, initializer: Callable[..., None] = lower_priority,
-                 initargs: tuple = (), name: str = "the analysis workers", hint: str = "try fewer moves, or again later"):
+                 initargs: tuple | Callable[[], tuple] = (), name: str = "the analysis workers", hint: str = "try fewer moves, or again later"):
         self.workers = workers
         self.queue = queue
         self.initializer, self.initargs, self.name, self.hint = initializer, initargs, name, hint
@@ -97,8 +98,9 @@ class HeavyPool:
         with self._lock:
             if self._pool is None:
                 # spawn: numba's threads are not fork-safe (see engine.executors)
+                initargs = self.initargs() if callable(self.initargs) else self.initargs
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=self.initializer, initargs=self.initargs)
+                                                 initializer=self.initializer, initargs=initargs)
             return self._pool
 
     async def run(self, fn: Callable[[Any], Any], item: Any, seconds: float) -> Any:
@@ -288,7 +290,7 @@ class AppState:
         self.advisor = Advisor(self.puzzles.get, self.puzzles.exact_guard)  # the puzzles and their exact guards kept
         self.pool = HeavyPool(settings.limits.workers, settings.limits.analyze_queue)
         self.advisers = (HeavyPool(settings.limits.advisers, settings.limits.advise_queue, advisers.start,
-                                   (settings.limits, advisers.shared_count(), settings.warm), "the assistant's workers",
+                                   lambda: (settings.limits, advisers.shared_count(), settings.warm), "the assistant's workers",
                                    "try again later") if settings.limits.advisers else None)
         self.limiter = RateLimiter(settings.limits.expensive_per_minute)
         self.tokens = Tokens(settings.key)
