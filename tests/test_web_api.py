@@ -810,6 +810,35 @@ def test_a_position_is_answered_once_and_kept(client):
     assert answer("a", 4) == {"made": 4}
 
 
+def test_kept_advice_asked_again_while_computing_waits_for_the_same_answer():
+    kept = KeptAdvice(4)
+    made = []
+
+    async def make() -> dict:
+        made.append(1)
+        await asyncio.sleep(0.05)
+        return {"made": len(made)}
+
+    async def fails() -> dict:
+        await asyncio.sleep(0.05)
+        raise HTTPException(503, "busy")
+
+    async def scenario():
+        first = asyncio.create_task(kept.answer("a", make))
+        await asyncio.sleep(0)
+        second = asyncio.create_task(kept.answer("a", make))
+        await asyncio.sleep(0)
+        first.cancel()  # the request that started it went away: the other still gets the answer
+        answers = await asyncio.gather(first, second, return_exceptions=True)
+        refused = await asyncio.gather(kept.answer("b", fails), kept.answer("b", fails), return_exceptions=True)
+        return answers, refused, await kept.answer("b", make)
+
+    (first, second), refused, after = asyncio.run(scenario())
+    assert isinstance(first, asyncio.CancelledError) and second == {"made": 1} and len(made) == 2
+    assert [r.status_code for r in refused] == [503, 503]  # shared, and not kept
+    assert after == {"made": 2}
+
+
 def test_compute_slots_answer_busy_instead_of_waiting_forever():
     slots = ComputeSlots(1, wait=0.05)
     with slots, pytest.raises(HTTPException) as busy, slots:

@@ -167,18 +167,31 @@ class KeptAdvice:
     players of a setting all ask its start first (the multi-board strategy takes a second or
     more on it), and the players of a day's game ask the same positions again (those who open
     with the same word get the same reply). At most `size` kept, the least recently asked
-    dropped first. Used from the event loop only (no lock)."""
+    dropped first. A position asked again while its answer is computing waits for that answer;
+    the computation goes on when the request that started it goes away. Used from the event
+    loop only (no lock)."""
 
     def __init__(self, size: int):
         self.size = size
         self._answers: collections.OrderedDict[Hashable, dict] = collections.OrderedDict()
+        self._computing: dict[Hashable, asyncio.Task] = {}
 
     async def answer(self, key: Hashable, make: Callable[[], Awaitable[dict]]) -> dict:
-        """Return the answer kept for `key`, else await make() and keep it."""
+        """Return the answer kept for `key`, else the one computing, else await make() and keep it."""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
-        answer = await make()
+        task = self._computing.get(key)
+        if task is None:
+            task = self._computing[key] = asyncio.ensure_future(self._make(key, make))
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())  # (seen, if no one waits)
+        return await asyncio.shield(task)
+
+    async def _make(self, key: Hashable, make: Callable[[], Awaitable[dict]]) -> dict:
+        try:
+            answer = await make()
+        finally:
+            del self._computing[key]
         self._answers[key] = answer
         while len(self._answers) > self.size:
             self._answers.popitem(last=False)
