@@ -104,6 +104,25 @@ def test_with_budget_enough_the_tree_becomes_its_openers_optimum(tmp_path, game,
         assert found.gains  # a random tree is far from optimal
 
 
+def test_under_searches_only_the_subtrees_below_the_replies_named(tmp_path):
+    puzzle = wordle_spec(tmp_path, 200)
+    spec = SearchSpec(puzzle, 6)
+    tree = strategy_tree(puzzle, "random")
+    everywhere = improved(spec, tree, Budget(ENOUGH))
+    gained = {g.path[0][1] for g in everywhere.gains}
+    chosen = sorted(gained)[:2]
+    found = improved(spec, tree, Budget(ENOUGH, under=frozenset(chosen)))
+    assert replay(found.tree, puzzle, 6) == found.after < found.before
+    for reply, branch in tree.branches.items():
+        if reply in chosen:  # optimal there, as the run over every subtree made it
+            assert total_guesses(found.tree.branches[reply]) == total_guesses(everywhere.tree.branches[reply])
+            assert total_guesses(found.tree.branches[reply]) < total_guesses(branch)
+        else:
+            assert found.tree.branches[reply] == branch
+    assert {g.path[0][1] for g in found.gains} == set(chosen)
+    assert found.opener_bound <= everywhere.after < found.after and not found.optimal_for_opener
+
+
 @pytest.mark.parametrize("nodes", [1, 3, 30])
 def test_a_small_budget_keeps_a_valid_tree_never_worse(nodes):
     spec = SearchSpec(MASTERMIND, 6)
@@ -335,6 +354,8 @@ def test_cli_bad_input_is_one_line(tmp_path):
         ([str(path), "--executor", "rey"], "--executor"),
         ([str(path), "--width", "-1"], "--width"),
         ([str(path), "--width", "5", "--root"], "without --width"),
+        ([str(path), "--under", "GGGGG"], "--under GGGGG: the tree plays no guess after that reply"),
+        ([str(path), "--under", "Y.Y"], "Y.Y"),
     ]
     for args, message in cases:
         result = runner.invoke(app, ["improve", *args, "--out", out, "--no-store"])

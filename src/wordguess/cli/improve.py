@@ -26,7 +26,8 @@ from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.improve import Budget, Gain, Improvement, TreeImprover
 from wordguess.optimal.total.search import INF
 from wordguess.trees.build import check_tree
-from wordguess.trees.tree import TreeFile
+from wordguess.trees.tree import Node, Tree, TreeFile
+from wordguess.vocab import Reply
 
 SHOWN = 20  # the gains and openers a text report lists (--json lists them all)
 
@@ -48,6 +49,7 @@ def improve_command(
     no_store: opt.NoStore = False,
     time_limit: Annotated[float | None, typer.Option(help="Stop after this many seconds, keeping the best tree so far.")] = None,
     width: Annotated[int, typer.Option(help="Search only this many of the most promising guesses at each node (0: every guess): large subtrees get better trees sooner, and nothing is proven by them.")] = 0,
+    under: Annotated[list[str] | None, typer.Option(help="Search only the subtrees under this reply to the first guess (e.g. Y...G; repeat it for more), the others left as they are.")] = None,
     as_json: opt.Json = False,
 ) -> None:
     """Improve a guess tree: search its subtrees again with the exact solver over every allowed
@@ -73,7 +75,7 @@ def improve_command(
     spec = SearchSpec(lists, limit, store_path, time_limit, width=width)
     puzzle = solver_for(spec).puzzle
     check_tree(loaded.tree, puzzle)
-    improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers))
+    improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers, first_replies(loaded.tree, puzzle, under or [])))
 
     def write(found: Improvement) -> None:
         check_tree(found.tree, puzzle)
@@ -103,6 +105,22 @@ def improve_command(
     show(found)
     if not as_json:
         err.print(f"wrote {out_file}", markup=False)
+
+
+def first_replies(tree: Tree, puzzle: Puzzle, texts: list[str]) -> frozenset[Reply]:
+    """Return the replies `--under` names, each one the tree's first guess can get below which a
+    guess is played."""
+    game = puzzle.game
+    below = {} if isinstance(tree, str) else {r: b for r, b in tree.branches.items() if isinstance(b, Node)}
+    replies = set()
+    for text in texts:
+        reply = game.parse_reply(text)
+        if reply not in below:
+            shown = ", ".join(sorted(game.format_reply(r) for r in below)[:8])
+            raise WordguessError(f"--under {text}: the tree plays no guess after that reply to its first guess; "
+                                 f"it does after {shown}{', ...' if len(below) > 8 else ''}")
+        replies.add(reply)
+    return frozenset(replies)
 
 
 def report(found: Improvement, puzzle: Puzzle, limit: int | None, store: str | None, world: str, nodes: int) -> None:

@@ -26,6 +26,9 @@ promising openers (tasks.promising_openers) are searched with the tree's total a
 The root's guess kept, every tree that opens with it needs at least n + the sum over its first
 replies' buckets of f(b) where proven, else b(b): the opener's proven lower bound.
 
+With `under` (Budget.under), only the subtrees below those replies to the first guess are
+searched; the others are left as they are, and count their one-step bounds in the opener's.
+
 With a width (SearchSpec.width), each search is restricted to the most promising guesses at each
 node (ExactSolver.width): a subtree too large for the exact search is replaced by the best tree of
 such guesses, and nothing is proven by it: the opener's lower bound then counts only the one-step
@@ -75,6 +78,7 @@ class Budget:
     nodes: int = 10_000  # the nodes of one search: one subtree's, or one opener's
     root: bool = False  # whether the first guess may change too
     openers: int = 50  # with `root`: the most promising first guesses searched
+    under: frozenset[Reply] = frozenset()  # the first replies whose subtrees are searched (none: every one)
 
 
 @dataclasses.dataclass
@@ -298,6 +302,9 @@ class TreeImprover:
         bound = max(node_bound(self.solver, candidates, state, depth), known_bound(self.solver, candidates, state, depth))
         if len(path) == 1:
             self.first_bounds[path[0][1]] = bound
+            if self.budget.under and path[0][1] not in self.budget.under:  # left as it is
+                self.settle(node.size)
+                return
         if past == 0 and total <= bound:
             self.proven += 1
             self.settle(node.size)
