@@ -535,3 +535,17 @@ def test_json_piped_is_plain_text_and_a_large_document_is_not_coloured(monkeypat
     common.print_json({"a": 1})
     common.print_json({"words": ["x" * 10] * (common.HIGHLIGHTED_JSON // 10)})
     assert coloured == [json.dumps({"a": 1}, indent=2)]
+
+
+def test_a_long_run_whose_stderr_is_a_file_logs_its_progress_every_minute(capsys):
+    from wordguess.cli.common import LOG_SECONDS, ProgressLog, progress_bar
+
+    now = [0.0]
+    log = ProgressLog("searching", clock=lambda: now[0])
+    for seconds, done in ((1, 1), (LOG_SECONDS - 2, 5), (LOG_SECONDS, 7), (LOG_SECONDS + 30, 8), (2 * LOG_SECONDS + 1, 9)):
+        now[0] = seconds
+        log(done, 12 if done < 9 else None)
+    assert capsys.readouterr().err.splitlines() == ["searching: 7/12 after 0:01:00", "searching: 9 after 0:02:01"]
+    with progress_bar("quick") as progress:  # (stderr is not a terminal here) a short run writes nothing
+        progress(1, 2)
+    assert capsys.readouterr().err == ""

@@ -11,6 +11,7 @@ import functools
 import inspect
 import json
 import sys
+import time
 from pathlib import Path
 
 import platformdirs
@@ -253,13 +254,36 @@ def parse_window(text: str | None) -> tuple[int, int] | None:
     return int(lo), int(hi)
 
 
+LOG_SECONDS = 60.0  # with stderr not a terminal (a log file): a progress line this often, the first after as long
+
+
+class ProgressLog:
+    """A progress callback (done, total) that writes a plain line to stderr every LOG_SECONDS,
+    for a long run whose stderr is a file: a short run writes none."""
+
+    def __init__(self, description: str, clock=time.monotonic):
+        self.description, self.clock = description, clock
+        self.started = self.last = clock()
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = self.clock()
+        if now - self.last >= LOG_SECONDS:
+            self.last = now
+            of = f"/{total:,}" if total is not None else ""
+            err.print(f"{self.description}: {done:,}{of} after {datetime.timedelta(seconds=round(now - self.started))}",
+                      markup=False, soft_wrap=True)
+
+
 @contextlib.contextmanager
 def progress_bar(description: str):
-    """Yield a progress callback (done, total) drawn as a bar on stderr when it is a terminal;
-    Ctrl-C exits cleanly."""
+    """Yield a progress callback (done, total) drawn as a bar on stderr when it is a terminal,
+    else written as a line every minute (ProgressLog); Ctrl-C exits cleanly."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        if not err.is_terminal:
+            yield ProgressLog(description)
+            return
+        with Progress(*columns, console=err, transient=True) as bar:
             task = bar.add_task(description, total=None)
             yield lambda done, total: bar.update(task, completed=done, total=total)
     except (KeyboardInterrupt, Exception) as exc:
