@@ -315,6 +315,19 @@ def test_cli_improves_a_tree_file_whose_lists_lie_beside_it(tmp_path, monkeypatc
     assert "proven: " in text.stdout and "subtrees improved" in text.stdout
 
 
+def test_cli_under_names_the_replies_searched(tmp_path):
+    path = tree_file(tmp_path)
+    first = TreeFile.load(path).tree
+    game = get_game("wordle")
+    below = sorted(game.format_reply(r) for r, b in first.branches.items() if not isinstance(b, str))[:2]
+    better = tmp_path / "better.json"
+    result = runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store", "--json",
+                                 *(x for r in below for x in ("--under", r))])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["under"] == below and {g["path"][0][1] for g in data["gains"]} <= set(below)
+
+
 def test_cli_ctrl_c_writes_the_best_tree_so_far(tmp_path, monkeypatch):
     path = tree_file(tmp_path)
     interrupt_after(monkeypatch, 4)

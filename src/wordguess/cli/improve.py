@@ -75,7 +75,8 @@ def improve_command(
     spec = SearchSpec(lists, limit, store_path, time_limit, width=width)
     puzzle = solver_for(spec).puzzle
     check_tree(loaded.tree, puzzle)
-    improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers, first_replies(loaded.tree, puzzle, under or [])))
+    searched = first_replies(loaded.tree, puzzle, under or [])
+    improver = TreeImprover(spec, loaded.tree, Budget(nodes, root, openers, searched))
 
     def write(found: Improvement) -> None:
         check_tree(found.tree, puzzle)
@@ -85,6 +86,8 @@ def improve_command(
         if as_json:  # (stopped: the best tree so far, what was proven kept in the store)
             data = {"game": puzzle.game.name, "mode": puzzle.mode, "world": loaded.world, "max_guesses": limit,
                     "nodes_per_search": nodes, "out": out_file, **found.to_json(puzzle.game)}
+            if searched:
+                data["under"] = sorted(puzzle.game.format_reply(r) for r in searched)
             if spec.store:
                 data["store"] = spec.store
             print_json(data)
