@@ -128,6 +128,42 @@ def test_a_best_response_sought_below_a_limit_is_exact_below_it_and_a_bound_abov
             assert total >= beta and tree is None
 
 
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_a_best_response_searched_in_slices_is_the_same_and_stops_between_them(symmetric, monkeypatch):
+    """The search returns to Python every SLICE positions (where Ctrl-C is seen) and goes on from
+    its memo (a slice that settles nothing is followed by a longer one): slices from one position
+    give the same total and tree as one slice for all; a KeyboardInterrupt between slices stops
+    it, and asked again it ends where it would have."""
+    from wordguess.optimal import weighted
+
+    puzzle = mastermind(3, 4)
+    classes = secret_classes(puzzle)
+    weights = np.random.default_rng(3).integers(1, 40, classes.max() + 1)[classes]
+    whole = WeightedSearch(puzzle, weights, symmetric)
+    least = whole.total()
+    assert least == plain_cost(puzzle, weights) and whole.nodes < weighted.SLICE
+    calls, real = [0], weighted.best_guess
+
+    def counted(*args):
+        calls[0] += 1
+        if calls[0] == stop_at:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(weighted, "SLICE", 1)
+    monkeypatch.setattr(weighted, "best_guess", counted)
+    stop_at = 0
+    sliced = WeightedSearch(puzzle, weights, symmetric)
+    assert sliced.total() == least and calls[0] > 5
+    assert np.array_equal(sliced.depths(), whole.depths())
+    calls[0], stop_at = 0, 5
+    stopped = WeightedSearch(puzzle, weights, symmetric)
+    with pytest.raises(KeyboardInterrupt):
+        stopped.total()
+    assert 0 < stopped.nodes < sliced.nodes
+    assert stopped.total() == least and np.array_equal(stopped.depths(), whole.depths())
+
+
 def test_the_best_response_with_many_distinct_weights_equals_the_plain_recursion():
     # more distinct weights than graded_bound takes: the bound by the heaviest and lightest
     puzzle = mastermind(3, 3)

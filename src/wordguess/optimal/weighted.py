@@ -13,6 +13,8 @@ keep the search exact: the caller scales its distribution to integers.
 
 Contract of `solve(ctx, S, used, beta)`, as the unit-weight search's (total/kernel.py): it returns
 v; if v < beta, then v = cost(S) and the best guess is memoised; if v >= beta, then cost(S) >= v.
+A search that passes its node budget (ctx.stats[BUDGET]) sets ctx.stats[ABORTED] and returns at
+once, memoising nothing more; the memo keeps what it settled, so the same call again goes on.
 `used` says which guesses to try (`child_state`): with weights invariant under the game's maps
 (Mastermind with a symmetric chooser), one opener per class of codes, below it one guess per
 class of the opener's stabiliser, then the canonical guesses of the symbols played, as in the
@@ -33,6 +35,10 @@ from wordguess.optimal.bounds import least_totals
 from wordguess.trees.tree import Node, Tree, leaves
 
 INF = np.int64(1) << np.int64(61)  # above any total (the memo keeps 2 v + 1)
+NODES, BUDGET, ABORTED = 0, 1, 2  # ctx.stats: positions searched, the count at which to stop, whether it stopped
+SLICE = 2_000  # positions a call searches before it returns to Python (about a second): Ctrl-C is seen there
+# (a slice starts again from the root: the positions on the way down to where it stopped count again;
+# a slice that settles none is followed by one twice as long)
 KeyType = types.UniTuple(types.int64, 2)
 MAX_LEVELS = 16  # weights taking at most this many values are bounded by graded_bound
 
@@ -53,7 +59,7 @@ class Context(NamedTuple):
     root_index: np.ndarray  # int64 [guess]: its index in `root` (-1: not an opener tried)
     seconds: np.ndarray  # int64: below each opener, one guess per class of the opener's stabiliser
     second_start: np.ndarray  # int64 [len(root) + 1]: where each opener's second guesses start
-    stats: np.ndarray  # int64: nodes
+    stats: np.ndarray  # int64 [3]: NODES, BUDGET, ABORTED
     levels: np.ndarray  # int64: the distinct weights, heaviest first, when there are few (else empty)
     level_of: np.ndarray  # int64 [answer]: the index of its weight in `levels`
     second_index: np.ndarray  # int64 [len(root), guess]: its index in `seconds` below that opener (-1: none)
@@ -164,7 +170,10 @@ def solve(ctx, S, used, beta, branching):
         if known & 1 or (known >> 1) >= beta:
             return known >> 1
     floor = max(known >> 1, np.int64(0))
-    ctx.stats[0] += 1
+    ctx.stats[NODES] += 1
+    if ctx.stats[NODES] > ctx.stats[BUDGET]:
+        ctx.stats[ABORTED] = 1
+        return INF
     solved, n_replies = ctx.params[0], ctx.params[1]
     extra = ctx.extra[branching]
     guesses = guesses_of(ctx, used)
@@ -293,6 +302,8 @@ def solve(ctx, S, used, beta, branching):
             if settled[r]:
                 continue
             v = solve(ctx, grouped[starts[r]:starts[r + 1]], child_used, limit - (total - cheap[r]), widest)
+            if ctx.stats[ABORTED]:
+                return INF
             total += v - cheap[r]
             failed = total >= limit
         if failed:
@@ -365,16 +376,27 @@ class WeightedSearch:
                            rng.integers(-(1 << 62), 1 << 62, size=(2, n), dtype=np.int64),
                            np.maximum(extra, 0).astype(np.int64), new_memo(), new_memo(),
                            np.array([puzzle.game.solved_reply, puzzle.game.n_replies], dtype=np.int64),
-                           *tables[:7], np.zeros(1, dtype=np.int64), levels, level_of, *tables[7:])
+                           *tables[:7], np.array([0, INF, 0], dtype=np.int64), levels, level_of, *tables[7:])
 
     @property
     def nodes(self) -> int:
-        return int(self.ctx.stats[0])
+        return int(self.ctx.stats[NODES])
 
     def total(self, beta: int = UNBOUNDED) -> int:
         """Return the least weighted total when it is below `beta`, else a bound >= beta (and
-        `tree()` is not to be asked for)."""
-        return int(best_guess(self.ctx, self.puzzle.all_candidates().astype(np.int64), self.used, np.int64(beta))[0])
+        `tree()` is not to be asked for). Searched SLICE positions a call, so that Ctrl-C
+        (a KeyboardInterrupt between calls) stops it within about a second."""
+        stats, everything, step = self.ctx.stats, self.puzzle.all_candidates().astype(np.int64), SLICE
+        try:
+            while True:
+                stats[BUDGET], stats[ABORTED], settled = stats[NODES] + step, 0, len(self.ctx.memo)
+                value = int(best_guess(self.ctx, everything, self.used, np.int64(beta))[0])
+                if not stats[ABORTED]:
+                    return value
+                if len(self.ctx.memo) == settled:  # the way down to an unsettled position is longer than a slice
+                    step *= 2
+        finally:
+            stats[BUDGET], stats[ABORTED] = INF, 0  # (tree() reads the memo with no budget)
 
     def tree(self) -> Tree:
         """A tree of least weighted total (secrets of no weight are found by guessing the first
