@@ -6,6 +6,7 @@ depths, enumerated."""
 from __future__ import annotations
 
 import functools
+import gzip
 import itertools
 import json
 from collections import defaultdict
@@ -296,6 +297,13 @@ def test_a_run_resumes_from_its_saved_trees_and_refuses_a_wrong_one(tmp_path, mo
         solve_equilibrium(puzzle, saved=SavedTrees(path, puzzle))
     with pytest.raises(WordguessError, match="another game"):
         SavedTrees(path, mastermind(2, 4)).load()
+    # a file of something else (another game's trees, a compressed copy) is refused and left whole
+    cut = (lines[0] + "\n" + json.dumps(doc) + "\n{\"tree\"").encode()
+    for data in (cut, gzip.compress(cut)):
+        path.write_bytes(data)
+        with pytest.raises(WordguessError, match="another game|compressed"):
+            SavedTrees(path, mastermind(2, 4) if data is cut else puzzle).load()
+        assert path.read_bytes() == data
 
 
 def test_a_distribution_of_huge_denominators_gets_a_lower_bound_within_its_rounding():

@@ -172,15 +172,17 @@ class SavedTrees:
             return []
         try:
             data = self.path.read_bytes()
+            if data.startswith(b"\x1f\x8b"):
+                raise WordguessError(f"{self.path} is compressed (gzip): give its text, as `gunzip -k` writes it")
             whole = data.rfind(b"\n") + 1
-            if whole < len(data):  # a line cut short by a kill: cut off, so the next tree starts a line
-                with self.path.open("r+b") as out:
-                    out.truncate(whole)
             if whole == 0:
                 return []
             lines = data[:whole].decode("utf-8").split("\n")
             if json.loads(lines[0]) != json.loads(json.dumps(self.header)):
                 raise WordguessError(f"{self.path} holds the trees of another game or other lists")
+            if whole < len(data):  # a line cut short by a kill: cut off, so the next tree starts a line
+                with self.path.open("r+b") as out:
+                    out.truncate(whole)
             docs = [json.loads(line) for line in lines[1:-1]]  # (the last piece is empty)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, IndexError) as exc:
             raise WordguessError(f"cannot read {self.path}: {exc}") from None
