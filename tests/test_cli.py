@@ -538,7 +538,7 @@ def test_json_piped_is_plain_text_and_a_large_document_is_not_coloured(monkeypat
 
 
 def test_a_long_run_whose_stderr_is_a_file_logs_its_progress_every_minute(capsys):
-    from wordguess.cli.common import LOG_SECONDS, ProgressLog, progress_bar
+    from wordguess.cli.work import LOG_SECONDS, ProgressLog, progress_bar
 
     now = [0.0]
     log = ProgressLog("searching", clock=lambda: now[0])

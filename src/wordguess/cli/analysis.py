@@ -31,10 +31,10 @@ from wordguess.cli.common import (
     game_command,
     out,
     print_json,
-    progress_bar,
     puzzle_spec,
 )
 from wordguess.cli.render import tiles, words_whole
+from wordguess.cli.work import progress_bar
 from wordguess.engine.candidates import parse_turn, share_replies, share_says_hard, split_turns
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import ReplyError, WordguessError

@@ -15,11 +15,10 @@ from wordguess.cli.common import (
     friendly,
     out,
     print_json,
-    run_search,
-    search_setting,
     tree_list,
 )
 from wordguess.cli.render import opener_text
+from wordguess.cli.work import run_search, search_setting
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.optimal.tasks import SearchSpec, solver_for

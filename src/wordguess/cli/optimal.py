@@ -18,12 +18,10 @@ from wordguess.cli.common import (
     note_skipped,
     out,
     print_json,
-    progress_bar,
     puzzle_spec,
-    run_search,
-    search_setting,
 )
 from wordguess.cli.render import evaluation_text, opener_text
+from wordguess.cli.work import progress_bar, run_search, search_setting
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.optimal.absurdle import solve_absurdle

@@ -14,17 +14,16 @@ from wordguess.cli.common import (
     GameChoice,
     ListChoice,
     build_puzzle,
-    check_workers,
     err,
     friendly,
     game_command,
     out,
     print_json,
-    progress_bar,
     puzzle_spec,
     tree_list,
 )
 from wordguess.cli.render import evaluation_text, first_guess_tables, lost_line, percent, tiles
+from wordguess.cli.work import check_workers, progress_bar
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
