@@ -412,3 +412,40 @@ def test_a_tree_within_the_limit_keeps_its_node_budget_inside_one_search():
     assert search.nodes - start <= 25
     assert search.tree(candidates, state, depth) is not None  # with no budget: a tree within 5
 
+
+
+def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp_path):
+    """scripts/graft_tree.py: the optimal tree of one first reply's secrets (optimal --first over
+    them, the guesses left as its limit) put in its place; a subtree over other secrets, or one
+    past the limit, is refused and nothing is written."""
+    import subprocess
+    import sys
+
+    path = tree_file(tmp_path)
+    loaded = TreeFile.load(path)
+    game, root = loaded.game, loaded.tree
+    reply, branch = max(((r, b) for r, b in root.branches.items() if not isinstance(b, str)),
+                        key=lambda rb: total_guesses(rb[1]) - rb[1].size)
+    secrets = sorted(w for w, _ in leaves(branch))
+    (tmp_path / "part.txt").write_text("\n".join(secrets) + "\n")
+    script = str(Path(__file__).parents[1] / "scripts" / "graft_tree.py")
+    part = tmp_path / "part.json"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300)
+
+    made = runner.invoke(app, ["optimal", "--answers", str(tmp_path / "part.txt"), "--guesses", str(tmp_path / "g.txt"),
+                               "--max-guesses", "5", "--all-openers", "--no-store", "--out", str(part), "--json"])
+    assert made.exit_code == 0, made.output
+    best = json.loads(made.stdout)["total"]
+    out = tmp_path / "grafted.json"
+    done = run(script, str(path), game.format_reply(reply), str(part), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    grafted = TreeFile.load(out).tree
+    spec = wordle_spec(tmp_path, 200)
+    assert replay(grafted, spec, 6) == total_guesses(grafted) == total_guesses(root) - (total_guesses(branch) - best)
+    assert grafted.branches[reply] == TreeFile.load(part).tree and f"-> {total_guesses(grafted):,} guesses" in done.stdout
+    other = next(r for r, b in root.branches.items() if r != reply and not isinstance(b, str))
+    refused = run(script, str(path), game.format_reply(other), str(part), "--out", str(tmp_path / "no.json"))
+    assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
+    assert not (tmp_path / "no.json").exists()

@@ -33,9 +33,9 @@ MASTERMIND_TREES = {
 # file -> (the secrets' and guesses' list, opener, total, worst), as results/README.md lists them:
 # Wordle with every allowed word as the secret
 WORD_TREES: dict[str, tuple[str, str, int, int]] = {
-    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52779, 6),
+    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52777, 6),
     "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "trace", 61770, 6),
-    "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "lants", 52898, 6),
+    "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "lants", 52896, 6),
 }
 
 
