@@ -28,8 +28,9 @@ _computing: Any = None  # the workers' count of tasks computing: a shared multip
 
 
 def shared_count() -> Any:
-    """Return the count the workers of one pool share (what `start` takes): a new one for each
-    pool, since a worker stopped while computing leaves its task counted."""
+    """Return a count of tasks computing (begin_computing): the one the workers of one pool share
+    (what `start` takes; a new one for each pool, since a worker stopped while computing leaves
+    its task counted), or the server threads'."""
     return multiprocessing.get_context("spawn").Value("i", 0)
 
 
@@ -63,16 +64,27 @@ def advise_with(advisor: Advisor, task: Task) -> dict:
     return advice_of(advisor.position(setting, turns, added), count).to_json()
 
 
+def begin_computing(count: Any) -> None:
+    """Count a task as computing (`count`: a shared_count, of processes or threads) and give it
+    every core when it is the only one, else one: parallel kernels of several tasks on the same
+    cores wait for each other's threads."""
+    with count.get_lock():
+        count.value += 1
+        alone = count.value == 1
+    use_threads(ALL_THREADS if alone else 1)
+
+
+def end_computing(count: Any) -> None:
+    """Count a task begun by begin_computing as done."""
+    with count.get_lock():
+        count.value -= 1
+
+
 def advise_task(task: Task) -> dict:
-    """Return a task's advice computed in this worker: with every core when no other worker is
-    computing, else with one (parallel kernels of several processes on the same cores wait for
-    each other's threads)."""
-    with _computing.get_lock():
-        _computing.value += 1
-        alone = _computing.value == 1
+    """Return a task's advice computed in this worker, its cores shared with the other workers'
+    tasks (begin_computing)."""
+    begin_computing(_computing)
     try:
-        use_threads(ALL_THREADS if alone else 1)
         return advise_with(_advisor, task)
     finally:
-        with _computing.get_lock():
-            _computing.value -= 1
+        end_computing(_computing)

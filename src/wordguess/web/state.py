@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from wordguess.advice import Advisor
 from wordguess.advice.kept import PuzzleCache
-from wordguess.engine.kernels import parallel_kernels_threadsafe, use_threads
+from wordguess.engine.kernels import parallel_kernels_threadsafe
 from wordguess.optimal.total.trees import load_optimal_tree
 from wordguess.trees.tree import TreeFile
 from wordguess.web import advisers
@@ -40,21 +40,16 @@ class ComputeSlots:
     def __init__(self, slots: int, wait: float):
         self.wait = wait
         self._slots = threading.BoundedSemaphore(slots)
-        self._lock = threading.Lock()
-        self._active = 0
+        self._active = advisers.shared_count()  # the requests computing (advisers.begin_computing)
 
     def __enter__(self) -> ComputeSlots:
         if not self._slots.acquire(timeout=self.wait):
             raise HTTPException(503, "the server is busy: try again in a moment")
-        with self._lock:
-            self._active += 1
-            alone = self._active == 1
-        use_threads(advisers.ALL_THREADS if alone else 1)
+        advisers.begin_computing(self._active)
         return self
 
     def __exit__(self, *exc) -> None:
-        with self._lock:
-            self._active -= 1
+        advisers.end_computing(self._active)
         self._slots.release()
 
 
