@@ -545,7 +545,10 @@ def test_a_long_run_whose_stderr_is_a_file_logs_its_progress_every_minute(capsys
     for seconds, done in ((1, 1), (LOG_SECONDS - 2, 5), (LOG_SECONDS, 7), (LOG_SECONDS + 30, 8), (2 * LOG_SECONDS + 1, 9)):
         now[0] = seconds
         log(done, 12 if done < 9 else None)
-    assert capsys.readouterr().err.splitlines() == ["searching: 7/12 after 0:01:00", "searching: 9 after 0:02:01"]
+    now[0] = 3 * LOG_SECONDS + 1
+    log(10, 12, note="value between 1.5 and 1.6")  # what the work has so far, when it says
+    assert capsys.readouterr().err.splitlines() == ["searching: 7/12 after 0:01:00", "searching: 9 after 0:02:01",
+                                                    "searching: 10/12 after 0:03:01; value between 1.5 and 1.6"]
     with progress_bar("quick") as progress:  # (stderr is not a terminal here) a short run writes nothing
         progress(1, 2)
     assert capsys.readouterr().err == ""

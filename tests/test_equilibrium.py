@@ -9,6 +9,7 @@ import functools
 import gzip
 import itertools
 import json
+import re
 from collections import defaultdict
 from fractions import Fraction
 
@@ -216,6 +217,19 @@ def test_value_equals_the_full_linear_program(pegs, colours):
     assert found.symmetrised
     assert max(sum(q * Fraction(sum(depths[m(w)] for m in maps), len(maps)) for q, depths in found.guesser)
                for w in puzzle.answers) == found.value
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(3, 3), (2, 4)])
+def test_the_progress_notes_bound_the_value_from_both_sides(pegs, colours):
+    notes = []
+    found = solve_equilibrium(mastermind(pegs, colours), progress=lambda done, total, note="": notes.append(note))
+    bounds = [tuple(float(x) for x in re.fullmatch(r"value between (\S+) and (\S+)", note).groups()) for note in notes]
+    assert found.exact and len(bounds) == found.iterations - 1
+    lows = [low for low, _ in bounds]
+    assert lows == sorted(lows) and lows[0] >= round(float(found.uniform_value), 5)
+    # the chooser's weights of each step hold the value from below, the trees so far from above
+    assert all(low <= float(found.value) + 1e-5 <= high + 2e-5 for low, high in bounds)
+    assert bounds[-1][0] == pytest.approx(float(found.value), abs=1e-5)
 
 
 def test_exact_solution_solves_or_says_not_unique():

@@ -15,7 +15,7 @@ History = list[Turn]  # the turns of a game so far, oldest first
 Candidates = np.ndarray  # the secrets still consistent with the history: ascending indices into puzzle.answers
 CandidateWords = list[Word]  # the same secrets as words
 Bucket = tuple[Reply, Candidates]  # the candidates that give one reply to a guess
-Progress = Callable[[int, int], None]  # a progress callback: (units done, units in all)
+Progress = Callable[..., None]  # a progress callback: (units done, units in all[, note=what it has so far])
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -19,26 +19,28 @@ LOG_SECONDS = 60.0  # with stderr not a terminal (a log file): a progress line t
 
 
 class ProgressLog:
-    """A progress callback (done, total) that writes a plain line to stderr every LOG_SECONDS,
-    for a long run whose stderr is a file: a short run writes none."""
+    """A progress callback (done, total, note) that writes a plain line to stderr every
+    LOG_SECONDS, for a long run whose stderr is a file: a short run writes none."""
 
     def __init__(self, description: str, clock=time.monotonic):
         self.description, self.clock = description, clock
         self.started = self.last = clock()
 
-    def __call__(self, done: int, total: int | None) -> None:
+    def __call__(self, done: int, total: int | None, note: str = "") -> None:
         now = self.clock()
         if now - self.last >= LOG_SECONDS:
             self.last = now
             of = f"/{total:,}" if total is not None else ""
-            err.print(f"{self.description}: {done:,}{of} after {datetime.timedelta(seconds=round(now - self.started))}",
-                      markup=False, soft_wrap=True)
+            note = f"; {note}" if note else ""
+            err.print(f"{self.description}: {done:,}{of} after {datetime.timedelta(seconds=round(now - self.started))}"
+                      f"{note}", markup=False, soft_wrap=True)
 
 
 @contextlib.contextmanager
 def progress_bar(description: str):
-    """Yield a progress callback (done, total) drawn as a bar on stderr when it is a terminal,
-    else written as a line every minute (ProgressLog); Ctrl-C exits cleanly."""
+    """Yield a progress callback (done, total, note) drawn as a bar on stderr when it is a
+    terminal (the note after the description), else written as a line every minute
+    (ProgressLog); Ctrl-C exits cleanly."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
         if not err.is_terminal:
@@ -46,7 +48,8 @@ def progress_bar(description: str):
             return
         with Progress(*columns, console=err, transient=True) as bar:
             task = bar.add_task(description, total=None)
-            yield lambda done, total: bar.update(task, completed=done, total=total)
+            yield lambda done, total, note="": bar.update(
+                task, completed=done, total=total, description=f"{description}: {note}" if note else description)
     except (KeyboardInterrupt, Exception) as exc:
         if not interrupted(exc):
             raise

@@ -268,7 +268,7 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
     columns = [class_columns(depths, classes, sizes) for depths in trees]
     for depths in trees:
         lp.add(class_columns_float(depths, classes, sizes))
-    iterations = 1
+    iterations, low = 1, uniform_value
     while True:
         weights, value, guesser_q = lp.solve()
         # Whole-number weights for the search (a secret of no chance weighs 1: its depth still
@@ -276,11 +276,15 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
         each = np.maximum(np.round(weights / sizes * SCALE), 1).astype(np.int64)[classes]
         # Only a tree better than the best found so far is sought against these weights: none
         # means the LP's trees already hold its value (its float check, in whole numbers).
-        _, tree, searched = best_response(puzzle, classes, each, min(int(each @ depths) for depths in trees))
+        beta = min(int(each @ depths) for depths in trees)
+        least, tree, searched = best_response(puzzle, classes, each, beta)
         nodes += searched
         iterations += 1
+        # The chooser playing these weights holds every tree to least / sum (a lower bound on the
+        # value); the guesser's mixture of the trees so far holds the chooser to the LP's value.
+        low = max(low, Fraction(min(least, beta), int(each.sum())))
         if progress:
-            progress(iterations, max_iterations)
+            progress(iterations, max_iterations, note=f"value between {float(low):.5f} and {value:.5f}")
         if tree is None:
             break
         depths = tree_depths(puzzle, tree)
