@@ -400,6 +400,23 @@ def test_fibble_is_analysed_with_its_lies_and_each_value_equals_its_slow_twin():
     assert text.exit_code == 0 and "1. SALET left " in text.stdout, text.output
 
 
+def test_fibble_suggestions_finish_in_the_guesses_the_analysis_gives_them():
+    """The assistant's guesses to finish in Fibble are the analysis's values at the same
+    position: each suggestion, analysed as the move played there, is valued at its figure."""
+    import wordguess
+
+    fibble = get_game("fibble")
+    puzzle = PuzzleSpec(fibble, world="closed").build()
+    history = [("salet", fibble.parse_reply("Y....")), ("crony", fibble.parse_reply("....."))]
+    advice = wordguess.advise("fibble", "salet=Y....;crony=.....", world="closed")
+    assert advice.strategy == "lie-entropy" and len(advice.suggestions) >= 3
+    shown = fibble.parse_reply("G....")
+    for suggestion in advice.suggestions[:3]:
+        move = analyze(puzzle, [*history, (suggestion.word, shown)]).moves[-1]
+        assert move.played.kind == ESTIMATE and suggestion.kind == ESTIMATE
+        assert move.played.low == pytest.approx(suggestion.guesses_to_finish)
+
+
 def test_a_closed_world_with_past_answers_weighed_down_is_reported_closed(tmp_path):
     """The world is the puzzle's, not read off its weights: --exclude weighs the closed world's past
     answers down, and it stays closed (it was reported open)."""

@@ -423,13 +423,10 @@ class FocusedEstimates(EstimatedValues):
 
 class LieEstimates(EstimatedValues):
     """Estimated values for a game whose host lies (Fibble): each secret's true reply is shown as
-    one of its lies, evenly (`game.lie_table`), so a shown reply has the chance of the lies that
-    show it and leaves the candidates whose true reply it can stand for (`game.truths`: these
-    sets overlap). A guess's value is 1 + the sum over shown replies of their chance times the
-    guesses the set they leave still needs, by the fewest-guesses rule of an honest game
-    (`bucket_estimate`, with the guesses left; the lies to come make the real figure higher, for
-    every guess alike). The played guess is compared with the WIDTH guesses whose shown reply tells
-    most (the lie-entropy strategy's), the best of them being the best."""
+    one of its lies, evenly (`game.lie_table`); a guess's value is its guesses to finish through
+    the lies (`strategies.lies.shown_guesses_to_finish`, the assistant's figure too). The played
+    guess is compared with the WIDTH guesses whose shown reply tells most (the lie-entropy
+    strategy's), the best of them being the best."""
 
     WIDTH = 8
 
@@ -455,26 +452,9 @@ class LieEstimates(EstimatedValues):
 
     def _value(self, candidates: Candidates, guess: int, left: int) -> tuple[float, dict]:
         """Return (the guess's value, per shown reply (chance, guesses its set still needs))."""
-        puzzle, game = self.puzzle, self.puzzle.game
-        true = puzzle.row(guess)[candidates]
-        weights = puzzle.weights_of(candidates)
-        mass = np.bincount(true, weights=weights, minlength=game.n_replies)
-        shown = np.zeros(game.n_replies)
-        for reply in np.flatnonzero(mass):
-            lies = game.lie_table[reply]
-            shown[lies[lies >= 0]] += mass[reply] * game.lie_weights[reply]
-        shown /= shown.sum()
-        buckets, value = {}, 1.0
-        for reply in np.flatnonzero(shown):
-            reply = int(reply)
-            if reply == game.solved_reply:
-                cost = 0.0
-            else:
-                kept = np.isin(true, game.truths(reply))
-                cost = bucket_estimate(weights[kept], left, self.rule.loss)
-            buckets[reply] = (float(shown[reply]), cost)
-            value += shown[reply] * cost
-        return float(value), buckets
+        from wordguess.strategies.lies import shown_guesses_to_finish
+
+        return shown_guesses_to_finish(self.puzzle, candidates, guess, left, self.rule.loss)
 
 
 def exact_supported(puzzle: Puzzle) -> bool:

@@ -331,6 +331,11 @@ def solve(
 ) -> None:
     """Help with the game you are playing: suggestions each turn, from the replies you type.
     Multi-board games (quordle, ...): one reply per unsolved board, e.g. "soare=..Y.. G.... ..... .Y..."."""
+    if secret is not None and history is not None:
+        raise WordguessError("give --secret (the whole game played against it) or --history (the turns so far), "
+                             "not both")
+    if as_json and secret is None and history is None:
+        raise WordguessError("--json prints one position or one game: give --history or --secret with it")
     setting = Setting.of(game.name, **game.options, mode=mode, world=world, **dataclasses.asdict(lists),
                          strategy=strategy, seed=seed)
     advisor = Advisor(build=build_puzzle)

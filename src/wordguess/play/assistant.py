@@ -16,7 +16,7 @@ from wordguess.games.multiboard import MultiBoard
 from wordguess.play.session import Session
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, one_board, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
-from wordguess.strategies.lies import shown_entropies
+from wordguess.strategies.lies import shown_entropies, shown_guesses_to_finish
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import (
     SERIAL_PAIRS,
@@ -220,7 +220,8 @@ class Assistant(Session):
         elif values is not None:
             chosen, finish = by_value(puzzle, position, chosen, order, refused, values)
         elif puzzle.game.lies:  # no second look through lies: the one-step estimate, the others by it
-            finish = expected_guesses(puzzle, chosen, candidates, *cost_curve())
+            left = FINISH.left(puzzle, self.history)
+            finish = np.array([shown_guesses_to_finish(puzzle, candidates, int(g), left, FINISH.loss)[0] for g in chosen])
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
             chosen, finish = chosen[keep], finish[keep]
         else:  # the strategy's choice first, then the others by the one estimate all tables show

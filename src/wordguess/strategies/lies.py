@@ -17,6 +17,7 @@ from numba import njit, prange
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
 from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_first
+from wordguess.strategies.expected import bucket_estimate
 from wordguess.vocab import Candidates, Position
 
 
@@ -57,6 +58,33 @@ def shown_entropies(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidate
                       np.ascontiguousarray(candidates, dtype=np.int64), puzzle.weights_of(candidates),
                       game.lie_table, game.lie_weights, out)
     return out
+
+
+def shown_guesses_to_finish(puzzle: Puzzle, candidates: Candidates, guess: int, left: int,
+                            loss: float) -> tuple[float, dict[int, tuple[float, float]]]:
+    """Return the guesses a guess is expected to need to finish, itself included, through the
+    host's lies, and per shown reply (its chance, the guesses the set it leaves still needs): a
+    shown reply has the chance of the lies that show it and leaves the candidates whose true
+    reply it can stand for (`game.truths`: these sets overlap); each set is costed by the
+    fewest-guesses rule of an honest game (`bucket_estimate`, `left` guesses after this one, a
+    lost game `loss`), so the lies to come make the real figure higher, for every guess alike.
+    The assistant's guesses to finish and the analysis's values are both this."""
+    game = puzzle.game
+    true = puzzle.row(guess)[candidates]
+    weights = puzzle.weights_of(candidates)
+    mass = np.bincount(true, weights=weights, minlength=game.n_replies)
+    shown = np.zeros(game.n_replies)
+    for reply in np.flatnonzero(mass):
+        lies = game.lie_table[reply]
+        shown[lies[lies >= 0]] += mass[reply] * game.lie_weights[reply]
+    shown /= shown.sum()
+    buckets, value = {}, 1.0
+    for reply in np.flatnonzero(shown).tolist():
+        cost = 0.0 if reply == game.solved_reply else bucket_estimate(
+            weights[np.isin(true, game.truths(reply))], left, loss)
+        buckets[reply] = (float(shown[reply]), cost)
+        value += shown[reply] * cost
+    return float(value), buckets
 
 
 @dataclasses.dataclass(frozen=True)
