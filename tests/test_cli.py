@@ -406,6 +406,15 @@ def test_the_list_options_reach_every_command_that_takes_them(tmp_path):
     assert added["worst"] == 3 and added["games"] == 20
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (("--secret", "crane", "--history", "raise=GGGGG"), "give --secret"),  # (it played the secret, the turns unread)
+    (("--json",), "--json prints one position or one game"),  # (it started the interactive session)
+])
+def test_solve_refuses_what_it_would_not_read(args, said):
+    result = runner.invoke(app, ["solve", *args])
+    assert result.exit_code == 2 and said in result.output and len(result.output.strip().splitlines()) == 1
+
+
 def test_solve_secret_says_a_game_over_the_limit_was_lost(tmp_path):
     # Ten words that differ in their first letter only: each guess rules out one, so the last
     # word the strategy tries takes more than Wordle's six guesses.
