@@ -156,11 +156,25 @@ def test_a_game_still_being_played_is_not_finished_rather_than_lost():
     assert data["finished"] is False and data["won"] is False
 
 
-def test_when_the_best_is_the_guess_played_the_regret_is_none():
+def test_when_the_best_is_the_guess_played_the_regret_is_none_once_the_best_is_proven():
+    """The played guess as the best found has no regret when the best is settled; while the
+    best is only bounded (Quordle's opening: 9 guesses, no certificate, a small budget) the
+    regret is bounded by the played value over the best's lower bound, and the move is not
+    called the best (the single-board analysis shows SALET better than SOARE)."""
     data = json.loads(runner.invoke(app, ["analyze", "--no-store", "--game", "quordle", "--secret",
                                           "cigar,rebut,sissy,humph", "soare", "clint", "rebut", "cigar", "sissy",
                                           "humph", "--json"]).stdout)
+    settled = unsettled = 0
     for board in data["boards"]:
         for move in board["moves"]:
-            if move["best_guess"] == move["guess"]:
-                assert move["regret"]["low"] == 0 and move["regret"]["high"] == 0 and move["skill"] == 99
+            if move["best_guess"] != move["guess"]:
+                continue
+            assert move["regret"]["low"] == 0
+            if move["best"]["kind"] != "bounds":
+                settled += 1
+                assert move["regret"]["high"] == 0 and move["skill"] == 99
+            else:
+                unsettled += 1
+                assert move["regret"]["high"] == pytest.approx(move["played"]["high"] - move["best"]["low"], abs=1e-3)
+                assert move["regret"]["high"] > 0 and "It was the best guess:" not in move["sentence"]
+    assert settled and unsettled

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from wordguess.analysis.report import GameAnalysis, Move, luck_score
+from wordguess.analysis.report import BOUNDS, GameAnalysis, Move, luck_score
 from wordguess.analysis.values import EstimatedValues, Values, values_for
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
@@ -141,7 +141,7 @@ def analyze(puzzle: Puzzle, history: History, secret: Word | None = None, budget
         values.prepare(candidates, before, guess)
         values.start_move(max(0, total - (values.nodes - first)) // (turn + reserve))
         played, best_value, best, buckets = values.move(candidates, before, guess)
-        if best == guess:  # the best found is the guess played: one guess, one value, no regret
+        if best == guess and best_value.kind != BOUNDS:  # the best is the guess played: one value, no regret
             best_value = played
         # the buckets' guesses to finish when all are known; else only their chance counts
         known = all(v is not None for _, v in buckets.values())

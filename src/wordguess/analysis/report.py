@@ -113,7 +113,7 @@ class Move:
         return low, high
 
     def _regret(self) -> tuple[float, float | None]:
-        if self.best_guess == self.guess:  # the best found is this guess: nothing was given up for it
+        if self.best_guess == self.guess and self.best.kind != BOUNDS:  # the best is this guess: nothing given up
             return 0.0, 0.0
         if self.played.kind != BOUNDS and self.best.kind != BOUNDS:
             if self.played.can_lose:  # inf - inf: no play is safe, so this one loses nothing

@@ -197,7 +197,7 @@ def analyze_command(
     mode: opt.Mode = "normal",
     world: opt.AnalyzeWorld = "auto",
     lists: ListChoice = None,
-    budget: Annotated[float, typer.Option(help="The exact search's budget for the whole analysis (closed world), in seconds of 500 nodes: counted in nodes, the same analysis on any machine and load.")] = DEFAULT_BUDGET,
+    budget: Annotated[float, typer.Option(help="The exact search's budget for the whole analysis (closed world), in seconds of 500 nodes: counted in nodes, the same analysis on any machine and load (a store adds what earlier runs proved).")] = DEFAULT_BUDGET,
     store: Annotated[str | None, typer.Option(help="SQLite file of proven results (default: in the user cache).")] = None,
     no_store: opt.NoStore = False,
     as_json: opt.Json = False,
