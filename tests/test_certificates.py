@@ -202,7 +202,8 @@ def test_a_game_without_a_certificate_has_none_and_openers_says_so():
         assert certificate_for(puzzle, 6) is None
     result = runner.invoke(app, ["openers", "--game", "jotto"])
     assert result.exit_code == 2 and "no opener certificate is shipped for jotto in normal mode" in result.output
-    assert "mastermind normal" in result.output and "Traceback" not in result.output
+    assert "mastermind 4x6 normal" in result.output and "Traceback" not in result.output
+    assert "mastermind / mastermind" not in result.output  # (each size named once, by its pegs x colours)
 
 
 def test_openers_prints_the_table_with_what_it_proves():

@@ -323,6 +323,13 @@ def test_a_tree_is_evaluated_over_the_lists_its_file_names(tmp_path):
     (("solve", "--game", "sutom", "--length", "4", "--secret", "bateau"), "not the 4 of --length"),
     (("play", "--host", "fixed"), "choose one of: absurdle, evil, random"),
     (("analyze", "--history", "raise=GGGGG;mount=....."), "no turn comes after a win"),
+    (("evaluate", "--host", "fixed"), "choose one of: absurdle, evil, random"),
+    (("evaluate", "--workers", "0"), "--workers is for multi-board games"),
+    (("solve", "--game", "bulls", "--length", "3", "--pegs", "5", "--history", "012=0,0"), "give one of them"),
+    (("solve", "--game", "mastermind", "--history", "1122=3,1"), "with 3 in place, the one peg left cannot be"),
+    (("analyze", "--share", "/no/such/share.txt", "crane"), "no such file"),
+    # (the open world's note was printed before the refusal)
+    (("analyze", "--history", "raise=GGGG."), "reply GGGG. to RAISE leaves no possible secret"),
 ])
 def test_options_that_contradict_each_other_are_refused(args, fragment):
     assert_one_line_error(run(*args, input="quit\n"), fragment)

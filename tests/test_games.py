@@ -132,6 +132,13 @@ def test_bulls_codes_and_options():
         get_game("bulls", digits=7, symbols=6)
     with pytest.raises(WordguessError, match="its options: colors, colours, digits, length, pegs, symbols"):
         get_game("bulls", boards=2)
+    with pytest.raises(WordguessError, match="length and pegs both set its digits, here to 5 and 3: give one"):
+        get_game("bulls", pegs=5, length=3)  # (the CLI's --pegs 5 --length 3: one was dropped unsaid)
+    assert get_game("bulls", pegs=3, length=3).digits == 3
+    with pytest.raises(WordguessError, match="wordle has no option pegs; its options: language, length$"):
+        get_game("wordle", pegs=3)
+    with pytest.raises(WordguessError, match="choose one of: .*quordle"):
+        get_game("wordel")
 
 
 def test_jotto2_words_have_distinct_letters_and_keep_anagrams():

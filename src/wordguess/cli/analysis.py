@@ -58,6 +58,9 @@ def read_share(value: str) -> str:
     if folder:
         raise WordguessError(f"--share {value!r} is a directory: give the share text itself, - for standard input, "
                              "or a file holding it")
+    if not named and "\n" not in value and ("/" in value or path.suffix == ".txt"):
+        raise WordguessError(f"--share {value!r}: no such file; give the share text itself, - for standard input, "
+                             "or a file holding it")
     if not named:
         return value
     try:
@@ -90,16 +93,17 @@ def check_one_way(words: list[str], secret: str | None, history: str | None, sha
 
 
 def analysed(chosen: str, found: str, notices: list[str], steps: int, analysis):
-    """Return analysis() run under a progress bar of `steps` steps, after saying on stderr that a
-    game `chosen` auto was `found` in the open world, and the notices of the words it took."""
-    if chosen == "auto" and found == "open":
-        err.print("the game does not fit the answer list: analysing it in the open world (estimates)", markup=False)
-    for notice in notices:
-        err.print(f"note: {notice}", markup=False)
+    """Return analysis() run under a progress bar of `steps` steps, then say on stderr that a
+    game `chosen` auto was `found` in the open world, and the notices of the words it took (an
+    analysis that refuses the game says only why)."""
     with progress_bar("analysing") as progress:
         progress(0, steps)
         result = analysis()
         progress(steps, steps)
+    if chosen == "auto" and found == "open":
+        err.print("the game does not fit the answer list: analysed in the open world (estimates)", markup=False)
+    for notice in notices:
+        err.print(f"note: {notice}", markup=False)
     return result
 
 

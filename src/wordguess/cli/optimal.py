@@ -260,7 +260,7 @@ def worst_text(worst: WorstCase) -> str:
 def absurdle_command(
     game: GameChoice,
     lists: ListChoice = None,
-    mode: opt.ExactMode = "normal",
+    mode: opt.NormalOrHard = "normal",
     prove: Annotated[bool, typer.Option("--prove", metavar="", help="Also prove, by a complete search, that one guess fewer cannot win (for every tie rule).")] = False,
     openers: Annotated[int, typer.Option(help="Search this many first guesses for wins, those whose kept bucket is smallest first (0: all).")] = 100,
     sequences: Annotated[int, typer.Option(help="Show at most this many winning games.")] = 8,
@@ -349,14 +349,14 @@ def equilibrium_command(
 @game_command(first=False)
 def openers_command(
     game: GameChoice,
-    mode: opt.ExactMode = "normal",
+    mode: opt.NormalOrHard = "normal",
     lists: ListChoice = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
     as_json: opt.Json = False,
 ) -> None:
     """Print a shipped opener certificate: every first guess with its exact total guesses where
-    it is at most the certificate's threshold, and a proven lower bound above it otherwise (the
-    game's lists unless --answers/--guesses name others, e.g. the NYT's)."""
+    it is at most the certificate's threshold, and a proven lower bound above it otherwise; of
+    the game's lists, or of those --answers and --guesses name (the NYT's, say)."""
     if top < 0:
         raise WordguessError(f"--top must be 0 (all) or more, not {top}")
     rules = game.truthful_rules("openers")

@@ -18,7 +18,8 @@ Answers = Annotated[str | None, typer.Option(help="Secrets: a bundled list name 
 Guesses = Annotated[str | None, typer.Option(help="Allowed guesses: a list name or a file (default: the game's).")]
 Json = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON instead of text.")]
 Mode = Annotated[str, typer.Option("--mode", "-m", help="normal, hard or strict.")]
-ExactMode = Annotated[str, typer.Option("--mode", "-m", help="normal or hard (optimal: strict too, every guess a candidate).")]
+ExactMode = Annotated[str, typer.Option("--mode", "-m", help="normal or hard (with --objective total, strict too: every guess a candidate).")]
+NormalOrHard = Annotated[str, typer.Option("--mode", "-m", help="normal or hard.")]
 Strategy = Annotated[str, typer.Option("--strategy", "-s", help="A strategy name (see `wordguess strategies`).")]
 Window = Annotated[str | None, typer.Option(
     "--inconsistent-window", help="Normal mode: consider inconsistent guesses only while LO-HI candidates remain (classic: 4-125).")]
@@ -36,7 +37,8 @@ AddWords = Annotated[str | None, typer.Option(
 ExcludeFactor = Annotated[float, typer.Option(
     "--exclude-factor", help="The weight of --exclude words is multiplied by this (above 0, at most 1).")]
 OpenStrategy = Annotated[str | None, typer.Option(
-    "--strategy", "-s", help="A strategy name (see `wordguess strategies`; default: fewest-guesses in the open world of Wordle, Termo and Sutom, else entropy).")]
+    "--strategy", "-s", help="A strategy name (see `wordguess strategies`; default: fewest-guesses in the open world of Wordle, Termo and "
+    "Sutom, lie-entropy for Fibble, fewest-total-safe for several boards, else entropy).")]
 
 SessionWorld = Annotated[str | None, typer.Option(
     "--world", help="open (the default): any allowed word may be the secret, weighted by how common it is; "

@@ -25,7 +25,7 @@ from wordguess.cli.common import (
 from wordguess.cli.render import evaluation_text, first_guess_tables, lost_line, percent, tiles
 from wordguess.cli.work import check_workers, progress_bar
 from wordguess.engine.puzzle import Puzzle
-from wordguess.errors import WordguessError
+from wordguess.errors import WordguessError, unknown_name
 from wordguess.games import get_game
 from wordguess.lists import load_words
 from wordguess.optimal.worst.exact_guard import played_strategy
@@ -41,6 +41,7 @@ from wordguess.trees.report import evaluate as evaluate_strategy
 from wordguess.trees.tree import TreeFile, total_guesses, tree_size
 
 MAX_GAMES = 1_000_000  # multi-board games simulated by one evaluate
+EVALUATED_HOSTS = ("random", "evil", "absurdle")  # --host: every secret in turn, or one game an adversary forces
 
 
 def print_record(puzzle: Puzzle, record: GameRecord) -> None:
@@ -102,11 +103,14 @@ def evaluate(
     if game.is_multiboard:
         evaluate_boards_command(game, lists, strategy, world, games, seed, boards, max_guesses, as_json, workers)
         return
-    multi_only = {"--boards": boards, "--max-guesses": max_guesses}
+    multi_only = {"--boards": boards, "--max-guesses": max_guesses, "--workers": None if workers == 1 else workers}
     given = [name for name, value in multi_only.items() if value is not None]
     if given:
+        limit = f"; {game.rules().name} keeps its own limit of {game.rules().max_guesses}" if given != ["--workers"] else ""
         raise WordguessError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for multi-board games "
-                             f"(quordle, ...); {game.rules().name} keeps its own limit of {game.rules().max_guesses}")
+                             f"(quordle, ...){limit}")
+    if host not in EVALUATED_HOSTS:
+        raise unknown_name("host", host, EVALUATED_HOSTS)
     if plot:
         check_format(plot)
     if tree_out and (secrets or (world == "open" and sample is not None)):

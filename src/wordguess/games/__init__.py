@@ -23,8 +23,8 @@ def game_class(name: str) -> type[Game]:
     """Return the game class registered under `name` or one of its aliases."""
     key = name.strip().lower()
     key = ALIASES.get(key, key)
-    if key not in GAMES:
-        raise unknown_name("game", name, GAMES)
+    if key not in GAMES:  # (get_game takes the multi-board games too: named among the choices)
+        raise unknown_name("game", name, [*GAMES, *MULTI_BOARDS, "multiboard"])
     return GAMES[key]
 
 
@@ -60,10 +60,16 @@ def get_game(name: str = "wordle", **options) -> Game | MultiBoard:
     fields = {f.name for f in dataclasses.fields(cls)}
     for alias, field in cls.option_aliases.items():
         if alias in options:
-            options[field] = options.pop(alias)
+            value = options.pop(alias)
+            if options.get(field, value) != value:
+                given = sorted(a for a, f in cls.option_aliases.items() if f == field)
+                raise WordguessError(f"{cls.name}: {' and '.join(given)} both set its {field}, here to "
+                                     f"{options[field]} and {value}: give one of them")
+            options[field] = value
     unknown = set(options) - fields
-    if unknown:
-        accepted = ", ".join(sorted(fields | set(cls.option_aliases))) or "none"
+    if unknown:  # (a field whose name no flag has, word_length, by its alias alone)
+        named = {f for f in fields if "_" not in f or f not in cls.option_aliases.values()}
+        accepted = ", ".join(sorted(set(cls.option_aliases) | named)) or "none"
         raise WordguessError(f"{cls.name} has no option {', '.join(sorted(unknown))}; its options: {accepted}")
     return cls(**options)
 

@@ -85,7 +85,10 @@ class TwoCountGame(Game):
             raise ReplyError(f"reply {text!r} is malformed; use {self.reply_notations}")
         b, w = (int(x) for x in (match.group(1, 2) if match.group(1) else match.group(3, 4)))
         if (b, w) not in self.replies:
-            raise ReplyError(f"reply {b},{w} is impossible with {self.length} positions; use {self.reply_notations}")
+            why = (f"with {b} in place, the one {self.symbol_noun} left cannot be in the code but out of place"
+                   if self.length is not None and (b, w) == (self.length - 1, 1) and b + w <= self.length
+                   else f"{b}+{w} is more than {self.length} positions")
+            raise ReplyError(f"reply {b},{w} is impossible: {why}; use {self.reply_notations}")
         return self.replies.index((b, w))
 
     def encode_words(self, words: Sequence[Word]) -> np.ndarray:

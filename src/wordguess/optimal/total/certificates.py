@@ -156,9 +156,14 @@ def shipped_certificates(folder: Path | None = None) -> dict[str, dict]:
 
 
 def shipped_names(folder: Path | None = None) -> str:
-    """Return the shipped certificates as 'game mode (answers / guesses)' phrases, for messages."""
-    manifest = shipped_certificates(folder)
-    return ", ".join(f"{m['game']} {m['mode']} ({m['answers']} / {m['guesses']})" for m in manifest.values()) or "none"
+    """Return the shipped certificates as 'game mode (answers / guesses)' phrases, for messages;
+    a game of generated codes by its size instead ('mastermind 4x7 normal')."""
+    def phrase(m: dict) -> str:
+        if m["answers"] == m["game"]:  # (generated: the lists are the game's codes)
+            size = [m["options"][k] for k in ("pegs", "colours") if k in m["options"]]  # (pegs x colours)
+            return f"{m['game']} {'x'.join(str(v) for v in size or m['options'].values())} {m['mode']}"
+        return f"{m['game']} {m['mode']} ({m['answers']} / {m['guesses']})"
+    return ", ".join(phrase(m) for m in shipped_certificates(folder).values()) or "none"
 
 
 @functools.lru_cache(maxsize=4)
