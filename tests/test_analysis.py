@@ -474,3 +474,15 @@ def test_for_first_word_sets_what_the_host_reveals_from_the_first_word_known():
     assert for_first_word(sutom, None, ["bateau"], [("cheval", "......")]).first == "b"  # then the guesses
     played = for_first_word(sutom, "", [], [("cheval", "......")])  # then the turns
     assert (played.first, played.length) == ("c", 6)
+
+
+def test_every_value_in_the_json_has_the_fields_the_web_answers():
+    """`analyze --json` writes each value with the fields of the web's ValueOut, whatever the
+    value (a guess that can lose, one the guard judged, bounds), as /api/analyze does."""
+    from wordguess.web.analyze import ValueOut
+
+    result = runner.invoke(app, ["analyze", "--world", "open", "--secret", "crimp", "salet", "corny", "brick", "crimp",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    moves = json.loads(result.stdout)["moves"]
+    assert [set(m[k]) for m in moves for k in ("played", "best")] == [set(ValueOut.model_fields)] * (2 * len(moves))

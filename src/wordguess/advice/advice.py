@@ -118,7 +118,10 @@ class Advice:
 
 def _plain(value: object) -> object:
     """Return a value as JSON reads it back: its dataclasses as dicts, its tuples as lists (no
-    copy of what is already plain, unlike dataclasses.asdict)."""
+    copy of what is already plain, unlike dataclasses.asdict), its floats to 12 significant
+    digits (2.0, not the sum's 1.9999999999999998)."""
+    if isinstance(value, float):
+        return float(f"{value:.12g}")
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value):

@@ -45,11 +45,12 @@ class Value:
         return math.isinf(self.low)
 
     def to_json(self) -> dict:
-        if self.can_lose:
-            return {"low": None, "high": None, "kind": self.kind, "can_lose": True}
-        out = {"low": round(self.low, 6), "high": None if self.high is None else round(self.high, 6),
-               "kind": self.kind, "estimate": None if self.estimate is None else round(self.estimate, 6)}
-        return out if self.win_shown is None else {**out, "win_shown": self.win_shown}
+        """The same fields whatever the value (the web's ValueOut)."""
+        lost = self.can_lose
+        return {"low": None if lost else round(self.low, 6),
+                "high": None if lost or self.high is None else round(self.high, 6), "kind": self.kind,
+                "estimate": None if lost or self.estimate is None else round(self.estimate, 6),
+                "can_lose": bool(lost), "win_shown": self.win_shown}
 
     def with_estimate(self, estimate: float) -> Value:
         """Return the value with a best estimate, clipped into its proven bounds (bounds only)."""

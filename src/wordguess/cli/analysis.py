@@ -147,7 +147,7 @@ def analysis_table(game: Game, analysis: GameAnalysis) -> Table:
     for m in analysis.moves:
         left = f"{m.candidates_before:,}→{m.candidates_after:,}"
         if weighted:
-            left += f" ({m.bucket_share:.0%})"
+            left += f" ({m.bucket_share:.0%})" if m.bucket_share >= 0.01 else " (<1%)"  # (as the sentence says it)
         table.add_row(str(m.turn), tiles(game, m.guess, m.reply, compact=True), left, m.played.text(), m.best.text(),
                       game.display(m.best_guess), m.regret_text(), m.skill_text(),
                       f"{m.luck}" + ("" if m.luck_by == "guesses" else "*"))
