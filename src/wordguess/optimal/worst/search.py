@@ -433,7 +433,7 @@ def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, co
             for verdict in found_verdicts:
                 checked += 1
                 if progress:
-                    progress(checked, len(order))
+                    progress(checked, len(order), note=f"trees within {depth} guesses")
                 if verdict.feasible:
                     found = result(depth, verdict.opener)
                     if fewest:
