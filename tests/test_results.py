@@ -51,7 +51,7 @@ JOTTO_TREES = {
 # chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
 # guesser's mixture (tree index: weight)
 EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
-EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 21, 13496)  # under way: file, trees, the uniform optimum
+EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 28, 13496)  # under way: file, trees, the uniform optimum
 VALUE_4X7 = Fraction(622, 133)
 CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
 GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),

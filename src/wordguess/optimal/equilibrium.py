@@ -284,7 +284,9 @@ def solve_equilibrium(puzzle: Puzzle, tolerance: float = 1e-9, max_iterations: i
         # value); the guesser's mixture of the trees so far holds the chooser to the LP's value.
         low = max(low, Fraction(min(least, beta), int(each.sum())))
         if progress:
-            progress(iterations, max_iterations, note=f"value between {float(low):.5f} and {value:.5f}")
+            # (shown outward, so that each printed bound is one: the lower rounded down, the upper up)
+            progress(iterations, max_iterations,
+                     note=f"value between {math.floor(low * 10**5) / 10**5:.5f} and {math.ceil(value * 10**5) / 10**5:.5f}")
         if tree is None:
             break
         depths = tree_depths(puzzle, tree)
