@@ -189,3 +189,15 @@ def test_an_adviser_computes_the_library_s_advice_on_every_core_only_when_alone(
     computing.value = 0
     assert advisers.advise_task(task) == expected
     assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS and computing.value == 0
+
+
+def test_the_advice_json_writes_its_floats_without_the_sums_noise():
+    """A total of exact parts may come out of the sums as 1.9999999999999998: the JSON has 2.0
+    (12 significant digits), and a tiny chance stays what it is."""
+    from wordguess.advice.advice import _plain
+
+    assert _plain(0.1 + 0.2) == 0.3 and _plain(1.9999999999999998) == 2.0 and _plain(3.3e-9) == 3.3e-9
+    data = wordguess.advise("wordle", "salet=..GY.;below=.GG..", world="closed", mode="hard").to_json()
+    floats = [s[k] for s in data["suggestions"] for k in ("guesses_to_finish", "probability", "expected_left", "bits")
+              if isinstance(s[k], float)]
+    assert floats and all(x == float(f"{x:.12g}") for x in floats)

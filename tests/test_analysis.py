@@ -408,13 +408,14 @@ def test_fibble_suggestions_finish_in_the_guesses_the_analysis_gives_them():
     fibble = get_game("fibble")
     puzzle = PuzzleSpec(fibble, world="closed").build()
     history = [("salet", fibble.parse_reply("Y....")), ("crony", fibble.parse_reply("....."))]
-    advice = wordguess.advise("fibble", "salet=Y....;crony=.....", world="closed")
-    assert advice.strategy == "lie-entropy" and len(advice.suggestions) >= 3
     shown = fibble.parse_reply("G....")
-    for suggestion in advice.suggestions[:3]:
-        move = analyze(puzzle, [*history, (suggestion.word, shown)]).moves[-1]
-        assert move.played.kind == ESTIMATE and suggestion.kind == ESTIMATE
-        assert move.played.low == pytest.approx(suggestion.guesses_to_finish)
+    for strategy in ("lie-entropy", "fewest-guesses"):  # (the default, and one with values of its own)
+        advice = wordguess.advise("fibble", "salet=Y....;crony=.....", world="closed", strategy=strategy)
+        assert advice.strategy == strategy and len(advice.suggestions) >= 3
+        for suggestion in advice.suggestions[:3]:
+            move = analyze(puzzle, [*history, (suggestion.word, shown)]).moves[-1]
+            assert move.played.kind == ESTIMATE and suggestion.kind == ESTIMATE
+            assert move.played.low == pytest.approx(suggestion.guesses_to_finish)
 
 
 def test_a_closed_world_with_past_answers_weighed_down_is_reported_closed(tmp_path):
@@ -486,3 +487,9 @@ def test_every_value_in_the_json_has_the_fields_the_web_answers():
     assert result.exit_code == 0, result.output
     moves = json.loads(result.stdout)["moves"]
     assert [set(m[k]) for m in moves for k in ("played", "best")] == [set(ValueOut.model_fields)] * (2 * len(moves))
+
+
+def test_a_reply_of_less_than_one_percent_is_said_so_in_the_table_as_in_the_sentence():
+    result = runner.invoke(app, ["analyze", "--world", "open", "--secret", "tales", "salet", "tales"])
+    assert result.exit_code == 0, result.output
+    assert "(<1%)" in result.stdout and "(0%)" not in result.stdout and "less than a 1% chance" in result.stdout

@@ -324,11 +324,12 @@ def test_a_tree_is_evaluated_over_the_lists_its_file_names(tmp_path):
     (("play", "--host", "fixed"), "choose one of: absurdle, evil, random"),
     (("analyze", "--history", "raise=GGGGG;mount=....."), "no turn comes after a win"),
     (("evaluate", "--host", "fixed"), "choose one of: absurdle, evil, random"),
+    (("evaluate", "--game", "quordle", "--host", "evil", "--games", "2"), "drop --host"),
     (("evaluate", "--workers", "0"), "--workers is for multi-board games"),
-    (("solve", "--game", "bulls", "--length", "3", "--pegs", "5", "--history", "012=0,0"), "give one of them"),
+    (("solve", "--game", "bulls", "--length", "3", "--pegs", "5", "--history", "012=0,0"), "length 3 and pegs 5 each set"),
     (("solve", "--game", "mastermind", "--history", "1122=3,1"), "with 3 in place, the one peg left cannot be"),
     (("analyze", "--share", "/no/such/share.txt", "crane"), "no such file"),
-    # (the open world's note was printed before the refusal)
+    # (one line: the open world's note is for an analysis that is made)
     (("analyze", "--history", "raise=GGGG."), "reply GGGG. to RAISE leaves no possible secret"),
 ])
 def test_options_that_contradict_each_other_are_refused(args, fragment):
@@ -414,8 +415,8 @@ def test_the_list_options_reach_every_command_that_takes_them(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (("--secret", "crane", "--history", "raise=GGGGG"), "give --secret"),  # (it played the secret, the turns unread)
-    (("--json",), "--json prints one position or one game"),  # (it started the interactive session)
+    (("--secret", "crane", "--history", "raise=GGGGG"), "give --secret"),  # (one game, given one way)
+    (("--json",), "--json prints one position or one game"),  # (no position to print)
 ])
 def test_solve_refuses_what_it_would_not_read(args, said):
     result = runner.invoke(app, ["solve", *args])
@@ -568,3 +569,17 @@ def test_a_long_run_whose_stderr_is_a_file_logs_its_progress_every_minute(capsys
     with progress_bar("quick") as progress:  # (stderr is not a terminal here) a short run writes nothing
         progress(1, 2)
     assert capsys.readouterr().err == ""
+
+
+def test_on_a_terminal_the_bar_shows_the_note_after_its_description(monkeypatch):
+    from rich.progress import Progress
+
+    from wordguess.cli import common, work
+
+    shown = []
+    monkeypatch.setattr(type(common.err), "is_terminal", property(lambda self: True))
+    monkeypatch.setattr(Progress, "update", lambda self, task, **fields: shown.append(fields))
+    with work.progress_bar("solving") as progress:
+        progress(1, 3)
+        progress(2, 3, note="value between 1.5 and 1.6")
+    assert [f["description"] for f in shown] == ["solving", "solving: value between 1.5 and 1.6"]

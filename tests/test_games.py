@@ -132,8 +132,10 @@ def test_bulls_codes_and_options():
         get_game("bulls", digits=7, symbols=6)
     with pytest.raises(WordguessError, match="its options: colors, colours, digits, length, pegs, symbols"):
         get_game("bulls", boards=2)
-    with pytest.raises(WordguessError, match="length and pegs both set its digits, here to 5 and 3: give one"):
-        get_game("bulls", pegs=5, length=3)  # (the CLI's --pegs 5 --length 3: one was dropped unsaid)
+    with pytest.raises(WordguessError, match="pegs 5 and length 3 each set its digits: give one of them"):
+        get_game("bulls", pegs=5, length=3)  # (two flags for one option: neither is taken over the other)
+    with pytest.raises(WordguessError, match="colors 6 and colours 8 each set its colours"):
+        get_game("mastermind", colors=6, colours=8)
     assert get_game("bulls", pegs=3, length=3).digits == 3
     with pytest.raises(WordguessError, match="wordle has no option pegs; its options: language, length$"):
         get_game("wordle", pegs=3)

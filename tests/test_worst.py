@@ -506,3 +506,12 @@ def test_mastermind_with_groups_agrees_with_the_depth_limited_total_search(pegs,
         solver = ExactSolver(puzzle, max_guesses=depth)
         sample = codes[::7]  # a seventh of the openers
         assert {g: search.opener(g, depth).feasible for g in sample} == {g: solver.opener(g).value < INF for g in sample}
+
+
+def test_the_progress_says_the_depth_tried():
+    notes = []
+    optimal_worst(SearchSpec(PuzzleSpec(get_game("mastermind", pegs=2, colours=3)), None), all_openers=True,
+                  progress=lambda done, total, note="": notes.append(note))
+    depths = [int(note.split()[2]) for note in notes if note]
+    assert depths and all(note == f"trees within {d} guesses" for note, d in zip([n for n in notes if n], depths, strict=True))
+    assert depths == sorted(depths)  # (a depth is tried once every opener is refuted at the one below)

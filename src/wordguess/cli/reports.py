@@ -100,7 +100,11 @@ def evaluate(
 ) -> None:
     """Evaluate a strategy (or a tree file) over every secret: mean, worst, failures, histogram.
     Multi-board games (quordle, ...) are evaluated by simulating --games seeded games."""
+    if host not in EVALUATED_HOSTS:
+        raise unknown_name("host", host, EVALUATED_HOSTS)
     if game.is_multiboard:
+        if host != "random":
+            raise WordguessError("multi-board games are evaluated against the random host (seeded games): drop --host")
         evaluate_boards_command(game, lists, strategy, world, games, seed, boards, max_guesses, as_json, workers)
         return
     multi_only = {"--boards": boards, "--max-guesses": max_guesses, "--workers": None if workers == 1 else workers}
@@ -109,8 +113,6 @@ def evaluate(
         limit = f"; {game.rules().name} keeps its own limit of {game.rules().max_guesses}" if given != ["--workers"] else ""
         raise WordguessError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for multi-board games "
                              f"(quordle, ...){limit}")
-    if host not in EVALUATED_HOSTS:
-        raise unknown_name("host", host, EVALUATED_HOSTS)
     if plot:
         check_format(plot)
     if tree_out and (secrets or (world == "open" and sample is not None)):

@@ -58,14 +58,13 @@ def get_game(name: str = "wordle", **options) -> Game | MultiBoard:
         return get_multiboard(name, **options)
     cls = game_class(name)
     fields = {f.name for f in dataclasses.fields(cls)}
-    for alias, field in cls.option_aliases.items():
-        if alias in options:
-            value = options.pop(alias)
-            if options.get(field, value) != value:
-                given = sorted(a for a, f in cls.option_aliases.items() if f == field)
-                raise WordguessError(f"{cls.name}: {' and '.join(given)} both set its {field}, here to "
-                                     f"{options[field]} and {value}: give one of them")
-            options[field] = value
+    for field in set(cls.option_aliases.values()):
+        given = {name: options.pop(name) for name in list(options) if name == field or cls.option_aliases.get(name) == field}
+        if len(set(given.values())) > 1:
+            raise WordguessError(f"{cls.name}: {' and '.join(f'{n} {v}' for n, v in given.items())} each set its {field}: "
+                                 "give one of them")
+        if given:
+            options[field] = next(iter(given.values()))
     unknown = set(options) - fields
     if unknown:  # (a field whose name no flag has, word_length, by its alias alone)
         named = {f for f in fields if "_" not in f or f not in cls.option_aliases.values()}

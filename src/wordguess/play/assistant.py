@@ -217,13 +217,13 @@ class Assistant(Session):
             chosen = np.array([first, *others][:rows], dtype=np.int64)
         if len(candidates) == 1:
             finish = np.ones(1)
-        elif values is not None:
-            chosen, finish = by_value(puzzle, position, chosen, order, refused, values)
-        elif puzzle.game.lies:  # no second look through lies: the one-step estimate, the others by it
+        elif puzzle.game.lies:  # through the lies, whatever the strategy: the analysis's one-step value
             left = FINISH.left(puzzle, self.history)
             finish = np.array([shown_guesses_to_finish(puzzle, candidates, int(g), left, FINISH.loss)[0] for g in chosen])
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
             chosen, finish = chosen[keep], finish[keep]
+        elif values is not None:
+            chosen, finish = by_value(puzzle, position, chosen, order, refused, values)
         else:  # the strategy's choice first, then the others by the one estimate all tables show
             finish = FINISH.values(puzzle, position, chosen)
             keep = [0, *sorted(range(1, len(chosen)), key=lambda k: (finish[k], k))][:count]
