@@ -414,6 +414,18 @@ def test_the_list_options_reach_every_command_that_takes_them(tmp_path):
     assert added["worst"] == 3 and added["games"] == 20
 
 
+@pytest.mark.parametrize(("command", "several"), [(("openers",), False), (("optimal",), False),
+                                                   (("tree", "--out", "t.json"), False), (("solve",), True),
+                                                   (("evaluate",), True), (("analyze", "--history", "raise=....."), True)])
+def test_an_unknown_game_is_told_the_games_the_command_takes(command, several, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*command, "--game", "wordel"])
+    assert_one_line_error(result, "unknown game 'wordel'; choose one of: bulls")
+    assert ("quordle" in result.stderr) == several
+    if not several:  # and a multi-board game is sent to those that take it
+        assert_one_line_error(runner.invoke(app, [*command, "--game", "quordle"]), "`analyze` take it")
+
+
 @pytest.mark.parametrize(("args", "said"), [
     (("--secret", "crane", "--history", "raise=GGGGG"), "give --secret"),  # (one game, given one way)
     (("--json",), "--json prints one position or one game"),  # (no position to print)

@@ -191,7 +191,7 @@ def summary_text(game: Game, analysis: GameAnalysis) -> Text:
     return text
 
 
-@game_command(lists="added")
+@game_command(lists="added", several=True)
 def analyze_command(
     words: Annotated[list[str] | None, typer.Argument(metavar="GUESS...", help="The guesses played, in order.")] = None,
     game: GameChoice = None,

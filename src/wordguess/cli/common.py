@@ -21,8 +21,8 @@ from rich.markup import escape
 from wordguess.cli import opts as opt
 from wordguess.engine.choices import check_world
 from wordguess.engine.puzzle import Puzzle, PuzzleSpec
-from wordguess.errors import WordguessError
-from wordguess.games import Game, game_class, get_game, get_multiboard, is_multiboard
+from wordguess.errors import UnknownNameError, WordguessError, unknown_name
+from wordguess.games import GAMES, Game, game_class, get_game, get_multiboard, is_multiboard
 from wordguess.games.multiboard import MultiBoard
 from wordguess.lists import WordList
 from wordguess.play.daily import (
@@ -84,6 +84,7 @@ class GameChoice:
 
     name: str  # the name or alias typed
     options: dict[str, object]  # the game options given (length, first, pegs, colours)
+    several: bool = False  # whether the command takes multi-board games too (SEVERAL)
 
     @property
     def is_multiboard(self) -> bool:
@@ -92,8 +93,14 @@ class GameChoice:
 
     def _single(self) -> None:
         if self.is_multiboard:
-            raise WordguessError(f"{self.name} is a multi-board game: `solve`, `play` and `evaluate` take it; "
-                                 "this command is for single-board games")
+            commands = [f"`{c}`" for c in SEVERAL]
+            raise WordguessError(f"{self.name} is a multi-board game: {', '.join(commands[:-1])} and {commands[-1]} "
+                                 "take it; this command is for single-board games")
+        if not self.several:
+            try:
+                game_class(self.name)
+            except UnknownNameError:  # (the games this command takes: no multi-board one)
+                raise unknown_name("game", self.name, GAMES) from None
 
     @property
     def cls(self) -> type[Game]:
@@ -151,14 +158,17 @@ def grouped_options(param: str, specs: dict[str, tuple], make, names: dict[str, 
     return decorate
 
 
-def game_options(first: bool = True):
+SEVERAL = ("solve", "play", "evaluate", "analyze")  # the commands that take multi-board games too
+
+
+def game_options(first: bool = True, several: bool = False):
     """Give a command the one shared set of game options (--game, --length, --first, --pegs,
     --colours): the command's parameter `game` receives them as a GameChoice. With `first`
     False, Sutom's letter is --first-letter, as the command has a --first of its own."""
     specs = {**GAME_OPTIONS, **({} if first else {"first": (opt.FirstLetter, None)})}
 
     def choice(game: str, **options) -> GameChoice:
-        return GameChoice(game, {n: v for n, v in options.items() if v is not None})
+        return GameChoice(game, {n: v for n, v in options.items() if v is not None}, several)
 
     return grouped_options("game", specs, choice, None if first else {"first": "first_letter"})
 
@@ -181,16 +191,17 @@ LIST_SETS = {"plain": ("answers", "guesses"), "weighed": ("answers", "guesses", 
              "added": tuple(LIST_OPTIONS)}  # the list options each kind of command takes
 
 
-def game_command(first: bool = True, lists: str | None = "plain"):
+def game_command(first: bool = True, lists: str | None = "plain", several: bool = False):
     """Make a command about a game: a WordguessError is one line (friendly), the game options
     reach its parameter `game` (game_options) and the list options its parameter `lists` as a
     ListChoice: `lists` "plain" (--answers, --guesses), "weighed" (and --exclude,
-    --exclude-factor), "added" (and --add-words), or None (no parameter `lists`)."""
+    --exclude-factor), "added" (and --add-words), or None (no parameter `lists`). `several`: the
+    command takes multi-board games too (one of SEVERAL)."""
     def decorate(command):
         if lists is not None:
             specs = {name: LIST_OPTIONS[name] for name in LIST_SETS[lists]}
             command = grouped_options("lists", specs, ListChoice)(command)
-        return friendly(game_options(first)(command))
+        return friendly(game_options(first, several)(command))
 
     return decorate
 

@@ -317,7 +317,7 @@ def show_commands(commands: dict[str, str], last: str) -> None:
     out.print(last)
 
 
-@game_command(lists="added")
+@game_command(lists="added", several=True)
 def solve(
     game: GameChoice,
     mode: opt.Mode = "normal",
@@ -375,7 +375,7 @@ def solve(
     show_solve_state(assistant)
 
 
-@game_command(lists="weighed")
+@game_command(lists="weighed", several=True)
 def play_command(
     game: GameChoice,
     mode: opt.Mode = "normal",

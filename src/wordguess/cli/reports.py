@@ -75,7 +75,7 @@ def show_forced_game(puzzle: Puzzle, guesser: Strategy, host: Host, as_json: boo
               f"after {record.guesses} guesses")
 
 
-@game_command(lists="added")
+@game_command(lists="added", several=True)
 def evaluate(
     game: GameChoice,
     lists: ListChoice = None,
