@@ -4,6 +4,7 @@ total and the worst case as listed."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -51,7 +52,9 @@ JOTTO_TREES = {
 # chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
 # guesser's mixture (tree index: weight)
 EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
-EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 28, 13496)  # under way: file, trees, the uniform optimum
+GUESSER_5X5 = {25: Fraction(11911531, 17943380), 30: Fraction(1450689, 17943380), 32: Fraction(176192, 4485845), 33: Fraction(637869, 17943380), 34: Fraction(493095, 3588676), 35: Fraction(193262, 4485845)}  # tree: its chance (the docs' upper bound)
+UPPER_5X5 = Fraction(310848171, 71773520)
+EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 36, 13496)  # under way: file, trees, the uniform optimum
 VALUE_4X7 = Fraction(622, 133)
 CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
 GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),
@@ -144,8 +147,8 @@ def test_the_chooser_s_game_5x5_resumes_from_its_trees(tmp_path):
     import gzip
 
     from wordguess.games import get_game
-    from wordguess.optimal.equilibrium import SavedTrees
-    from wordguess.optimal.weighted import tree_depths
+    from wordguess.optimal.equilibrium import SavedTrees, class_columns
+    from wordguess.optimal.weighted import secret_classes, tree_depths
 
     name, count, uniform = EQUILIBRIUM_5X5
     path = tmp_path / "mm55.jsonl"
@@ -155,3 +158,14 @@ def test_the_chooser_s_game_5x5_resumes_from_its_trees(tmp_path):
     trees = saved.load()
     assert len(trees) == count and saved.uniform_first and int(tree_depths(puzzle, trees[0]).sum()) == uniform
     assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
+    # The value's upper bound the docs give: the guesser's mixture of these trees holds every class
+    # of codes to at most it, in rationals.
+    classes = secret_classes(puzzle)
+    sizes = np.bincount(classes)
+    columns = [class_columns(tree_depths(puzzle, tree), classes, sizes) for tree in trees]
+    assert sum(GUESSER_5X5.values()) == 1
+    held = max(sum(q * columns[t][c] for t, q in GUESSER_5X5.items()) for c in range(len(sizes)))
+    assert held <= UPPER_5X5
+    assert f"{UPPER_5X5.numerator:,} / {UPPER_5X5.denominator:,}" in (RESULTS / "README.md").read_text(encoding="utf-8")
+    shown = math.ceil(UPPER_5X5 * 10**5) / 10**5  # (rounded up, still a bound)
+    assert f"and {shown:.5f} (the guesser's mixture" in (RESULTS.parent / "docs" / "results.md").read_text(encoding="utf-8")
