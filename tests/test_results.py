@@ -52,9 +52,9 @@ JOTTO_TREES = {
 # chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
 # guesser's mixture (tree index: weight)
 EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
-GUESSER_5X5 = {25: Fraction(11911531, 17943380), 30: Fraction(1450689, 17943380), 32: Fraction(176192, 4485845), 33: Fraction(637869, 17943380), 34: Fraction(493095, 3588676), 35: Fraction(193262, 4485845)}  # tree: its chance (the docs' upper bound)
-UPPER_5X5 = Fraction(310848171, 71773520)
-EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 36, 13496)  # under way: file, trees, the uniform optimum
+GUESSER_5X5 = {25: Fraction(1000164, 2060009), 34: Fraction(3095, 294287), 37: Fraction(592682, 2060009), 38: Fraction(168311, 4120018), 39: Fraction(359537, 4120018), 40: Fraction(181574, 2060009)}  # tree: its chance (the docs' upper bound)
+UPPER_5X5 = Fraction(178435333, 41200180)
+EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 41, 13496)  # under way: file, trees, the uniform optimum
 VALUE_4X7 = Fraction(622, 133)
 CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
 GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),
