@@ -16,7 +16,7 @@ from wordguess.games.multiboard import MultiBoard
 from wordguess.play.session import Session
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, one_board, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
-from wordguess.strategies.lies import shown_entropies, shown_guesses_to_finish
+from wordguess.strategies.lies import shown_chances, shown_entropies, shown_guesses_to_finish
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import (
     SERIAL_PAIRS,
@@ -88,18 +88,10 @@ def expected_left(puzzle: Puzzle, candidates: Candidates, guess: int) -> float:
 
 def expected_left_shown(puzzle: Puzzle, candidates: Candidates, guess: int) -> float:
     """Return expected_left for a host that lies: over each reply it may show (its chance:
-    each candidate's weight spread over the lies of its true reply), the number of
-    candidates whose true reply that shown one stands for."""
-    game = puzzle.game
-    weights = puzzle.weights_of(candidates)
-    true = puzzle.row(guess)[candidates]
-    mass = np.zeros(game.n_replies)
-    left = np.zeros(game.n_replies)
-    for r in np.unique(true).tolist():
-        shown = game.lie_table[r][game.lie_table[r] >= 0]
-        mass[shown] += weights[true == r].sum() * game.lie_weights[r]
-        left[shown] += np.count_nonzero(true == r)
-    return float((mass / weights.sum() * left).sum())
+    strategies.lies.shown_chances), the number of candidates whose true reply that shown one
+    stands for."""
+    true, _, shown = shown_chances(puzzle, candidates, guess)
+    return float(sum(shown[r] * np.count_nonzero(np.isin(true, puzzle.game.truths(r))) for r in np.flatnonzero(shown)))
 
 
 def suggestion_rows(puzzle: Puzzle, candidates: Candidates, chosen: np.ndarray, finish: np.ndarray) -> list[Suggestion]:

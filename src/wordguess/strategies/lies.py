@@ -60,6 +60,20 @@ def shown_entropies(puzzle: Puzzle, guess_ids: np.ndarray, candidates: Candidate
     return out
 
 
+def shown_chances(puzzle: Puzzle, candidates: Candidates, guess: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (each candidate's true reply to the guess, its weight, the chance of each reply the
+    host may show): each candidate's weight spread evenly over the lies of its true reply."""
+    game = puzzle.game
+    true = puzzle.row(guess)[candidates]
+    weights = puzzle.weights_of(candidates)
+    mass = np.bincount(true, weights=weights, minlength=game.n_replies)
+    shown = np.zeros(game.n_replies)
+    for reply in np.flatnonzero(mass):
+        lies = game.lie_table[reply]
+        shown[lies[lies >= 0]] += mass[reply] * game.lie_weights[reply]
+    return true, weights, shown / shown.sum()
+
+
 def shown_guesses_to_finish(puzzle: Puzzle, candidates: Candidates, guess: int, left: int,
                             loss: float) -> tuple[float, dict[int, tuple[float, float]]]:
     """Return the guesses a guess is expected to need to finish, itself included, through the
@@ -70,14 +84,7 @@ def shown_guesses_to_finish(puzzle: Puzzle, candidates: Candidates, guess: int, 
     lost game `loss`), so the lies to come make the real figure higher, for every guess alike.
     The assistant's guesses to finish and the analysis's values are both this."""
     game = puzzle.game
-    true = puzzle.row(guess)[candidates]
-    weights = puzzle.weights_of(candidates)
-    mass = np.bincount(true, weights=weights, minlength=game.n_replies)
-    shown = np.zeros(game.n_replies)
-    for reply in np.flatnonzero(mass):
-        lies = game.lie_table[reply]
-        shown[lies[lies >= 0]] += mass[reply] * game.lie_weights[reply]
-    shown /= shown.sum()
+    true, weights, shown = shown_chances(puzzle, candidates, guess)
     buckets, value = {}, 1.0
     for reply in np.flatnonzero(shown).tolist():
         cost = 0.0 if reply == game.solved_reply else bucket_estimate(
