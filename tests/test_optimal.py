@@ -4,6 +4,7 @@ value, the store's resume, and the command line."""
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import json
@@ -25,6 +26,7 @@ from wordguess.optimal.store import ResultStore
 from wordguess.optimal.tasks import SearchSpec
 from wordguess.optimal.tasks import opener_task as REAL_OPENER_TASK
 from wordguess.optimal.total import kernel
+from wordguess.optimal.total import scan as scan_module
 from wordguess.optimal.total.run import optimal
 from wordguess.optimal.total.search import INF, ExactSolver, Limits, SearchStopped
 from wordguess.play.hosts import FixedHost
@@ -179,6 +181,33 @@ def test_buckets_by_size_groups_as_split_does(seed):
     for j, r in enumerate(replies):
         assert grouped[starts[j]:starts[j + 1]].tolist() == slow_grouped[slow_starts[r]:slow_starts[r + 1]].tolist()
     assert not counts.any()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_pair_counts_agree_with_counting(seed):
+    """The bound scan's pairwise pass against counting each guess's replies: distinct replies,
+    the hit, the largest bucket and the sum of squared sizes, for sets up to the largest it
+    takes, the guesses in any order or a subset of them, replies of one or two bytes."""
+    rng = np.random.default_rng(seed)
+    n_replies = int(rng.choice([2, 3, 10, 243, 3**7]))
+    n_secrets, n_guesses = 300, int(rng.integers(1, 50))
+    dtype = np.uint8 if n_replies <= 256 else np.uint16
+    scan = rng.integers(0, n_replies, size=(n_guesses, n_secrets)).astype(dtype)
+    size = int(rng.choice([1, 2, int(rng.integers(3, 40)), scan_module.PAIR_SCAN_MAX]))
+    S = np.sort(rng.choice(n_secrets, size=size, replace=False)).astype(np.int32)
+    allowed = rng.permutation(n_guesses)[: int(rng.integers(1, n_guesses + 1))].astype(np.int32)
+    solved = int(rng.integers(0, n_replies))
+    distinct, hit, big, squares = scan_module.pair_counts(scan, S, allowed, solved, True)
+    for i, g in enumerate(allowed):
+        sizes = collections.Counter(int(scan[g, s]) for s in S)
+        assert (distinct[i], hit[i], big[i], squares[i]) == (
+            len(sizes), int(solved in sizes), max(sizes.values()), sum(k * k for k in sizes.values()))
+    assert len(scan_module.pair_counts(scan, S, allowed, solved, False)[3]) == 0
+
+
+def test_linear_to_reads_the_table():
+    table = np.array([0, 1, 3, 5, 8, 10], dtype=np.int64)
+    assert scan_module.linear_to(table, 3) and not scan_module.linear_to(table, 4)
 
 
 def test_hard_mode_transitions_give_the_narrowed_sets_hash():

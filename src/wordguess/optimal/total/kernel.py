@@ -60,6 +60,14 @@ from wordguess.optimal.total.memo import (
     table_row,
     unpack,
 )
+from wordguess.optimal.total.scan import (
+    PAIR_SCAN_MAX,
+    REPLY_BITS,
+    buckets_by_size,
+    linear_to,
+    pair_counts,
+    quick_exact,
+)
 from wordguess.optimal.total.symmetry import canonical_below, canonical_guesses, orbit_keys
 
 
@@ -182,86 +190,6 @@ def allowed_hash_of(ctx, allowed):
 
 
 @njit(cache=True)
-def quick_exact(ctx, S, depth, counts):
-    """Return (f(S), the guess) when a secret of S settles it at once, else (2n, -1): a lower
-    bound. `depth` >= 2 guesses left; `counts` is zeroed scratch (left zeroed).
-
-    Every bucket b costs f(b) >= 2|b| - 1 (each secret needs a guess of its own, and all but the
-    bucket's first guess need a second one at least), so
-      cost(g, S) >= n + sum (2|b| - 1) = n + 2(n - hit) - k >= 2n - 1,
-    with hit = 1 if g is in S, k the number of unsolved buckets (k <= n - hit). Equality needs
-    hit = 1 and k = n - 1: a secret of S that splits the others into singletons; if one exists,
-    f(S) = 2n - 1. If none does, every guess costs at least 2n (a secret: k <= n - 2 now; any
-    other guess: hit = 0, so n + 2n - k >= 2n). A secret that leaves one pair and singletons
-    costs exactly n + 3 + (n - 3) = 2n (the pair: one guess, or two, within two more guesses:
-    depth >= 3), so it is then optimal."""
-    n = len(S)
-    pair_guess = -1
-    for c in S:
-        g = ctx.guess_of_answer[c]
-        row = ctx.matrix[g]
-        for s in S:
-            counts[row[s]] += 1
-        pairs = 0
-        larger = False
-        for s in S:
-            size = counts[row[s]]
-            if size == 2:
-                pairs += 1
-            elif size > 2:
-                larger = True
-            counts[row[s]] = 0
-        if pairs == 0 and not larger:
-            return 2 * n - 1, g
-        if pairs == 1 and not larger and pair_guess < 0:
-            pair_guess = g
-    if pair_guess >= 0 and depth >= 3:
-        return 2 * n, pair_guess
-    return 2 * n, -1
-
-
-REPLY_BITS = np.int64(24)  # buckets_by_size's sort keys: size << 24 | reply (replies: 3^12 < 2^24)
-
-
-@njit(cache=True)
-def buckets_by_size(row, S, counts):
-    """Return (S grouped by its reply in `row`; the replies of its non-empty buckets, smallest
-    first, ties by reply; where each bucket starts in the grouping, one more entry than buckets).
-    `counts` is zeroed scratch, one slot per reply, left zeroed. Only the replies S gives are
-    touched, so a small S costs little whatever the game's number of replies (split, its twin
-    over every reply, takes a pass and a sort over all of them)."""
-    n = len(S)
-    replies = np.empty(n, dtype=np.int64)
-    k = 0
-    for s in S:
-        r = np.int64(row[s])
-        if counts[r] == 0:
-            replies[k] = r
-            k += 1
-        counts[r] += 1
-    keys = np.empty(k, dtype=np.int64)
-    for j in range(k):
-        keys[j] = (counts[replies[j]] << REPLY_BITS) | replies[j]
-    keys.sort()
-    starts = np.empty(k + 1, dtype=np.int64)
-    starts[0] = 0
-    mask = (np.int64(1) << REPLY_BITS) - 1
-    for j in range(k):
-        r = keys[j] & mask
-        replies[j] = r
-        counts[r] = starts[j]  # now where the bucket's next secret goes
-        starts[j + 1] = starts[j] + (keys[j] >> REPLY_BITS)
-    grouped = np.empty_like(S)
-    for s in S:
-        r = np.int64(row[s])
-        grouped[counts[r]] = s
-        counts[r] += 1
-    for j in range(k):
-        counts[replies[j]] = 0
-    return grouped, replies[:k], starts
-
-
-@njit(cache=True)
 def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     """Return v: f(S) if v < beta, else a lower bound v >= beta of f(S) (see the module doc);
     ABORT when the node budget ran out. `branching`: no guess gives more than this many
@@ -314,28 +242,40 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     widest = 0  # the most unsolved replies a guess gives here
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
     scan = ctx.scan
+    # A small set whose buckets are each bounded by 2|b| - 1 needs only each guess's distinct
+    # replies, hit and largest bucket, which pair_counts finds for every guess at once.
+    paired = n <= PAIR_SCAN_MAX and linear_to(table, n)
+    if paired:
+        distinct, hit, big_of, squares_of = pair_counts(scan, S, allowed, ctx.params[SOLVED], restricted)
     for i in range(n_allowed):
         g = allowed[i]
-        for s in S:
-            counts[scan[g, s]] += 1
-        total = n
-        big = 0
-        buckets = 0
-        squares = 0
-        for s in S:
-            r = scan[g, s]
-            size = counts[r]
-            if size == 0:
-                continue
-            counts[r] = 0
-            squares += size * size
-            if r == ctx.params[SOLVED]:
-                hits[i] = 1
-                continue
-            buckets += 1
-            total += table[size]
-            if size > big:
-                big = size
+        if paired:
+            hits[i] = hit[i]
+            buckets = np.int64(distinct[i]) - hits[i]
+            total = n + 2 * (n - hits[i]) - buckets  # each unsolved bucket b: 2|b| - 1
+            big = np.int64(big_of[i])
+            squares = squares_of[i] if restricted else 0
+        else:
+            for s in S:
+                counts[scan[g, s]] += 1
+            total = n
+            big = 0
+            buckets = 0
+            squares = 0
+            for s in S:
+                r = scan[g, s]
+                size = counts[r]
+                if size == 0:
+                    continue
+                counts[r] = 0
+                squares += size * size
+                if r == ctx.params[SOLVED]:
+                    hits[i] = 1
+                    continue
+                buckets += 1
+                total += table[size]
+                if size > big:
+                    big = size
         if buckets == 1 and hits[i] == 0:
             total = INF  # every secret gives the same reply: the guess learns nothing
         lower[i] = total
