@@ -205,6 +205,20 @@ def test_pair_counts_agree_with_counting(seed):
     assert len(scan_module.pair_counts(scan, S, allowed, solved, False)[3]) == 0
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_sort_prefix_takes_the_keys_in_order(seed):
+    """Taking the keys through sort_prefix, a prefix at a time as the search does, gives them
+    all in sorted order."""
+    rng = np.random.default_rng(seed)
+    keys = rng.choice(10**6, size=int(rng.integers(1, 400)), replace=False).astype(np.int64)
+    expected, taken, ready = sorted(keys.tolist()), [], 0
+    for j in range(len(keys)):
+        if j == ready:
+            ready = scan_module.sort_prefix(keys, j, max(int(rng.integers(1, 40)), 2 * j))
+        taken.append(int(keys[j]))
+    assert taken == expected
+
+
 def test_linear_to_reads_the_table():
     table = np.array([0, 1, 3, 5, 8, 10], dtype=np.int64)
     assert scan_module.linear_to(table, 3) and not scan_module.linear_to(table, 4)

@@ -67,6 +67,7 @@ from wordguess.optimal.total.scan import (
     linear_to,
     pair_counts,
     quick_exact,
+    sort_prefix,
 )
 from wordguess.optimal.total.symmetry import canonical_below, canonical_guesses, orbit_keys
 
@@ -331,18 +332,20 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
             m += 1
         elif lower[i] < soft:
             soft = lower[i]
-    order_keys = np.empty(m, dtype=np.int64)
+    order_keys = np.empty(m, dtype=np.int64)  # each ends with its guess's index i: sorted, they give the order
     for j in range(m):
         i = candidates_of[j]
         order_keys[j] = ((lower[i] * 2 + 1 - hits[i]) * (n + 1) + largest[i]) * n_allowed + i
-    order = np.argsort(order_keys)
+    sorted_to = 0  # order_keys[:sorted_to] are the least, in order (sort_prefix); the search rarely needs all
     best = beta
     best_guess = -1
     open_bucket = np.empty(n, dtype=np.int64)  # a guess's unsolved buckets (buckets_by_size's index), in search order
     open_value = np.empty(n, dtype=np.int64)  # their cheap bounds (exact where open_exact)
     open_exact = np.empty(n, dtype=np.bool_)
-    for j in order:
-        i = candidates_of[j]
+    for j in range(m):
+        if j == sorted_to:
+            sorted_to = sort_prefix(order_keys, j, max(32, 2 * j))
+        i = order_keys[j] % n_allowed
         if lower[i] >= best:
             soft = min(soft, lower[i])  # the least bound of the guesses not tried
             break  # ordered by bound: no later guess can come in under `best`

@@ -27,12 +27,19 @@ def pair_counts(scan, S, allowed, solved, squares_too):
     255 secrets (counts are bytes)."""
     n = len(S)
     m = len(allowed)
-    block = np.empty((n, m), dtype=scan.dtype)  # block[a, i]: the reply of allowed[i] to S[a]
-    for a in range(n):
-        column = scan[:, S[a]]
-        row = block[a]
-        for i in range(m):
-            row[i] = column[allowed[i]]
+    replies = scan.T  # [secret, guess], rows in order
+    every = m == scan.shape[0]
+    for i in range(m):
+        every = every and allowed[i] == i
+    if every:  # every guess, in order: the secrets' own rows
+        rows = S
+    else:  # the allowed guesses' replies gathered, a row per secret
+        replies = np.empty((n, m), dtype=scan.dtype)
+        for a in range(n):
+            column, row = scan[:, S[a]], replies[a]
+            for i in range(m):
+                row[i] = column[allowed[i]]
+        rows = np.arange(n).astype(S.dtype)
     target = np.empty(1, dtype=scan.dtype)
     target[0] = solved
     done = target[0]
@@ -42,10 +49,10 @@ def pair_counts(scan, S, allowed, solved, squares_too):
     squares = np.zeros(m if squares_too else 0, dtype=np.int64)
     earlier = np.empty(m, dtype=np.uint8)
     for a in range(n):
-        ra = block[a]
+        ra = replies[rows[a]]
         earlier[:] = 0
         for b in range(a):
-            rb = block[b]
+            rb = replies[rows[b]]
             for i in range(m):
                 earlier[i] += ra[i] == rb[i]
         for i in range(m):
@@ -148,3 +155,16 @@ def linear_to(table, n):
         if table[m] != 2 * m - 1:
             return False
     return True
+
+
+@njit(cache=True)
+def sort_prefix(keys, start, count):
+    """Put the `count` least of keys[start:] at its front, in order (the rest after them, in no
+    order), and return where they end: the search takes its guesses in order of their keys and
+    usually stops after a few, so sorting them all would be wasted."""
+    rest = keys[start:]
+    end = min(count, len(rest))
+    if end < len(rest):
+        rest[:] = np.partition(rest, end - 1)
+    rest[:end].sort()
+    return start + end
