@@ -4,7 +4,6 @@ total and the worst case as listed."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -52,9 +51,12 @@ JOTTO_TREES = {
 # chooser's chance of each class of codes (1111, 1112, 1122, 1123, 1234 and their like) and the
 # guesser's mixture (tree index: weight)
 EQUILIBRIUM_4X7 = ("equilibrium-4x7.jsonl.gz", 18)  # file, trees
-GUESSER_5X5 = {25: Fraction(1000164, 2060009), 34: Fraction(3095, 294287), 37: Fraction(592682, 2060009), 38: Fraction(168311, 4120018), 39: Fraction(359537, 4120018), 40: Fraction(181574, 2060009)}  # tree: its chance (the docs' upper bound)
-UPPER_5X5 = Fraction(178435333, 41200180)
-EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 41, 13496)  # under way: file, trees, the uniform optimum
+EQUILIBRIUM_5X5 = ("equilibrium-5x5.jsonl.gz", 43, 13496)  # file, trees, the uniform optimum
+VALUE_5X5 = Fraction(76311, 17620)
+CHOOSER_5X5 = [Fraction(0), Fraction(10, 881), Fraction(40, 881), Fraction(150, 881), Fraction(225, 881),
+               Fraction(300, 881), Fraction(156, 881)]  # each class's chance: 11111 11112 11122 11123 11223 11234 12345
+GUESSER_5X5 = {29: Fraction(357, 54622), 33: Fraction(59306, 12972725), 37: Fraction(7192113, 25945450),
+               38: Fraction(3952, 136555), 41: Fraction(102069, 273110), 42: Fraction(84397, 273110)}  # tree: its chance
 VALUE_4X7 = Fraction(622, 133)
 CHOOSER_4X7 = [Fraction(0), Fraction(4, 57), Fraction(1, 19), Fraction(10, 19), Fraction(20, 57)]
 GUESSER_4X7 = {13: Fraction(4123450, 6715094), 15: Fraction(481495, 6715094), 16: Fraction(1165952, 6715094),
@@ -141,9 +143,11 @@ def test_the_chooser_s_game_4x7_trees_hold_its_value_from_both_sides(tmp_path):
     assert min(sum(p * col for p, col in zip(CHOOSER_4X7, column, strict=True)) for column in columns) == VALUE_4X7
 
 
-def test_the_chooser_s_game_5x5_resumes_from_its_trees(tmp_path):
-    """The trees of the 5 x 5 run under way cover the 3,125 codes by the rules (as a resumed run
-    reads them), the first the uniform distribution's best response, marked."""
+def test_the_chooser_s_game_5x5_is_solved_by_its_trees(tmp_path):
+    """The 5 x 5 run's trees cover the 3,125 codes by the rules (as a resumed run reads them),
+    the first the uniform distribution's best response, marked; over them the guesser's mixture
+    holds every class of codes to at most the value and the chooser's distribution holds every
+    tree to at least it, in rationals."""
     import gzip
 
     from wordguess.games import get_game
@@ -158,14 +162,14 @@ def test_the_chooser_s_game_5x5_resumes_from_its_trees(tmp_path):
     trees = saved.load()
     assert len(trees) == count and saved.uniform_first and int(tree_depths(puzzle, trees[0]).sum()) == uniform
     assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
-    # The value's upper bound the docs give: the guesser's mixture of these trees holds every class
-    # of codes to at most it, in rationals.
     classes = secret_classes(puzzle)
     sizes = np.bincount(classes)
+    assert [puzzle.answers[int(np.flatnonzero(classes == c)[0])] for c in range(len(sizes))] == \
+        ["11111", "11112", "11122", "11123", "11223", "11234", "12345"]
     columns = [class_columns(tree_depths(puzzle, tree), classes, sizes) for tree in trees]
-    assert sum(GUESSER_5X5.values()) == 1
-    held = max(sum(q * columns[t][c] for t, q in GUESSER_5X5.items()) for c in range(len(sizes)))
-    assert held <= UPPER_5X5
-    assert f"{UPPER_5X5.numerator:,} / {UPPER_5X5.denominator:,}" in (RESULTS / "README.md").read_text(encoding="utf-8")
-    shown = math.ceil(UPPER_5X5 * 10**5) / 10**5  # (rounded up, still a bound)
-    assert f"and {shown:.5f} (the guesser's mixture" in (RESULTS.parent / "docs" / "results.md").read_text(encoding="utf-8")
+    assert sum(GUESSER_5X5.values()) == 1 == sum(CHOOSER_5X5)
+    assert max(sum(q * columns[t][c] for t, q in GUESSER_5X5.items()) for c in range(len(sizes))) == VALUE_5X5
+    assert min(sum(p * col for p, col in zip(CHOOSER_5X5, column, strict=True)) for column in columns) == VALUE_5X5
+    shown = f"{VALUE_5X5.numerator:,} / {VALUE_5X5.denominator:,} = {float(VALUE_5X5):.5f}"
+    for doc in (RESULTS / "README.md", RESULTS.parent / "docs" / "results.md"):
+        assert shown in doc.read_text(encoding="utf-8")
