@@ -25,7 +25,8 @@ exact entry must get the same value, a bound at least T + 1, a no-tree opener Se
 As a user meets them (`--whole N`, `--only-whole` for that case alone): the whole program, a
 fresh process each run, alternating, wall time from start to exit: Selby's binary proving SALET
 against `wordguess optimal --first salet --no-certificate --no-store --json` (numba's on-disk
-cache warm, as after the first run), normal and hard.
+cache warm, as after the first run, and wordguess's bytecode compiled, as `pip install` leaves
+it), normal and hard.
 
 The feasibility search (`--only-depth N`): hard mode with every one of the 14,855 words the
 secret, whether a tree within 6 follows the opener (UNHIP, THUMB, JAZZY: the slowest of our
@@ -128,9 +129,20 @@ def run_selby(binary: Path, work: Path, word: str, hard: bool, beta: int | None,
             "nodes": int(nodes.group(1)) if nodes else None}
 
 
+def as_installed() -> None:
+    """Compile wordguess's bytecode beside its modules, as `pip install` does: an editable
+    install under PYTHONDONTWRITEBYTECODE would otherwise compile every module at every start."""
+    import compileall
+    import importlib.util
+
+    for folder in importlib.util.find_spec("wordguess").submodule_search_locations:
+        compileall.compile_dir(folder, quiet=1)
+
+
 def whole_runs(binary: Path, work: Path, runs: int) -> dict:
     """Return the whole-process case: each program started afresh `runs` times per mode,
     alternating, its wall time from start to exit (medians, the ratio Selby / wordguess)."""
+    as_installed()
     ours_cmd = [str(Path(sys.executable).with_name("wordguess")), "optimal", "--first", "salet", "--no-certificate",
                 "--no-store", "--json"]
     out = {}
@@ -164,6 +176,7 @@ def large_runs(binary: Path, work: Path, ours: Ours, runs: int, limit: float) ->
     search in the warm driver process; ratios of medians (Selby / wordguess)."""
     cli = str(Path(sys.executable).with_name("wordguess"))
     env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    as_installed()
     out = {}
     for name, (opener, hidden, allowed) in LARGE_CASES.items():
         for mode in ("normal", "hard"):

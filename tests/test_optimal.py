@@ -186,8 +186,9 @@ def test_buckets_by_size_groups_as_split_does(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_pair_counts_agree_with_counting(seed):
     """The bound scan's pairwise pass against counting each guess's replies: distinct replies,
-    the hit, the largest bucket and the sum of squared sizes, for sets up to the largest it
-    takes, the guesses in any order or a subset of them, replies of one or two bytes."""
+    the hit, the largest bucket, the sum of table[size] over the buckets (a table of the search's
+    shapes: 2m - 1, then larger, then INF) and the sum of squared sizes, for sets up to the
+    largest it takes, the guesses in any order or a subset of them, replies of one or two bytes."""
     rng = np.random.default_rng(seed)
     n_replies = int(rng.choice([2, 3, 10, 243, 3**7]))
     n_secrets, n_guesses = 300, int(rng.integers(1, 50))
@@ -196,13 +197,20 @@ def test_pair_counts_agree_with_counting(seed):
     size = int(rng.choice([1, 2, int(rng.integers(3, 40)), scan_module.PAIR_SCAN_MAX]))
     S = np.sort(rng.choice(n_secrets, size=size, replace=False)).astype(np.int32)
     allowed = rng.permutation(n_guesses)[: int(rng.integers(1, n_guesses + 1))].astype(np.int32)
-    solved = int(rng.integers(0, n_replies))
-    distinct, hit, big, squares = scan_module.pair_counts(scan, S, allowed, solved, True)
+    solved = int(rng.choice([int(rng.integers(0, n_replies)), int(scan[allowed[0], S[0]])]))
+    m = np.arange(n_secrets + 1, dtype=np.int64)
+    linear_up_to, finite_up_to = sorted(int(x) for x in rng.integers(1, size + 2, size=2))
+    table = np.where(m <= linear_up_to, 2 * m - 1, 3 * m)
+    table[0], table[finite_up_to + 1:] = 0, kernel.INF
+    linear = bool(scan_module.linear_to(table, size))
+    assert linear == (linear_up_to >= size)
+    distinct, hit, big, spent, squares = scan_module.pair_counts(scan, S, allowed, solved, table, linear, True)
     for i, g in enumerate(allowed):
         sizes = collections.Counter(int(scan[g, s]) for s in S)
-        assert (distinct[i], hit[i], big[i], squares[i]) == (
-            len(sizes), int(solved in sizes), max(sizes.values()), sum(k * k for k in sizes.values()))
-    assert len(scan_module.pair_counts(scan, S, allowed, solved, False)[3]) == 0
+        assert (distinct[i], hit[i], big[i], spent[i], squares[i]) == (
+            len(sizes), int(solved in sizes), max(sizes.values()), sum(int(table[k]) for k in sizes.values()),
+            sum(k * k for k in sizes.values()))
+    assert len(scan_module.pair_counts(scan, S, allowed, solved, table, linear, False)[4]) == 0
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -243,17 +243,18 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     widest = 0  # the most unsolved replies a guess gives here
     exact_guess = -1  # a guess whose bound is its exact cost and equals the node's bound
     scan = ctx.scan
-    # A small set whose buckets are each bounded by 2|b| - 1 needs only each guess's distinct
-    # replies, hit and largest bucket, which pair_counts finds for every guess at once.
-    paired = n <= PAIR_SCAN_MAX and linear_to(table, n)
+    # A small set: pair_counts finds the same for every guess at once. With two guesses left the
+    # count below stops at the first guess that splits the set into singletons, which is faster.
+    paired = n <= PAIR_SCAN_MAX and child >= 2
     if paired:
-        distinct, hit, big_of, squares_of = pair_counts(scan, S, allowed, ctx.params[SOLVED], restricted)
+        distinct, hit, big_of, spent, squares_of = pair_counts(
+            scan, S, allowed, ctx.params[SOLVED], table, linear_to(table, n), restricted)
     for i in range(n_allowed):
         g = allowed[i]
         if paired:
             hits[i] = hit[i]
             buckets = np.int64(distinct[i]) - hits[i]
-            total = n + 2 * (n - hits[i]) - buckets  # each unsolved bucket b: 2|b| - 1
+            total = n + spent[i] - hits[i]  # (the solved bucket: one secret, table[1] = 1)
             big = np.int64(big_of[i])
             squares = squares_of[i] if restricted else 0
         else:

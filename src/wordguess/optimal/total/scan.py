@@ -14,17 +14,19 @@ PAIR_SCAN_MAX = 255
 
 
 @njit(cache=True)
-def pair_counts(scan, S, allowed, solved, squares_too):
+def pair_counts(scan, S, allowed, solved, table, linear, squares_too):
     """Return, for each guess allowed[i], from its replies to the secrets of S (`scan[guess,
     secret]`): (the number of distinct replies, 1 if one of them is `solved` else 0, the largest
-    bucket, and with `squares_too` the sum of the buckets' squared sizes, else an empty array).
+    bucket, the sum of table[size] over its buckets, and with `squares_too` the sum of the
+    buckets' squared sizes, else an empty array). `linear`: table[m] = 2m - 1 for m <= |S|.
 
     Pairwise, never counting by reply: with the secrets in S's order, let e(a) be the number of
     earlier secrets whose reply equals a's. A bucket of k secrets has e = 0, 1, ..., k - 1 on its
     members, so the distinct replies are the secrets with e = 0, the largest bucket is 1 + the
-    largest e, and a bucket's squared size is the sum of 2e + 1 over it. Each step compares two
-    secrets' replies to every guess, rows read in order, which the compiler vectorises. At most
-    255 secrets (counts are bytes)."""
+    largest e, a bucket's table[size] is the sum of table[e + 1] - table[e] over its members
+    (table[0] = 0; with a linear table 2 for each but the first, which adds 1) and its squared size
+    the sum of 2e + 1. Each step compares two secrets' replies to every guess, rows read in order,
+    which the compiler vectorises. At most 255 secrets (counts are bytes)."""
     n = len(S)
     m = len(allowed)
     replies = scan.T  # [secret, guess], rows in order
@@ -47,6 +49,10 @@ def pair_counts(scan, S, allowed, solved, squares_too):
     hit = np.zeros(m, dtype=np.uint8)
     big = np.zeros(m, dtype=np.uint8)
     squares = np.zeros(m if squares_too else 0, dtype=np.int64)
+    spent = np.zeros(m, dtype=np.int64)
+    step = np.empty(n, dtype=np.int64)
+    for e in range(n):
+        step[e] = table[e + 1] - table[e]
     earlier = np.empty(m, dtype=np.uint8)
     for a in range(n):
         ra = replies[rows[a]]
@@ -60,10 +66,16 @@ def pair_counts(scan, S, allowed, solved, squares_too):
             hit[i] |= ra[i] == done
             distinct[i] += e == 0
             big[i] = max(big[i], e + 1)
+        if not linear:
+            for i in range(m):
+                spent[i] += step[earlier[i]]
         if squares_too:
             for i in range(m):
                 squares[i] += 2 * np.int64(earlier[i]) + 1
-    return distinct, hit, big, squares
+    if linear:
+        for i in range(m):
+            spent[i] = 2 * n - np.int64(distinct[i])
+    return distinct, hit, big, spent, squares
 
 
 @njit(cache=True)
