@@ -172,6 +172,8 @@ SKIPPED = {
     "--out lants-mid.json": "21 minutes of search on a word list that is not shipped",
     "wordguess improve lants-prief.json $(sed 's/^/--under /' large.txt) --width 400 --nodes 5000000 "
     "--store w400.sqlite --out lants-w400.json": "26 minutes of search on a word list that is not shipped",
+    "wordguess improve lants-prief.json $(sed 's/^/--under /' large.txt) --width 1000 --nodes 20000000 "
+    "--store w1000.sqlite --out lants-w1000.json": "68 minutes of search on a word list that is not shipped",
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",
     "wordguess tree --mode hard --answers nyt20220215.txt --guesses nyt20220215.txt --opener thump --out thump.json":
