@@ -204,13 +204,13 @@ def test_pair_counts_agree_with_counting(seed):
     table[0], table[finite_up_to + 1:] = 0, kernel.INF
     linear = bool(scan_module.linear_to(table, size))
     assert linear == (linear_up_to >= size)
-    distinct, hit, big, spent, squares = scan_module.pair_counts(scan, S, allowed, solved, table, linear, True)
+    distinct, hit, big, spent, squares = scan_module.pair_counts(scan, S, allowed, solved, table, True)
     for i, g in enumerate(allowed):
         sizes = collections.Counter(int(scan[g, s]) for s in S)
         assert (distinct[i], hit[i], big[i], spent[i], squares[i]) == (
             len(sizes), int(solved in sizes), max(sizes.values()), sum(int(table[k]) for k in sizes.values()),
             sum(k * k for k in sizes.values()))
-    assert len(scan_module.pair_counts(scan, S, allowed, solved, table, linear, False)[4]) == 0
+    assert len(scan_module.pair_counts(scan, S, allowed, solved, table, False)[4]) == 0
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -64,7 +64,6 @@ from wordguess.optimal.total.scan import (
     PAIR_SCAN_MAX,
     REPLY_BITS,
     buckets_by_size,
-    linear_to,
     pair_counts,
     quick_exact,
     sort_prefix,
@@ -247,8 +246,7 @@ def solve(ctx, S, allowed, allowed_hash, beta, depth, branching):
     # count below stops at the first guess that splits the set into singletons, which is faster.
     paired = n <= PAIR_SCAN_MAX and child >= 2
     if paired:
-        distinct, hit, big_of, spent, squares_of = pair_counts(
-            scan, S, allowed, ctx.params[SOLVED], table, linear_to(table, n), restricted)
+        distinct, hit, big_of, spent, squares_of = pair_counts(scan, S, allowed, ctx.params[SOLVED], table, restricted)
     for i in range(n_allowed):
         g = allowed[i]
         if paired:

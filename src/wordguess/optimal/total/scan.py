@@ -14,11 +14,22 @@ PAIR_SCAN_MAX = 255
 
 
 @njit(cache=True)
-def pair_counts(scan, S, allowed, solved, table, linear, squares_too):
+def linear_to(table, n):
+    """Whether table[m] = 2m - 1 for every m <= n (a bucket of m secrets bounded by one guess for
+    each and one more for all but the first): the bound of a guess on n secrets then needs only
+    its distinct replies and its hit (pair_counts)."""
+    for m in range(1, n + 1):
+        if table[m] != 2 * m - 1:
+            return False
+    return True
+
+
+@njit(cache=True)
+def pair_counts(scan, S, allowed, solved, table, squares_too):
     """Return, for each guess allowed[i], from its replies to the secrets of S (`scan[guess,
     secret]`): (the number of distinct replies, 1 if one of them is `solved` else 0, the largest
     bucket, the sum of table[size] over its buckets, and with `squares_too` the sum of the
-    buckets' squared sizes, else an empty array). `linear`: table[m] = 2m - 1 for m <= |S|.
+    buckets' squared sizes, else an empty array).
 
     Pairwise, never counting by reply: with the secrets in S's order, let e(a) be the number of
     earlier secrets whose reply equals a's. A bucket of k secrets has e = 0, 1, ..., k - 1 on its
@@ -50,6 +61,7 @@ def pair_counts(scan, S, allowed, solved, table, linear, squares_too):
     big = np.zeros(m, dtype=np.uint8)
     squares = np.zeros(m if squares_too else 0, dtype=np.int64)
     spent = np.zeros(m, dtype=np.int64)
+    linear = linear_to(table, n)
     step = np.empty(n, dtype=np.int64)
     for e in range(n):
         step[e] = table[e + 1] - table[e]
@@ -156,17 +168,6 @@ def buckets_by_size(row, S, counts):
     for j in range(k):
         counts[replies[j]] = 0
     return grouped, replies[:k], starts
-
-
-@njit(cache=True)
-def linear_to(table, n):
-    """Whether table[m] = 2m - 1 for every m <= n (a bucket of m secrets bounded by one guess for
-    each and one more for all but the first): the bound of a guess on n secrets then needs only
-    its distinct replies and its hit (pair_counts)."""
-    for m in range(1, n + 1):
-        if table[m] != 2 * m - 1:
-            return False
-    return True
 
 
 @njit(cache=True)
