@@ -449,3 +449,6 @@ def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp
     refused = run(script, str(path), game.format_reply(other), str(part), "--out", str(tmp_path / "no.json"))
     assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert not (tmp_path / "no.json").exists()
+    too_deep = run(script, str(path), game.format_reply(reply), str(part), "--out", str(tmp_path / "no.json"),
+                   "--max-guesses", "2")
+    assert too_deep.returncode == 2 and "past the limit of 2" in too_deep.stderr and not (tmp_path / "no.json").exists()

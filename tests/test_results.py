@@ -30,12 +30,12 @@ MASTERMIND_TREES = {
 }
 
 
-# file -> (the secrets' and guesses' list, opener, total, worst), as results/README.md lists them:
-# Wordle with every allowed word as the secret
-WORD_TREES: dict[str, tuple[str, str, int, int]] = {
-    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "lants", 52777, 6),
-    "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "trace", 61770, 6),
-    "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "lants", 52896, 6),
+# file -> (the secrets' and guesses' list, mode, opener, total, worst), as results/README.md lists
+# them: Wordle with every allowed word as the secret
+WORD_TREES: dict[str, tuple[str, str, str, int, int]] = {
+    "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "normal", "lants", 52777, 6),
+    "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "normal", "trace", 61770, 6),
+    "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "normal", "lants", 52896, 6),
 }
 
 
@@ -88,12 +88,13 @@ def test_a_jotto_tree_is_valid_in_its_mode_and_totals_what_it_says(name):
 @pytest.mark.parametrize("name", sorted(WORD_TREES))
 def test_a_tree_over_every_allowed_word_is_valid_and_totals_what_it_says(name):
     """Walked word by word with the game's own feedback (check_tree): every allowed word one
-    leaf, every reply on its path true; the total and the worst case as listed."""
-    words, opener, total, worst = WORD_TREES[name]
+    leaf, every reply on its path true, in hard mode every guess one the replies before it
+    allow; the total and the worst case as listed."""
+    words, mode, opener, total, worst = WORD_TREES[name]
     source = RESULTS / "every-word" / words if (RESULTS / "every-word" / words).exists() else words
     loaded = TreeFile.load(RESULTS / "every-word" / name)
-    puzzle = PuzzleSpec(loaded.game, str(source), str(source)).build()
-    assert loaded.answers == loaded.guesses == words
+    puzzle = PuzzleSpec(loaded.game, str(source), str(source), mode=mode).build()
+    assert loaded.answers == loaded.guesses == words and loaded.mode == mode
     check_tree(loaded.tree, puzzle)
     depths = [depth for _, depth in leaves(loaded.tree)]
     assert loaded.tree.guess == opener and len(depths) == len(puzzle.answers)
