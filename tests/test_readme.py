@@ -178,8 +178,20 @@ SKIPPED = {
         "50 minutes of search on a word list that is not shipped",
     "wordguess tree --mode hard --answers nyt20220215.txt --guesses nyt20220215.txt --opener thump --out thump.json":
         "a word list that is not shipped (the same command on a shipped list is tested)",
-    "wordguess improve thump.json --max-guesses 7 --nodes 100 --store hard.sqlite --out thump-7.json":
-        "a minute of search on a word list that is not shipped",
+    "wordguess optimal --answers dots.txt --guesses nyt20220215.txt --mode hard --objective worst --max-guesses 6 "
+    "--first blank --json": "7 minutes of search on word lists that are not shipped",
+    "wordguess tree --mode hard --answers dots.txt --guesses nyt20220215.txt --opener blank --out blank.json":
+        "word lists that are not shipped (the same command on a shipped list is tested)",
+    "wordguess improve blank.json --max-guesses 6 --nodes 20000 --store hard.sqlite --out blank-6.json":
+        "9 minutes of search on word lists that are not shipped",
+    "wordguess improve thump-blank.json --max-guesses 7 --nodes 2000 --store hard.sqlite --out thump-7.json":
+        "2 minutes of search on a word list that is not shipped, from the trees of the commands before it",
+    "wordguess improve thump-7.json --under Y.... --under ....Y --under ...Y. --max-guesses 7 --nodes 20000 "
+    "--store hard.sqlite --out thump-7b.json": "25 minutes of search on a word list that is not shipped",
+    "wordguess tree --mode hard --answers y.txt --guesses nyt20220215.txt --opener croft --out croft.json":
+        "word lists that are not shipped (the same command on a shipped list is tested)",
+    "wordguess improve croft.json --max-guesses 6 --nodes 20000 --store hard.sqlite --out croft-6.json":
+        "35 s of search on word lists that are not shipped, from the tree of the command before it",
     "wordguess optimal --answers yg.txt --guesses nyt20220215.txt --max-guesses 5 --first prief --out prief.json":
         "word lists that are not shipped (tests/test_improve.py grafts such a subtree on shipped ones)",
     "wordguess optimal --answers salet-YG.txt --guesses nyt20220215.txt --objective worst --max-guesses 5 "
