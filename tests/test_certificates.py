@@ -151,7 +151,9 @@ def test_the_shipped_mastermind_certificate_is_whole_and_agrees_with_the_solver(
 
 # Mastermind beyond 4 x 6: (pegs, colours) -> (best opener, least total, openers exact, an opener quick to solve)
 MASTERMIND_SIZES = {(5, 5): ("11223", 13496, 900, "11223"), (4, 7): ("1123", 11228, 1260, "1123"),
-                    (4, 8): ("1234", 20471, 1680, None)}
+                    (4, 8): ("1234", 20471, 1680, None), (5, 6): ("11223", 36721, 5400, None)}
+# the sizes whose every class the slow test solves again (5 x 6: over an hour a class)
+RESOLVED_SIZES = sorted(size for size in MASTERMIND_SIZES if size != (5, 6))
 
 
 @pytest.mark.parametrize(("pegs", "colours"), sorted(MASTERMIND_SIZES))
@@ -170,7 +172,7 @@ def test_the_shipped_larger_mastermind_certificates_are_whole(pegs, colours):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("pegs", "colours"), sorted(MASTERMIND_SIZES))
+@pytest.mark.parametrize(("pegs", "colours"), RESOLVED_SIZES)
 def test_each_larger_mastermind_class_agrees_with_the_solver(pegs, colours):
     """Every class's entry is what the solver proves with the certificate's cutoff: the exact
     total at or below the threshold, a bound above it otherwise."""

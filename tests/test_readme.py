@@ -69,6 +69,7 @@ CLAIMS = {
     "wordguess openers --answers wordle-answers-nyt --guesses wordle-guesses-nyt": ["TARSE      7,883"],
     "wordguess openers --mode hard --answers wordle-answers-nyt --guesses wordle-guesses-nyt --json": [
         '"best": "salet"', '"value": 8097', '"infeasible": 2124'],
+    "wordguess openers --game mastermind --pegs 5 --colours 6 --top 3": ["11223     36,721", "5,400 of the 7,776"],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
     "wordguess optimal --first salet --objective worst": ["7920"],
     "wordguess optimal --game mastermind --all-openers": ["5625"],
@@ -148,6 +149,8 @@ SLOW = {
 SKIPPED = {
     "wordguess serve": "a server: the web tests start it",
     "wordguess equilibrium --game mastermind --colours 7 --save mm47.jsonl": "hours of best responses, resumed across runs",
+    "wordguess optimal --game mastermind --pegs 5 --colours 6 --first 11234 --store mm56.sqlite":
+        "over two hours of search, resumed across runs",
     "wordguess optimal --all-openers --executor ray --ray-address HEAD:6379 --store ~/wordle-certificate.sqlite "
     "--json > certificate.json": "needs a Ray cluster at HEAD: tests/test_cluster.py certifies on a local one",
     "wordguess optimal --all-openers --workers 2 --no-certificate":
