@@ -37,6 +37,7 @@ WORD_TREES: dict[str, tuple[str, str, str, int, int]] = {
     "nyt20220215-all-hard.tree.json.gz": ("nyt20220215-all.txt", "hard", "thump", 58842, 7),
     "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "normal", "trace", 61770, 6),
     "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "normal", "lants", 52896, 6),
+    "wordle-guesses-hard.tree.json.gz": ("wordle-guesses", "hard", "thump", 58902, 7),
 }
 
 
