@@ -195,6 +195,8 @@ SKIPPED = {
         "2 minutes of search on a word list that is not shipped, from the trees of the commands before it",
     "wordguess improve thump-7d.json --max-guesses 7 --nodes 200000 --store hard.sqlite --out thump-7e.json":
         "21 minutes of search on a word list that is not shipped",
+    "wordguess improve selby-thump.json --max-guesses 7 --width 400 --nodes 20000000 --store hard.sqlite "
+    "--out selby-w400.json": "9 minutes of search on a tree and a word list that are not shipped (Selby's)",
     "wordguess tree --mode hard --answers y.txt --guesses nyt20220215.txt --opener croft --out croft.json":
         "word lists that are not shipped (the same command on a shipped list is tested)",
     "wordguess improve croft.json --max-guesses 6 --nodes 20000 --store hard.sqlite --out croft-6.json":
