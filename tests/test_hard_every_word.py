@@ -1,0 +1,36 @@
+"""Hard mode with every allowed word of today's 14,855 as the secret: THUMP, the opener of the best
+published trees within seven over the older lists, has none within seven here. Its reply ..YYY
+leaves 30 words (?UMPS, ?UMPY and others), and hard mode holds every later guess to the words
+with U, M and P; over those guesses no tree finds the 30 within six more (docs/results.md)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from wordguess import load_words
+from wordguess.cli import app
+from wordguess.games import get_game
+
+runner = CliRunner()
+
+
+def test_thump_has_no_hard_mode_tree_within_seven_over_the_14855(tmp_path):
+    game = get_game("wordle")
+    words = list(load_words("wordle-guesses-nyt"))
+    reply = game.parse_reply("..YYY")
+    secrets = [w for w in words if game.feedback("thump", w) == reply]  # the rules' own feedback
+    kept = [w for w in words if all(letter in w for letter in "ump")]  # hard mode's guesses after it
+    assert len(secrets) == 30 and {"bumps", "dumps", "jumpy", "opium"} <= set(secrets) and len(kept) == 65
+    assert all(game.hard_mode_problem("thump", reply, w) is None for w in kept)
+    assert all(game.hard_mode_problem("thump", reply, w) is not None for w in set(words) - set(kept))
+    (tmp_path / "ump.txt").write_text("\n".join(secrets) + "\n")
+    (tmp_path / "ump-guesses.txt").write_text("\n".join(kept) + "\n")
+    result = runner.invoke(app, ["optimal", "--answers", str(tmp_path / "ump.txt"), "--guesses",
+                                 str(tmp_path / "ump-guesses.txt"), "--mode", "hard", "--objective", "worst",
+                                 "--max-guesses", "6", "--all-openers", "--no-store", "--json"])
+    assert result.exit_code == 0, result.output
+    worst = json.loads(result.stdout)["worst_case"]
+    assert worst["least"] is None and worst["proven_at_least"] == 7 and worst["stopped"] is None
+    assert worst["first_guesses"] == 65
