@@ -34,3 +34,35 @@ def test_thump_has_no_hard_mode_tree_within_seven_over_the_14855(tmp_path):
     worst = json.loads(result.stdout)["worst_case"]
     assert worst["least"] is None and worst["proven_at_least"] == 7 and worst["stopped"] is None
     assert worst["first_guesses"] == 65
+
+
+def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path):
+    """scripts/refute_openers.py, given time enough for every reply, gives each opener the verdict
+    of FeasibilitySearch.opener (the search `optimal --objective worst --first` runs), in hard
+    mode and normal; a rerun skips the openers already in its file."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from test_improve import wordle_spec
+    from wordguess.optimal.tasks import SearchSpec, feasibility_for
+
+    script = str(Path(__file__).parents[1] / "scripts" / "refute_openers.py")
+    for mode, depth in (("hard", 3), ("normal", 3)):
+        spec = wordle_spec(tmp_path, 120, mode)
+        search = feasibility_for(SearchSpec(spec))
+        openers = list(spec.build().guesses)[::5]
+        expected = {w: search.opener(w, depth).feasible for w in openers}
+        assert set(expected.values()) == {True, False}  # both verdicts are met
+        out = tmp_path / f"{mode}.jsonl"
+        args = [sys.executable, script, "--answers", spec.answers, "--guesses", spec.guesses, "--mode", mode,
+                "--depth", str(depth), "--openers", ",".join(openers), "--per-reply", "60", "--per-opener", "600",
+                "--out", str(out)]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        rows = [json.loads(line) for line in out.read_text().splitlines()]
+        assert {r["word"]: r["feasible"] for r in rows} == expected
+        assert all((r["refuter"] is not None) == (r["feasible"] is False) for r in rows)
+        again = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        assert again.returncode == 0 and len(out.read_text().splitlines()) == len(openers)
+        assert "feasible 0, refuted 0, undecided 0" in again.stdout

@@ -1,0 +1,114 @@
+"""Ask of each opener whether a tree finds every secret within DEPTH guesses, with a time limit
+on each first reply: an opener's replies are searched smallest first, each within DEPTH - 1
+guesses by the feasibility search; the first reply proven to have no tree refutes the opener, a
+reply whose search reaches its limit is passed over (the opener undecided unless another reply
+refutes it), and an opener whose every reply has a tree is feasible.
+
+    python scripts/refute_openers.py --answers A --guesses G --mode hard --depth 7 \
+        [--openers W1,W2,... | --openers-file F] --per-reply 20 --per-opener 90 \
+        --store S.sqlite --out verdicts.jsonl
+
+`wordguess optimal --objective worst --first W` settles one opener, but spends its time on the
+first reply it cannot settle; this passes such a reply over, so that a small reply no tree can
+finish (THUMP's `..YYY` over the 14,855) refutes the opener at once. The openers default to
+every allowed guess, easy refutations first. One JSON line an opener is appended to --out (a
+rerun skips the openers there); verdicts proven either way go to the store under the key
+`optimal --objective worst` reads, so that a later run of it takes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.errors import WordguessError
+from wordguess.games import get_game
+from wordguess.optimal.tasks import SearchSpec, feasibility_for
+from wordguess.optimal.total.search import SearchStopped
+from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
+
+
+def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, per_opener: float) -> dict:
+    """Return one opener's verdict: feasible True/False/None, the refuting reply, the replies passed over."""
+    solver, puzzle = search.solver, search.solver.puzzle
+    started, nodes = time.monotonic(), search.nodes
+    stored = solver.store.opener(search.key(depth), word) if solver.store is not None else None
+    if stored is not None:
+        return {"word": word, "feasible": bool(stored[0]), "refuter": None, "undecided": [], "seconds": 0.0}
+    passed, refuter = [], None
+    for reply, secrets, state in solver.root_buckets(puzzle.index_of(word)):
+        left = min(per_reply, per_opener - (time.monotonic() - started))
+        text = puzzle.game.format_reply(reply)
+        if left <= 0:
+            passed.append(text)
+            continue
+        solver.deadline = (time.time() + left, left)
+        try:
+            if not search.within(secrets, state, depth - 1, time.monotonic(), search.nodes):
+                refuter = [text, len(secrets)]
+                break
+        except SearchStopped:
+            passed.append(text)
+        finally:
+            solver.deadline = None
+    feasible = False if refuter else (None if passed else True)
+    seconds = time.monotonic() - started
+    if feasible is not None and solver.store is not None:
+        solver.store.save_opener(search.key(depth), word, int(feasible), True, search.nodes - nodes, seconds)
+    return {"word": word, "feasible": feasible, "refuter": refuter, "undecided": passed, "seconds": round(seconds, 3)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", required=True)
+    parser.add_argument("--guesses", required=True)
+    parser.add_argument("--mode", default="normal", choices=["normal", "hard"])
+    parser.add_argument("--depth", type=int, required=True, help="the guesses allowed, the opener included")
+    parser.add_argument("--openers", help="the openers to ask about, comma-separated")
+    parser.add_argument("--openers-file", help="a file of openers: the first word of each line")
+    parser.add_argument("--per-reply", type=float, default=20.0, help="seconds for one first reply")
+    parser.add_argument("--per-opener", type=float, default=90.0, help="seconds for one opener")
+    parser.add_argument("--store", default=None)
+    parser.add_argument("--out", required=True, help="JSON lines, appended; openers there are skipped")
+    args = parser.parse_args()
+    try:
+        spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)
+        search = feasibility_for(spec)
+        puzzle = search.solver.puzzle
+        if args.openers_file:
+            openers = [line.split()[0] for line in Path(args.openers_file).read_text().splitlines() if line.split()]
+        elif args.openers:
+            openers = [w.strip() for w in args.openers.split(",") if w.strip()]
+        else:
+            openers = refutation_order(search.solver, list(puzzle.guesses))
+        openers = [puzzle.guesses[puzzle.index_of(w)] for w in openers]
+    except (OSError, WordguessError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    out = Path(args.out)
+    done = {json.loads(line)["word"] for line in out.read_text().splitlines()} if out.exists() else set()
+    counts = {True: 0, False: 0, None: 0}
+    try:
+        with out.open("a") as handle:
+            for n, word in enumerate(openers, 1):
+                if word in done:
+                    continue
+                row = verdict(search, word, args.depth, args.per_reply, args.per_opener)
+                handle.write(json.dumps(row) + "\n")
+                handle.flush()
+                counts[row["feasible"]] += 1
+                print(f"{n:,}/{len(openers):,} {word}: {row['feasible']} ({row['seconds']:.1f} s)", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("interrupted: run the same command to resume", file=sys.stderr)
+    finally:
+        search.solver.save()
+    print(f"feasible {counts[True]:,}, refuted {counts[False]:,}, undecided {counts[None]:,} "
+          f"(this run); verdicts in {out}")
+
+
+if __name__ == "__main__":
+    main()
