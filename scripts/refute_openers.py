@@ -5,13 +5,17 @@ reply whose search reaches its limit is passed over (the opener undecided unless
 refutes it), and an opener whose every reply has a tree is feasible.
 
     python scripts/refute_openers.py --answers A --guesses G --mode hard --depth 7 \
-        [--openers W1,W2,... | --openers-file F] --per-reply 20 --per-opener 90 \
-        --store S.sqlite --out verdicts.jsonl
+        [--openers W1,W2,... | --openers-file F | --order groups --first N] \
+        --per-reply 20 --per-opener 90 --store S.sqlite --out verdicts.jsonl
 
 `wordguess optimal --objective worst --first W` settles one opener, but spends its time on the
 first reply it cannot settle; this passes such a reply over, so that a small reply no tree can
 finish (THUMP's `..YYY` over the 14,855) refutes the opener at once. The openers default to
-every allowed guess, easy refutations first. One JSON line an opener is appended to --out (a
+every allowed guess, easy refutations first; `--order groups` puts first the openers that leave
+the groups of words alike but for one letter (?UMPS) most broken up: for each group, the most of
+its words one reply keeps together, then the largest of those over the groups, their sum of
+squares and the largest reply break ties (fewest first), since such groups are what makes a
+reply unfinishable in hard mode. One JSON line an opener is appended to --out (a
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them.
 """
@@ -24,12 +28,31 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.optimal.tasks import SearchSpec, feasibility_for
 from wordguess.optimal.total.search import SearchStopped
+from wordguess.optimal.worst.groups import alike_groups
 from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
+
+
+def groups_order(puzzle) -> list[str]:
+    """Return every allowed guess, those that keep the fewest alike words together first."""
+    matrix = puzzle.matrix  # guesses x answers
+    most = np.zeros(len(puzzle.guesses), dtype=np.int64)
+    squares = np.zeros_like(most)
+    for members in alike_groups([puzzle.game.fold(w) for w in puzzle.answers]):
+        part = np.sort(matrix[:, members].astype(np.int64), axis=1)
+        kept, run = np.ones_like(most), np.ones_like(most)
+        for j in range(1, part.shape[1]):
+            run = np.where(part[:, j] == part[:, j - 1], run + 1, 1)
+            kept = np.maximum(kept, run)
+        most, squares = np.maximum(most, kept), squares + kept * kept
+    largest = np.array([np.bincount(row).max() for row in matrix])
+    return [puzzle.guesses[g] for g in np.lexsort((largest, squares, most))]
 
 
 def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, per_opener: float) -> dict:
@@ -70,6 +93,9 @@ def main() -> None:
     parser.add_argument("--depth", type=int, required=True, help="the guesses allowed, the opener included")
     parser.add_argument("--openers", help="the openers to ask about, comma-separated")
     parser.add_argument("--openers-file", help="a file of openers: the first word of each line")
+    parser.add_argument("--order", choices=["refutations", "groups"], default="refutations",
+                        help="the order of every allowed guess when no openers are given")
+    parser.add_argument("--first", type=int, default=None, help="only the first N openers of that order")
     parser.add_argument("--per-reply", type=float, default=20.0, help="seconds for one first reply")
     parser.add_argument("--per-opener", type=float, default=90.0, help="seconds for one opener")
     parser.add_argument("--store", default=None)
@@ -83,8 +109,10 @@ def main() -> None:
             openers = [line.split()[0] for line in Path(args.openers_file).read_text().splitlines() if line.split()]
         elif args.openers:
             openers = [w.strip() for w in args.openers.split(",") if w.strip()]
+        elif args.order == "groups":
+            openers = groups_order(puzzle)[:args.first]
         else:
-            openers = refutation_order(search.solver, list(puzzle.guesses))
+            openers = refutation_order(search.solver, list(puzzle.guesses))[:args.first]
         openers = [puzzle.guesses[puzzle.index_of(w)] for w in openers]
     except (OSError, WordguessError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -66,3 +66,37 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
         again = subprocess.run(args, capture_output=True, text=True, timeout=300)
         assert again.returncode == 0 and len(out.read_text().splitlines()) == len(openers)
         assert "feasible 0, refuted 0, undecided 0" in again.stdout
+
+
+def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(tmp_path):
+    """refute_openers.groups_order against its twin from the rules' feedback: for each group of
+    words alike but for one letter, the most of its words one reply keeps together; openers by
+    the largest of those, then their sum of squares, then the largest reply."""
+    import importlib.util
+    from collections import Counter
+    from pathlib import Path
+
+    from wordguess.optimal.worst.groups import alike_groups
+
+    path = Path(__file__).parents[1] / "scripts" / "refute_openers.py"
+    module = importlib.util.module_from_spec(spec := importlib.util.spec_from_file_location("refute", path))
+    spec.loader.exec_module(module)
+    from conftest import WORDLE_SMALL
+    from wordguess.engine.puzzle import PuzzleSpec
+
+    alike = "bills fills gills hills kills mills pills tills wills bumps dumps jumps lumps pumps".split()
+    (tmp_path / "a.txt").write_text("\n".join(WORDLE_SMALL[:100] + alike) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(WORDLE_SMALL + alike) + "\n")
+    puzzle = PuzzleSpec(get_game("wordle"), str(tmp_path / "a.txt"), str(tmp_path / "g.txt")).build()
+    game, answers = puzzle.game, list(puzzle.answers)
+    groups = [[answers[i] for i in members] for members in alike_groups(answers)]
+    assert len(groups) >= 2  # ?ILLS and ?UMPS
+
+    def key(guess):
+        kept = [max(Counter(game.feedback(guess, w) for w in group).values()) for group in groups]
+        return max(kept), sum(k * k for k in kept), max(Counter(game.feedback(guess, w) for w in answers).values())
+
+    order = module.groups_order(puzzle)
+    assert sorted(order) == sorted(puzzle.guesses)
+    keys = [key(g) for g in order]
+    assert keys == sorted(keys)
