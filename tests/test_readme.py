@@ -28,6 +28,8 @@ runner = CliRunner()
 # fragments of its output.
 CLAIMS = {
     "wordguess feedback epees geese": ["Y.GYY"],
+    "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
+    "--max-guesses 7 --first thump": ["no tree finishes every secret within 7 guesses for this first guess"],
     "wordguess feedback --game mastermind 1122 2211": ["0,4"],
     "wordguess feedback --game bulls 1028 8120": ["1,3"],
     "wordguess feedback --game leetcode ccbazz acckzz": ["3"],
@@ -97,6 +99,8 @@ LENGTH = "the exact search over the five most promising openers, up to 10 minute
 # Long runs, each with its reason: proofs over many openers, thousands of games, whole lists
 # played in the open world or against a lying host.
 SLOW = {
+    "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
+    "--max-guesses 7 --first chomp": "7 s of search over the 14,855 words",
     "wordguess equilibrium --answers w200.txt --guesses w200.txt --save w200.jsonl": "2,000 best responses, twice",
     "wordguess equilibrium --game mastermind --save mm46.jsonl": "16 exact weighted searches over the 1,296 codes (75 s)",
     "wordguess optimal --game jotto2 --guesses jotto2 --mode strict --all-openers --store jotto2.sqlite --json":
@@ -197,6 +201,8 @@ SKIPPED = {
         "21 minutes of search on a word list that is not shipped",
     "wordguess improve selby-thump.json --max-guesses 7 --width 400 --nodes 20000000 --store hard.sqlite "
     "--out selby-w400.json": "9 minutes of search on a tree and a word list that are not shipped (Selby's)",
+    "wordguess improve selby-thump.json --max-guesses 7 --nodes 3000000 --store hard.sqlite --time-limit 1500 "
+    "--out selby-exact.json": "25 minutes of search on a tree and a word list that are not shipped (Selby's)",
     "wordguess tree --mode hard --answers y.txt --guesses nyt20220215.txt --opener croft --out croft.json":
         "word lists that are not shipped (the same command on a shipped list is tested)",
     "wordguess improve croft.json --max-guesses 6 --nodes 20000 --store hard.sqlite --out croft-6.json":
