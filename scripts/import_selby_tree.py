@@ -18,7 +18,6 @@ import sys
 
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
-from wordguess.games import get_game
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import Node, TreeFile, total_guesses
 
@@ -70,13 +69,12 @@ def to_shared(node: dict) -> dict | str:
 
 def convert(text_lines, answers: str, guesses: str, mode: str, out: str) -> int:
     """Write the converted tree to `out` after checking it; return its total."""
-    game = get_game("wordle")
     doc = {"game": "wordle", "mode": mode, "answers": answers, "guesses": guesses,
            "tree": to_shared(build(read_paths(text_lines)))}
     tree_file = TreeFile.from_json(doc)
     if not isinstance(tree_file.tree, Node):
         raise WordguessError("the tree has no first guess")
-    check_tree(tree_file.tree, PuzzleSpec(game, answers, guesses, mode).build())
+    check_tree(tree_file.tree, PuzzleSpec(tree_file.game, answers, guesses, mode).build())
     tree_file.save(out)
     return total_guesses(tree_file.tree)
 

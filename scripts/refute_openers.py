@@ -51,7 +51,8 @@ def groups_order(puzzle) -> list[str]:
             run = np.where(part[:, j] == part[:, j - 1], run + 1, 1)
             kept = np.maximum(kept, run)
         most, squares = np.maximum(most, kept), squares + kept * kept
-    largest = np.array([np.bincount(row).max() for row in matrix])
+    everything = puzzle.all_candidates()
+    largest = np.array([puzzle.bucket_sizes(g, everything).max() for g in range(len(puzzle.guesses))])
     return [puzzle.guesses[g] for g in np.lexsort((largest, squares, most))]
 
 

@@ -5,15 +5,26 @@ with U, M and P; over those guesses no tree finds the 30 within six more (docs/r
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
 
 from typer.testing import CliRunner
 
+from conftest import WORDLE_SMALL
+from test_improve import wordle_spec
 from wordguess import load_words
 from wordguess.cli import app
+from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
+from wordguess.optimal.tasks import SearchSpec, feasibility_for
+from wordguess.optimal.worst.groups import alike_groups
 
 runner = CliRunner()
+SCRIPT = Path(__file__).parents[1] / "scripts" / "refute_openers.py"
 
 
 def test_thump_has_no_hard_mode_tree_within_seven_over_the_14855(tmp_path):
@@ -40,14 +51,6 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
     """scripts/refute_openers.py, given time enough for every reply, gives each opener the verdict
     of FeasibilitySearch.opener (the search `optimal --objective worst --first` runs), in hard
     mode and normal; a rerun skips the openers already in its file."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from test_improve import wordle_spec
-    from wordguess.optimal.tasks import SearchSpec, feasibility_for
-
-    script = str(Path(__file__).parents[1] / "scripts" / "refute_openers.py")
     for mode, depth in (("hard", 3), ("normal", 3)):
         spec = wordle_spec(tmp_path, 120, mode)
         search = feasibility_for(SearchSpec(spec))
@@ -55,7 +58,7 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
         expected = {w: search.opener(w, depth).feasible for w in openers}
         assert set(expected.values()) == {True, False}  # both verdicts are met
         out = tmp_path / f"{mode}.jsonl"
-        args = [sys.executable, script, "--answers", spec.answers, "--guesses", spec.guesses, "--mode", mode,
+        args = [sys.executable, str(SCRIPT), "--answers", spec.answers, "--guesses", spec.guesses, "--mode", mode,
                 "--depth", str(depth), "--openers", ",".join(openers), "--per-reply", "60", "--per-opener", "600",
                 "--out", str(out)]
         done = subprocess.run(args, capture_output=True, text=True, timeout=300)
@@ -72,18 +75,8 @@ def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(t
     """refute_openers.groups_order against its twin from the rules' feedback: for each group of
     words alike but for one letter, the most of its words one reply keeps together; openers by
     the largest of those, then their sum of squares, then the largest reply."""
-    import importlib.util
-    from collections import Counter
-    from pathlib import Path
-
-    from wordguess.optimal.worst.groups import alike_groups
-
-    path = Path(__file__).parents[1] / "scripts" / "refute_openers.py"
-    module = importlib.util.module_from_spec(spec := importlib.util.spec_from_file_location("refute", path))
+    module = importlib.util.module_from_spec(spec := importlib.util.spec_from_file_location("refute", SCRIPT))
     spec.loader.exec_module(module)
-    from conftest import WORDLE_SMALL
-    from wordguess.engine.puzzle import PuzzleSpec
-
     alike = "bills fills gills hills kills mills pills tills wills bumps dumps jumps lumps pumps".split()
     (tmp_path / "a.txt").write_text("\n".join(WORDLE_SMALL[:100] + alike) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(WORDLE_SMALL + alike) + "\n")
