@@ -20,7 +20,8 @@ from wordguess.play.assistant import expected_left
 from wordguess.play.hosts import FixedHost, LyingHost, RandomHost, with_lies
 from wordguess.play.simulate import evaluate_by_play, play
 from wordguess.strategies import get_strategy
-from wordguess.strategies.lies import shown_entropies
+from wordguess.strategies.expected import bucket_estimate
+from wordguess.strategies.lies import shown_entropies, shown_guesses_to_finish
 
 FIBBLE = get_game("fibble")
 WORDS = WORDLE_SMALL[:120]
@@ -66,6 +67,7 @@ def test_truths_invert_shown_replies():
     for shown in range(FIBBLE.n_replies):
         expected = [t for t in range(FIBBLE.n_replies) if shown in shown_of[t]]
         assert FIBBLE.truths(shown).tolist() == expected
+        assert [t for t in FIBBLE.truth_table[shown].tolist() if t >= 0] == expected
 
 
 def test_shown_draw_is_seeded_and_one_of_the_lies():
@@ -151,3 +153,28 @@ def test_assistant_expected_left_equals_the_slow_twin():
                 chance[d] = chance.get(d, 0.0) + 1 / len(options) / 50
         slow = sum(p * len(filter_candidates(FIBBLE, WORDS[:50], [(guess, d)])) for d, p in chance.items())
         assert expected_left(puzzle, puzzle.all_candidates(), puzzle.index_of(guess)) == pytest.approx(slow)
+
+
+@given(st.lists(st.sampled_from(range(60)), min_size=1, max_size=40, unique=True), st.sampled_from([0, 1, 2, 5]))
+def test_guesses_to_finish_equal_the_slow_twin(picked, left):
+    """Each shown reply's set summed from its true replies' sums (behind_shown) costs what the
+    set itself, narrowed by the rules' words, costs: the same chance and estimate per reply."""
+    words = WORDS[:60]
+    puzzle = Puzzle(FIBBLE, words, words, store=None)
+    candidates = np.array(sorted(picked), dtype=np.int64)
+    kept = [words[c] for c in candidates]
+    for guess in words[::13]:
+        value, buckets = shown_guesses_to_finish(puzzle, candidates, puzzle.index_of(guess), left, 3.0)
+        chance: dict[int, float] = {}
+        for secret in kept:
+            options = FIBBLE.shown_replies(FIBBLE.feedback(guess, secret))
+            for d in options:
+                chance[d] = chance.get(d, 0.0) + 1 / len(options) / len(kept)
+        assert sorted(buckets) == sorted(chance)
+        slow = 1.0
+        for d, p in chance.items():
+            left_words = filter_candidates(FIBBLE, kept, [(guess, d)])
+            cost = 0.0 if FIBBLE.is_solved(d) else bucket_estimate(np.ones(len(left_words)), left, 3.0)
+            assert buckets[d] == pytest.approx((p, cost), rel=1e-9)
+            slow += p * cost
+        assert value == pytest.approx(slow, rel=1e-9)

@@ -290,6 +290,12 @@ class Game(ABC):
         return np.array([shown], dtype=np.int64)
 
     @property
+    def truth_table(self) -> np.ndarray:
+        """Return, for each shown reply, the true replies it can stand for (`truths`), padded
+        with -1 (one column here: itself)."""
+        return np.arange(self.n_replies, dtype=np.int64)[:, None]
+
+    @property
     def lie_table(self) -> np.ndarray:
         """Return, for each true reply, the replies the host may show for it (one column here:
         itself; padded with -1 in a game that lies)."""

@@ -56,13 +56,22 @@ class Fibble(Wordle):
     def _truth_table(self) -> tuple[np.ndarray, ...]:
         """Return, for each shown reply, the sorted true replies it can stand for."""
         behind: list[list[int]] = [[] for _ in range(self.n_replies)]
-        for true in range(self.n_replies):
-            for shown in self.shown_replies(true):
-                behind[shown].append(true)
+        for true, row in enumerate(self.lie_table.tolist()):
+            for shown in row:
+                if shown >= 0:
+                    behind[shown].append(true)
         return tuple(np.array(sorted(t), dtype=np.int64) for t in behind)
 
     def truths(self, shown: Reply) -> np.ndarray:
         return self._truth_table[self._check_reply_code(shown)]
+
+    @functools.cached_property
+    def truth_table(self) -> np.ndarray:
+        behind = self._truth_table
+        table = np.full((self.n_replies, max(len(t) for t in behind)), -1, dtype=np.int64)
+        for shown, true in enumerate(behind):
+            table[shown, : len(true)] = true
+        return table
 
     def show(self, reply: Reply, rng: np.random.Generator) -> Reply:
         """Return the reply the host shows for the true `reply`: one of `shown_replies(reply)`,
@@ -74,7 +83,7 @@ class Fibble(Wordle):
     def lie_weights(self) -> np.ndarray:
         """Return, for each true reply, the chance of each lie the host may show (1 / their
         count); the solved reply's is 1 (shown as it is)."""
-        return np.array([1.0 / len(self.shown_replies(r)) for r in range(self.n_replies)])
+        return 1.0 / (self.lie_table >= 0).sum(axis=1)
 
     @functools.cached_property
     def lie_table(self) -> np.ndarray:

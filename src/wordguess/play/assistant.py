@@ -16,7 +16,12 @@ from wordguess.games.multiboard import MultiBoard
 from wordguess.play.session import Session
 from wordguess.strategies.base import Strategy, candidate_guesses, guess_weights, one_board, ranked
 from wordguess.strategies.expected import FewestGuesses, cost_curve
-from wordguess.strategies.lies import shown_chances, shown_entropies, shown_guesses_to_finish
+from wordguess.strategies.lies import (
+    behind_shown,
+    shown_chances,
+    shown_entropies,
+    shown_guesses_to_finish,
+)
 from wordguess.strategies.metrics import METRICS
 from wordguess.strategies.scoring import (
     SERIAL_PAIRS,
@@ -90,8 +95,8 @@ def expected_left_shown(puzzle: Puzzle, candidates: Candidates, guess: int) -> f
     """Return expected_left for a host that lies: over each reply it may show (its chance:
     strategies.lies.shown_chances), the number of candidates whose true reply that shown one
     stands for."""
-    true, _, shown = shown_chances(puzzle, candidates, guess)
-    return float(sum(shown[r] * np.count_nonzero(np.isin(true, puzzle.game.truths(r))) for r in np.flatnonzero(shown)))
+    true, weights, shown = shown_chances(puzzle, candidates, guess)
+    return float(shown @ behind_shown(puzzle.game, true, weights)[0])
 
 
 def suggestion_rows(puzzle: Puzzle, candidates: Candidates, chosen: np.ndarray, finish: np.ndarray) -> list[Suggestion]:

@@ -83,8 +83,13 @@ def bucket_estimate(weights: np.ndarray, left: int, loss: float) -> float:
     after the one that met it, by the fewest-guesses strategy's rule (scoring.bucket_cost)."""
     m = float(weights.sum())
     p = weights / m
-    bits = float(-(p * np.log2(p)).sum())
-    return float(bucket_cost(len(weights), m, float(weights.max()), bits, int(left), float(loss), *cost_curve()))
+    return bucket_estimate_of(len(weights), m, float(weights.max()), float(-(p * np.log2(p)).sum()), left, loss)
+
+
+def bucket_estimate_of(n: int, mass: float, top: float, bits: float, left: int, loss: float) -> float:
+    """Return bucket_estimate of a bucket given by its count, total weight, largest weight and
+    entropy (bits)."""
+    return float(bucket_cost(n, mass, top, bits, int(left), float(loss), *cost_curve()))
 
 
 @functools.lru_cache(maxsize=1)

@@ -17,7 +17,7 @@ from numba import njit, prange
 from wordguess.engine.puzzle import Puzzle
 from wordguess.games import kernels
 from wordguess.strategies.base import Strategy, pick_best, ranked, trivial_first
-from wordguess.strategies.expected import bucket_estimate
+from wordguess.strategies.expected import bucket_estimate_of
 from wordguess.vocab import Candidates, Position
 
 
@@ -74,6 +74,21 @@ def shown_chances(puzzle: Puzzle, candidates: Candidates, guess: int) -> tuple[n
     return true, weights, shown / shown.sum()
 
 
+def behind_shown(game, true: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Return, for each reply the host may show, the candidates whose true reply it can stand
+    for (`game.truth_table`), summed up: their count, total weight, largest weight and sum of
+    w log2 w (the true replies a shown one stands for hold disjoint candidates, so each sum is
+    over the true replies' sums)."""
+    size = game.n_replies + 1  # the last slot: the table's padding, empty
+    count = np.bincount(true, minlength=size)
+    mass = np.bincount(true, weights=weights, minlength=size)
+    wlogw = np.bincount(true, weights=weights * np.log2(np.where(weights > 0, weights, 1.0)), minlength=size)
+    top = np.zeros(size)
+    np.maximum.at(top, true, weights)
+    table = np.where(game.truth_table >= 0, game.truth_table, game.n_replies)
+    return count[table].sum(axis=1), mass[table].sum(axis=1), top[table].max(axis=1), wlogw[table].sum(axis=1)
+
+
 def shown_guesses_to_finish(puzzle: Puzzle, candidates: Candidates, guess: int, left: int,
                             loss: float) -> tuple[float, dict[int, tuple[float, float]]]:
     """Return the guesses a guess is expected to need to finish, itself included, through the
@@ -85,10 +100,12 @@ def shown_guesses_to_finish(puzzle: Puzzle, candidates: Candidates, guess: int, 
     The assistant's guesses to finish and the analysis's values are both this."""
     game = puzzle.game
     true, weights, shown = shown_chances(puzzle, candidates, guess)
+    count, mass, top, wlogw = behind_shown(game, true, weights)
     buckets, value = {}, 1.0
     for reply in np.flatnonzero(shown).tolist():
-        cost = 0.0 if reply == game.solved_reply else bucket_estimate(
-            weights[np.isin(true, game.truths(reply))], left, loss)
+        m = float(mass[reply])
+        cost = 0.0 if reply == game.solved_reply else bucket_estimate_of(
+            int(count[reply]), m, float(top[reply]), float(np.log2(m) - wlogw[reply] / m), left, loss)
         buckets[reply] = (float(shown[reply]), cost)
         value += shown[reply] * cost
     return float(value), buckets
