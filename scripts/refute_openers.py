@@ -8,16 +8,18 @@ refutes it), and an opener whose every reply has a tree is feasible.
         [--openers W1,W2,... | --openers-file F | --order groups --first N] \
         --per-reply 20 --per-opener 90 --store S.sqlite --out verdicts.jsonl
 
-`wordguess optimal --objective worst --first W` settles one opener, but spends its time on the
-first reply it cannot settle; this passes such a reply over, so that a small reply no tree can
-finish (THUMP's `..YYY` over the 14,855) refutes the opener at once. The openers default to
+This is `wordguess optimal --objective worst --first W --per-reply S` (FeasibilitySearch.opener
+with its per-reply limit) over many openers, with a limit per opener too: a reply past its limit
+is passed over, so that a small reply no tree can finish (THUMP's `..YYY` over the 14,855)
+refutes the opener at once. The openers default to
 every allowed guess, easy refutations first; `--order groups` puts first the openers that leave
 the groups of words alike but for one letter (?UMPS) most broken up: for each group, the most of
 its words one reply keeps together, then the largest of those over the groups, their sum of
 squares and the largest reply break ties (fewest first), since such groups are what makes a
 reply unfinishable in hard mode. One JSON line an opener is appended to --out (a
 rerun skips the openers there); verdicts proven either way go to the store under the key
-`optimal --objective worst` reads, so that a later run of it takes them.
+`optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
+the openers left undecided in --out (with new limits), replacing their lines.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +35,6 @@ from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.optimal.tasks import SearchSpec, feasibility_for
-from wordguess.optimal.total.search import SearchStopped
 from wordguess.optimal.worst.groups import alike_groups
 from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
 
@@ -58,32 +58,9 @@ def groups_order(puzzle) -> list[str]:
 
 def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, per_opener: float) -> dict:
     """Return one opener's verdict: feasible True/False/None, the refuting reply, the replies passed over."""
-    solver, puzzle = search.solver, search.solver.puzzle
-    started, nodes = time.monotonic(), search.nodes
-    stored = solver.store.opener(search.key(depth), word) if solver.store is not None else None
-    if stored is not None:
-        return {"word": word, "feasible": bool(stored[0]), "refuter": None, "undecided": [], "seconds": 0.0}
-    passed, refuter = [], None
-    for reply, secrets, state in solver.root_buckets(puzzle.index_of(word)):
-        left = min(per_reply, per_opener - (time.monotonic() - started))
-        text = puzzle.game.format_reply(reply)
-        if left <= 0:
-            passed.append(text)
-            continue
-        solver.deadline = (time.time() + left, left)
-        try:
-            if not search.within(secrets, state, depth - 1, time.monotonic(), search.nodes):
-                refuter = [text, len(secrets)]
-                break
-        except SearchStopped:
-            passed.append(text)
-        finally:
-            solver.deadline = None
-    feasible = False if refuter else (None if passed else True)
-    seconds = time.monotonic() - started
-    if feasible is not None and solver.store is not None:
-        solver.store.save_opener(search.key(depth), word, int(feasible), True, search.nodes - nodes, seconds)
-    return {"word": word, "feasible": feasible, "refuter": refuter, "undecided": passed, "seconds": round(seconds, 3)}
+    found = search.opener(word, depth, per_reply, per_opener)
+    return {"word": found.opener, "feasible": found.feasible, "refuter": None if found.refuter is None else list(found.refuter),
+            "undecided": list(found.undecided), "seconds": round(found.seconds, 3)}
 
 
 def main() -> None:
@@ -101,6 +78,8 @@ def main() -> None:
     parser.add_argument("--per-opener", type=float, default=90.0, help="seconds for one opener")
     parser.add_argument("--store", default=None)
     parser.add_argument("--out", required=True, help="JSON lines, appended; openers there are skipped")
+    parser.add_argument("--retry", action="store_true",
+                        help="ask again the openers --out leaves undecided (a word's last line is its verdict)")
     args = parser.parse_args()
     try:
         spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)
@@ -119,7 +98,17 @@ def main() -> None:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     out = Path(args.out)
-    done = {json.loads(line)["word"] for line in out.read_text().splitlines()} if out.exists() else set()
+    rows = {}  # each word's last line
+    try:
+        for line in out.read_text().splitlines() if out.exists() else []:
+            row = json.loads(line)
+            rows[row["word"]] = row
+    except (ValueError, KeyError, TypeError):
+        print(f"error: {out} is not this script's JSON lines", file=sys.stderr)
+        raise SystemExit(2) from None
+    done = {w for w, row in rows.items() if not (args.retry and row["feasible"] is None)}
+    if args.retry:
+        openers = [w for w in openers if w in rows and w not in done]
     counts = {True: 0, False: 0, None: 0}
     try:
         with out.open("a") as handle:

@@ -71,6 +71,32 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
         assert "feasible 0, refuted 0, undecided 0" in again.stdout
 
 
+def test_refute_openers_passes_over_what_its_limits_leave_and_retries_it(tmp_path):
+    """An opener given no time has every reply passed over (undecided, unless refuted at a glance);
+    --retry asks again only those, and their last lines give the search's verdicts."""
+    spec = wordle_spec(tmp_path, 120, "hard")
+    openers = list(spec.build().guesses)[::7]
+    expected = {w: feasibility_for(SearchSpec(spec)).opener(w, 3).feasible for w in openers}
+    out = tmp_path / "v.jsonl"
+    args = [sys.executable, str(SCRIPT), "--answers", spec.answers, "--guesses", spec.guesses, "--mode", "hard",
+            "--depth", "3", "--openers", ",".join(openers), "--out", str(out)]
+    first = subprocess.run([*args, "--per-opener", "0"], capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    left = [r["word"] for r in rows if r["feasible"] is None]
+    assert left and all(r["undecided"] for r in rows if r["feasible"] is None)
+    assert all(r["feasible"] is expected[r["word"]] for r in rows if r["feasible"] is not None)
+    again = subprocess.run([*args, "--per-opener", "600", "--per-reply", "60", "--retry"], capture_output=True,
+                           text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["word"] for r in lines[len(rows):]] == left  # only the undecided asked again
+    assert {r["word"]: r["feasible"] for r in lines} == expected  # the last line of each word
+    (tmp_path / "bad.jsonl").write_text("not json\n")
+    bad = subprocess.run([*args[:-1], str(tmp_path / "bad.jsonl")], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "JSON lines" in bad.stderr
+
+
 def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(tmp_path):
     """refute_openers.groups_order against its twin from the rules' feedback: for each group of
     words alike but for one letter, the most of its words one reply keeps together; openers by

@@ -35,8 +35,7 @@ from wordguess.optimal.total.certificates import (
 )
 from wordguess.optimal.total.run import Outcome, optimal
 from wordguess.optimal.total.search import INF, OpenerResult
-from wordguess.optimal.worst.run import optimal_worst
-from wordguess.optimal.worst.search import WorstCase
+from wordguess.optimal.worst.run import WorstCase, optimal_worst
 from wordguess.trees.report import tree_evaluation
 from wordguess.trees.tree import TreeFile
 
@@ -76,6 +75,10 @@ def optimal_command(
     fewest_worst: Annotated[bool, typer.Option(
         "--fewest-worst", metavar="", help="With --objective worst: also the fewest secrets that need all the "
         "worst case's guesses (proven).")] = False,
+    per_reply: Annotated[float | None, typer.Option(
+        help="With --objective worst: search each first reply of an opener for at most this many seconds and "
+             "pass over a reply that reaches it, so that another reply can still refute the opener (else it is "
+             "left undecided).")] = None,
     as_json: opt.Json = False,
 ) -> None:
     """Find the guess tree with the least total guesses over all secrets, and say whether it is
@@ -90,6 +93,9 @@ def optimal_command(
                              f"not {mode!r}" + (f" with --objective {objective}" if mode == "strict" else ""))
     if fewest_worst and objective != "worst":
         raise WordguessError("--fewest-worst counts the secrets at the worst case: give it with --objective worst")
+    if per_reply is not None and (objective != "worst" or not per_reply > 0):
+        raise WordguessError("--per-reply limits the worst case's first replies: give it a number of seconds above 0 "
+                             "with --objective worst")
     name, store_path = search_setting(workers, executor, ray_address, time_limit, store, no_store)
     rules = game.truthful_rules("optimal")
     limit = rules.max_guesses if max_guesses is None else (max_guesses or None)
@@ -101,7 +107,8 @@ def optimal_command(
     count = openers or 5
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
     if objective == "worst":
-        worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json, fewest_worst)
+        worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json, fewest_worst,
+                     per_reply)
         return
     certificate = None if no_certificate or out_file else certificate_for(puzzle, limit)
     outcome = certified_outcome(certificate, first, all_openers) if certificate is not None else None
@@ -205,13 +212,15 @@ def certificate_scope(certificate: Certificate) -> str:
 
 
 def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: bool, name: str, workers: int,
-                 ray_address: str | None, out_file: str | None, as_json: bool, fewest: bool = False) -> None:
+                 ray_address: str | None, out_file: str | None, as_json: bool, fewest: bool = False,
+                 per_reply: float | None = None) -> None:
     """Run and print `optimal --objective worst`: the least worst case and its proof, then the
     least total within it."""
     puzzle = solver_for(spec).puzzle
     label = f"worst case of {first.upper()}" if first else "worst case over every opener"
     found = run_search(name, workers, ray_address, label, lambda pool, progress: optimal_worst(
-        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest), spec.store)
+        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest, per_reply),
+        spec.store)
     total = found.total
     if out_file and total is not None and total.tree is not None and total.feasible:
         TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)
@@ -236,6 +245,14 @@ def worst_text(worst: WorstCase) -> str:
              else "for this first guess")
     work = f"{worst.seconds:.1f} s, {worst.nodes:,} nodes"
     below = worst.proven_at_least - 1
+    if worst.undecided:
+        shown = ", ".join(w.upper() for w in worst.undecided[:12]) + (", ..." if len(worst.undecided) > 12 else "")
+        found = (f"; {worst.witness.upper()} finishes every secret within {worst.depth}" if worst.depth is not None
+                 else "")
+        return (f"worst case >= {worst.proven_at_least} proven{found}; {len(worst.undecided):,} of "
+                f"{worst.openers:,} first guesses undecided within {worst.proven_at_least} ({shown}): a first reply "
+                f"of each reached the per-reply limit and none of the others refuted it ({work}); "
+                "the total within it was not searched")
     if worst.depth is not None:
         fewest = ""
         if worst.stopped:
@@ -253,7 +270,11 @@ def worst_text(worst: WorstCase) -> str:
         return (f"worst case >= {worst.proven_at_least} proven; within {worst.proven_at_least}: "
                 f"{worst.checked:,} of {worst.openers:,} first guesses refuted before the search stopped "
                 f"({worst.stopped}; {work}); the total within it was not searched")
-    return f"no tree finishes every secret within {below} guesses {scope} ({work})"
+    why = ""
+    if worst.refuter is not None:
+        reply, n = worst.refuter
+        why = f": its reply {reply} leaves {n:,} secrets that no tree finishes within {below - 1} more"
+    return f"no tree finishes every secret within {below} guesses {scope}{why} ({work})"
 
 
 @game_command(first=False)

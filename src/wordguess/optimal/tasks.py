@@ -183,12 +183,13 @@ def budgeted(solver: ExactSolver, budget: int, search, grow) -> Searched:
 
 # The least worst case's tasks.
 
-def verdict_task(task: tuple[SearchSpec, str, int, Deadline]) -> OpenerVerdict:
-    """Return whether some tree opening with the word finishes every secret within the depth
-    (a task; the verdict goes to the worker's store too)."""
-    spec, word, depth, deadline = task
+def verdict_task(task: tuple[SearchSpec, str, int, Deadline, float | None]) -> OpenerVerdict:
+    """Return whether some tree opening with the word finishes every secret within the depth,
+    each first reply within the per-reply limit if one is given (a task; the verdict goes to
+    the worker's store too)."""
+    spec, word, depth, deadline, per_reply = task
     with solving(spec, deadline):
-        return feasibility_for(spec).opener(word, depth)
+        return feasibility_for(spec).opener(word, depth, per_reply)
 
 
 def second_guess_task(task: tuple[SearchSpec, str, int, int, int, int, Deadline]) -> int:

@@ -272,7 +272,7 @@ def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | 
         raise WordguessError("a certificate of refutations needs a guess limit")
     classes = symmetric_openers(puzzle)
     deadline = run_deadline(spec)
-    tasks = [(spec, w, depth, deadline) for w in refutation_order(solver, list(classes))]
+    tasks = [(spec, w, depth, deadline, None) for w in refutation_order(solver, list(classes))]
     firsts: dict[Word, Entry] = {}
     store = ResultStore(spec.store) if spec.store else None
     key = feasibility_for(spec).key(depth)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -52,34 +52,12 @@ class OpenerVerdict:
 
     opener: str  # the first guess
     depth: int  # the guesses allowed
-    feasible: bool  # whether some tree opening with it finds every secret within `depth`
+    feasible: bool | None  # whether some tree opening with it finds every secret within `depth`
+    # (None: undecided, its replies in `undecided` passed over at their limit, none refuting it)
     nodes: int  # nodes expanded (0 when read from the store)
     seconds: float  # wall time
-
-
-@dataclasses.dataclass
-class WorstCase:
-    """The least worst case found, and how far the proof got."""
-
-    scope: str  # 'opener' (one first guess) or 'all openers'
-    proven_at_least: int  # every tree in the scope needs at least this many guesses (proven)
-    depth: int | None  # the least worst case, when a tree within proven_at_least was found
-    witness: str | None  # an opener with a tree within `depth`
-    checked: int  # openers whose verdict at the deepest depth tried is known
-    openers: int  # openers searched (one per symmetry class)
-    guesses: int  # first guesses covered (every member of each class searched)
-    nodes: int  # nodes expanded
-    seconds: float  # wall time
-    stopped: str | None = None  # why the search stopped early, if it did
-    # The fewest secrets that need all `depth` guesses, over the trees within `depth` (proven;
-    # None when not asked for or not settled), and an opener whose trees reach it.
-    fewest_at_worst: int | None = None
-    fewest_witness: str | None = None
-
-    @property
-    def proven(self) -> bool:
-        """Return whether the least worst case is known."""
-        return self.depth is not None
+    refuter: tuple[str, int] | None = None  # the first reply proven to have no tree, its bucket's size
+    undecided: tuple[str, ...] = ()  # the first replies passed over at the per-reply limit
 
 
 class FeasibilitySearch:
@@ -349,9 +327,13 @@ class FeasibilitySearch:
                 self.save()  # a killed run keeps what it proved up to a few seconds ago
             self.solver._check_limits(started, start_nodes, self.nodes + int(counts.stats[kernel.NODES]))
 
-    def opener(self, word: str, depth: int) -> OpenerVerdict:
+    def opener(self, word: str, depth: int, per_reply: float | None = None,
+               per_opener: float | None = None) -> OpenerVerdict:
         """Return whether a tree opening with `word` finds every secret within `depth` guesses
-        (from the store when known). Raise SearchStopped at the limits."""
+        (from the store when known). Raise SearchStopped at the solver's limits. With
+        `per_reply`, each first reply's search stops after that many seconds and the reply is
+        passed over (as are those past `per_opener` seconds of the opener's): a reply proven
+        to have no tree still refutes the opener, else it is undecided (feasible None)."""
         solver, puzzle = self.solver, self.solver.puzzle
         guess = puzzle.index_of(word)
         word = puzzle.guesses[guess]
@@ -359,26 +341,50 @@ class FeasibilitySearch:
         if store is not None and (known := store.opener(self.key(depth), word)) is not None:
             return OpenerVerdict(word, depth, known[0] == 1, 0, 0.0)
         started, start_nodes = time.monotonic(), self.nodes
-        ok = depth >= 1 and (depth >= 2 or len(puzzle.answers) == 1)
+        ok: bool | None = depth >= 1 and (depth >= 2 or len(puzzle.answers) == 1)
+        refuter, passed = None, ()
         if ok and depth >= 2:
-            ok = self._opener_within(guess, depth, started, start_nodes)
-        verdict = OpenerVerdict(word, depth, ok, self.nodes - start_nodes, time.monotonic() - started)
-        if store is not None:
+            ok, refuter, passed = self._opener_within(guess, depth, started, start_nodes, per_reply, per_opener)
+        verdict = OpenerVerdict(word, depth, ok, self.nodes - start_nodes, time.monotonic() - started,
+                                refuter, passed)
+        if store is not None and ok is not None:
             store.save_opener(self.key(depth), word, int(ok), True, verdict.nodes, verdict.seconds)
         return verdict
 
-    def _opener_within(self, guess: int, depth: int, started: float, start_nodes: int) -> bool:
-        """Return whether every unsolved reply's bucket of the opener can be finished within
-        depth - 1 guesses: largest first, so an opener that fails usually fails at once."""
-        puzzle = self.solver.puzzle
+    def _opener_within(self, guess: int, depth: int, started: float, start_nodes: int, per_reply: float | None,
+                       per_opener: float | None) -> tuple[bool | None, tuple[str, int] | None, tuple[str, ...]]:
+        """Return (whether every unsolved reply's bucket of the opener can be finished within
+        depth - 1 guesses, None when undecided; the reply that refutes it; the replies passed
+        over at their limits): smallest first, as kernel.solve takes them."""
+        solver, puzzle = self.solver, self.solver.puzzle
         sizes = puzzle.bucket_sizes(guess, puzzle.all_candidates())
         sizes[puzzle.game.solved_reply] = 0
         if depth - 1 < len(self.capacity) and sizes.max() > self.capacity[depth - 1]:
-            return False  # a bucket beyond cap(depth - 1) (feasible.capacity_table): at a glance
-        for _, secrets, state in self.solver.root_buckets(guess):
-            if not self.within(secrets, state, depth - 1, started, start_nodes):
-                return False
-        return True
+            # a bucket beyond cap(depth - 1) (feasible.capacity_table): at a glance
+            reply = int(np.argmax(sizes))
+            return False, (puzzle.game.format_reply(reply), int(sizes[reply])), ()
+        run, passed = solver.deadline, []  # the run's own deadline, kept through the replies' own
+        for reply, secrets, state in solver.root_buckets(guess):
+            text = puzzle.game.format_reply(reply)
+            limits = [x for x in (per_reply, None if per_opener is None else per_opener - (time.monotonic() - started))
+                      if x is not None]
+            if limits and min(limits) <= 0:
+                passed.append(text)
+                continue
+            if limits and (run is None or time.time() + min(limits) < run[0]):
+                solver.deadline = (time.time() + min(limits), min(limits))
+            try:
+                if not self.within(secrets, state, depth - 1, started, start_nodes):
+                    return False, (text, len(secrets)), tuple(passed)
+            except SearchStopped:
+                solver.deadline = run
+                solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
+                if not limits:
+                    raise
+                passed.append(text)  # its own limit: passed over
+            finally:
+                solver.deadline = run
+        return (None if passed else True), None, tuple(passed)
 
 
 def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
@@ -394,7 +400,6 @@ def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
     return [words[k[2]] for k in sorted(keys)]
 
 
-Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts of openers at a depth
 # split(word, reply, order, depth, beta, progress): fewest_last of the bucket of `word`'s first reply `reply`
 # with `depth` guesses left, as the least over its second guesses (their indices into the bucket's
 # allowed guesses, most promising first) of FeasibilitySearch.second_guess_total, each a task that
@@ -402,67 +407,3 @@ Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts o
 # progress(done, total) follows the tasks.
 Split = Callable[[str, int, list[int], int, int, Progress | None], int]
 SPLIT_FLOOR = 500  # a first reply's bucket this large is split (Bulls and Cows: 0 bulls 1 or 2 cows)
-
-
-def least_worst_case(search: FeasibilitySearch, words: list[str], scope: str, covered: int,
-                     ceiling: int | None = None, progress: Progress | None = None, fewest: bool = False,
-                     verdicts: Verdicts | None = None, split: Split | None = None) -> WorstCase:
-    """Return the least worst case over the openers `words` (the first of which is the most
-    promising; they stand for `covered` first guesses), trying depths from the capacity bound up to `ceiling` (None: the number of
-    secrets, beyond which no useful tree goes). At each depth the most promising opener goes
-    first (a tree found ends the search), then the others, easy refutations first; a depth at
-    which every opener is refuted is proven infeasible. A SearchStopped inside is caught and
-    reported in `stopped`, with what was proven by then. With `fewest`, the fewest secrets
-    that need all the least worst case's guesses are then found over the openers too.
-    `verdicts(openers, depth)` yields their verdicts in any order (default: one by one here;
-    worst.run.optimal_worst spreads them over an executor's workers); `split` is passed on to
-    FeasibilitySearch.fewest_last."""
-    started, start_nodes = time.monotonic(), search.nodes
-    order = words[:1] + refutation_order(search.solver, words[1:])
-    depth, checked = search.least, 0
-    top = len(search.solver.puzzle.answers) if ceiling is None else ceiling
-
-    def result(found: int | None, witness: str | None, stopped: str | None = None) -> WorstCase:
-        return WorstCase(scope, depth, found, witness, checked, len(words), covered, search.nodes - start_nodes,
-                         time.monotonic() - started, stopped)
-
-    try:
-        while depth <= top:
-            checked = 0
-            found_verdicts = (verdicts or (lambda ws, d: (search.opener(w, d) for w in ws)))(order, depth)
-            for verdict in found_verdicts:
-                checked += 1
-                if progress:
-                    progress(checked, len(order), note=f"trees within {depth} guesses")
-                if verdict.feasible:
-                    found = result(depth, verdict.opener)
-                    if fewest:
-                        try:
-                            found.fewest_at_worst, found.fewest_witness = fewest_at_worst(search, order, depth,
-                                                                                          progress, split)
-                        except SearchStopped as exc:
-                            found.stopped = str(exc)  # the worst case stands; the count was not finished
-                        found.nodes, found.seconds = search.nodes - start_nodes, time.monotonic() - started
-                    return found
-            depth += 1
-    except SearchStopped as exc:
-        return result(None, None, str(exc))
-    return result(None, None)
-
-
-def fewest_at_worst(search: FeasibilitySearch, words: list[str], depth: int,
-                    progress: Progress | None = None, split: Split | None = None) -> tuple[int, str]:
-    """Return (the fewest secrets that need all `depth` guesses over the trees within `depth`
-    opening with any of `words`, an opener that reaches it): each opener's count is searched
-    with the best so far as its cutoff. Raise SearchStopped at the limits."""
-    best, witness = int(kernel.INF), words[0]
-    for i, word in enumerate(words):
-        # One opener (one symmetry class, or --first): the progress is its first replies'.
-        value = search.fewest_last(word, depth, best, progress if len(words) == 1 else None, split)
-        if value < best:
-            best, witness = value, word
-        if progress:
-            progress(i + 1, len(words))
-        if best == 0:
-            break
-    return best, witness
