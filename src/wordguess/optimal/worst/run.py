@@ -1,6 +1,8 @@
-"""The least worst case over many tasks: one verdict per opener and depth (`verdict_task`),
-a large first reply's second guesses split over the workers (`split_by_second_guess`), then the
-least total within the least worst case (`optimal_worst`)."""
+"""The least worst case: the fewest guesses within which some tree finds every secret, each
+smaller depth proven infeasible for every opener (`least_worst_case`, on the feasibility
+search), over many tasks: one verdict per opener and depth (`verdict_task`), a large first
+reply's second guesses split over the workers (`split_by_second_guess`), then the least total
+within the least worst case (`optimal_worst`)."""
 
 from __future__ import annotations
 

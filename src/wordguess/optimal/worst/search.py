@@ -1,9 +1,10 @@
-"""The least worst case: the fewest guesses within which some tree finds every secret, proven by
-the feasibility search (feasible.py) over one opener or over every opener, then the least total
-among the trees within it (the depth-limited exact search).
+"""The feasibility search's driver: whether a tree finds every secret within d guesses, for one
+opener or one candidate set, proven by the numba kernel (kernel.py); worst.run builds the least
+worst case over the openers on it.
 
 `FeasibilitySearch.opener(word, depth)` returns an `OpenerVerdict`: whether a tree opening with
-`word` finishes every secret within `depth` guesses, proven either way. It runs in slices of a
+`word` finishes every secret within `depth` guesses, proven either way (or, with a per-reply
+limit, undecided when a first reply reaches it and no other refutes the opener). It runs in slices of a
 node budget like ExactSolver.solve, so limits and Ctrl-C land promptly, and keeps each opener's
 verdict in the result store, so a long proof over every opener can be run in pieces.
 
