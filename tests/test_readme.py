@@ -29,7 +29,8 @@ runner = CliRunner()
 CLAIMS = {
     "wordguess feedback epees geese": ["Y.GYY"],
     "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
-    "--max-guesses 7 --first thump": ["no tree finishes every secret within 7 guesses for this first guess"],
+    "--max-guesses 7 --first thump": ["no tree finishes every secret within 7 guesses for this first guess: its reply "
+                                      "..YYY leaves 30 secrets that no tree finishes within 6 more"],
     "wordguess feedback --game mastermind 1122 2211": ["0,4"],
     "wordguess feedback --game bulls 1028 8120": ["1,3"],
     "wordguess feedback --game leetcode ccbazz acckzz": ["3"],
