@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wordguess.cli import stop_on_sigterm
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -81,6 +82,7 @@ def main() -> None:
     parser.add_argument("--retry", action="store_true",
                         help="ask again the openers --out leaves undecided (a word's last line is its verdict)")
     args = parser.parse_args()
+    stop_on_sigterm()  # a kill stops it as Ctrl-C does: what it proved is saved
     try:
         spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)
         search = feasibility_for(spec)
