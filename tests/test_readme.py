@@ -31,6 +31,8 @@ CLAIMS = {
     "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
     "--max-guesses 7 --first thump": ["no tree finishes every secret within 7 guesses for this first guess: its reply "
                                       "..YYY leaves 30 secrets that no tree finishes within 6 more"],
+    "wordguess optimal --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --mode hard --objective worst "
+    "--max-guesses 7 --first plink --per-reply 5": ["its reply ..YYY leaves 50 secrets that no tree finishes within 6"],
     "wordguess feedback --game mastermind 1122 2211": ["0,4"],
     "wordguess feedback --game bulls 1028 8120": ["1,3"],
     "wordguess feedback --game leetcode ccbazz acckzz": ["3"],
