@@ -114,6 +114,7 @@ def test_an_undecided_opener_refuted_deeper_is_refuted_below_too():
                              verdicts=scripted({(a, 0): None, (b, 1): None, (a, 2): True}))
     assert stays.depth == low + 2 and stays.witness == a
     assert stays.proven_at_least == low + 1 and stays.undecided == [b] and "undecided" in stays.stopped
+    assert not stays.proven
     settled = least_worst_case(search, [a, b], "all openers", 2, low + 2,
                                verdicts=scripted({(a, 0): None, (b, 0): None, (b, 1): None}))
     assert settled.depth is None and settled.proven_at_least == low + 3

@@ -51,8 +51,8 @@ class WorstCase:
 
     @property
     def proven(self) -> bool:
-        """Return whether the least worst case is known."""
-        return self.depth is not None
+        """Return whether the least worst case is known (a tree within the proven bound)."""
+        return self.depth is not None and self.depth == self.proven_at_least
 
 
 Verdicts = Callable[[list[str], int], Iterable[OpenerVerdict]]  # the verdicts of openers at a depth
