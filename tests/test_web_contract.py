@@ -47,10 +47,17 @@ def lean_server():
         yield url
 
 
-def test_schemathesis_finds_no_failure_with_every_check(lean_server, tmp_path):
+# The coverage phase (every boundary and negative case the document implies: about 7,900 requests,
+# two minutes) runs with `-m slow`; the default run has the examples, fuzzing and stateful phases.
+PHASES = [pytest.param("examples,fuzzing,stateful", id="fuzzing"),
+          pytest.param("coverage", id="coverage", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("phases", PHASES)
+def test_schemathesis_finds_no_failure_with_every_check(lean_server, tmp_path, phases):
     server = lean_server
-    command = [sys.executable, "-m", "schemathesis.cli", "run", f"{server}/openapi.json",
-               "--checks", "all", "--max-examples", "25", "--seed", "34", "--no-color",
+    command = [sys.executable, "-m", "schemathesis.cli", "run", f"{server}/openapi.json", "--phases", phases,
+               "--checks", "all", "--max-examples", "50", "--seed", "34", "--no-color",
                "--max-response-time", "60", "--request-timeout", "120"]
     run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"})
     summary = [line for line in run.stdout.splitlines() if "generated" in line or "❌" in line]
