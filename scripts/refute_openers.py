@@ -19,7 +19,7 @@ squares and the largest reply break ties (fewest first), since such groups are w
 reply unfinishable in hard mode. One JSON line an opener is appended to --out (a
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
-the openers left undecided in --out (with new limits), replacing their lines.
+the openers left undecided in --out (with new limits); a word's last line there is its verdict.
 """
 
 from __future__ import annotations
