@@ -26,14 +26,18 @@ browser:
 # The tests run in a process per core and one more (at most 5): a third of the time a process
 # waits on a server, a browser or a command it started. An idle process takes tests from a busy
 # one (a file's server and browser start once in each process that runs its tests).
+# The numba kernels are compiled into numba's cache first, once, over every core: each process
+# would otherwise compile the kernels it meets, beside the others compiling the same ones.
 WORKERS := $(shell $(PYTHON) -c 'import os; print(min(5, len(os.sched_getaffinity(0)) + 1))' 2>/dev/null || echo 3)
 test: $(STAMP) browser
+	$(BIN)/python tests/warm_kernels.py
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
 # The slow checks include the exact solver on a local Ray instance: install the ray extra first.
 # The property tests draw five times as many examples as in `make test`.
 test-all: $(STAMP) browser
 	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
+	$(BIN)/python tests/warm_kernels.py
 	$(BIN)/python -m pytest -q -m "slow or not slow" --timeout 3600 --hypothesis-profile thorough
 
 bench: $(STAMP)
