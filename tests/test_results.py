@@ -24,6 +24,7 @@ MASTERMIND_TREES = {
     "mastermind-5x5-normal.tree.json.gz": (5, 5, "11223", 13496, 6),
     "mastermind-5x5-normal-worst.tree.json.gz": (5, 5, "11223", 13531, 5),
     "mastermind-5x6-normal.tree.json.gz": (5, 6, "11223", 36721, 7),
+    "mastermind-5x6-normal-worst.tree.json.gz": (5, 6, "11223", 36721, 6),
     "mastermind-5x7-normal-found.tree.json.gz": (5, 7, "11234", 85979, 7),
     "mastermind-5x8-normal-found.tree.json.gz": (5, 8, "11234", 179820, 8),
     "mastermind-6x6-normal-found.tree.json.gz": (6, 6, "112234", 242675, 8),
