@@ -222,8 +222,9 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
         spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest, per_reply),
         spec.store)
     total = found.total
-    if out_file and total is not None and total.tree is not None and total.feasible:
-        TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, total.tree).save(out_file)
+    tree = total.tree if total is not None and total.tree is not None and total.feasible else found.witness
+    if out_file and tree is not None:
+        TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, tree).save(out_file)
     if as_json:
         data = {"game": puzzle.game.name, "mode": puzzle.mode, **found.to_json(len(puzzle.answers))}
         if spec.store:
@@ -233,8 +234,16 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
     out.print(worst_text(found.worst), markup=False)
     if total is not None:
         total_report(puzzle, spec.store, total, found.worst.depth)
-        if out_file and total.tree is not None and total.feasible:
-            err.print(f"wrote {out_file}", markup=False)
+    depth = found.worst.depth
+    if found.witness is not None:
+        out.print(f"a tree within {depth} guesses opening with {found.worst.witness.upper()}, as the feasibility "
+                  "search grows it (its total is not the least):", markup=False)
+        out.print(evaluation_text(tree_evaluation(puzzle, found.witness, name="tree within the worst case")))
+    elif found.witness_stopped:
+        out.print(f"no tree within {depth} guesses was grown: the search stopped first ({found.witness_stopped})",
+                  markup=False)
+    if out_file and tree is not None:
+        err.print(f"wrote {out_file}", markup=False)
 
 
 def worst_text(worst: WorstCase) -> str:

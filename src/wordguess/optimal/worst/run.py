@@ -24,6 +24,7 @@ from wordguess.optimal.tasks import (
 from wordguess.optimal.total.run import Outcome, optimal
 from wordguess.optimal.total.search import INF, SearchStopped
 from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict, Split, refutation_order
+from wordguess.trees.tree import Tree, leaves
 from wordguess.vocab import Progress
 
 
@@ -168,6 +169,11 @@ class WorstOutcome:
 
     worst: WorstCase  # the least worst case (or how far its proof got)
     total: Outcome | None  # the least total within it (None if the worst case is not settled)
+    # Where the least total gave no tree within the worst case found (not searched, or stopped):
+    # a tree within it opening with the witness, grown by the feasibility search (witness_tree),
+    # or why none was grown.
+    witness: Tree | None = None
+    witness_stopped: str | None = None
 
     def to_json(self, n_secrets: int) -> dict:
         """Return the JSON-ready summary."""
@@ -179,7 +185,16 @@ class WorstOutcome:
                  "refuter": None if w.refuter is None else {"reply": w.refuter[0], "secrets": w.refuter[1]},
                  "undecided": w.undecided}
         return {"objective": "worst", "worst_case": worst,
-                "total": None if self.total is None else self.total.to_json(n_secrets)}
+                "total": None if self.total is None else self.total.to_json(n_secrets),
+                "witness_tree": None if self.witness is None else tree_summary(self.witness),
+                "witness_stopped": self.witness_stopped}
+
+
+def tree_summary(tree: Tree) -> dict:
+    """Return a tree's first guess, secrets, total, mean and worst case, for JSON."""
+    depths = [depth for _, depth in leaves(tree)]
+    return {"first": tree if isinstance(tree, str) else tree.guess, "secrets": len(depths), "total": sum(depths),
+            "mean": round(sum(depths) / len(depths), 4), "worst": max(depths)}
 
 
 def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | None = None,
@@ -223,9 +238,31 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
                                  split_by_second_guess(executor, unlimited, deadline) if parallel else None)
     finally:
         solver.deadline = None
-    if worst.depth is None or worst.stopped:  # (stopped: in the count at the worst case, --fewest-worst)
+    if worst.depth is None:
         return WorstOutcome(worst, None)
-    seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
-    within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
-    count = None if first or all_openers else (openers or 1)
-    return WorstOutcome(worst, optimal(within, first, count, all_openers, executor, progress))
+    total = None
+    if not worst.stopped:  # (stopped: openers undecided below it, or the count at it, --fewest-worst)
+        seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
+        within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
+        count = None if first or all_openers else (openers or 1)
+        total = optimal(within, first, count, all_openers, executor, progress)
+    if total is not None and total.tree is not None and total.feasible:
+        return WorstOutcome(worst, total)
+    return WorstOutcome(worst, total, *witness_tree(search, worst, deadline, progress))
+
+
+def witness_tree(search: FeasibilitySearch, worst: WorstCase, deadline: Deadline,
+                 progress: Progress | None = None) -> tuple[Tree | None, str | None]:
+    """Return (a tree within the worst case found, opening with its witness, grown by the
+    feasibility search (FeasibilitySearch.tree: what the verdict proved, its total not the
+    least); None with why when the run's limits stop it first)."""
+    solver = search.solver
+    solver.deadline = deadline
+    try:
+        guess = solver.puzzle.index_of(worst.witness)
+        return search.tree(solver.puzzle.all_candidates(), solver.root_state(), worst.depth, first=guess,
+                           progress=progress), None
+    except SearchStopped as exc:
+        return None, str(exc)
+    finally:
+        solver.deadline = None

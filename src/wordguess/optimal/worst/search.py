@@ -117,11 +117,12 @@ class FeasibilitySearch:
                 raise SearchStopped(f"node budget of {most:,} spent")
 
     def tree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
-             nodes: int | None = None) -> Tree | None:
+             nodes: int | None = None, first: int | None = None, progress: Progress | None = None) -> Tree | None:
         """Return a tree that finishes every candidate within `depth` guesses from `state`, or
         None when no tree does: at each node, of the guesses whose every bucket the search proves
-        fits in one guess fewer, the one fewest-guesses' one-step estimate likes best. Raise
-        SearchStopped at the solver's limits or past `nodes` nodes of this search."""
+        fits in one guess fewer, the one fewest-guesses' one-step estimate likes best (`first`:
+        this guess at the root of two or more candidates, None when it does not fit). Raise SearchStopped at the solver's
+        limits or past `nodes` nodes of this search. `progress` is told the secrets placed."""
         solver, puzzle = self.solver, self.solver.puzzle
         solved, (cost_x, cost_y) = puzzle.game.solved_reply, cost_curve()
         started, start_nodes = time.monotonic(), self.nodes
@@ -129,7 +130,14 @@ class FeasibilitySearch:
         def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
             return len(secrets) <= 1 or self.within(secrets, state, depth, started, start_nodes, nodes)
 
+        def splits(guess: int, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
+            child = int(kernel.child_depth(depth))
+            return all(len(b) < len(secrets) and fits(b, solver.child_state(*state, guess, r), child)
+                       for r, b in puzzle.buckets(guess, secrets) if r != solved)
+
         def choose(secrets: np.ndarray, node: tuple) -> int:
+            if node is root and first is not None:
+                return first
             state, depth = node
             if len(secrets) <= 2:
                 return int(puzzle.guess_of_answer[secrets[0]])
@@ -137,18 +145,19 @@ class FeasibilitySearch:
             scores = expected_guesses(puzzle, allowed, secrets, cost_x, cost_y, child)
             for i in np.argsort(scores, kind="stable").tolist():
                 guess = int(allowed[i])
-                buckets = [(r, b) for r, b in puzzle.buckets(guess, secrets) if r != solved]
-                if all(len(b) < len(secrets) and fits(b, solver.child_state(*state, guess, r), child)
-                       for r, b in buckets):
+                if splits(guess, secrets, state, depth):
                     return guess
             raise AssertionError("the set fits, so some guess's buckets all fit")
 
         secrets = np.sort(np.asarray(candidates, dtype=np.int32))
-        if not fits(secrets, state, depth):
+        root = (state, depth)
+        if first is None and not fits(secrets, state, depth):
             return None
-        return grow_tree(puzzle, secrets, (state, depth), choose,
+        if first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth)):
+            return None
+        return grow_tree(puzzle, secrets, root, choose,
                          lambda node, guess, reply: (solver.child_state(*node[0], guess, reply),
-                                                     int(kernel.child_depth(node[1]))))
+                                                     int(kernel.child_depth(node[1]))), progress)
 
     def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None,
                     split: Split | None = None) -> int:

@@ -1,0 +1,98 @@
+"""A tree within the worst case found, when the least total within it gives none (`optimal
+--objective worst`: openers left undecided below it at the per-reply limit, or the total's search
+stopped past the depth): the feasibility search grows one opening with the witness
+(FeasibilitySearch.tree with `first`, worst.run.witness_tree), and --out writes it."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from typer.testing import CliRunner
+
+from conftest import WORDLE_SMALL
+from test_per_reply import LateClock, mastermind_puzzle
+from wordguess.cli import app
+from wordguess.engine.puzzle import Puzzle
+from wordguess.games import get_game
+from wordguess.optimal.total import search as total_search
+from wordguess.optimal.total.run import Outcome
+from wordguess.optimal.total.search import ExactSolver
+from wordguess.optimal.worst import run as worst_run
+from wordguess.optimal.worst.search import FeasibilitySearch
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import TreeFile, leaves
+
+runner = CliRunner()
+
+
+def hard_puzzle(n: int = 150) -> Puzzle:
+    return Puzzle(get_game("wordle"), WORDLE_SMALL[:n], WORDLE_SMALL, mode="hard")
+
+
+def test_a_tree_grown_with_a_first_guess_exists_exactly_when_the_opener_is_feasible():
+    puzzle = hard_puzzle()
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    seen = set()
+    for word in list(puzzle.guesses)[::9]:
+        for depth in (3, 4):
+            feasible = search.opener(word, depth).feasible
+            tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth, first=puzzle.index_of(word))
+            assert (tree is not None) == feasible, (word, depth)
+            seen.add(feasible)
+            if tree is not None:
+                check_tree(tree, puzzle)  # every secret one leaf, every reply true, hard mode's rule kept
+                assert tree.guess == word and max(d for _, d in leaves(tree)) <= depth
+    assert seen == {True, False}
+
+
+def no_total(*args, **kwargs) -> Outcome:
+    """The least total's search, stopped with no tree within the depth."""
+    return Outcome("cigar", 10**6, False, "opener", [], 1.0, 0, 0, None, "time limit of 1 s reached", over_limit=3)
+
+
+def test_a_total_with_no_tree_within_the_worst_case_gives_way_to_the_grown_tree(monkeypatch, tmp_path):
+    puzzle = hard_puzzle()
+    path = tmp_path / "a.txt"
+    path.write_text("\n".join(puzzle.answers) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(puzzle.guesses) + "\n")
+    monkeypatch.setattr(worst_run, "optimal", no_total)
+    args = ["optimal", "--answers", str(path), "--guesses", str(tmp_path / "g.txt"), "--mode", "hard",
+            "--objective", "worst", "--no-store"]
+    result = runner.invoke(app, [*args, "--json", "--out", str(tmp_path / "t.json")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    worst, grown = data["worst_case"], data["witness_tree"]
+    assert worst["least"] == worst["proven_at_least"] and data["total"]["over_limit"] == 3
+    assert grown["first"] == worst["witness"] and grown["worst"] <= worst["least"] and grown["secrets"] == len(puzzle.answers)
+    written = TreeFile.load(tmp_path / "t.json")
+    check_tree(written.tree, puzzle)
+    depths = [d for _, d in leaves(written.tree)]
+    assert (sum(depths), max(depths)) == (grown["total"], grown["worst"])
+    text = runner.invoke(app, args).stdout
+    assert f"a tree within {worst['least']} guesses opening with {worst['witness'].upper()}" in text
+    assert "tree within the worst case" in text
+
+
+def test_a_feasible_total_is_written_and_nothing_is_grown(tmp_path):
+    args = ["optimal", "--game", "mastermind", "--pegs", "3", "--colours", "4", "--objective", "worst", "--no-store",
+            "--json", "--out", str(tmp_path / "t.json")]
+    data = json.loads(runner.invoke(app, args).stdout)
+    assert data["total"]["worst"] <= data["worst_case"]["least"]
+    assert data["witness_tree"] is None and data["witness_stopped"] is None
+    depths = [d for _, d in leaves(TreeFile.load(tmp_path / "t.json").tree)]
+    assert sum(depths) == data["total"]["total"]
+
+
+def test_the_run_s_own_limit_stops_the_growth_and_says_so(monkeypatch):
+    puzzle = mastermind_puzzle()
+    found = worst_run.least_worst_case(FeasibilitySearch(ExactSolver(puzzle)), ["123"], "opener", 1)
+    assert found.depth is not None
+    fresh = FeasibilitySearch(ExactSolver(puzzle))  # an empty memo: growing the tree must search
+    fresh.solver.slice = 1  # a limit is looked at after every node
+    monkeypatch.setattr(total_search, "time", LateClock)
+    tree, why = worst_run.witness_tree(fresh, found, (time.time() + 1e6, 1e6))
+    assert tree is None and "time limit" in why
+    monkeypatch.undo()
+    tree, why = worst_run.witness_tree(FeasibilitySearch(ExactSolver(puzzle)), found, None)
+    assert why is None and tree.guess == "123" and max(d for _, d in leaves(tree)) == found.depth
