@@ -19,6 +19,7 @@ from wordguess.optimal.total import search as total_search
 from wordguess.optimal.total.run import Outcome
 from wordguess.optimal.total.search import ExactSolver
 from wordguess.optimal.worst import run as worst_run
+from wordguess.optimal.worst import search as worst_search
 from wordguess.optimal.worst.search import FeasibilitySearch
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import TreeFile, leaves
@@ -96,3 +97,22 @@ def test_the_run_s_own_limit_stops_the_growth_and_says_so(monkeypatch):
     monkeypatch.undo()
     tree, why = worst_run.witness_tree(FeasibilitySearch(ExactSolver(puzzle)), found, None)
     assert why is None and tree.guess == "123" and max(d for _, d in leaves(tree)) == found.depth
+
+
+def test_guesses_passed_over_at_a_small_budget_are_tried_again_with_more(monkeypatch):
+    """With one node a bucket at first, most guesses are passed over and tried again with eight
+    times as many, and so on: the trees grown are still valid, within the depth, and found
+    exactly where the opener is feasible."""
+    monkeypatch.setattr(worst_search, "TRY_NODES", 1)
+    puzzle = hard_puzzle(120)
+    search = FeasibilitySearch(ExactSolver(puzzle))
+    grown = 0
+    for word in list(puzzle.guesses)[::13]:
+        feasible = search.opener(word, 4).feasible
+        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), 4, first=puzzle.index_of(word))
+        assert (tree is not None) == feasible
+        if tree is not None:
+            grown += 1
+            check_tree(tree, puzzle)
+            assert tree.guess == word and max(d for _, d in leaves(tree)) <= 4
+    assert grown

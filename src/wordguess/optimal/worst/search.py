@@ -43,6 +43,7 @@ from wordguess.vocab import Progress
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
 FEWEST_VERDICT_FLOOR = 15  # fewest_last stores the verdicts of sets this large (Bulls and Cows:
 # every set that needs 3 guesses or more; the smaller ones take microseconds to prove again)
+TRY_NODES = 2_000  # FeasibilitySearch.tree: the nodes a bucket of a guess gets at first (then 8x, 64x, ...)
 REFRESH_AFTER = 60.0  # seconds after which a split count's task reads the store again
 NEVER = np.int64(1) << np.int64(62)  # a persist floor no set reaches: nothing is queued for the store
 
@@ -119,21 +120,45 @@ class FeasibilitySearch:
     def tree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
              nodes: int | None = None, first: int | None = None, progress: Progress | None = None) -> Tree | None:
         """Return a tree that finishes every candidate within `depth` guesses from `state`, or
-        None when no tree does: at each node, of the guesses whose every bucket the search proves
-        fits in one guess fewer, the one fewest-guesses' one-step estimate likes best (`first`:
-        this guess at the root of two or more candidates, None when it does not fit). Raise SearchStopped at the solver's
-        limits or past `nodes` nodes of this search. `progress` is told the secrets placed."""
+        None when no tree does: at each node, the first guess, in the order fewest-guesses'
+        one-step estimate likes best, whose every bucket the search proves fits in one guess
+        fewer. A guess whose proof is not done within TRY_NODES nodes a bucket is passed over,
+        and the guesses passed over are tried again with eight times the nodes when no other
+        fits, so that a guess hard to settle does not hold up one that is easy (`first`: this
+        guess at the root of two or more candidates, None when it does not fit). Raise
+        SearchStopped at the solver's limits or past `nodes` nodes of this search. `progress`
+        is told the secrets placed."""
         solver, puzzle = self.solver, self.solver.puzzle
         solved, (cost_x, cost_y) = puzzle.game.solved_reply, cost_curve()
         started, start_nodes = time.monotonic(), self.nodes
 
-        def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
-            return len(secrets) <= 1 or self.within(secrets, state, depth, started, start_nodes, nodes)
+        def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int, budget: int | None) -> bool | None:
+            """Return whether the secrets fit; None when `budget` nodes more do not settle it."""
+            if len(secrets) <= 1:
+                return True
+            most = nodes
+            if budget is not None:
+                most = self.nodes - start_nodes + budget if nodes is None else min(nodes, self.nodes - start_nodes + budget)
+            try:
+                return self.within(secrets, state, depth, started, start_nodes, most)
+            except SearchStopped:
+                if budget is None or (nodes is not None and self.nodes - start_nodes > nodes):
+                    raise
+                solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
+                return None
 
-        def splits(guess: int, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> bool:
-            child = int(kernel.child_depth(depth))
-            return all(len(b) < len(secrets) and fits(b, solver.child_state(*state, guess, r), child)
-                       for r, b in puzzle.buckets(guess, secrets) if r != solved)
+        def splits(guess: int, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int,
+                   budget: int | None) -> bool | None:
+            """Return whether the guess's every bucket fits; None when the budget leaves one open."""
+            child, undecided = int(kernel.child_depth(depth)), False
+            for reply, bucket in puzzle.buckets(guess, secrets):
+                if reply != solved:
+                    verdict = len(bucket) < len(secrets) and fits(bucket, solver.child_state(*state, guess, reply),
+                                                                 child, budget)
+                    if verdict is False:
+                        return False
+                    undecided = undecided or verdict is None
+            return None if undecided else True
 
         def choose(secrets: np.ndarray, node: tuple) -> int:
             if node is root and first is not None:
@@ -143,17 +168,23 @@ class FeasibilitySearch:
                 return int(puzzle.guess_of_answer[secrets[0]])
             allowed, child = state[0], int(kernel.child_depth(depth))
             scores = expected_guesses(puzzle, allowed, secrets, cost_x, cost_y, child)
-            for i in np.argsort(scores, kind="stable").tolist():
-                guess = int(allowed[i])
-                if splits(guess, secrets, state, depth):
-                    return guess
+            order, budget = [int(allowed[i]) for i in np.argsort(scores, kind="stable")], TRY_NODES
+            while order:
+                left = []
+                for guess in order:
+                    verdict = splits(guess, secrets, state, depth, budget)
+                    if verdict:
+                        return guess
+                    if verdict is None:
+                        left.append(guess)
+                order, budget = left, budget * 8
             raise AssertionError("the set fits, so some guess's buckets all fit")
 
         secrets = np.sort(np.asarray(candidates, dtype=np.int32))
         root = (state, depth)
-        if first is None and not fits(secrets, state, depth):
+        if first is None and not fits(secrets, state, depth, None):
             return None
-        if first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth)):
+        if first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth, None)):
             return None
         return grow_tree(puzzle, secrets, root, choose,
                          lambda node, guess, reply: (solver.child_state(*node[0], guess, reply),
