@@ -45,6 +45,13 @@ def test_a_tree_grown_with_a_first_guess_exists_exactly_when_the_opener_is_feasi
                 check_tree(tree, puzzle)  # every secret one leaf, every reply true, hard mode's rule kept
                 assert tree.guess == word and max(d for _, d in leaves(tree)) <= depth
     assert seen == {True, False}
+    for depth in (2, 3, 4):  # with no first guess: a tree exactly when some opener has one
+        some = any(search.opener(word, depth).feasible for word in puzzle.guesses)
+        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth)
+        assert (tree is not None) == some, depth
+        if tree is not None:
+            check_tree(tree, puzzle)
+            assert max(d for _, d in leaves(tree)) <= depth
 
 
 def no_total(*args, **kwargs) -> Outcome:

@@ -160,12 +160,8 @@ class FeasibilitySearch:
                     undecided = undecided or verdict is None
             return None if undecided else True
 
-        def choose(secrets: np.ndarray, node: tuple) -> int:
-            if node is root and first is not None:
-                return first
-            state, depth = node
-            if len(secrets) <= 2:
-                return int(puzzle.guess_of_answer[secrets[0]])
+        def pick(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> int | None:
+            """Return the first guess, in the estimate's order, whose buckets all fit (None: none)."""
             allowed, child = state[0], int(kernel.child_depth(depth))
             scores = expected_guesses(puzzle, allowed, secrets, cost_x, cost_y, child)
             order, budget = [int(allowed[i]) for i in np.argsort(scores, kind="stable")], TRY_NODES
@@ -178,13 +174,26 @@ class FeasibilitySearch:
                     if verdict is None:
                         left.append(guess)
                 order, budget = left, budget * 8
-            raise AssertionError("the set fits, so some guess's buckets all fit")
+            return None
+
+        def choose(secrets: np.ndarray, node: tuple) -> int:
+            if node is root and first is not None:
+                return first
+            if len(secrets) <= 2:
+                return int(puzzle.guess_of_answer[secrets[0]])
+            guess = pick(secrets, *node)
+            assert guess is not None, "the set fits, so some guess's buckets all fit"
+            return guess
 
         secrets = np.sort(np.asarray(candidates, dtype=np.int32))
         root = (state, depth)
-        if first is None and not fits(secrets, state, depth, None):
+        if first is None and len(secrets) > 2 and depth > 2:
+            first = pick(secrets, state, depth)  # the search of the whole set, guess by guess
+            if first is None:
+                return None
+        elif first is None and not fits(secrets, state, depth, None):
             return None
-        if first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth, None)):
+        elif first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth, None)):
             return None
         return grow_tree(puzzle, secrets, root, choose,
                          lambda node, guess, reply: (solver.child_state(*node[0], guess, reply),
