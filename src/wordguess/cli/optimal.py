@@ -222,7 +222,7 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
         spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest, per_reply),
         spec.store)
     total = found.total
-    tree = total.tree if total is not None and total.tree is not None and total.feasible else found.witness
+    tree = found.tree
     if out_file and tree is not None:
         TreeFile(puzzle.game, puzzle.mode, puzzle.answers.name, puzzle.guesses.name, tree).save(out_file)
     if as_json:

@@ -175,6 +175,12 @@ class WorstOutcome:
     witness: Tree | None = None
     witness_stopped: str | None = None
 
+    @property
+    def tree(self) -> Tree | None:
+        """Return the tree to write: the least total's when it is within the worst case, else the witness."""
+        total = self.total
+        return total.tree if total is not None and total.tree is not None and total.feasible else self.witness
+
     def to_json(self, n_secrets: int) -> dict:
         """Return the JSON-ready summary."""
         w = self.worst
@@ -246,9 +252,10 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
         within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
         count = None if first or all_openers else (openers or 1)
         total = optimal(within, first, count, all_openers, executor, progress)
-    if total is not None and total.tree is not None and total.feasible:
-        return WorstOutcome(worst, total)
-    return WorstOutcome(worst, total, *witness_tree(search, worst, deadline, progress))
+    found = WorstOutcome(worst, total)
+    if found.tree is None:
+        found.witness, found.witness_stopped = witness_tree(search, worst, deadline, progress)
+    return found
 
 
 def witness_tree(search: FeasibilitySearch, worst: WorstCase, deadline: Deadline,
