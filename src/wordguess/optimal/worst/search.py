@@ -32,7 +32,7 @@ from wordguess.optimal.total.search import (
     SearchStopped,
     puzzle_key,
 )
-from wordguess.optimal.worst import groups
+from wordguess.optimal.worst import descent, groups
 from wordguess.optimal.worst import kernel as feasible
 from wordguess.strategies.expected import cost_curve
 from wordguess.strategies.scoring import expected_guesses
@@ -127,7 +127,8 @@ class FeasibilitySearch:
         fits, so that a guess hard to settle does not hold up one that is easy (`first`: this
         guess at the root of two or more candidates, None when it does not fit). Raise
         SearchStopped at the solver's limits or past `nodes` nodes of this search. `progress`
-        is told the secrets placed."""
+        is told the secrets placed. A set of more than descent.FLOOR secrets is grown by
+        descent first (worst/descent.py: the tree built, not proven first), then as above."""
         solver, puzzle = self.solver, self.solver.puzzle
         solved, (cost_x, cost_y) = puzzle.game.solved_reply, cost_curve()
         started, start_nodes = time.monotonic(), self.nodes
@@ -176,7 +177,7 @@ class FeasibilitySearch:
                 order, budget = left, budget * 8
             return None
 
-        def choose(secrets: np.ndarray, node: tuple) -> int:
+        def choose(secrets: np.ndarray, node: tuple, first: int | None = first) -> int:
             if node is root and first is not None:
                 return first
             if len(secrets) <= 2:
@@ -185,8 +186,19 @@ class FeasibilitySearch:
             assert guess is not None, "the set fits, so some guess's buckets all fit"
             return guess
 
+        def proven(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree:
+            """Return the proof-first growth of a set proven to fit."""
+            return grow_tree(puzzle, secrets, (state, depth), lambda s, node: choose(s, node, None), after)
+
+        def after(node: tuple, guess: int, reply: int) -> tuple:
+            return solver.child_state(*node[0], guess, reply), int(kernel.child_depth(node[1]))
+
         secrets = np.sort(np.asarray(candidates, dtype=np.int32))
         root = (state, depth)
+        if len(secrets) > descent.FLOOR and depth > 2:  # a large set: grown by descent first
+            found = descent.descend(solver, fits, proven, secrets, state, depth, first, progress)
+            if found is not None:
+                return found
         if first is None and len(secrets) > 2 and depth > 2:
             first = pick(secrets, state, depth)  # the search of the whole set, guess by guess
             if first is None:
@@ -195,9 +207,7 @@ class FeasibilitySearch:
             return None
         elif first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth, None)):
             return None
-        return grow_tree(puzzle, secrets, root, choose,
-                         lambda node, guess, reply: (solver.child_state(*node[0], guess, reply),
-                                                     int(kernel.child_depth(node[1]))), progress)
+        return grow_tree(puzzle, secrets, root, choose, after, progress)
 
     def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None,
                     split: Split | None = None) -> int:
@@ -383,7 +393,8 @@ class FeasibilitySearch:
         (from the store when known). Raise SearchStopped at the solver's limits. With
         `per_reply`, each first reply's search stops after that many seconds and the reply is
         passed over (as are those past `per_opener` seconds of the opener's): a reply proven
-        to have no tree still refutes the opener, else it is undecided (feasible None)."""
+        to have no tree still refutes the opener, else it is undecided (feasible None); a reply
+        of more than descent.FLOOR passed over gets as long again to grow its tree (`_grown`)."""
         solver, puzzle = self.solver, self.solver.puzzle
         guess = puzzle.index_of(word)
         word = puzzle.guesses[guess]
@@ -416,8 +427,7 @@ class FeasibilitySearch:
         run, passed = solver.deadline, []  # the run's own deadline, kept through the replies' own
         for reply, secrets, state in solver.root_buckets(guess):
             text = puzzle.game.format_reply(reply)
-            limits = [x for x in (per_reply, None if per_opener is None else per_opener - (time.monotonic() - started))
-                      if x is not None]
+            limits = reply_limits(per_reply, per_opener, started)
             if limits and min(limits) <= 0:
                 passed.append(text)
                 continue
@@ -431,10 +441,40 @@ class FeasibilitySearch:
                 solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
                 if not limits:
                     raise
-                passed.append(text)  # its own limit: passed over
+                grown = None
+                if len(secrets) > descent.FLOOR:  # a large reply: its tree may grow where the proof did not end
+                    grown = self._grown(secrets, state, depth - 1, per_reply, per_opener, started, start_nodes)
+                if grown is False:
+                    return False, (text, len(secrets)), tuple(passed)
+                if grown is None:
+                    passed.append(text)  # its own limit: passed over
             finally:
                 solver.deadline = run
         return (None if passed else True), None, tuple(passed)
+
+    def _grown(self, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int, per_reply: float | None,
+               per_opener: float | None, started: float, start_nodes: int) -> bool | None:
+        """Return whether a reply passed over at its limit fits after all, by growing its tree
+        (`tree`: descent first) within the reply's limit again: True with a tree, False when the
+        growth proves there is none, None when it stops at the limit."""
+        solver, run = self.solver, self.solver.deadline
+        if min(limits := reply_limits(per_reply, per_opener, started)) <= 0:
+            return None
+        if run is None or time.time() + min(limits) < run[0]:
+            solver.deadline = (time.time() + min(limits), min(limits))
+        try:
+            return self.tree(secrets, state, depth) is not None
+        except SearchStopped:
+            solver.deadline = run
+            solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
+            return None
+        finally:
+            solver.deadline = run
+
+
+def reply_limits(per_reply: float | None, per_opener: float | None, started: float) -> list[float]:
+    """Return the seconds a first reply's search may take: its own limit, what is left of the opener's."""
+    return [x for x in (per_reply, None if per_opener is None else per_opener - (time.monotonic() - started)) if x is not None]
 
 
 def refutation_order(solver: ExactSolver, words: list[str]) -> list[str]:
