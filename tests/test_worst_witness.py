@@ -19,9 +19,8 @@ from wordguess.games import get_game
 from wordguess.optimal.total import search as total_search
 from wordguess.optimal.total.run import Outcome
 from wordguess.optimal.total.search import ExactSolver, SearchStopped
-from wordguess.optimal.worst import descent
+from wordguess.optimal.worst import growth
 from wordguess.optimal.worst import run as worst_run
-from wordguess.optimal.worst import search as worst_search
 from wordguess.optimal.worst.search import FeasibilitySearch
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import TreeFile, leaves
@@ -112,7 +111,7 @@ def test_guesses_passed_over_at_a_small_budget_are_tried_again_with_more(monkeyp
     """With one node a bucket at first, most guesses are passed over and tried again with eight
     times as many, and so on: the trees grown are still valid, within the depth, and found
     exactly where the opener is feasible."""
-    monkeypatch.setattr(worst_search, "TRY_NODES", 1)
+    monkeypatch.setattr(growth, "TRY_NODES", 1)
     puzzle = hard_puzzle(120)
     search = FeasibilitySearch(ExactSolver(puzzle))
     grown = 0
@@ -128,38 +127,43 @@ def test_guesses_passed_over_at_a_small_budget_are_tried_again_with_more(monkeyp
 
 
 def test_large_sets_are_grown_by_descent_and_its_trees_are_valid(monkeypatch):
-    """The descent (worst/descent.py) over sets of more than FLOOR secrets, FLOOR made small so
-    that it runs at several levels: every tree it returns is valid and within the depth, it
-    returns trees for feasible openers, and where it finds none the proof-first growth still
-    answers exactly (a tree exactly where the opener is feasible)."""
-    monkeypatch.setattr(descent, "FLOOR", 8)
-    monkeypatch.setattr(descent, "VIABLE", 2)
-    returned = []
-    original = descent.descend
+    """The descent (worst/growth.py) over sets of more than FLOOR secrets, FLOOR and the kernel's
+    settling budget made small so that it runs at several levels: the trees are valid and within
+    the depth, the descent grows some of them, and where it finds none the proof-first growth
+    still answers exactly (a tree exactly where one exists)."""
+    monkeypatch.setattr(growth, "FLOOR", 8)
+    monkeypatch.setattr(growth, "VIABLE", 2)
+    monkeypatch.setattr(growth, "SETTLE_NODES", 20)
+    grown = []
+    original = growth.Growth.descend
 
-    def counted(*args, **kwargs):
-        tree = original(*args, **kwargs)
-        returned.append(tree)
+    def counted(self, *args):
+        tree = original(self, *args)
+        grown.append(tree is not None)
         return tree
 
-    monkeypatch.setattr(descent, "descend", counted)
+    monkeypatch.setattr(growth.Growth, "descend", counted)
     puzzle = hard_puzzle(150)
     search = FeasibilitySearch(ExactSolver(puzzle))
-    told, by_descent = [], 0
+    told = []
     for word in list(puzzle.guesses)[::11]:
         for depth in (3, 4, 5):
             feasible = search.opener(word, depth).feasible
-            returned.clear()
             tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth,
                                first=puzzle.index_of(word), progress=lambda done, total: told.append((done, total)))
             assert (tree is not None) == feasible, (word, depth)
-            assert returned  # the root's 150 secrets are more than FLOOR
-            assert returned[0] is None or feasible  # a tree from the descent is a proof
-            by_descent += returned[0] is not None
             if tree is not None:
                 check_tree(tree, puzzle)
                 assert tree.guess == word and max(d for _, d in leaves(tree)) <= depth
-    assert by_descent and told and all(done <= total == len(puzzle.answers) for done, total in told)
+    for depth in (3, 4):  # no first guess: the whole set by descent first
+        some = any(search.opener(word, depth).feasible for word in puzzle.guesses)
+        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth)
+        assert (tree is not None) == some, depth
+        if tree is not None:
+            check_tree(tree, puzzle)
+            assert max(d for _, d in leaves(tree)) <= depth
+    assert True in grown and False in grown
+    assert told and all(done <= total == len(puzzle.answers) for done, total in told)
 
 
 class Stubborn(FeasibilitySearch):
@@ -167,13 +171,13 @@ class Stubborn(FeasibilitySearch):
     limit at once), while the growth's budgeted questions are answered as usual."""
 
     def within(self, candidates, state, depth, started, start_nodes, most=None):
-        if most is None and len(candidates) > descent.FLOOR:
+        if most is None and len(candidates) > growth.FLOOR:
             raise SearchStopped("time limit of 5 s reached")
         return super().within(candidates, state, depth, started, start_nodes, most)
 
 
 def test_a_large_reply_passed_over_at_its_limit_is_settled_by_growing_its_tree(monkeypatch):
-    monkeypatch.setattr(descent, "FLOOR", 8)
+    monkeypatch.setattr(growth, "FLOOR", 8)
     puzzle = hard_puzzle(len(WORDLE_SMALL))
     exact, stubborn = FeasibilitySearch(ExactSolver(puzzle)), Stubborn(ExactSolver(puzzle))
     seen = set()
@@ -183,7 +187,7 @@ def test_a_large_reply_passed_over_at_its_limit_is_settled_by_growing_its_tree(m
         assert verdict.feasible == expected.feasible and verdict.undecided == (), word
         if not expected.feasible:  # refuted by a small reply's proof or by a large one's growth
             assert verdict.refuter is not None
-        seen.add((expected.feasible, expected.feasible or verdict.refuter[1] > descent.FLOOR))
+        seen.add((expected.feasible, expected.feasible or verdict.refuter[1] > growth.FLOOR))
     assert seen == {(True, True), (False, True), (False, False)}  # a large reply refutes some
     with pytest.raises(SearchStopped):  # without a per-reply limit, the proof's stop is the run's
         stubborn.opener("cigar", 4)

@@ -32,18 +32,14 @@ from wordguess.optimal.total.search import (
     SearchStopped,
     puzzle_key,
 )
-from wordguess.optimal.worst import descent, groups
+from wordguess.optimal.worst import groups, growth
 from wordguess.optimal.worst import kernel as feasible
-from wordguess.strategies.expected import cost_curve
-from wordguess.strategies.scoring import expected_guesses
-from wordguess.trees.build import grow_tree
 from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
 
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
 FEWEST_VERDICT_FLOOR = 15  # fewest_last stores the verdicts of sets this large (Bulls and Cows:
 # every set that needs 3 guesses or more; the smaller ones take microseconds to prove again)
-TRY_NODES = 2_000  # FeasibilitySearch.tree: the nodes a bucket of a guess gets at first (then 8x, 64x, ...)
 REFRESH_AFTER = 60.0  # seconds after which a split count's task reads the store again
 NEVER = np.int64(1) << np.int64(62)  # a persist floor no set reaches: nothing is queued for the store
 
@@ -120,94 +116,11 @@ class FeasibilitySearch:
     def tree(self, candidates: np.ndarray, state: tuple[np.ndarray, int], depth: int,
              nodes: int | None = None, first: int | None = None, progress: Progress | None = None) -> Tree | None:
         """Return a tree that finishes every candidate within `depth` guesses from `state`, or
-        None when no tree does: at each node, the first guess, in the order fewest-guesses'
-        one-step estimate likes best, whose every bucket the search proves fits in one guess
-        fewer. A guess whose proof is not done within TRY_NODES nodes a bucket is passed over,
-        and the guesses passed over are tried again with eight times the nodes when no other
-        fits, so that a guess hard to settle does not hold up one that is easy (`first`: this
-        guess at the root of two or more candidates, None when it does not fit). Raise
-        SearchStopped at the solver's limits or past `nodes` nodes of this search. `progress`
-        is told the secrets placed. A set of more than descent.FLOOR secrets is grown by
-        descent first (worst/descent.py: the tree built, not proven first), then as above."""
-        solver, puzzle = self.solver, self.solver.puzzle
-        solved, (cost_x, cost_y) = puzzle.game.solved_reply, cost_curve()
-        started, start_nodes = time.monotonic(), self.nodes
-
-        def fits(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int, budget: int | None) -> bool | None:
-            """Return whether the secrets fit; None when `budget` nodes more do not settle it."""
-            if len(secrets) <= 1:
-                return True
-            most = nodes
-            if budget is not None:
-                most = self.nodes - start_nodes + budget if nodes is None else min(nodes, self.nodes - start_nodes + budget)
-            try:
-                return self.within(secrets, state, depth, started, start_nodes, most)
-            except SearchStopped:
-                if budget is None or (nodes is not None and self.nodes - start_nodes > nodes):
-                    raise
-                solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
-                return None
-
-        def splits(guess: int, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int,
-                   budget: int | None) -> bool | None:
-            """Return whether the guess's every bucket fits; None when the budget leaves one open."""
-            child, undecided = int(kernel.child_depth(depth)), False
-            for reply, bucket in puzzle.buckets(guess, secrets):
-                if reply != solved:
-                    verdict = len(bucket) < len(secrets) and fits(bucket, solver.child_state(*state, guess, reply),
-                                                                 child, budget)
-                    if verdict is False:
-                        return False
-                    undecided = undecided or verdict is None
-            return None if undecided else True
-
-        def pick(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> int | None:
-            """Return the first guess, in the estimate's order, whose buckets all fit (None: none)."""
-            allowed, child = state[0], int(kernel.child_depth(depth))
-            scores = expected_guesses(puzzle, allowed, secrets, cost_x, cost_y, child)
-            order, budget = [int(allowed[i]) for i in np.argsort(scores, kind="stable")], TRY_NODES
-            while order:
-                left = []
-                for guess in order:
-                    verdict = splits(guess, secrets, state, depth, budget)
-                    if verdict:
-                        return guess
-                    if verdict is None:
-                        left.append(guess)
-                order, budget = left, budget * 8
-            return None
-
-        def choose(secrets: np.ndarray, node: tuple, first: int | None = first) -> int:
-            if node is root and first is not None:
-                return first
-            if len(secrets) <= 2:
-                return int(puzzle.guess_of_answer[secrets[0]])
-            guess = pick(secrets, *node)
-            assert guess is not None, "the set fits, so some guess's buckets all fit"
-            return guess
-
-        def proven(secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int) -> Tree:
-            """Return the proof-first growth of a set proven to fit."""
-            return grow_tree(puzzle, secrets, (state, depth), lambda s, node: choose(s, node, None), after)
-
-        def after(node: tuple, guess: int, reply: int) -> tuple:
-            return solver.child_state(*node[0], guess, reply), int(kernel.child_depth(node[1]))
-
-        secrets = np.sort(np.asarray(candidates, dtype=np.int32))
-        root = (state, depth)
-        if len(secrets) > descent.FLOOR and depth > 2:  # a large set: grown by descent first
-            found = descent.descend(solver, fits, proven, secrets, state, depth, first, progress)
-            if found is not None:
-                return found
-        if first is None and len(secrets) > 2 and depth > 2:
-            first = pick(secrets, state, depth)  # the search of the whole set, guess by guess
-            if first is None:
-                return None
-        elif first is None and not fits(secrets, state, depth, None):
-            return None
-        elif first is not None and len(secrets) > 1 and not (depth >= 2 and splits(first, secrets, state, depth, None)):
-            return None
-        return grow_tree(puzzle, secrets, root, choose, after, progress)
+        None when no tree does, grown as worst/growth.py says: proof first, and over a large
+        set by descent first (`first`: this guess at the root of two or more candidates, None
+        when it does not fit). Raise SearchStopped at the solver's limits or past `nodes` nodes
+        of this search. `progress` is told the secrets placed."""
+        return growth.Growth(self, nodes).grow(candidates, state, depth, first, progress)
 
     def fewest_last(self, word: str, depth: int, beta: int = int(kernel.INF), progress: Progress | None = None,
                     split: Split | None = None) -> int:
@@ -394,7 +307,7 @@ class FeasibilitySearch:
         `per_reply`, each first reply's search stops after that many seconds and the reply is
         passed over (as are those past `per_opener` seconds of the opener's): a reply proven
         to have no tree still refutes the opener, else it is undecided (feasible None); a reply
-        of more than descent.FLOOR passed over gets as long again to grow its tree (`_grown`)."""
+        of more than growth.FLOOR passed over gets as long again to grow its tree (`_grown`)."""
         solver, puzzle = self.solver, self.solver.puzzle
         guess = puzzle.index_of(word)
         word = puzzle.guesses[guess]
@@ -442,7 +355,7 @@ class FeasibilitySearch:
                 if not limits:
                     raise
                 grown = None
-                if len(secrets) > descent.FLOOR:  # a large reply: its tree may grow where the proof did not end
+                if len(secrets) > growth.FLOOR:  # a large reply: its tree may grow where the proof did not end
                     grown = self._grown(secrets, state, depth - 1, per_reply, per_opener, started, start_nodes)
                 if grown is False:
                     return False, (text, len(secrets)), tuple(passed)
