@@ -22,6 +22,8 @@ from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.games import get_game
 from wordguess.optimal.tasks import SearchSpec, feasibility_for
 from wordguess.optimal.worst.groups import alike_groups
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import TreeFile, leaves
 
 runner = CliRunner()
 SCRIPT = Path(__file__).parents[1] / "scripts" / "refute_openers.py"
@@ -119,3 +121,36 @@ def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(t
     assert sorted(order) == sorted(puzzle.guesses)
     keys = [key(g) for g in order]
     assert keys == sorted(keys)
+
+
+def test_grow_tree_writes_a_valid_tree_exactly_where_the_opener_is_feasible(tmp_path):
+    """scripts/grow_tree.py: a tree within the depth opening with the guess, checked by the rules
+    when read back, exactly where FeasibilitySearch.opener says one exists; "none" otherwise;
+    a bad depth or word is one line and exit 2."""
+    spec = wordle_spec(tmp_path, 150, "hard")
+    search = feasibility_for(SearchSpec(spec))
+    puzzle = spec.build()
+    script = Path(__file__).parents[1] / "scripts" / "grow_tree.py"
+    seen = set()
+    for k, word in enumerate(list(puzzle.guesses)[::29]):
+        depth = 3 + k % 2
+        feasible = search.opener(word, depth).feasible
+        out = tmp_path / f"{word}.json"
+        args = [sys.executable, str(script), "--answers", spec.answers, "--guesses", spec.guesses, "--mode", "hard",
+                "--opener", word, "--depth", str(depth), "--out", str(out)]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert out.exists() == feasible
+        assert (f"no tree finds every secret within {depth}" in done.stdout) == (not feasible)
+        seen.add(feasible)
+        if feasible:
+            loaded = TreeFile.load(out)
+            check_tree(loaded.tree, puzzle)
+            depths = [d for _, d in leaves(loaded.tree)]
+            assert loaded.tree.guess == word and max(depths) <= depth and f"{sum(depths):,} guesses in all" in done.stdout
+    assert seen == {True, False}
+    for bad in (["--depth", "0"], ["--opener", "qqqqq"]):
+        args = [sys.executable, str(script), "--answers", spec.answers, "--guesses", spec.guesses,
+                "--opener", "cigar", "--depth", "4", "--out", str(tmp_path / "x.json"), *bad]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 2 and done.stderr.startswith("error: ") and len(done.stderr.splitlines()) == 1
