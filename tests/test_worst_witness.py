@@ -32,27 +32,31 @@ def hard_puzzle(n: int = 150) -> Puzzle:
     return Puzzle(get_game("wordle"), WORDLE_SMALL[:n], WORDLE_SMALL, mode="hard")
 
 
-def test_a_tree_grown_with_a_first_guess_exists_exactly_when_the_opener_is_feasible():
-    puzzle = hard_puzzle()
-    search = FeasibilitySearch(ExactSolver(puzzle))
-    seen = set()
-    for word in list(puzzle.guesses)[::9]:
-        for depth in (3, 4):
-            feasible = search.opener(word, depth).feasible
-            tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth, first=puzzle.index_of(word))
-            assert (tree is not None) == feasible, (word, depth)
-            seen.add(feasible)
-            if tree is not None:
-                check_tree(tree, puzzle)  # every secret one leaf, every reply true, hard mode's rule kept
-                assert tree.guess == word and max(d for _, d in leaves(tree)) <= depth
-    assert seen == {True, False}
-    for depth in (2, 3, 4):  # with no first guess: a tree exactly when some opener has one
-        some = any(search.opener(word, depth).feasible for word in puzzle.guesses)
-        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth)
-        assert (tree is not None) == some, depth
+def grown_trees_match_the_verdicts(search: FeasibilitySearch, words: list[str], depths: tuple[int, ...],
+                                   progress=None) -> set[bool]:
+    """Grow a tree opening with each word, and one with no first guess, at each depth: a tree
+    exactly where the verdict search says one exists (with no first guess: where some opener
+    has one), each valid by the rules (every secret one leaf, every reply true, hard mode's rule
+    kept) and within the depth; return the verdicts met."""
+    puzzle, seen = search.solver.puzzle, set()
+    for first, depth in [(w, d) for w in words for d in depths] + [(None, d) for d in depths]:
+        if first is None:
+            feasible = any(search.opener(word, depth).feasible for word in puzzle.guesses)
+        else:
+            feasible = search.opener(first, depth).feasible
+        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth,
+                           first=None if first is None else puzzle.index_of(first), progress=progress)
+        assert (tree is not None) == feasible, (first, depth)
+        seen.add(feasible)
         if tree is not None:
             check_tree(tree, puzzle)
-            assert max(d for _, d in leaves(tree)) <= depth
+            assert first in (None, tree.guess) and max(d for _, d in leaves(tree)) <= depth
+    return seen
+
+
+def test_a_tree_grown_with_a_first_guess_exists_exactly_when_the_opener_is_feasible():
+    search = FeasibilitySearch(ExactSolver(hard_puzzle()))
+    assert grown_trees_match_the_verdicts(search, list(search.solver.puzzle.guesses)[::9], (2, 3, 4)) == {True, False}
 
 
 def no_total(*args, **kwargs) -> Outcome:
@@ -143,27 +147,12 @@ def test_large_sets_are_grown_by_descent_and_its_trees_are_valid(monkeypatch):
         return tree
 
     monkeypatch.setattr(growth.Growth, "descend", counted)
-    puzzle = hard_puzzle(150)
-    search = FeasibilitySearch(ExactSolver(puzzle))
+    search = FeasibilitySearch(ExactSolver(hard_puzzle(150)))
     told = []
-    for word in list(puzzle.guesses)[::11]:
-        for depth in (3, 4, 5):
-            feasible = search.opener(word, depth).feasible
-            tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth,
-                               first=puzzle.index_of(word), progress=lambda done, total: told.append((done, total)))
-            assert (tree is not None) == feasible, (word, depth)
-            if tree is not None:
-                check_tree(tree, puzzle)
-                assert tree.guess == word and max(d for _, d in leaves(tree)) <= depth
-    for depth in (3, 4):  # no first guess: the whole set by descent first
-        some = any(search.opener(word, depth).feasible for word in puzzle.guesses)
-        tree = search.tree(puzzle.all_candidates(), search.solver.root_state(), depth)
-        assert (tree is not None) == some, depth
-        if tree is not None:
-            check_tree(tree, puzzle)
-            assert max(d for _, d in leaves(tree)) <= depth
+    grown_trees_match_the_verdicts(search, list(search.solver.puzzle.guesses)[::11], (3, 4, 5),
+                                   lambda done, total: told.append((done, total)))
     assert True in grown and False in grown
-    assert told and all(done <= total == len(puzzle.answers) for done, total in told)
+    assert told and all(done <= total == len(search.solver.puzzle.answers) for done, total in told)
 
 
 class Stubborn(FeasibilitySearch):
