@@ -62,6 +62,8 @@ class Growth:
             return self.opening(secrets, state, depth, first, progress)
         if len(secrets) > FLOOR and depth > 2:
             found = self.settled(secrets, state, depth, progress)
+            if found is False:  # proven: the kernel settled it
+                return None
             if found is not None:
                 return found
         if first is None and len(secrets) > 2 and depth > 2:
@@ -158,10 +160,11 @@ class Growth:
         return make_node(self.puzzle, first, secrets, lambda reply, bucket: subtrees[reply])
 
     # --- by descent -----------------------------------------------------------------------
-    def settled(self, secrets: np.ndarray, state: State, depth: int, progress: Progress | None = None) -> Tree | None:
+    def settled(self, secrets: np.ndarray, state: State, depth: int,
+                progress: Progress | None = None) -> Tree | bool | None:
         """Return a tree over the secrets: proof first when the kernel settles them within a
-        few nodes, else by descent; None when the kernel proves none fits or the descent finds
-        none."""
+        few nodes, else by descent; False when the kernel proves none fits, None when it does
+        not settle them and the descent finds none."""
         if len(secrets) <= FLOOR:
             verdict = self.fits(secrets, state, depth, SETTLE_NODES)
             if verdict is None:
@@ -170,7 +173,7 @@ class Growth:
             verdict = self.fits(secrets, state, depth, SETTLE_NODES // 10)
             if verdict is None:
                 return self.descend(secrets, state, depth, progress)
-        return self.proven(secrets, state, depth) if verdict else None
+        return self.proven(secrets, state, depth) if verdict else verdict
 
     def below(self, secrets: np.ndarray, state: State, depth: int) -> Tree | None:
         """Return the descent's subtree of a bucket (None: none found)."""
@@ -181,8 +184,9 @@ class Growth:
         if depth < 2 or key in self.failed:
             return None
         tree = self.settled(secrets, state, depth)
-        if tree is None:
+        if tree is None or tree is False:
             self.failed.add(key)
+            return None
         return tree
 
     def descend(self, secrets: np.ndarray, state: State, depth: int, progress: Progress | None) -> Tree | None:
