@@ -19,8 +19,10 @@ next run starts, which then goes through the proven part from its memo.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
@@ -36,6 +38,8 @@ from wordguess.optimal.worst import groups, growth
 from wordguess.optimal.worst import kernel as feasible
 from wordguess.trees.tree import Tree
 from wordguess.vocab import Progress
+
+T = TypeVar("T")
 
 VERSION = "within-1"  # part of every stored verdict's key: change it if a verdict could change
 FEWEST_VERDICT_FLOOR = 15  # fewest_last stores the verdicts of sets this large (Bulls and Cows:
@@ -337,32 +341,26 @@ class FeasibilitySearch:
             # a bucket beyond cap(depth - 1) (feasible.capacity_table): at a glance
             reply = int(np.argmax(sizes))
             return False, (puzzle.game.format_reply(reply), int(sizes[reply])), ()
-        run, passed = solver.deadline, []  # the run's own deadline, kept through the replies' own
+        passed = []
         for reply, secrets, state in solver.root_buckets(guess):
             text = puzzle.game.format_reply(reply)
             limits = reply_limits(per_reply, per_opener, started)
             if limits and min(limits) <= 0:
                 passed.append(text)
                 continue
-            if limits and (run is None or time.time() + min(limits) < run[0]):
-                solver.deadline = (time.time() + min(limits), min(limits))
-            try:
-                if not self.within(secrets, state, depth - 1, started, start_nodes):
-                    return False, (text, len(secrets)), tuple(passed)
-            except SearchStopped:
-                solver.deadline = run
-                solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
-                if not limits:
-                    raise
-                grown = None
-                if len(secrets) > growth.FLOOR:  # a large reply: its tree may grow where the proof did not end
-                    grown = self._grown(secrets, state, depth - 1, per_reply, per_opener, started, start_nodes)
-                if grown is False:
-                    return False, (text, len(secrets)), tuple(passed)
-                if grown is None:
-                    passed.append(text)  # its own limit: passed over
-            finally:
-                solver.deadline = run
+            done, fits = self._under(limits, started, start_nodes,
+                                     functools.partial(self.within, secrets, state, depth - 1, started, start_nodes))
+            if done and not fits:
+                return False, (text, len(secrets)), tuple(passed)
+            if done:
+                continue
+            grown = None
+            if len(secrets) > growth.FLOOR:  # a large reply: its tree may grow where the proof did not end
+                grown = self._grown(secrets, state, depth - 1, per_reply, per_opener, started, start_nodes)
+            if grown is False:
+                return False, (text, len(secrets)), tuple(passed)
+            if grown is None:
+                passed.append(text)  # its own limit: passed over
         return (None if passed else True), None, tuple(passed)
 
     def _grown(self, secrets: np.ndarray, state: tuple[np.ndarray, int], depth: int, per_reply: float | None,
@@ -370,17 +368,26 @@ class FeasibilitySearch:
         """Return whether a reply passed over at its limit fits after all, by growing its tree
         (`tree`: descent first) within the reply's limit again: True with a tree, False when the
         growth proves there is none, None when it stops at the limit."""
-        solver, run = self.solver, self.solver.deadline
         if min(limits := reply_limits(per_reply, per_opener, started)) <= 0:
             return None
-        if run is None or time.time() + min(limits) < run[0]:
+        done, tree = self._under(limits, started, start_nodes, functools.partial(self.tree, secrets, state, depth))
+        return (tree is not None) if done else None
+
+    def _under(self, limits: list[float], started: float, start_nodes: int, search: Callable[[], T]) -> tuple[bool, T | None]:
+        """Return (True, search()) run under a first reply's own limit, the least of `limits` (kept
+        within the run's own deadline), or (False, None) when it stops there; a stop at the run's
+        own limits, or with no limit of the reply's, is raised. The run's deadline is restored."""
+        solver, run = self.solver, self.solver.deadline
+        if limits and (run is None or time.time() + min(limits) < run[0]):
             solver.deadline = (time.time() + min(limits), min(limits))
         try:
-            return self.tree(secrets, state, depth) is not None
+            return True, search()
         except SearchStopped:
             solver.deadline = run
             solver._check_limits(started, start_nodes, self.nodes)  # the run's own limits: stop
-            return None
+            if not limits:
+                raise
+            return False, None
         finally:
             solver.deadline = run
 
