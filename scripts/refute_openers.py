@@ -20,11 +20,14 @@ reply unfinishable in hard mode. One JSON line an opener is appended to --out (a
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
 the openers left undecided in --out (with new limits); a word's last line there is its verdict.
+`--export F.jsonl.gz` writes those last lines, one a word in word order, compressed (the form
+results/ keeps them in), and searches nothing; `zcat F.jsonl.gz > verdicts.jsonl` resumes from it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -64,6 +67,35 @@ def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, 
             "undecided": list(found.undecided), "seconds": round(found.seconds, 3)}
 
 
+def read_verdicts(out: Path) -> dict[str, dict]:
+    """Return each word's last line in the JSON lines file (none when there is no file)."""
+    rows = {}
+    try:
+        for line in out.read_text().splitlines() if out.exists() else []:
+            row = json.loads(line)
+            rows[row["word"]] = row
+    except (ValueError, KeyError, TypeError):
+        print(f"error: {out} is not this script's JSON lines", file=sys.stderr)
+        raise SystemExit(2) from None
+    return rows
+
+
+def export(rows: dict[str, dict], path: Path) -> None:
+    """Write the verdicts a line a word, in word order, gzipped without a time stamp (the same
+    verdicts give the same bytes), and print how many of each."""
+    if not rows:
+        print("error: --out holds no verdicts to export", file=sys.stderr)
+        raise SystemExit(2)
+    text = "".join(json.dumps(rows[w]) + "\n" for w in sorted(rows))
+    try:
+        path.write_bytes(gzip.compress(text.encode(), mtime=0))
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    counts = [sum(r["feasible"] is v for r in rows.values()) for v in (True, False, None)]
+    print(f"{len(rows):,} openers: feasible {counts[0]:,}, refuted {counts[1]:,}, undecided {counts[2]:,}; in {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", required=True)
@@ -81,7 +113,12 @@ def main() -> None:
     parser.add_argument("--out", required=True, help="JSON lines, appended; openers there are skipped")
     parser.add_argument("--retry", action="store_true",
                         help="ask again the openers --out leaves undecided (a word's last line is its verdict)")
+    parser.add_argument("--export", metavar="FILE", help="write --out's verdicts, a line a word, gzipped, and stop")
     args = parser.parse_args()
+    rows = read_verdicts(Path(args.out))
+    if args.export:
+        export(rows, Path(args.export))
+        return
     stop_on_sigterm()  # a kill stops it as Ctrl-C does: what it proved is saved
     try:
         spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)
@@ -100,14 +137,6 @@ def main() -> None:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     out = Path(args.out)
-    rows = {}  # each word's last line
-    try:
-        for line in out.read_text().splitlines() if out.exists() else []:
-            row = json.loads(line)
-            rows[row["word"]] = row
-    except (ValueError, KeyError, TypeError):
-        print(f"error: {out} is not this script's JSON lines", file=sys.stderr)
-        raise SystemExit(2) from None
     done = {w for w, row in rows.items() if not (args.retry and row["feasible"] is None)}
     if args.retry:
         openers = [w for w in openers if w in rows and w not in done]

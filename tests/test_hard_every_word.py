@@ -5,6 +5,7 @@ with U, M and P; over those guesses no tree finds the 30 within six more (docs/r
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import subprocess
@@ -94,6 +95,11 @@ def test_refute_openers_passes_over_what_its_limits_leave_and_retries_it(tmp_pat
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["word"] for r in lines[len(rows):]] == left  # only the undecided asked again
     assert {r["word"]: r["feasible"] for r in lines} == expected  # the last line of each word
+    exported = subprocess.run([*args, "--export", str(tmp_path / "v.jsonl.gz")], capture_output=True, text=True,
+                              timeout=300)
+    assert exported.returncode == 0 and f"{len(openers):,} openers" in exported.stdout, exported.stderr
+    kept = [json.loads(line) for line in gzip.decompress((tmp_path / "v.jsonl.gz").read_bytes()).splitlines()]
+    assert [r["word"] for r in kept] == sorted(openers) and {r["word"]: r for r in lines} == {r["word"]: r for r in kept}
     (tmp_path / "bad.jsonl").write_text("not json\n")
     bad = subprocess.run([*args[:-1], str(tmp_path / "bad.jsonl")], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "JSON lines" in bad.stderr
