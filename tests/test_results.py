@@ -178,3 +178,37 @@ def test_the_chooser_s_game_5x5_is_solved_by_its_trees(tmp_path):
     shown = f"{VALUE_5X5.numerator:,} / {VALUE_5X5.denominator:,} = {float(VALUE_5X5):.5f}"
     for doc in (RESULTS / "README.md", RESULTS.parent / "docs" / "results.md"):
         assert shown in doc.read_text(encoding="utf-8")
+
+
+# The verdicts of every opener of today's 14,855 in hard mode within seven, as results/README.md
+# counts them: file -> (lists, depth, feasible, refuted, undecided)
+VERDICTS = {"wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 7, 0, 14464, 391)}
+
+
+@pytest.mark.parametrize("name", sorted(VERDICTS))
+def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
+    """Each allowed word once, in word order, with its verdict as the README counts them; a
+    refuted opener names the reply that refutes it and that reply's bucket, an undecided one the
+    replies its search passed over. Each refuting reply of a seeded sample is the rules' own
+    (the game's feedback over every word gives its bucket that size); the proofs themselves are
+    the search's, not re-run here."""
+    import gzip
+    import json
+    import random
+
+    from wordguess import load_words
+    from wordguess.games import get_game
+
+    lists, _depth, feasible, refuted, undecided = VERDICTS[name]
+    assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
+    rows = [json.loads(line) for line in gzip.decompress((RESULTS / "every-word" / name).read_bytes()).splitlines()]
+    words = list(load_words(lists))
+    assert [r["word"] for r in rows] == sorted(words)
+    counts = [sum(r["feasible"] is v for r in rows) for v in (True, False, None)]
+    assert counts == [feasible, refuted, undecided]
+    assert all((r["refuter"] is not None) == (r["feasible"] is False) for r in rows)
+    assert all(r["undecided"] for r in rows if r["feasible"] is None)
+    game = get_game("wordle")
+    for row in random.Random(7).sample([r for r in rows if r["feasible"] is False], 40):
+        reply = game.parse_reply(row["refuter"][0])
+        assert sum(game.feedback(row["word"], w) == reply for w in words) == row["refuter"][1], row
