@@ -4,13 +4,18 @@ total and the worst case as listed."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from wordguess import load_words
 from wordguess.engine.puzzle import PuzzleSpec
+from wordguess.games import get_game
 from wordguess.trees.build import check_tree
 from wordguess.trees.tree import TreeFile, leaves
 
@@ -181,8 +186,8 @@ def test_the_chooser_s_game_5x5_is_solved_by_its_trees(tmp_path):
 
 
 # The verdicts of every opener of today's 14,855 in hard mode within seven, as results/README.md
-# counts them: file -> (lists, depth, feasible, refuted, undecided)
-VERDICTS = {"wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 7, 0, 14464, 391)}
+# and docs/results.md count them: file -> (lists, feasible, refuted, undecided)
+VERDICTS = {"wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 0, 14464, 391)}
 
 
 @pytest.mark.parametrize("name", sorted(VERDICTS))
@@ -192,15 +197,11 @@ def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
     replies its search passed over. Each refuting reply of a seeded sample is the rules' own
     (the game's feedback over every word gives its bucket that size); the proofs themselves are
     the search's, not re-run here."""
-    import gzip
-    import json
-    import random
-
-    from wordguess import load_words
-    from wordguess.games import get_game
-
-    lists, _depth, feasible, refuted, undecided = VERDICTS[name]
-    assert f"`{name}`" in (RESULTS / "README.md").read_text(encoding="utf-8")
+    lists, feasible, refuted, undecided = VERDICTS[name]
+    readme = " ".join((RESULTS / "README.md").read_text(encoding="utf-8").split())
+    results = " ".join((RESULTS.parent / "docs" / "results.md").read_text(encoding="utf-8").split())
+    assert f"`{name}`" in readme and f"**{refuted:,} openers are refuted and {undecided:,} undecided;" in readme
+    assert f"**{refuted:,} refuted, none with a tree within seven, {undecided:,} undecided**" in results
     rows = [json.loads(line) for line in gzip.decompress((RESULTS / "every-word" / name).read_bytes()).splitlines()]
     words = list(load_words(lists))
     assert [r["word"] for r in rows] == sorted(words)
