@@ -18,6 +18,14 @@ is searched (small games only).
 With --refute no opener has a tree within the limit (hard mode with every allowed word the
 secret): each is refuted by the feasibility search, and every entry says "no tree".
 
+With --verdicts F the certificate is made from the verdicts `scripts/refute_openers.py` wrote
+(its --out, or its --export, gzipped), one per allowed opener, searching nothing: a refuted
+opener "no tree", with its refuting reply (its bucket's size checked), an undecided one its
+admissible lower bound on the total, marked undecided:
+
+    python scripts/build_certificate.py --verdicts results/every-word/wordle-guesses-nyt-hard7.verdicts.jsonl.gz \
+        --mode hard --max-guesses 7 --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --name wordle-hard-every-nyt-7
+
 The certificate goes to src/wordguess/optimal/data/<game>-<mode>.json.gz (--out for another
 folder, --name for another name) with its sha256 in certificates.json.
 """
@@ -25,6 +33,8 @@ folder, --name for another name) with its sha256 in certificates.json.
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import shlex
 import sys
 import time
@@ -42,11 +52,12 @@ from wordguess.optimal.total.certificates import (
     build_certificate,
     refutation_certificate,
     save_certificate,
+    verdicts_certificate,
 )
 from wordguess.optimal.total.search import SearchStopped
 
 TOP = 100  # the issue's "top 100 at least, exact"
-CONTENT = ("game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours", "name")
+CONTENT = ("verdicts", "game", "mode", "threshold", "max_guesses", "answers", "guesses", "length", "pegs", "colours", "name")
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -59,6 +70,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--refute", action="store_true",
                         help="no opener has a tree within the limit: refute each by the feasibility search "
                              "(no totals; an opener with a tree stops it)")
+    parser.add_argument("--verdicts", default=None,
+                        help="build it from refute_openers.py's verdicts within the limit (JSON lines, or gzipped)")
     parser.add_argument("--max-guesses", type=int, default=None, help="the depth limit (default: the game's; 0: none)")
     parser.add_argument("--answers", default=None, help="a list name or file (default: the game's)")
     parser.add_argument("--guesses", default=None, help="a list name or file (default: the game's)")
@@ -85,6 +98,16 @@ def command_line(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
+def read_verdicts(path: str) -> dict[str, dict]:
+    """Return each word's last verdict in refute_openers.py's JSON lines (gzipped when named .gz)."""
+    try:
+        with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as fh:
+            rows = [json.loads(line) for line in fh if line.strip()]
+        return {row["word"]: row for row in rows}
+    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
+        raise WordguessError(f"{path} is not refute_openers.py's verdicts ({exc})") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     options = {k: getattr(args, k) for k in ("length", "pegs", "colours") if getattr(args, k) is not None}
@@ -95,6 +118,12 @@ def main(argv: list[str] | None = None) -> int:
     name = args.name or f"{game.name}-{args.mode}"
     started = time.monotonic()
     last = [0.0]
+    if args.verdicts is not None:
+        certificate = verdicts_certificate(solver_for(spec), read_verdicts(args.verdicts), command_line(args))
+        path = save_certificate(certificate, name, args.out)
+        print(f"wrote {path}: {len(certificate.entries):,} openers, {certificate.infeasible_count:,} with no tree "
+              f"within {limit}, {certificate.undecided_count:,} undecided", file=sys.stderr)
+        return 0
 
     def progress(done: int, total: int) -> None:
         if done == total or time.monotonic() - last[0] > 10:

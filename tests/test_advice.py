@@ -135,6 +135,18 @@ def test_a_certified_opening_is_ranked_by_its_proven_values():
     assert wordguess.advise("wordle", "salet=.....", world="closed").ranked_by == "strategy"
 
 
+def test_an_opening_certified_only_by_refutations_is_advised_by_the_strategy():
+    """Hard mode with every one of the 14,855 words the secret: the shipped certificate proves
+    only that no opener finishes within six, so the opening's advice is the strategy's, the
+    same five suggestions from the library and in the terminal's `solve`."""
+    setting = {"game": "wordle", "mode": "hard", "answers": "wordle-guesses-nyt", "guesses": "wordle-guesses-nyt"}
+    advice = wordguess.advise(**setting)
+    assert advice.ranked_by == "strategy" and len(advice.suggestions) == 5 and advice.suggestion
+    result = runner.invoke(app, ["solve", *(f"--{k}={v}" for k, v in setting.items())], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert all(s.word.upper() in result.output for s in advice.suggestions) and "the entropy strategy's choice" in result.output
+
+
 def test_the_other_suggestions_are_sorted_by_guesses_to_finish_even_through_lies():
     advice = wordguess.advise("fibble", "soare=.GY.Y")
     rest = [s.guesses_to_finish for s in advice.suggestions[1:]]

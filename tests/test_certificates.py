@@ -19,6 +19,7 @@ from wordguess.cli import app
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
+from wordguess.optimal.tasks import SearchSpec, feasibility_for
 from wordguess.optimal.total import certificates
 from wordguess.optimal.total.certificates import (
     Certificate,
@@ -230,7 +231,7 @@ def test_openers_shows_bounds_and_refuses_other_options(small_wordle, lists, tmp
                       capsys)[0] == 0
     # The bundled Wordle lists are not these: the certificate is for other lists.
     result = runner.invoke(app, ["openers", "--game", "wordle"])
-    assert result.exit_code == 2 and "other options or lists" in result.output
+    assert result.exit_code == 2 and "other options, lists or limits" in result.output
     assert "answers wordle-answers and guesses wordle-guesses" in " ".join(result.output.split())
     # Named by --answers/--guesses, the certificate's own lists find it.
     result = runner.invoke(app, ["openers", "--game", "wordle", "--answers", lists[0], "--guesses", lists[1], "--json"])
@@ -498,3 +499,79 @@ def test_openers_prints_the_shipped_refutations_of_hard_mode_over_every_word():
     other = runner.invoke(app, ["openers", "--mode", "hard", "--answers", "wordle-guesses", "--guesses", "wordle-guesses",
                                 "--top", "0", "--json"])
     assert json.loads(other.output)["infeasible"] == 12972
+
+
+def write_verdicts(path: Path, rows: list[dict]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return str(path)
+
+
+def test_a_certificate_of_verdicts_keeps_each_refuter_and_bounds_the_undecided(small_wordle, lists, tmp_path, capsys):
+    """--verdicts: refute_openers.py's lines become entries, searching nothing: a refuted opener
+    "no tree" with its refuting reply (whose bucket size is checked), an undecided one the
+    admissible bound on its total, listed first (refuted by its largest bucket when that bound
+    is past the limit); a missing opener, a wrong size or a tree stop it with a one-line error."""
+    puzzle, _ = small_wordle
+    search = feasibility_for(SearchSpec(PuzzleSpec(WORDLE, *lists), 3, None))
+    rows = []
+    for word in puzzle.guesses:  # the openers with a tree within 3 are left undecided here
+        found = search.opener(word, 3)
+        rows.append({"word": word, "feasible": None, "refuter": None, "undecided": ["....."], "seconds": 2.0}
+                    if found.feasible else
+                    {"word": word, "feasible": False, "refuter": list(found.refuter), "undecided": [], "seconds": 0.01})
+    common = ["--answers", lists[0], "--guesses", lists[1], "--out", str(tmp_path)]
+    path = write_verdicts(tmp_path / "v.jsonl", rows)
+    code, err = run_script(["--verdicts", path, "--max-guesses", "3", *common, "--name", "v"], capsys)
+    assert code == 0, err
+    cert = load_certificate("v", tmp_path)
+    undecided = [r["word"] for r in rows if r["feasible"] is None]
+    assert 0 < len(undecided) < len(rows) and cert.undecided_count == len(undecided)
+    assert [e.opener for e in cert.entries[:len(undecided)]] == undecided and cert.best is None
+    assert cert.infeasible_count == len(rows) - len(undecided) and certificate_for(puzzle, 3, tmp_path) == cert
+    solver = ExactSolver(puzzle, 3)
+    for entry in cert.entries:
+        if entry.undecided:
+            assert (entry.value, entry.exact) == (solver.root_bound(puzzle.index_of(entry.opener)), False) < (INF, False)
+            continue
+        assert (entry.value, entry.exact, entry.refuter) == (INF, True, tuple(rows[puzzle.index_of(entry.opener)]["refuter"]))
+        reply = WORDLE.parse_reply(entry.refuter[0])
+        assert sum(WORDLE.feedback(entry.opener, s) == reply for s in puzzle.answers) == entry.refuter[1]
+    # Within 2 the admissible bound refutes every opener: an undecided line is refuted by its largest bucket.
+    code, err = run_script(["--verdicts", path, "--max-guesses", "2", *common, "--name", "v2"], capsys)
+    two = load_certificate("v2", tmp_path)
+    assert code == 0 and two.undecided_count == 0 and two.infeasible_count == len(rows)
+    sizes = puzzle.bucket_sizes(puzzle.index_of(undecided[0]), puzzle.all_candidates())
+    assert two.value(undecided[0]) == (INF, True) and dict((e.opener, e.refuter) for e in two.entries)[undecided[0]][1] == max(sizes)
+    assert "--verdicts" in cert.command
+    refuted = next(i for i, r in enumerate(rows) if r["feasible"] is False)
+    wrong = [dict(r, refuter=[r["refuter"][0], r["refuter"][1] + 1]) if i == refuted else r for i, r in enumerate(rows)]
+    for bad, message in ((rows[1:], "have no verdict"), (wrong, "leaves"),
+                         ([dict(rows[refuted], feasible=True), *rows[:refuted], *rows[refuted + 1:]], "no refutation within 3")):
+        with pytest.raises(WordguessError, match=message):
+            run_script(["--verdicts", write_verdicts(tmp_path / "bad.jsonl", bad), "--max-guesses", "3", *common,
+                        "--name", "bad"], capsys)
+
+
+def test_openers_prints_the_shipped_verdicts_within_seven_as_the_results_file_has_them():
+    """`openers --max-guesses 7` over the 14,855 in hard mode: the certificate holds, opener by
+    opener, the verdict results/every-word keeps (its refuting reply, or undecided), and says
+    how many are refuted and undecided; another limit has no certificate, said in one line."""
+    command = ["openers", "--mode", "hard", "--answers", "wordle-guesses-nyt", "--guesses", "wordle-guesses-nyt",
+               "--max-guesses", "7"]
+    result = runner.invoke(app, [*command, "--top", "2"])
+    assert result.exit_code == 0, result.output
+    assert "no opener but the 391 undecided finds every answer within 7" in result.output
+    assert result.output.count("undecided") >= 3
+    data = json.loads(runner.invoke(app, [*command, "--top", "0", "--json"]).output)
+    assert (data["infeasible"], data["undecided"], data["count"], data["best"]) == (14464, 391, 14855, None)
+    path = ROOT / "results" / "every-word" / "wordle-guesses-nyt-hard7.verdicts.jsonl.gz"
+    kept = {r["word"]: r for r in map(json.loads, gzip.decompress(path.read_bytes()).decode().splitlines())}
+    assert len(data["openers"]) == len(kept)
+    for row in data["openers"]:
+        verdict = kept[row["opener"]]
+        if verdict["feasible"] is None:
+            assert row["undecided"] and not row["exact"] and row["value"] > 14855 and "refuter" not in row
+        else:
+            assert row["refuter"] == verdict["refuter"] and row["value"] is None and "undecided" not in row
+    wrong = runner.invoke(app, [*command[:-1], "8"])
+    assert wrong.exit_code == 2 and "within 8 guesses" in wrong.output and "at most 7" in wrong.output

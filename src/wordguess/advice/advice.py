@@ -184,6 +184,8 @@ def proven_openers(assistant: Assistant, count: int) -> list[Suggestion] | None:
     if certificate is None:
         return None
     best = [e for e in certificate.ranked() if e.exact and e.value < INF][:count]
+    if not best:  # no opener is exact (none has a tree within the limit): the strategy's advice
+        return None
     candidates = assistant.boards[0]
     chosen = np.array([puzzle.index_of(e.opener) for e in best], dtype=np.int64)
     finish = np.array([e.value / len(candidates) for e in best])

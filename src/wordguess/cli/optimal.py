@@ -201,6 +201,10 @@ def lower_bound_line(outcome, n: int, total: int | None) -> None:
 def certificate_scope(certificate: Certificate) -> str:
     """Return what a certificate proves, in a phrase."""
     n = len(certificate.entries)
+    if certificate.undecided_count:
+        return (f"{certificate.infeasible_count:,} of the {n:,} openers refuted, each by a first reply no tree "
+                f"finishes within {certificate.max_guesses - 1} more; the {certificate.undecided_count:,} undecided "
+                "(their searches stopped at their limits) with a proven lower bound on the total")
     if certificate.infeasible_count == n:
         return f"each of the {n:,} openers proven to have no tree within {certificate.max_guesses}"
     if certificate.threshold is None:
@@ -381,42 +385,54 @@ def openers_command(
     game: GameChoice,
     mode: opt.NormalOrHard = "normal",
     lists: ListChoice = None,
+    max_guesses: Annotated[int | None, typer.Option(
+        help="The certificate of this guess limit (default: the game's, 6 for Wordle).")] = None,
     top: Annotated[int, typer.Option(help="Show the first N openers (0: all).")] = 20,
     as_json: opt.Json = False,
 ) -> None:
     """Print a shipped opener certificate: every first guess with its exact total guesses where
     it is at most the certificate's threshold, and a proven lower bound above it otherwise; of
-    the game's lists, or of those --answers and --guesses name (the NYT's, say)."""
+    the game's lists, or of those --answers and --guesses name (the NYT's, say). A certificate
+    of the feasibility search's verdicts gives each refuted opener the reply that refutes it."""
     if top < 0:
         raise WordguessError(f"--top must be 0 (all) or more, not {top}")
+    if max_guesses is not None and max_guesses < 1:
+        raise WordguessError(f"--max-guesses must be 1 or more, not {max_guesses}")
     rules = game.truthful_rules("openers")
     if not any(m["game"] == rules.name and m["mode"] == mode for m in shipped_certificates().values()):
         raise WordguessError(f"no opener certificate is shipped for {rules.name} in {mode} mode; shipped: "
                              f"{shipped_names()}")
     puzzle = puzzle_spec(rules, lists, mode).build()
-    certificate = certificate_for(puzzle, rules.max_guesses)
+    limit = rules.max_guesses if max_guesses is None else max_guesses
+    certificate = certificate_for(puzzle, limit)
     if certificate is None:
+        within = "" if max_guesses is None else f" within {limit} guesses"
         raise WordguessError(f"no opener certificate is shipped for {rules.key} in {mode} mode with answers "
-                             f"{puzzle.answers.name} and guesses {puzzle.guesses.name} (other options or lists); "
-                             f"shipped: {shipped_names()}")
+                             f"{puzzle.answers.name} and guesses {puzzle.guesses.name}{within} (other options, "
+                             f"lists or limits); shipped: {shipped_names()}")
     rows = certificate_rows(certificate, top or None)
     if as_json:
         best = certificate.best
         header = {k: v for k, v in certificate.to_json().items() if k not in ("openers", "format")}
         print_json({**header, "exact": certificate.exact_count,
-                    "infeasible": certificate.infeasible_count, "count": len(certificate.entries),
+                    "infeasible": certificate.infeasible_count, "undecided": certificate.undecided_count,
+                    "count": len(certificate.entries),
                     "best": None if best is None else best.opener, "openers": rows})
         return
     out.print(certificate_header(certificate, puzzle), markup=False)
     width = max(len(r["opener"]) for r in rows)
-    out.print(f"{'rank':>5}  {'opener':<{width}}  {'total':>9}  {'mean':>9}", markup=False)
+    verdicts = any(e.refuter or e.undecided for e in certificate.entries)
+    out.print(f"{'rank':>5}  {'opener':<{width}}  {'total':>9}  {'mean':>9}" + ("  why" if verdicts else ""),
+              markup=False)
     for r in rows:
         if r["value"] is None:
             rank, value, mean = "-", "none", f"within {certificate.max_guesses}"
         else:
             rank, value, mean = (str(r["rank"]), f"{r['value']:,}", f"{r['mean']:.4f}") if r["exact"] else (
                 "-", f">= {r['value']:,}", f">= {r['mean']:.4f}")
-        out.print(f"{rank:>5}  {r['opener'].upper():<{width}}  {value:>9}  {mean:>9}", markup=False)
+        why = ("  undecided" if r.get("undecided") else
+               f"  {r['refuter'][0]} leaves {r['refuter'][1]:,}" if r.get("refuter") else "")
+        out.print(f"{rank:>5}  {r['opener'].upper():<{width}}  {value:>9}  {mean:>9}{why}", markup=False)
     if len(rows) < len(certificate.entries):
         out.print(f"(the first {len(rows):,} of {len(certificate.entries):,} openers; --top 0 shows all)", markup=False)
 
@@ -432,7 +448,9 @@ def certificate_rows(certificate: Certificate, top: int | None) -> list[dict]:
         value = None if entry.value >= INF else entry.value
         rows.append({"rank": rank if entry.exact and value is not None else None, "opener": entry.opener,
                      "value": value, "mean": None if value is None else round(value / certificate.secrets, 4),
-                     "exact": entry.exact})
+                     "exact": entry.exact}
+                    | ({"refuter": list(entry.refuter)} if entry.refuter else {})
+                    | ({"undecided": True} if entry.undecided else {}))
     return rows
 
 
@@ -445,6 +463,8 @@ def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
     best = certificate.best
     proves = (f"proves that no opener finds every answer within {certificate.max_guesses} guesses"
               if certificate.infeasible_count == len(certificate.entries) else
+              f"proves that no opener but the {certificate.undecided_count:,} undecided finds every answer within "
+              f"{certificate.max_guesses} guesses" if certificate.undecided_count else
               "proves no best opener: none is at most the threshold" if best is None else
               f"proves {best.opener.upper()} is a best opener, {best.value:,} guesses in all (mean "
               f"{best.value / certificate.secrets:.4f}), and that no other opener beats it")

@@ -25,6 +25,8 @@ import hashlib
 import json
 from pathlib import Path
 
+import numpy as np
+
 from wordguess.engine.executors import Executor, SerialExecutor
 from wordguess.engine.puzzle import Puzzle
 from wordguess.errors import WordguessError
@@ -60,17 +62,22 @@ class Entry:
     nodes: int = 0  # nodes its search expanded (0 for a symmetric copy)
     seconds: float = 0.0  # wall time of its search
     same_as: Word | None = None  # the opener of its symmetry class whose search proved it
+    refuter: tuple[str, int] | None = None  # no tree: the first reply proven to have none, its bucket's size
+    undecided: bool = False  # whether the feasibility search left it undecided within the limit (a bound)
 
     def to_json(self) -> dict:
         data = {"opener": self.opener, "value": None if self.value >= INF else self.value,
                 "exact": self.exact, "nodes": self.nodes, "seconds": round(self.seconds, 3)}
-        return data | ({"same_as": self.same_as} if self.same_as else {})
+        return (data | ({"same_as": self.same_as} if self.same_as else {})
+                | ({"refuter": list(self.refuter)} if self.refuter else {}) | ({"undecided": True} if self.undecided else {}))
 
     @classmethod
     def from_json(cls, data: dict) -> Entry:
         value = INF if data["value"] is None else int(data["value"])
+        refuter = data.get("refuter")
         return cls(data["opener"], value, bool(data["exact"]), int(data["nodes"]), float(data["seconds"]),
-                   data.get("same_as"))
+                   data.get("same_as"), None if refuter is None else (str(refuter[0]), int(refuter[1])),
+                   bool(data.get("undecided", False)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,6 +130,11 @@ class Certificate:
         """Return how many openers are proven to have no tree within the depth limit."""
         return sum(e.value >= INF for e in self.entries)
 
+    @property
+    def undecided_count(self) -> int:
+        """Return how many openers the feasibility search left undecided within the depth limit."""
+        return sum(e.undecided for e in self.entries)
+
     def to_json(self) -> dict:
         header = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "entries"}
         return {"format": FORMAT, **header, "openers": [e.to_json() for e in self.entries]}
@@ -163,7 +175,9 @@ def shipped_names(folder: Path | None = None) -> str:
             size = [m["options"][k] for k in ("pegs", "colours") if k in m["options"]]  # (pegs x colours)
             return f"{m['game']} {'x'.join(str(v) for v in size or m['options'].values())} {m['mode']}"
         return f"{m['game']} {m['mode']} ({m['answers']} / {m['guesses']})"
-    return ", ".join(phrase(m) for m in shipped_certificates(folder).values()) or "none"
+    phrases = [(phrase(m), m) for m in shipped_certificates(folder).values()]
+    seen = [p for p, _ in phrases]  # two limits of one puzzle: each says its limit
+    return ", ".join(p if seen.count(p) == 1 else f"{p[:-1]}, at most {m['max_guesses']})" for p, m in phrases) or "none"
 
 
 @functools.lru_cache(maxsize=4)
@@ -290,6 +304,50 @@ def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | 
     return ranked_certificate(solver, classes, firsts, None, command)
 
 
+def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], command: str) -> Certificate:
+    """Return the certificate of the feasibility search's verdicts within the solver's depth
+    limit, one per allowed opener as `scripts/refute_openers.py` writes them ({"feasible": False,
+    "refuter": [reply, size]} or {"feasible": None}): a refuted opener "no tree", with its
+    refuting reply, whose bucket size is checked against the puzzle; an undecided one its
+    admissible bound on the total (a proven lower bound), marked undecided, or, when that bound
+    already proves it has no tree, refuted by its largest bucket. Undecided openers come first.
+    Raise WordguessError when an opener is missing, has a tree (certify with a threshold then)
+    or a refuting reply that does not match."""
+    puzzle = solver.puzzle
+    missing = [w for w in puzzle.guesses if w not in verdicts]
+    if missing:
+        raise WordguessError(f"{len(missing):,} of the {len(puzzle.guesses):,} openers have no verdict, "
+                             f"{missing[0]!r} the first")
+    entries = []
+    for word in puzzle.guesses:
+        row, guess = verdicts[word], puzzle.index_of(word)
+        seconds = float(row.get("seconds", 0.0))
+        sizes = puzzle.bucket_sizes(guess, puzzle.all_candidates())
+        sizes[puzzle.game.solved_reply] = 0
+        if row.get("feasible") is None:
+            bound = int(solver.root_bound(guess))
+            if bound < INF:
+                entries.append(Entry(word, bound, False, 0, seconds, undecided=True))
+                continue
+            largest = int(np.argmax(sizes))  # (the bound: this bucket cannot be finished in time)
+            row = {"feasible": False, "refuter": [puzzle.game.format_reply(largest), int(sizes[largest])]}
+        if row["feasible"] or not row.get("refuter"):
+            raise WordguessError(f"{word!r} has no refutation within {solver.max_guesses} guesses: certify with a threshold")
+        reply, size = str(row["refuter"][0]), int(row["refuter"][1])
+        try:
+            counted = int(sizes[puzzle.game.parse_reply(reply)])
+        except WordguessError:
+            counted = -1
+        if counted != size or size == 0:
+            raise WordguessError(f"{word!r}: its refuting reply {reply} leaves {counted} secrets, not {size}")
+        entries.append(Entry(word, INF, True, 0, seconds, refuter=(reply, size)))
+    entries.sort(key=lambda e: not e.undecided)  # stable: the guesses' order within each
+    game = puzzle.game
+    return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
+                       len(puzzle.answers), solver.max_guesses, None, command, VERSION,
+                       datetime.date.today().isoformat(), tuple(entries))
+
+
 def save_certificate(certificate: Certificate, name: str, folder: Path | None = None) -> Path:
     """Write a certificate to `<folder>/<name>.json.gz` (gzip without a timestamp, so the same
     content gives the same bytes) and its line in the manifest; return the file's path."""
@@ -306,6 +364,7 @@ def save_certificate(certificate: Certificate, name: str, folder: Path | None = 
                       "max_guesses": certificate.max_guesses,
                       "threshold": certificate.threshold, "openers": len(certificate.entries),
                       "exact": certificate.exact_count, "infeasible": certificate.infeasible_count,
+                      **({"undecided": certificate.undecided_count} if certificate.undecided_count else {}),
                       "best": best.opener if best else None,
                       "best_value": best.value if best else None, "command": certificate.command}
     (folder / MANIFEST).write_text(json.dumps({"certificates": dict(sorted(manifest.items()))}, indent=2) + "\n",
