@@ -5,7 +5,9 @@ An entry is *exact* when the opener's least total is at most T (then `value` is 
 a *proven lower bound* otherwise (`value` > T, from a search cut off at T + 1); an opener after
 which no tree meets the depth limit has value None (INF here). With every opener listed, the
 certificate proves the best opener and that no other beats it, whenever the best is at most T.
-Without a threshold every entry is exact.
+Without a threshold every entry is exact. A certificate of the feasibility search's verdicts
+(`verdicts_certificate`) gives each refuted opener its refuting reply, and each opener the
+search left undecided its admissible bound, marked undecided.
 
 `build_certificate` runs the certification through the run machinery (executor, store: a rerun
 resumes, and a stored bound below T + 1 is searched again while an exact result is reused);
