@@ -50,6 +50,24 @@ def test_thump_has_no_hard_mode_tree_within_seven_over_the_14855(tmp_path):
     assert worst["first_guesses"] == 65
 
 
+def test_optimal_worst_reads_a_refutation_within_seven_from_the_shipped_certificate():
+    """`optimal --objective worst --first W --max-guesses 7` over the 14,855 in hard mode: the
+    refutation within seven comes from the shipped certificate of verdicts (BRUNG: `...YY`, 211
+    words, two minutes of search), said so; --no-certificate searches and finds the same
+    refuting reply (THUMP: `..YYY`, 30 words, under a second)."""
+    command = ["optimal", "--answers", "wordle-guesses-nyt", "--guesses", "wordle-guesses-nyt", "--mode", "hard",
+               "--objective", "worst", "--max-guesses", "7", "--no-store"]
+    for word, reply, size in (("brung", "...YY", 211), ("thump", "..YYY", 30)):
+        result = runner.invoke(app, [*command, "--first", word])
+        assert result.exit_code == 0, result.output
+        assert f"its reply {reply} leaves {size} secrets that no tree finishes within 6 more" in result.output
+        assert "its refutation read from the shipped opener certificate" in result.output
+    for flag, certified in (([], 1), (["--no-certificate"], 0)):
+        found = json.loads(runner.invoke(app, [*command, "--first", "thump", "--json", *flag]).stdout)
+        assert found["certified"] == certified and found["worst_case"]["proven_at_least"] == 8
+        assert found["worst_case"]["refuter"] == {"reply": "..YYY", "secrets": 30}
+
+
 def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path):
     """scripts/refute_openers.py, given time enough for every reply, gives each opener the verdict
     of FeasibilitySearch.opener (the search `optimal --objective worst --first` runs), in hard

@@ -71,7 +71,7 @@ def optimal_command(
     out_file: Annotated[str | None, typer.Option("--out", "-o", help="Write the tree here (JSON, the shared tree format).")] = None,
     no_certificate: Annotated[bool, typer.Option(
         "--no-certificate", metavar="", help="Search even when the shipped opener certificate (see `wordguess openers`) "
-        "has the answer.")] = False,
+        "has the answer (with --objective worst: an opener's refutation within a limit).")] = False,
     fewest_worst: Annotated[bool, typer.Option(
         "--fewest-worst", metavar="", help="With --objective worst: also the fewest secrets that need all the "
         "worst case's guesses (proven).")] = False,
@@ -108,7 +108,7 @@ def optimal_command(
     label = f"proving {first.upper()}" if first else ("certifying every opener" if all_openers else f"ranking {count} openers")
     if objective == "worst":
         worst_report(spec, first, count, all_openers, name, workers, ray_address, out_file, as_json, fewest_worst,
-                     per_reply)
+                     per_reply, not no_certificate)
         return
     certificate = None if no_certificate or out_file else certificate_for(puzzle, limit)
     outcome = certified_outcome(certificate, first, all_openers) if certificate is not None else None
@@ -217,14 +217,14 @@ def certificate_scope(certificate: Certificate) -> str:
 
 def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: bool, name: str, workers: int,
                  ray_address: str | None, out_file: str | None, as_json: bool, fewest: bool = False,
-                 per_reply: float | None = None) -> None:
+                 per_reply: float | None = None, certified: bool = True) -> None:
     """Run and print `optimal --objective worst`: the least worst case and its proof, then the
     least total within it."""
     puzzle = solver_for(spec).puzzle
     label = f"worst case of {first.upper()}" if first else "worst case over every opener"
     found = run_search(name, workers, ray_address, label, lambda pool, progress: optimal_worst(
-        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest, per_reply),
-        spec.store)
+        spec, first, None if first or all_openers else count, all_openers, pool, progress, fewest, per_reply,
+        certified), spec.store)
     total = found.total
     tree = found.tree
     if out_file and tree is not None:
@@ -236,6 +236,10 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
         print_json(data)
         return
     out.print(worst_text(found.worst), markup=False)
+    if found.certified:
+        n = found.certified
+        out.print(f"{'its refutation' if n == 1 else f'{n:,} refutations'} read from the shipped opener certificate "
+                  "(`wordguess openers --max-guesses N` prints it): --no-certificate searches", markup=False)
     if total is not None:
         total_report(puzzle, spec.store, total, found.worst.depth)
     depth = found.worst.depth

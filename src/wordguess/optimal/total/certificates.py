@@ -219,6 +219,13 @@ def certificate_for(puzzle: Puzzle, max_guesses: int | None, folder: Path | None
     return certificate_by_key(certificate_key(puzzle, max_guesses), folder)
 
 
+def certified_refutations(puzzle: Puzzle, max_guesses: int) -> dict[Word, tuple[str, int]]:
+    """Return the openers the shipped certificate of this puzzle and limit refutes with a
+    refuting reply (a certificate of verdicts), each with that reply and its bucket's size."""
+    certificate = certificate_for(puzzle, max_guesses)
+    return {} if certificate is None else {e.opener: e.refuter for e in certificate.entries if e.refuter}
+
+
 def build_certificate(spec: SearchSpec, threshold: int | None, command: str,
                       executor: Executor | None = None, progress: Progress | None = None) -> Certificate:
     """Return the certificate of a puzzle: every opener (one search per symmetry class, most

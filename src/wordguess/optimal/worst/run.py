@@ -21,6 +21,7 @@ from wordguess.optimal.tasks import (
     solver_for,
     verdict_task,
 )
+from wordguess.optimal.total.certificates import certified_refutations
 from wordguess.optimal.total.run import Outcome, optimal
 from wordguess.optimal.total.search import INF, SearchStopped
 from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict, Split, refutation_order
@@ -174,6 +175,7 @@ class WorstOutcome:
     # or why none was grown.
     witness: Tree | None = None
     witness_stopped: str | None = None
+    certified: int = 0  # the openers' verdicts read from the shipped certificate (certified_refutations)
 
     @property
     def tree(self) -> Tree | None:
@@ -193,7 +195,7 @@ class WorstOutcome:
         return {"objective": "worst", "worst_case": worst,
                 "total": None if self.total is None else self.total.to_json(n_secrets),
                 "witness_tree": None if self.witness is None else tree_summary(self.witness),
-                "witness_stopped": self.witness_stopped}
+                "witness_stopped": self.witness_stopped, "certified": self.certified}
 
 
 def tree_summary(tree: Tree) -> dict:
@@ -206,7 +208,7 @@ def tree_summary(tree: Tree) -> dict:
 def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | None = None,
                   all_openers: bool = False, executor: Executor | None = None,
                   progress: Progress | None = None, fewest: bool = False,
-                  per_reply: float | None = None) -> WorstOutcome:
+                  per_reply: float | None = None, certified: bool = True) -> WorstOutcome:
     """Return the least worst case (for the opener `first`, else over every opener, one per
     symmetry class), each smaller depth proven infeasible by the feasibility search, then the
     least total among the trees within it, searched as `optimal` does (`first`, the `openers`
@@ -215,14 +217,23 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
     fewest secrets that need all the worst case's guesses (worst.fewest_at_worst). With
     `per_reply`, each first reply of an opener is searched for at most that many seconds, a
     reply that reaches it passed over (FeasibilitySearch.opener): an opener none of whose
-    other replies refutes it is left undecided, and the search stops at that depth."""
+    other replies refutes it is left undecided, and the search stops at that depth. With
+    `certified`, an opener the shipped certificate of a depth refutes (a certificate of
+    verdicts: its refuting reply) is not searched at that depth."""
     deadline = run_deadline(spec)
     unlimited = dataclasses.replace(spec, max_guesses=None, seconds=None)
     solver = solver_for(unlimited)
     solver.deadline = deadline
     search = feasibility_for(unlimited)
+    read: set[str] = set()
 
     def verdicts(words: list[str], depth: int) -> Iterator[OpenerVerdict]:
+        known = certified_refutations(solver.puzzle, depth) if certified else {}
+        for word in words:
+            if word in known:
+                read.add(word)
+                yield OpenerVerdict(word, depth, False, 0, 0.0, known[word])
+        words = [w for w in words if w not in known]
         if executor is None or not executor.parallel:
             yield from (search.opener(word, depth, per_reply) for word in words)
             return
@@ -245,14 +256,14 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
     finally:
         solver.deadline = None
     if worst.depth is None:
-        return WorstOutcome(worst, None)
+        return WorstOutcome(worst, None, certified=len(read))
     total = None
     if not worst.stopped:  # (stopped: openers undecided below it, or the count at it, --fewest-worst)
         seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
         within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
         count = None if first or all_openers else (openers or 1)
         total = optimal(within, first, count, all_openers, executor, progress)
-    found = WorstOutcome(worst, total)
+    found = WorstOutcome(worst, total, certified=len(read))
     if found.tree is None:
         found.witness, found.witness_stopped = witness_tree(search, worst, deadline, progress)
     return found
