@@ -98,10 +98,10 @@ def export(rows: dict[str, dict], path: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--answers", required=True)
-    parser.add_argument("--guesses", required=True)
+    parser.add_argument("--answers", help="the secrets' list (required but with --export)")
+    parser.add_argument("--guesses", help="the allowed guesses (required but with --export)")
     parser.add_argument("--mode", default="normal", choices=["normal", "hard"])
-    parser.add_argument("--depth", type=int, required=True, help="the guesses allowed, the opener included")
+    parser.add_argument("--depth", type=int, help="the guesses allowed, the opener included (required but with --export)")
     parser.add_argument("--openers", help="the openers to ask about, comma-separated")
     parser.add_argument("--openers-file", help="a file of openers: the first word of each line")
     parser.add_argument("--order", choices=["refutations", "groups"], default="refutations",
@@ -119,6 +119,9 @@ def main() -> None:
     if args.export:
         export(rows, Path(args.export))
         return
+    missing = [f"--{n}" for n in ("answers", "guesses", "depth") if getattr(args, n) is None]
+    if missing:
+        parser.error(f"the following arguments are required: {', '.join(missing)}")
     stop_on_sigterm()  # a kill stops it as Ctrl-C does: what it proved is saved
     try:
         spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)

@@ -113,14 +113,17 @@ def test_refute_openers_passes_over_what_its_limits_leave_and_retries_it(tmp_pat
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["word"] for r in lines[len(rows):]] == left  # only the undecided asked again
     assert {r["word"]: r["feasible"] for r in lines} == expected  # the last line of each word
-    exported = subprocess.run([*args, "--export", str(tmp_path / "v.jsonl.gz")], capture_output=True, text=True,
-                              timeout=300)
+    exported = subprocess.run([sys.executable, str(SCRIPT), "--out", str(out), "--export", str(tmp_path / "v.jsonl.gz")],
+                              capture_output=True, text=True, timeout=300)  # (the lists and depth: not needed)
     assert exported.returncode == 0 and f"{len(openers):,} openers" in exported.stdout, exported.stderr
     kept = [json.loads(line) for line in gzip.decompress((tmp_path / "v.jsonl.gz").read_bytes()).splitlines()]
     assert [r["word"] for r in kept] == sorted(openers) and {r["word"]: r for r in lines} == {r["word"]: r for r in kept}
     (tmp_path / "bad.jsonl").write_text("not json\n")
     bad = subprocess.run([*args[:-1], str(tmp_path / "bad.jsonl")], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "JSON lines" in bad.stderr
+    asked = subprocess.run([sys.executable, str(SCRIPT), "--out", str(out), "--openers", openers[0]],
+                           capture_output=True, text=True, timeout=300)
+    assert asked.returncode == 2 and "required: --answers, --guesses, --depth" in asked.stderr
 
 
 def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(tmp_path):
