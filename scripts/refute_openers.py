@@ -16,7 +16,8 @@ every allowed guess, easy refutations first; `--order groups` puts first the ope
 the groups of words alike but for one letter (?UMPS) most broken up: for each group, the most of
 its words one reply keeps together, then the largest of those over the groups, their sum of
 squares and the largest reply break ties (fewest first), since such groups are what makes a
-reply unfinishable in hard mode. One JSON line an opener is appended to --out (a
+reply unfinishable in hard mode; `--order constrained` puts first the openers with the largest
+reply that fixes two letters or shows three. One JSON line an opener is appended to --out (a
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
 the openers left undecided in --out (with new limits); a word's last line there is its verdict.
@@ -58,6 +59,20 @@ def groups_order(puzzle) -> list[str]:
     everything = puzzle.all_candidates()
     largest = np.array([puzzle.bucket_sizes(g, everything).max() for g in range(len(puzzle.guesses))])
     return [puzzle.guesses[g] for g in np.lexsort((largest, squares, most))]
+
+
+def constrained_order(puzzle) -> list[str]:
+    """Return every allowed guess, those with the largest reply that fixes two letters or shows
+    three first (hard mode holds every later guess to those letters: such a reply is the
+    likeliest to refute), ties in the guesses' order."""
+    game, everything = puzzle.game, puzzle.all_candidates()
+    tight = np.zeros(game.n_replies, dtype=bool)
+    for reply in range(game.n_replies):
+        if reply != game.solved_reply:
+            marks = game.letter_marks(reply)
+            tight[reply] = marks.count(2) >= 2 or sum(m > 0 for m in marks) >= 3
+    largest = [int((puzzle.bucket_sizes(g, everything) * tight).max()) for g in range(len(puzzle.guesses))]
+    return [puzzle.guesses[g] for g in sorted(range(len(largest)), key=lambda g: -largest[g])]
 
 
 def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, per_opener: float) -> dict:
@@ -104,7 +119,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, help="the guesses allowed, the opener included (required but with --export)")
     parser.add_argument("--openers", help="the openers to ask about, comma-separated")
     parser.add_argument("--openers-file", help="a file of openers: the first word of each line")
-    parser.add_argument("--order", choices=["refutations", "groups"], default="refutations",
+    parser.add_argument("--order", choices=["refutations", "groups", "constrained"], default="refutations",
                         help="the order of every allowed guess when no openers are given")
     parser.add_argument("--first", type=int, default=None, help="only the first N openers of that order")
     parser.add_argument("--per-reply", type=float, default=20.0, help="seconds for one first reply")
@@ -133,6 +148,8 @@ def main() -> None:
             openers = [w.strip() for w in args.openers.split(",") if w.strip()]
         elif args.order == "groups":
             openers = groups_order(puzzle)[:args.first]
+        elif args.order == "constrained":
+            openers = constrained_order(puzzle)[:args.first]
         else:
             openers = refutation_order(search.solver, list(puzzle.guesses))[:args.first]
         openers = [puzzle.guesses[puzzle.index_of(w)] for w in openers]

@@ -150,6 +150,26 @@ def test_the_groups_order_puts_first_the_openers_that_break_up_the_alike_words(t
     assert keys == sorted(keys)
 
 
+def test_the_constrained_order_puts_first_the_largest_reply_that_fixes_two_letters_or_shows_three(tmp_path):
+    """refute_openers.constrained_order against its twin from the rules' feedback and marks."""
+    module = importlib.util.module_from_spec(spec := importlib.util.spec_from_file_location("refute", SCRIPT))
+    spec.loader.exec_module(module)
+    (tmp_path / "a.txt").write_text("\n".join(WORDLE_SMALL[:150]) + "\n")
+    puzzle = PuzzleSpec(get_game("wordle"), str(tmp_path / "a.txt"), str(tmp_path / "a.txt")).build()
+    game, answers = puzzle.game, list(puzzle.answers)
+
+    def largest(guess):
+        sizes = Counter(game.feedback(guess, w) for w in answers)
+        tight = [n for reply, n in sizes.items() if reply != game.solved_reply
+                 and ((text := game.format_reply(reply)).count("G") >= 2 or text.count("G") + text.count("Y") >= 3)]
+        return max(tight, default=0)
+
+    order = module.constrained_order(puzzle)
+    assert sorted(order) == sorted(puzzle.guesses) and largest(order[0]) > 0
+    keys = [(-largest(g), puzzle.guesses.index(g)) for g in order]
+    assert keys == sorted(keys)
+
+
 def test_grow_tree_writes_a_valid_tree_exactly_where_the_opener_is_feasible(tmp_path):
     """scripts/grow_tree.py: a tree within the depth opening with the guess, checked by the rules
     when read back, exactly where FeasibilitySearch.opener says one exists; "none" otherwise;
