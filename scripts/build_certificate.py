@@ -33,8 +33,6 @@ folder, --name for another name) with its sha256 in certificates.json.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import shlex
 import sys
 import time
@@ -50,6 +48,7 @@ from wordguess.optimal.tasks import SearchSpec, solver_for
 from wordguess.optimal.total.certificates import (
     DATA,
     build_certificate,
+    read_verdicts,
     refutation_certificate,
     save_certificate,
     verdicts_certificate,
@@ -98,16 +97,6 @@ def command_line(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
-def read_verdicts(path: str) -> dict[str, dict]:
-    """Return each word's last verdict in refute_openers.py's JSON lines (gzipped when named .gz)."""
-    try:
-        with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as fh:
-            rows = [json.loads(line) for line in fh if line.strip()]
-        return {row["word"]: row for row in rows}
-    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
-        raise WordguessError(f"{path} is not refute_openers.py's verdicts ({exc})") from None
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     options = {k: getattr(args, k) for k in ("length", "pegs", "colours") if getattr(args, k) is not None}
@@ -119,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     last = [0.0]
     if args.verdicts is not None:
-        certificate = verdicts_certificate(solver_for(spec), read_verdicts(args.verdicts), command_line(args))
+        certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts)), command_line(args))
         path = save_certificate(certificate, name, args.out)
         print(f"wrote {path}: {len(certificate.entries):,} openers, {certificate.infeasible_count:,} with no tree "
               f"within {limit}, {certificate.undecided_count:,} undecided", file=sys.stderr)

@@ -40,6 +40,7 @@ from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
 from wordguess.optimal.tasks import SearchSpec, feasibility_for
+from wordguess.optimal.total.certificates import read_verdicts
 from wordguess.optimal.worst.groups import alike_groups
 from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
 
@@ -82,19 +83,6 @@ def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, 
             "undecided": list(found.undecided), "seconds": round(found.seconds, 3)}
 
 
-def read_verdicts(out: Path) -> dict[str, dict]:
-    """Return each word's last line in the JSON lines file (none when there is no file)."""
-    rows = {}
-    try:
-        for line in out.read_text().splitlines() if out.exists() else []:
-            row = json.loads(line)
-            rows[row["word"]] = row
-    except (ValueError, KeyError, TypeError):
-        print(f"error: {out} is not this script's JSON lines", file=sys.stderr)
-        raise SystemExit(2) from None
-    return rows
-
-
 def export(rows: dict[str, dict], path: Path) -> None:
     """Write the verdicts a line a word, in word order, gzipped without a time stamp (the same
     verdicts give the same bytes), and print how many of each."""
@@ -130,7 +118,12 @@ def main() -> None:
                         help="ask again the openers --out leaves undecided (a word's last line is its verdict)")
     parser.add_argument("--export", metavar="FILE", help="write --out's verdicts, a line a word, gzipped, and stop")
     args = parser.parse_args()
-    rows = read_verdicts(Path(args.out))
+    out = Path(args.out)
+    try:
+        rows = read_verdicts(out) if out.exists() else {}
+    except WordguessError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     if args.export:
         export(rows, Path(args.export))
         return
@@ -156,7 +149,6 @@ def main() -> None:
     except (OSError, WordguessError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
-    out = Path(args.out)
     done = {w for w, row in rows.items() if not (args.retry and row["feasible"] is None)}
     if args.retry:
         openers = [w for w in openers if w in rows and w not in done]

@@ -313,6 +313,16 @@ def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | 
     return ranked_certificate(solver, classes, firsts, None, command)
 
 
+def read_verdicts(path: Path) -> dict[Word, dict]:
+    """Return each word's last verdict in the JSON lines `scripts/refute_openers.py` writes (its
+    --out, or its --export when the name ends in .gz)."""
+    try:
+        text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+        return {(row := json.loads(line))["word"]: row for line in text.splitlines() if line.strip()}
+    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
+        raise WordguessError(f"{path} is not the JSON lines of scripts/refute_openers.py ({exc})") from None
+
+
 def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], command: str) -> Certificate:
     """Return the certificate of the feasibility search's verdicts within the solver's depth
     limit, one per allowed opener as `scripts/refute_openers.py` writes them ({"feasible": False,
@@ -327,11 +337,11 @@ def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], comman
     if missing:
         raise WordguessError(f"{len(missing):,} of the {len(puzzle.guesses):,} openers have no verdict, "
                              f"{missing[0]!r} the first")
-    entries = []
+    entries, everything = [], puzzle.all_candidates()
     for word in puzzle.guesses:
         row, guess = verdicts[word], puzzle.index_of(word)
         seconds = float(row.get("seconds", 0.0))
-        sizes = puzzle.bucket_sizes(guess, puzzle.all_candidates())
+        sizes = puzzle.bucket_sizes(guess, everything)
         sizes[puzzle.game.solved_reply] = 0
         if row.get("feasible") is None:
             bound = int(solver.root_bound(guess))
