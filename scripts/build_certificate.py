@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     last = [0.0]
     if args.verdicts is not None:
-        certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts)), command_line(args))
+        certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts), args.mode, limit), command_line(args))
         path = save_certificate(certificate, name, args.out)
         print(f"wrote {path}: {len(certificate.entries):,} openers, {certificate.infeasible_count:,} with no tree "
               f"within {limit}, {certificate.undecided_count:,} undecided", file=sys.stderr)

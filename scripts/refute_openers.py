@@ -21,7 +21,8 @@ reply that fixes two letters or shows three. One JSON line an opener is appended
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
 the openers left undecided in --out (with new limits); a word's last line there is its verdict.
-`--export F.jsonl.gz` writes those last lines, one a word in word order, compressed (the form
+Each line names its mode and depth, and a
+file holds the verdicts of one search. `--export F.jsonl.gz` writes those last lines, one a word in word order, compressed (the form
 results/ keeps them in), and searches nothing; `zcat F.jsonl.gz > verdicts.jsonl` resumes from it.
 """
 
@@ -77,9 +78,10 @@ def constrained_order(puzzle) -> list[str]:
 
 
 def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, per_opener: float) -> dict:
-    """Return one opener's verdict: feasible True/False/None, the refuting reply, the replies passed over."""
+    """Return one opener's verdict: the mode and depth it is within, feasible True/False/None,
+    the refuting reply, the replies passed over."""
     found = search.opener(word, depth, per_reply, per_opener)
-    return {"word": found.opener, "feasible": found.feasible, "refuter": None if found.refuter is None else list(found.refuter),
+    return {"word": found.opener, "mode": search.solver.puzzle.mode, "depth": depth, "feasible": found.feasible, "refuter": None if found.refuter is None else list(found.refuter),
             "undecided": list(found.undecided), "seconds": round(found.seconds, 3)}
 
 
@@ -119,17 +121,17 @@ def main() -> None:
     parser.add_argument("--export", metavar="FILE", help="write --out's verdicts, a line a word, gzipped, and stop")
     args = parser.parse_args()
     out = Path(args.out)
-    try:
-        rows = read_verdicts(out) if out.exists() else {}
+    missing = [f"--{n}" for n in ("answers", "guesses", "depth") if getattr(args, n) is None]
+    if missing and not args.export:
+        parser.error(f"the following arguments are required: {', '.join(missing)}")
+    try:  # (a search adds to the verdicts of its own mode and depth only)
+        rows = read_verdicts(out, None if args.export else args.mode, args.depth) if out.exists() else {}
     except WordguessError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     if args.export:
         export(rows, Path(args.export))
         return
-    missing = [f"--{n}" for n in ("answers", "guesses", "depth") if getattr(args, n) is None]
-    if missing:
-        parser.error(f"the following arguments are required: {', '.join(missing)}")
     stop_on_sigterm()  # a kill stops it as Ctrl-C does: what it proved is saved
     try:
         spec = SearchSpec(PuzzleSpec(get_game("wordle"), args.answers, args.guesses, args.mode), None, args.store)

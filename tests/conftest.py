@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
@@ -26,6 +27,7 @@ from wordguess.games import GAMES, Game, get_game
 _OWN_CACHE = "WORDGUESS_TESTS_CACHE" not in os.environ
 if _OWN_CACHE:
     os.environ["WORDGUESS_TESTS_CACHE"] = tempfile.mkdtemp(prefix="wordguess-tests-cache-")
+    atexit.register(shutil.rmtree, os.environ["WORDGUESS_TESTS_CACHE"], ignore_errors=True)
 os.environ["XDG_CACHE_HOME"] = os.environ["WORDGUESS_TESTS_CACHE"]
 os.environ.pop("WORDGUESS_CACHE_DIR", None)
 if _OWN_CACHE:
@@ -35,6 +37,7 @@ if _OWN_CACHE:
 os.environ.setdefault("WORDGUESS_WEB_KEY", "tests")  # nor write the web app's key file
 # nor its data and state folders (the daily record, the prompt's history): one of their own
 _FOLDERS = tempfile.mkdtemp(prefix="wordguess-tests-")
+atexit.register(shutil.rmtree, _FOLDERS, ignore_errors=True)  # each process its own, gone as it ends
 os.environ["XDG_DATA_HOME"] = os.path.join(_FOLDERS, "data")
 os.environ["XDG_STATE_HOME"] = os.path.join(_FOLDERS, "state")
 # The property tests draw 60 examples each in `make test`; `make test-all` draws 300

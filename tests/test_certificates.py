@@ -516,9 +516,11 @@ def test_a_certificate_of_verdicts_keeps_each_refuter_and_bounds_the_undecided(s
     rows = []
     for word in puzzle.guesses:  # the openers with a tree within 3 are left undecided here
         found = search.opener(word, 3)
-        rows.append({"word": word, "feasible": None, "refuter": None, "undecided": ["....."], "seconds": 2.0}
+        rows.append({"word": word, "mode": "normal", "depth": 3, "feasible": None, "refuter": None,
+                     "undecided": ["....."], "seconds": 2.0}
                     if found.feasible else
-                    {"word": word, "feasible": False, "refuter": list(found.refuter), "undecided": [], "seconds": 0.01})
+                    {"word": word, "mode": "normal", "depth": 3, "feasible": False, "refuter": list(found.refuter),
+                     "undecided": [], "seconds": 0.01})
     common = ["--answers", lists[0], "--guesses", lists[1], "--out", str(tmp_path)]
     path = write_verdicts(tmp_path / "v.jsonl", rows)
     code, err = run_script(["--verdicts", path, "--max-guesses", "3", *common, "--name", "v"], capsys)
@@ -537,7 +539,9 @@ def test_a_certificate_of_verdicts_keeps_each_refuter_and_bounds_the_undecided(s
         reply = WORDLE.parse_reply(entry.refuter[0])
         assert sum(WORDLE.feedback(entry.opener, s) == reply for s in puzzle.answers) == entry.refuter[1]
     # Within 2 the admissible bound refutes every opener: an undecided line is refuted by its largest bucket.
-    code, err = run_script(["--verdicts", path, "--max-guesses", "2", *common, "--name", "v2"], capsys)
+    two_rows = [dict(r, depth=2) for r in rows]
+    code, err = run_script(["--verdicts", write_verdicts(tmp_path / "v2.jsonl", two_rows), "--max-guesses", "2",
+                            *common, "--name", "v2"], capsys)
     two = load_certificate("v2", tmp_path)
     assert code == 0 and two.undecided_count == 0 and two.infeasible_count == len(rows)
     sizes = puzzle.bucket_sizes(puzzle.index_of(undecided[0]), puzzle.all_candidates())
@@ -546,7 +550,10 @@ def test_a_certificate_of_verdicts_keeps_each_refuter_and_bounds_the_undecided(s
     refuted = next(i for i, r in enumerate(rows) if r["feasible"] is False)
     wrong = [dict(r, refuter=[r["refuter"][0], r["refuter"][1] + 1]) if i == refuted else r for i, r in enumerate(rows)]
     for bad, message in ((rows[1:], "have no verdict"), (wrong, "leaves"),
-                         ([dict(rows[refuted], feasible=True), *rows[:refuted], *rows[refuted + 1:]], "no refutation within 3")):
+                         ([dict(rows[refuted], feasible=True), *rows[:refuted], *rows[refuted + 1:]], "no refutation within 3"),
+                         (two_rows, "within 2 guesses, not 3"), ([dict(r, mode="hard") for r in rows], "in hard mode, not normal"),
+                         ([two_rows[0], *rows[1:]], "mixes verdicts of different searches"),
+                         ([{k: v for k, v in r.items() if k != "depth"} for r in rows], "not the JSON lines")):
         with pytest.raises(WordguessError, match=message):
             run_script(["--verdicts", write_verdicts(tmp_path / "bad.jsonl", bad), "--max-guesses", "3", *common,
                         "--name", "bad"], capsys)

@@ -87,6 +87,7 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
         rows = [json.loads(line) for line in out.read_text().splitlines()]
         assert {r["word"]: r["feasible"] for r in rows} == expected
         assert all((r["refuter"] is not None) == (r["feasible"] is False) for r in rows)
+        assert {(r["mode"], r["depth"]) for r in rows} == {(mode, depth)}
         again = subprocess.run(args, capture_output=True, text=True, timeout=300)
         assert again.returncode == 0 and len(out.read_text().splitlines()) == len(openers)
         assert "feasible 0, refuted 0, undecided 0" in again.stdout
@@ -121,6 +122,12 @@ def test_refute_openers_passes_over_what_its_limits_leave_and_retries_it(tmp_pat
     (tmp_path / "bad.jsonl").write_text("not json\n")
     bad = subprocess.run([*args[:-1], str(tmp_path / "bad.jsonl")], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "JSON lines" in bad.stderr
+    for flag, value, message in (("--depth", "4", "within 3 guesses, not 4"), ("--mode", "normal", "in hard mode, not normal")):
+        other = [*args, "--per-opener", "0"]  # a search of another limit or mode does not add to these verdicts
+        other[other.index(flag) + 1] = value
+        refused = subprocess.run(other, capture_output=True, text=True, timeout=300)
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and message in refused.stderr, refused.stderr
+    assert [json.loads(line) for line in out.read_text().splitlines()] == lines
     asked = subprocess.run([sys.executable, str(SCRIPT), "--out", str(out), "--openers", openers[0]],
                            capture_output=True, text=True, timeout=300)
     assert asked.returncode == 2 and "required: --answers, --guesses, --depth" in asked.stderr

@@ -209,6 +209,7 @@ def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
     assert counts == [feasible, refuted, undecided]
     assert all((r["refuter"] is not None) == (r["feasible"] is False) for r in rows)
     assert all(r["undecided"] for r in rows if r["feasible"] is None)
+    assert {(r["mode"], r["depth"]) for r in rows} == {("hard", 7)}  # every verdict within seven, hard mode
     game = get_game("wordle")
     for row in random.Random(7).sample([r for r in rows if r["feasible"] is False], 40):
         reply = game.parse_reply(row["refuter"][0])

@@ -313,14 +313,26 @@ def refutation_certificate(spec: SearchSpec, command: str, executor: Executor | 
     return ranked_certificate(solver, classes, firsts, None, command)
 
 
-def read_verdicts(path: Path) -> dict[Word, dict]:
+def read_verdicts(path: Path, mode: str | None = None, depth: int | None = None) -> dict[Word, dict]:
     """Return each word's last verdict in the JSON lines `scripts/refute_openers.py` writes (its
-    --out, or its --export when the name ends in .gz)."""
+    --out, or its --export when the name ends in .gz). Every line names the mode and the depth
+    its verdict is within; they are one for the whole file, and `mode` and `depth`, when given,
+    must be theirs: verdicts within another limit are not these."""
     try:
         text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
-        return {(row := json.loads(line))["word"]: row for line in text.splitlines() if line.strip()}
+        rows = {(row := json.loads(line))["word"]: row for line in text.splitlines() if line.strip()}
+        kinds = {(row["mode"], row["depth"]) for row in rows.values()}
     except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
         raise WordguessError(f"{path} is not the JSON lines of scripts/refute_openers.py ({exc})") from None
+    if len(kinds) > 1:
+        shown = ", ".join(f"{m} within {d}" for m, d in sorted(kinds, key=str))
+        raise WordguessError(f"{path} mixes verdicts of different searches ({shown})")
+    for found_mode, found_depth in kinds:
+        if mode is not None and found_mode != mode:
+            raise WordguessError(f"{path} holds verdicts in {found_mode} mode, not {mode}")
+        if depth is not None and found_depth != depth:
+            raise WordguessError(f"{path} holds verdicts within {found_depth} guesses, not {depth}")
+    return rows
 
 
 def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], command: str) -> Certificate:
