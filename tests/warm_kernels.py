@@ -4,9 +4,11 @@ cache, side by side with the others compiling the same one; compiled once here, 
 
 The jobs are the paths the suite and the web server meet most: the assistant's first answer in
 each kind of game (the web's warm-up list), the exact solver's total and worst-case searches in
-normal and hard mode over reply codes of 8, 16 and 32 bits, the greedy bound and the strategies'
-trees. They run over one process per core. A job that fails is reported and the step fails, so
-that a command line here that no longer runs is mended, not left to cost the suite its time."""
+normal and hard mode over reply codes of 8, 16 and 32 bits (and with a store, read and
+written), the chooser's equilibrium (the weighted search), the LeetCode planner, the greedy
+bound and the strategies' trees. They run over one process per core. A job that fails is
+reported and the step fails, so that a command line here that no longer runs is mended, not
+left to cost the suite its time."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ ADVICE = [("wordle", "salet=.Y..G", {}), ("wordle", None, {"world": "closed"}),
           ("sutom", None, {"length": 6, "first": "b"}),
           ("mastermind", "1122=1,1", {}), ("fibble", None, {}), ("nerdle", None, {"length": 6}),
           ("nerdle", None, {}), ("jotto", None, {}), ("termo", None, {}),
-          ("quordle", [("salet", "..... ..... ..... .....")], {})]
+          ("quordle", [("salet", "..... ..... ..... .....")], {}), ("matches", None, {"length": 6})]
 
 # Command lines of the exact solver and the strategies, over small lists (`{small}`: 100 Wordle
 # answers) and small codes.
@@ -50,6 +52,9 @@ COMMANDS = [
     "evaluate --answers {small} --strategy entropy --json",
     "evaluate --game jotto --strategy entropy --json",
     "absurdle --answers {small} --guesses {small} --json",
+    "equilibrium --game mastermind --pegs 2 --colours 3 --json",
+    "optimal --answers {small} --guesses {small} --store {store} --json",
+    "optimal --answers {small} --guesses {small} --objective worst --mode hard --store {worst_store} --json",
 ]
 
 
@@ -57,6 +62,15 @@ def advise_job(game: str, turns, settings: dict) -> str:
     from wordguess import advise
     advise(game, turns, **settings)
     return game
+
+
+def leetcode_job() -> str:
+    """The LeetCode solver's planner, over the first 200 six-letter words of its game."""
+    from wordguess import game_words, get_game
+    from wordguess.leetcode import Master, Solution
+    words = list(game_words(get_game("matches", length=6))[0])[:200]
+    Solution().findSecretWord(words, Master(words, words[-1]))
+    return "leetcode"
 
 
 def command_job(line: str, files: dict[str, str]) -> str:
@@ -82,7 +96,7 @@ def small_lists(folder: Path) -> dict[str, str]:
         path = folder / f"warm-{name}.txt"
         path.write_text("\n".join(words) + "\n")
         paths[name] = str(path)
-    return paths
+    return paths | {"store": str(folder / "warm-total.sqlite"), "worst_store": str(folder / "warm-worst.sqlite")}
 
 
 def main() -> int:
@@ -95,6 +109,7 @@ def main() -> int:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             jobs = {pool.submit(command_job, line, files): line for line in COMMANDS}
             jobs |= {pool.submit(advise_job, *job): job[0] for job in ADVICE}
+            jobs[pool.submit(leetcode_job)] = "leetcode"
             for job in as_completed(jobs):
                 try:
                     job.result()
