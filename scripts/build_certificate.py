@@ -21,10 +21,15 @@ secret): each is refuted by the feasibility search, and every entry says "no tre
 With --verdicts F the certificate is made from the verdicts `scripts/refute_openers.py` wrote
 (its --out, or its --export, gzipped), one per allowed opener, searching nothing: a refuted
 opener "no tree", with its refuting reply (its bucket's size checked), an undecided one its
-admissible lower bound on the total, marked undecided:
+admissible lower bound on the total, marked undecided. Each --witness TREE (a tree file, read
+by `wordguess evaluate --tree`) is walked: an opener whose tree finds every secret within the
+limit in the mode's rules is entered with that tree's total, first:
 
     python scripts/build_certificate.py --verdicts results/every-word/wordle-guesses-nyt-hard7.verdicts.jsonl.gz \
         --mode hard --max-guesses 7 --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --name wordle-hard-every-nyt-7
+    python scripts/build_certificate.py --verdicts results/every-word/wordle-guesses-hard7.verdicts.jsonl.gz \
+        --witness results/every-word/wordle-guesses-hard.tree.json.gz \
+        --mode hard --max-guesses 7 --answers wordle-guesses --guesses wordle-guesses --name wordle-hard-every-7
 
 The certificate goes to src/wordguess/optimal/data/<game>-<mode>.json.gz (--out for another
 folder, --name for another name) with its sha256 in certificates.json.
@@ -52,6 +57,7 @@ from wordguess.optimal.total.certificates import (
     refutation_certificate,
     save_certificate,
     verdicts_certificate,
+    witness_tree,
 )
 from wordguess.optimal.total.search import SearchStopped
 
@@ -71,6 +77,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                              "(no totals; an opener with a tree stops it)")
     parser.add_argument("--verdicts", default=None,
                         help="build it from refute_openers.py's verdicts within the limit (JSON lines, or gzipped)")
+    parser.add_argument("--witness", action="append", default=None, metavar="TREE",
+                        help="with --verdicts: a tree file proving its opener has a tree within the limit (repeatable)")
     parser.add_argument("--max-guesses", type=int, default=None, help="the depth limit (default: the game's; 0: none)")
     parser.add_argument("--answers", default=None, help="a list name or file (default: the game's)")
     parser.add_argument("--guesses", default=None, help="a list name or file (default: the game's)")
@@ -94,6 +102,8 @@ def command_line(args: argparse.Namespace) -> str:
         value = getattr(args, name)
         if value is not None:
             words += [f"--{name.replace('_', '-')}", str(value)]
+    for tree in args.witness or []:
+        words += ["--witness", tree]
     return shlex.join(words)
 
 
@@ -107,11 +117,15 @@ def main(argv: list[str] | None = None) -> int:
     name = args.name or f"{game.name}-{args.mode}"
     started = time.monotonic()
     last = [0.0]
+    if args.witness and args.verdicts is None:
+        raise WordguessError("--witness goes with --verdicts")
     if args.verdicts is not None:
-        certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts), args.mode, limit), command_line(args))
+        witnesses = dict(witness_tree(Path(tree), puzzle, limit) for tree in args.witness or [])
+        certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts), args.mode, limit),
+                                           command_line(args), witnesses)
         path = save_certificate(certificate, name, args.out)
-        print(f"wrote {path}: {len(certificate.entries):,} openers, {certificate.infeasible_count:,} with no tree "
-              f"within {limit}, {certificate.undecided_count:,} undecided", file=sys.stderr)
+        print(f"wrote {path}: {len(certificate.entries):,} openers, {len(witnesses):,} with a tree within {limit}, "
+              f"{certificate.infeasible_count:,} with none, {certificate.undecided_count:,} undecided", file=sys.stderr)
         return 0
 
     def progress(done: int, total: int) -> None:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from conftest import WORDLE_SMALL, script
 from wordguess.analysis import BOUNDS, EXACT, analyze
 from wordguess.cli import app
+from wordguess.cli import optimal as optimal_cli
 from wordguess.engine.puzzle import PuzzleSpec
 from wordguess.errors import WordguessError
 from wordguess.games import get_game
@@ -29,6 +30,7 @@ from wordguess.optimal.total.certificates import (
     shipped_certificates,
 )
 from wordguess.optimal.total.search import INF, ExactSolver
+from wordguess.trees.tree import TreeFile, leaves
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -557,6 +559,61 @@ def test_a_certificate_of_verdicts_keeps_each_refuter_and_bounds_the_undecided(s
         with pytest.raises(WordguessError, match=message):
             run_script(["--verdicts", write_verdicts(tmp_path / "bad.jsonl", bad), "--max-guesses", "3", *common,
                         "--name", "bad"], capsys)
+
+
+def test_a_witness_tree_enters_its_opener_with_its_total_and_a_wrong_one_is_refused(small_wordle, lists, tmp_path,
+                                                                                     capsys):
+    """--witness TREE: the tree is walked and its opener entered first with the tree's total and
+    its admissible bound, the undecided and the refuted after it, and `openers` says which
+    openers the certificate proves to have a tree; a tree past the limit, for another mode or
+    for a refuted opener is refused in one line."""
+    puzzle, _ = small_wordle
+    search = feasibility_for(SearchSpec(PuzzleSpec(WORDLE, *lists), 3, None))
+    found = {word: search.opener(word, 3) for word in puzzle.guesses}
+    rows = [{"word": w, "mode": "normal", "depth": 3, "feasible": None, "refuter": None, "undecided": ["....."],
+             "seconds": 1.0} if f.feasible else
+            {"word": w, "mode": "normal", "depth": 3, "feasible": False, "refuter": list(f.refuter), "undecided": [],
+             "seconds": 0.01} for w, f in found.items()]
+    feasible = [w for w, f in found.items() if f.feasible]
+    opener = feasible[0]
+    tree = tmp_path / "tree.json"
+    made = runner.invoke(app, ["optimal", "--answers", lists[0], "--guesses", lists[1], "--first", opener,
+                               "--objective", "worst", "--max-guesses", "3", "--no-store", "--out", str(tree)])
+    assert made.exit_code == 0, made.output
+    common = ["--verdicts", write_verdicts(tmp_path / "v.jsonl", rows), "--max-guesses", "3", "--answers", lists[0],
+              "--guesses", lists[1], "--out", str(tmp_path)]
+    code, err = run_script([*common, "--witness", str(tree), "--name", "w"], capsys)
+    assert code == 0 and "1 with a tree within 3" in err, err
+    cert = load_certificate("w", tmp_path)
+    first = cert.entries[0]
+    total = sum(depth for _, depth in leaves(TreeFile.load(tree).tree))
+    assert (first.opener, first.witness, first.exact) == (opener, total, False) and cert.witnessed == [first]
+    assert first.value == ExactSolver(puzzle, 3).root_bound(puzzle.index_of(opener)) <= total
+    assert [e.undecided for e in cert.entries[1:len(feasible)]] == [True] * (len(feasible) - 1)
+    assert "--witness" in cert.command and cert.undecided_count == len(feasible) - 1
+    text = optimal_cli.certificate_header(cert, puzzle)  # (what `openers` prints of a shipped one)
+    assert f"proves that 1 opener finds every answer within 3 guesses by a tree walked when it was built, " \
+           f"{opener.upper()} ({total:,} guesses), and that no opener but those and the {len(feasible) - 1:,} undecided does" in text
+    row = optimal_cli.certificate_rows(cert, 1)[0]
+    assert row["witness"] == total and row["value"] == first.value and not row["exact"]
+    # A tree past the limit, of another mode, or of an opener its verdict refutes: one line each.
+    refuted = next(w for w, f in found.items() if not f.feasible)
+    deep = tmp_path / "deep.json"
+    made = runner.invoke(app, ["optimal", "--answers", lists[0], "--guesses", lists[1], "--first", refuted,
+                               "--no-store", "--out", str(deep)])
+    assert made.exit_code == 0, made.output
+    hard = TreeFile.load(tree)
+    hard_path = tmp_path / "hard.json"
+    TreeFile(hard.game, "hard", hard.answers, hard.guesses, hard.tree).save(hard_path)
+    for path, message in ((deep, "past the limit of 3"), (hard_path, "in hard mode, not of wordle in normal mode")):
+        with pytest.raises(WordguessError, match=message):
+            run_script([*common, "--witness", str(path), "--name", "bad"], capsys)
+    wrong = [dict(r, feasible=False, refuter=["GGGGG", 1]) if r["word"] == opener else r for r in rows]
+    with pytest.raises(WordguessError, match="yet its verdict"):
+        run_script([*common[:1], write_verdicts(tmp_path / "wrong.jsonl", wrong), *common[2:], "--witness", str(tree),
+                    "--name", "bad"], capsys)
+    with pytest.raises(WordguessError, match="goes with --verdicts"):
+        run_script([*common[2:], "--witness", str(tree), "--name", "bad"], capsys)
 
 
 def test_openers_prints_the_shipped_verdicts_within_seven_as_the_results_file_has_them():

@@ -201,10 +201,11 @@ def lower_bound_line(outcome, n: int, total: int | None) -> None:
 def certificate_scope(certificate: Certificate) -> str:
     """Return what a certificate proves, in a phrase."""
     n = len(certificate.entries)
-    if certificate.undecided_count:
+    if certificate.undecided_count or certificate.witnessed:
+        undecided = (f"; the {certificate.undecided_count:,} undecided (their searches stopped at their limits) with a "
+                     "proven lower bound on the total" if certificate.undecided_count else "")
         return (f"{certificate.infeasible_count:,} of the {n:,} openers refuted, each by a first reply no tree "
-                f"finishes within {certificate.max_guesses - 1} more; the {certificate.undecided_count:,} undecided "
-                "(their searches stopped at their limits) with a proven lower bound on the total")
+                f"finishes within {certificate.max_guesses - 1} more{undecided}")
     if certificate.infeasible_count == n:
         return f"each of the {n:,} openers proven to have no tree within {certificate.max_guesses}"
     if certificate.threshold is None:
@@ -420,12 +421,13 @@ def openers_command(
         header = {k: v for k, v in certificate.to_json().items() if k not in ("openers", "format")}
         print_json({**header, "exact": certificate.exact_count,
                     "infeasible": certificate.infeasible_count, "undecided": certificate.undecided_count,
+                    "witnessed": len(certificate.witnessed),
                     "count": len(certificate.entries),
                     "best": None if best is None else best.opener, "openers": rows})
         return
     out.print(certificate_header(certificate, puzzle), markup=False)
     width = max(len(r["opener"]) for r in rows)
-    verdicts = any(e.refuter or e.undecided for e in certificate.entries)
+    verdicts = any(e.refuter or e.undecided or e.witness for e in certificate.entries)
     out.print(f"{'rank':>5}  {'opener':<{width}}  {'total':>9}  {'mean':>9}" + ("  why" if verdicts else ""),
               markup=False)
     for r in rows:
@@ -434,7 +436,7 @@ def openers_command(
         else:
             rank, value, mean = (str(r["rank"]), f"{r['value']:,}", f"{r['mean']:.4f}") if r["exact"] else (
                 "-", f">= {r['value']:,}", f">= {r['mean']:.4f}")
-        why = ("  undecided" if r.get("undecided") else
+        why = (f"  a tree of {r['witness']:,}" if r.get("witness") else "  undecided" if r.get("undecided") else
                f"  {r['refuter'][0]} leaves {r['refuter'][1]:,}" if r.get("refuter") else "")
         out.print(f"{rank:>5}  {r['opener'].upper():<{width}}  {value:>9}  {mean:>9}{why}", markup=False)
     if len(rows) < len(certificate.entries):
@@ -454,7 +456,8 @@ def certificate_rows(certificate: Certificate, top: int | None) -> list[dict]:
                      "value": value, "mean": None if value is None else round(value / certificate.secrets, 4),
                      "exact": entry.exact}
                     | ({"refuter": list(entry.refuter)} if entry.refuter else {})
-                    | ({"undecided": True} if entry.undecided else {}))
+                    | ({"undecided": True} if entry.undecided else {})
+                    | ({"witness": entry.witness} if entry.witness is not None else {}))
     return rows
 
 
@@ -464,8 +467,12 @@ def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
     limit = f"at most {certificate.max_guesses} guesses" if certificate.max_guesses else "no guess limit"
     setting = (f"Opener certificate: {certificate.game} ({options}), {certificate.mode} mode, {certificate.secrets:,} "
                f"answers ({certificate.answers}), {len(puzzle.guesses):,} guesses ({certificate.guesses}), {limit}")
-    best = certificate.best
-    proves = (f"proves that no opener finds every answer within {certificate.max_guesses} guesses"
+    best, witnessed = certificate.best, certificate.witnessed
+    trees = ", ".join(f"{e.opener.upper()} ({e.witness:,} guesses)" for e in witnessed[:3]) + (", ..." if len(witnessed) > 3 else "")
+    proves = (f"proves that {len(witnessed):,} {'opener finds' if len(witnessed) == 1 else 'openers find'} every answer "
+              f"within {certificate.max_guesses} guesses by a tree walked when it was built, {trees}, and that no "
+              f"opener but those and the {certificate.undecided_count:,} undecided does" if witnessed else
+              f"proves that no opener finds every answer within {certificate.max_guesses} guesses"
               if certificate.infeasible_count == len(certificate.entries) else
               f"proves that no opener but the {certificate.undecided_count:,} undecided finds every answer within "
               f"{certificate.max_guesses} guesses" if certificate.undecided_count else

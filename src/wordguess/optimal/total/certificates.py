@@ -7,7 +7,9 @@ which no tree meets the depth limit has value None (INF here). With every opener
 certificate proves the best opener and that no other beats it, whenever the best is at most T.
 Without a threshold every entry is exact. A certificate of the feasibility search's verdicts
 (`verdicts_certificate`) gives each refuted opener its refuting reply, and each opener the
-search left undecided its admissible bound, marked undecided.
+search left undecided its admissible bound, marked undecided; an opener with a witness, a tree
+file that finds every secret within the limit (walked when the certificate is built), its bound
+and the witness's total.
 
 `build_certificate` runs the certification through the run machinery (executor, store: a rerun
 resumes, and a stored bound below T + 1 is searched again while an exact result is reused);
@@ -46,6 +48,8 @@ from wordguess.optimal.tasks import (
 )
 from wordguess.optimal.total.search import INF, VERSION, ExactSolver, OpenerResult, puzzle_key
 from wordguess.optimal.worst.search import refutation_order
+from wordguess.trees.build import check_tree
+from wordguess.trees.tree import TreeFile, leaves, total_guesses
 from wordguess.vocab import Progress, Word
 
 DATA = Path(__file__).parent.parent / "data"  # where the shipped certificates live
@@ -66,12 +70,14 @@ class Entry:
     same_as: Word | None = None  # the opener of its symmetry class whose search proved it
     refuter: tuple[str, int] | None = None  # no tree: the first reply proven to have none, its bucket's size
     undecided: bool = False  # whether the feasibility search left it undecided within the limit (a bound)
+    witness: int | None = None  # a tree of it finds every secret within the limit: that tree's total
 
     def to_json(self) -> dict:
         data = {"opener": self.opener, "value": None if self.value >= INF else self.value,
                 "exact": self.exact, "nodes": self.nodes, "seconds": round(self.seconds, 3)}
         return (data | ({"same_as": self.same_as} if self.same_as else {})
-                | ({"refuter": list(self.refuter)} if self.refuter else {}) | ({"undecided": True} if self.undecided else {}))
+                | ({"refuter": list(self.refuter)} if self.refuter else {}) | ({"undecided": True} if self.undecided else {})
+                | ({"witness": self.witness} if self.witness is not None else {}))
 
     @classmethod
     def from_json(cls, data: dict) -> Entry:
@@ -79,7 +85,7 @@ class Entry:
         refuter = data.get("refuter")
         return cls(data["opener"], value, bool(data["exact"]), int(data["nodes"]), float(data["seconds"]),
                    data.get("same_as"), None if refuter is None else (str(refuter[0]), int(refuter[1])),
-                   bool(data.get("undecided", False)))
+                   bool(data.get("undecided", False)), None if data.get("witness") is None else int(data["witness"]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,6 +137,11 @@ class Certificate:
     def infeasible_count(self) -> int:
         """Return how many openers are proven to have no tree within the depth limit."""
         return sum(e.value >= INF for e in self.entries)
+
+    @property
+    def witnessed(self) -> list[Entry]:
+        """Return the openers with a witness: a tree within the depth limit, least total first."""
+        return sorted((e for e in self.entries if e.witness is not None), key=lambda e: e.witness)
 
     @property
     def undecided_count(self) -> int:
@@ -335,26 +346,53 @@ def read_verdicts(path: Path, mode: str | None = None, depth: int | None = None)
     return rows
 
 
-def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], command: str) -> Certificate:
+def witness_tree(path: Path, puzzle: Puzzle, limit: int) -> tuple[Word, int]:
+    """Return (opener, total) of a tree file that finds every secret of the puzzle within `limit`
+    guesses: each secret one leaf with the replies on its path, every guess allowed by the
+    puzzle's mode after the turns before it, no leaf deeper than the limit. Raise WordguessError
+    saying what is wrong otherwise."""
+    found = TreeFile.load(path)
+    if found.game.key != puzzle.game.key or found.mode != puzzle.mode:
+        raise WordguessError(f"{path} is a tree of {found.game.name} in {found.mode} mode, not of {puzzle.game.name} "
+                             f"in {puzzle.mode} mode")
+    check_tree(found.tree, puzzle)
+    deepest = max(depth for _, depth in leaves(found.tree))
+    if deepest > limit:
+        raise WordguessError(f"{path} finds a secret at guess {deepest}, past the limit of {limit}")
+    return (found.tree if isinstance(found.tree, str) else found.tree.guess), total_guesses(found.tree)
+
+
+def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], command: str,
+                         witnesses: dict[Word, int] | None = None) -> Certificate:
     """Return the certificate of the feasibility search's verdicts within the solver's depth
     limit, one per allowed opener as `scripts/refute_openers.py` writes them ({"feasible": False,
     "refuter": [reply, size]} or {"feasible": None}): a refuted opener "no tree", with its
     refuting reply, whose bucket size is checked against the puzzle; an undecided one its
     admissible bound on the total (a proven lower bound), marked undecided, or, when that bound
     already proves it has no tree, refuted by its largest bucket. Undecided openers come first.
-    Raise WordguessError when an opener is missing, has a tree (certify with a threshold then)
-    or a refuting reply that does not match."""
+    An opener with a witness (`witnesses`: opener -> the total of its tree within the limit,
+    `witness_tree` walked it) has its bound and that total, listed first. Raise WordguessError
+    when an opener is missing, is refuted but has a witness, has a tree but no witness, or has
+    a refuting reply that does not match."""
     puzzle = solver.puzzle
     missing = [w for w in puzzle.guesses if w not in verdicts]
     if missing:
         raise WordguessError(f"{len(missing):,} of the {len(puzzle.guesses):,} openers have no verdict, "
                              f"{missing[0]!r} the first")
+    witnesses = witnesses or {}
     entries, everything = [], puzzle.all_candidates()
     for word in puzzle.guesses:
         row, guess = verdicts[word], puzzle.index_of(word)
         seconds = float(row.get("seconds", 0.0))
         sizes = puzzle.bucket_sizes(guess, everything)
         sizes[puzzle.game.solved_reply] = 0
+        if word in witnesses:
+            bound = int(solver.root_bound(guess))
+            if row.get("feasible") is False or bound >= INF:
+                raise WordguessError(f"{word!r} has a tree within {solver.max_guesses} guesses, yet its verdict "
+                                     "or its bound says it has none")
+            entries.append(Entry(word, bound, False, 0, seconds, witness=int(witnesses[word])))
+            continue
         if row.get("feasible") is None:
             bound = int(solver.root_bound(guess))
             if bound < INF:
@@ -363,7 +401,8 @@ def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], comman
             largest = int(np.argmax(sizes))  # (the bound: this bucket cannot be finished in time)
             row = {"feasible": False, "refuter": [puzzle.game.format_reply(largest), int(sizes[largest])]}
         if row["feasible"] or not row.get("refuter"):
-            raise WordguessError(f"{word!r} has no refutation within {solver.max_guesses} guesses: certify with a threshold")
+            raise WordguessError(f"{word!r} has no refutation within {solver.max_guesses} guesses: give its tree "
+                                 "as a witness, or certify with a threshold")
         reply, size = str(row["refuter"][0]), int(row["refuter"][1])
         try:
             counted = int(sizes[puzzle.game.parse_reply(reply)])
@@ -372,7 +411,8 @@ def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], comman
         if counted != size or size == 0:
             raise WordguessError(f"{word!r}: its refuting reply {reply} leaves {counted} secrets, not {size}")
         entries.append(Entry(word, INF, True, 0, seconds, refuter=(reply, size)))
-    entries.sort(key=lambda e: not e.undecided)  # stable: the guesses' order within each
+    # Stable: the witnessed first (least total first), the undecided, then the refuted, each in the guesses' order.
+    entries.sort(key=lambda e: (e.witness is None, e.witness or 0, not e.undecided))
     game = puzzle.game
     return Certificate(solver.key, game.name, game.options, puzzle.mode, puzzle.answers.name, puzzle.guesses.name,
                        len(puzzle.answers), solver.max_guesses, None, command, VERSION,
