@@ -21,9 +21,10 @@ reply that fixes two letters or shows three. One JSON line an opener is appended
 rerun skips the openers there); verdicts proven either way go to the store under the key
 `optimal --objective worst` reads, so that a later run of it takes them. `--retry` asks again
 the openers left undecided in --out (with new limits); a word's last line there is its verdict.
-Each line names its mode and depth, and a
-file holds the verdicts of one search. `--export F.jsonl.gz` writes those last lines, one a word in word order, compressed (the form
-results/ keeps them in), and searches nothing; `zcat F.jsonl.gz > verdicts.jsonl` resumes from it.
+Each line names its mode and depth, and a file holds the verdicts of one search: a run of another
+mode or depth refuses it. `--export F.jsonl.gz` writes those last lines, one a word in word
+order, compressed (the form results/ keeps them in), and searches nothing; `zcat F.jsonl.gz >
+verdicts.jsonl` resumes from it.
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, 
     """Return one opener's verdict: the mode and depth it is within, feasible True/False/None,
     the refuting reply, the replies passed over."""
     found = search.opener(word, depth, per_reply, per_opener)
-    return {"word": found.opener, "mode": search.solver.puzzle.mode, "depth": depth, "feasible": found.feasible, "refuter": None if found.refuter is None else list(found.refuter),
-            "undecided": list(found.undecided), "seconds": round(found.seconds, 3)}
+    return {"word": found.opener, "mode": search.solver.puzzle.mode, "depth": depth, "feasible": found.feasible,
+            "refuter": None if found.refuter is None else list(found.refuter), "undecided": list(found.undecided),
+            "seconds": round(found.seconds, 3)}
 
 
 def export(rows: dict[str, dict], path: Path) -> None:

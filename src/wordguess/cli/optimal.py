@@ -468,7 +468,8 @@ def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
     setting = (f"Opener certificate: {certificate.game} ({options}), {certificate.mode} mode, {certificate.secrets:,} "
                f"answers ({certificate.answers}), {len(puzzle.guesses):,} guesses ({certificate.guesses}), {limit}")
     best, witnessed = certificate.best, certificate.witnessed
-    trees = ", ".join(f"{e.opener.upper()} ({e.witness:,} guesses)" for e in witnessed[:3]) + (", ..." if len(witnessed) > 3 else "")
+    trees = (", ".join(f"{e.opener.upper()} ({e.witness:,} guesses)" for e in witnessed[:3])
+             + (", ..." if len(witnessed) > 3 else ""))
     proves = (f"proves that {len(witnessed):,} {'opener finds' if len(witnessed) == 1 else 'openers find'} every answer "
               f"within {certificate.max_guesses} guesses by a tree walked when it was built, {trees}, and that no "
               f"opener but those and the {certificate.undecided_count:,} undecided does" if witnessed else

@@ -331,8 +331,9 @@ def read_verdicts(path: Path, mode: str | None = None, depth: int | None = None)
     must be theirs: verdicts within another limit are not these."""
     try:
         text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
-        rows = {(row := json.loads(line))["word"]: row for line in text.splitlines() if line.strip()}
-        kinds = {(row["mode"], row["depth"]) for row in rows.values()}
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        rows = {row["word"]: row for row in lines}
+        kinds = {(row["mode"], row["depth"]) for row in lines}
     except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
         raise WordguessError(f"{path} is not the JSON lines of scripts/refute_openers.py ({exc})") from None
     if len(kinds) > 1:
