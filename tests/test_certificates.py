@@ -593,7 +593,7 @@ def test_a_witness_tree_enters_its_opener_with_its_total_and_a_wrong_one_is_refu
     assert "--witness" in cert.command and cert.undecided_count == len(feasible) - 1
     text = optimal_cli.certificate_header(cert, puzzle)  # (what `openers` prints of a shipped one)
     assert f"proves that 1 opener finds every answer within 3 guesses by a tree walked when it was built, " \
-           f"{opener.upper()} ({total:,} guesses), and that no opener but those and the {len(feasible) - 1:,} undecided does" in text
+           f"{opener.upper()} ({total:,} guesses), and that no opener but it and the {len(feasible) - 1:,} undecided does" in text
     row = optimal_cli.certificate_rows(cert, 1)[0]
     assert row["witness"] == total and row["value"] == first.value and not row["exact"]
     # A tree past the limit, of another mode, or of an opener its verdict refutes: one line each.
@@ -614,6 +614,28 @@ def test_a_witness_tree_enters_its_opener_with_its_total_and_a_wrong_one_is_refu
                     "--name", "bad"], capsys)
     with pytest.raises(WordguessError, match="goes with --verdicts"):
         run_script([*common[2:], "--witness", str(tree), "--name", "bad"], capsys)
+
+
+def test_openers_within_seven_over_the_12972_names_thumps_tree_and_the_verdicts():
+    """Over the 12,972 in hard mode the certificate within 7 holds THUMP's tree of
+    results/every-word (walked when it was built) first, then the undecided and the refuted as
+    the verdicts file has them: the least worst case there is 7 (none within 6: the other
+    certificate)."""
+    command = ["openers", "--mode", "hard", "--answers", "wordle-guesses", "--guesses", "wordle-guesses",
+               "--max-guesses", "7"]
+    result = runner.invoke(app, [*command, "--top", "2"])
+    assert result.exit_code == 0, result.output
+    assert ("proves that 1 opener finds every answer within 7 guesses by a tree walked when it was built, "
+            "THUMP (58,811 guesses), and that no opener but it and the") in " ".join(result.output.split())
+    assert "a tree of 58,811" in result.output
+    data = json.loads(runner.invoke(app, [*command, "--top", "0", "--json"]).output)
+    path = ROOT / "results" / "every-word" / "wordle-guesses-hard7.verdicts.jsonl.gz"
+    kept = {r["word"]: r for r in map(json.loads, gzip.decompress(path.read_bytes()).decode().splitlines())}
+    refuted = sum(r["feasible"] is False for r in kept.values())
+    assert (data["witnessed"], data["infeasible"], data["undecided"], data["count"]) == (
+        1, refuted, len(kept) - refuted - 1, 12972)
+    assert data["openers"][0]["opener"] == "thump" and data["openers"][0]["witness"] == 58811
+    assert all(row.get("refuter") == kept[row["opener"]]["refuter"] for row in data["openers"][1:])
 
 
 def test_openers_prints_the_shipped_verdicts_within_seven_as_the_results_file_has_them():

@@ -80,6 +80,8 @@ CLAIMS = {
     "wordguess openers --mode hard --answers wordle-guesses-nyt --guesses wordle-guesses-nyt --max-guesses 7 --top 3": [
         "no opener but the 289 undecided finds every answer within 7", "14,566 of the 14,855 openers refuted",
         "ABAFT  >= 54,889"],
+    "wordguess openers --mode hard --answers wordle-guesses --guesses wordle-guesses --max-guesses 7 --top 3": [
+        "THUMP", "a tree of 58,811", "by a tree walked when it was built"],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
     "wordguess optimal --first salet --objective worst": ["7920"],
     "wordguess optimal --game mastermind --all-openers": ["5625"],

@@ -185,9 +185,14 @@ def test_the_chooser_s_game_5x5_is_solved_by_its_trees(tmp_path):
         assert shown in doc.read_text(encoding="utf-8")
 
 
-# The verdicts of every opener of today's 14,855 in hard mode within seven, as results/README.md
-# and docs/results.md count them: file -> (lists, feasible, refuted, undecided)
-VERDICTS = {"wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 0, 14566, 289)}
+# The verdicts of every opener in hard mode within seven, as results/README.md and docs/results.md
+# count them: file -> (lists, feasible, refuted, undecided, what docs/results.md says between the
+# two counts, the trees of results/every-word that find every word within seven)
+VERDICTS = {
+    "wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 0, 14566, 289, " none with a tree within seven,", ()),
+    "wordle-guesses-hard7.verdicts.jsonl.gz": ("wordle-guesses", 0, 12302, 670, "",
+                                               ("wordle-guesses-hard.tree.json.gz",)),
+}
 
 
 @pytest.mark.parametrize("name", sorted(VERDICTS))
@@ -197,11 +202,11 @@ def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
     replies its search passed over. Each refuting reply of a seeded sample is the rules' own
     (the game's feedback over every word gives its bucket that size); the proofs themselves are
     the search's, not re-run here."""
-    lists, feasible, refuted, undecided = VERDICTS[name]
+    lists, feasible, refuted, undecided, between, trees = VERDICTS[name]
     readme = " ".join((RESULTS / "README.md").read_text(encoding="utf-8").split())
     results = " ".join((RESULTS.parent / "docs" / "results.md").read_text(encoding="utf-8").split())
     assert f"`{name}`" in readme and f"**{refuted:,} openers are refuted and {undecided:,} undecided;" in readme
-    assert f"**{refuted:,} refuted, none with a tree within seven, {undecided:,} undecided**" in results
+    assert f"**{refuted:,} refuted,{between} {undecided:,} undecided**" in results
     rows = [json.loads(line) for line in gzip.decompress((RESULTS / "every-word" / name).read_bytes()).splitlines()]
     words = list(load_words(lists))
     assert [r["word"] for r in rows] == sorted(words)
@@ -211,6 +216,11 @@ def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
     assert all(r["undecided"] for r in rows if r["feasible"] is None)
     assert {(r["mode"], r["depth"]) for r in rows} == {("hard", 7)}  # every verdict within seven, hard mode
     game = get_game("wordle")
+    for tree in trees:  # a tree within seven: its opener is not refuted (the certificate takes it as a witness)
+        found = TreeFile.load(RESULTS / "every-word" / tree)
+        assert (found.mode, found.answers, found.guesses) == ("hard", lists, lists)
+        assert max(depth for _, depth in leaves(found.tree)) <= 7
+        assert next(r for r in rows if r["word"] == found.tree.guess)["feasible"] is not False
     for row in random.Random(7).sample([r for r in rows if r["feasible"] is False], 40):
         reply = game.parse_reply(row["refuter"][0])
         assert sum(game.feedback(row["word"], w) == reply for w in words) == row["refuter"][1], row

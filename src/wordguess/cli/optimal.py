@@ -472,7 +472,7 @@ def certificate_header(certificate: Certificate, puzzle: Puzzle) -> str:
              + (", ..." if len(witnessed) > 3 else ""))
     proves = (f"proves that {len(witnessed):,} {'opener finds' if len(witnessed) == 1 else 'openers find'} every answer "
               f"within {certificate.max_guesses} guesses by a tree walked when it was built, {trees}, and that no "
-              f"opener but those and the {certificate.undecided_count:,} undecided does" if witnessed else
+              f"opener but {'it' if len(witnessed) == 1 else 'those'} and the {certificate.undecided_count:,} undecided does" if witnessed else
               f"proves that no opener finds every answer within {certificate.max_guesses} guesses"
               if certificate.infeasible_count == len(certificate.entries) else
               f"proves that no opener but the {certificate.undecided_count:,} undecided finds every answer within "
