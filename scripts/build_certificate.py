@@ -119,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     last = [0.0]
     if args.witness and args.verdicts is None:
         raise WordguessError("--witness goes with --verdicts")
+    if args.verdicts is not None and limit is None:
+        raise WordguessError("--verdicts needs the depth limit of its verdicts: --max-guesses N, not 0")
     if args.verdicts is not None:
         witnesses = dict(witness_tree(Path(tree), puzzle, limit) for tree in args.witness or [])
         certificate = verdicts_certificate(solver_for(spec), read_verdicts(Path(args.verdicts), args.mode, limit),

@@ -614,6 +614,8 @@ def test_a_witness_tree_enters_its_opener_with_its_total_and_a_wrong_one_is_refu
                     "--name", "bad"], capsys)
     with pytest.raises(WordguessError, match="goes with --verdicts"):
         run_script([*common[2:], "--witness", str(tree), "--name", "bad"], capsys)
+    with pytest.raises(WordguessError, match="needs the depth limit"):  # (no limit: no verdicts within one)
+        run_script([*common[:2], "--max-guesses", "0", *common[4:], "--witness", str(tree), "--name", "bad"], capsys)
 
 
 def test_openers_within_seven_over_the_12972_names_thumps_tree_and_the_verdicts():

@@ -385,8 +385,6 @@ def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], comman
     for word in puzzle.guesses:
         row, guess = verdicts[word], puzzle.index_of(word)
         seconds = float(row.get("seconds", 0.0))
-        sizes = puzzle.bucket_sizes(guess, everything)
-        sizes[puzzle.game.solved_reply] = 0
         if word in witnesses:
             bound = int(solver.root_bound(guess))
             if row.get("feasible") is False or bound >= INF:
@@ -394,6 +392,8 @@ def verdicts_certificate(solver: ExactSolver, verdicts: dict[Word, dict], comman
                                      "or its bound says it has none")
             entries.append(Entry(word, bound, False, 0, seconds, witness=int(witnesses[word])))
             continue
+        sizes = puzzle.bucket_sizes(guess, everything)
+        sizes[puzzle.game.solved_reply] = 0
         if row.get("feasible") is None:
             bound = int(solver.root_bound(guess))
             if bound < INF:
