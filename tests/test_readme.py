@@ -82,6 +82,8 @@ CLAIMS = {
         "ABAFT  >= 54,889"],
     "wordguess openers --mode hard --answers wordle-guesses --guesses wordle-guesses --max-guesses 7 --top 3": [
         "THUMP", "a tree of 58,811", "by a tree walked when it was built"],
+    "wordguess optimal --answers wordle-guesses --guesses wordle-guesses --mode hard --objective worst --max-guesses 7 "
+    "--first thump --node-limit 2000": ["worst case 7 proven", "THUMP's tree within 7 (58,811 guesses"],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
     "wordguess optimal --first salet --objective worst": ["7920"],
     "wordguess optimal --game mastermind --all-openers": ["5625"],

@@ -237,9 +237,15 @@ def worst_report(spec: SearchSpec, first: str | None, count: int, all_openers: b
         print_json(data)
         return
     out.print(worst_text(found.worst), markup=False)
+    read = []
     if found.certified:
         n = found.certified
-        out.print(f"{'its refutation' if n == 1 else f'{n:,} refutations'} read from the shipped opener certificate "
+        read.append('its refutation' if n == 1 and first else f"{n:,} refutation{'s' if n > 1 else ''}")
+    if found.certified_witness is not None:
+        read.append(f"{found.worst.witness.upper()}'s tree within {found.worst.depth} ({found.certified_witness:,} "
+                    "guesses; the tree file its command names, walked when it was built)")
+    if read:
+        out.print(f"{' and '.join(read)} read from the shipped opener certificate "
                   "(`wordguess openers --max-guesses N` prints it): --no-certificate searches", markup=False)
     if total is not None:
         total_report(puzzle, spec.store, total, found.worst.depth)

@@ -146,8 +146,9 @@ class Puzzle:
 
     @functools.cached_property
     def guess_letters(self) -> np.ndarray:
-        """Return the allowed guesses encoded (the game's encode_words), for hard mode's rule."""
-        return self.game.encode_words(self.guesses)
+        """Return the allowed guesses encoded (the game's encode_words), for hard mode's rule;
+        in column order, which the rule reads (Wordle.hard_mode_mask)."""
+        return np.asfortranarray(self.game.encode_words(self.guesses))
 
     @functools.cached_property
     def guess_of_answer(self) -> np.ndarray:
@@ -386,13 +387,14 @@ class Puzzle:
             if window is None or window[0] <= n <= window[1]:
                 return np.arange(len(self.guesses), dtype=np.int64)
             return self.guess_of_answer[candidates]
-        ok = np.ones(len(self.guesses), dtype=bool)
-        for guess, reply in history:
+        found = np.arange(len(self.guesses), dtype=np.int64)
+        for guess, reply in history:  # each turn narrows what the turns before it allow
             if self.mode == "strict":
-                ok &= self.game.pattern_matrix([guess], self.guesses)[0] == reply
+                found = found[self.game.pattern_matrix([guess], [self.guesses[i] for i in found])[0] == reply]
             else:
-                ok &= self.game.hard_mode_mask(guess, reply, self.guess_letters)
-        return np.flatnonzero(ok)
+                letters = self.guess_letters if len(found) == len(self.guesses) else self.guess_letters[found]
+                found = found[self.game.hard_mode_mask(guess, reply, letters)]
+        return found
 
     def mode_problem(self, history: History, word: Word) -> str | None:
         """Return why the mode forbids playing `word` after `history`, or None when it may be

@@ -235,16 +235,21 @@ class Wordle(LetterGame):
 
     def hard_mode_mask(self, guess: Word, reply: Reply, letters: np.ndarray) -> np.ndarray:
         """Return hard_mode_allowed for words given encoded (`encode_words`: a puzzle encodes
-        its guesses once, Puzzle.guess_letters)."""
+        its guesses once, Puzzle.guess_letters, in column order: each position's letters are
+        contiguous, and the rule reads a position at a time)."""
         g = self.encode_words([guess])[0]
         marks = decode_marks(reply, len(g))
+        columns = [letters[:, k] for k in range(letters.shape[1])]
         ok = np.ones(len(letters), dtype=bool)
         for k, mark in enumerate(marks):
             if mark == RIGHT:
-                ok &= letters[:, k] == g[k]
+                ok &= columns[k] == g[k]
         needed = Counter(int(letter) for letter, mark in zip(g, marks, strict=True) if mark != ABSENT)
         for letter, count in needed.items():
-            ok &= (letters == letter).sum(axis=1) >= count
+            times = np.zeros(len(letters), dtype=np.uint8)
+            for column in columns:
+                times += column == letter
+            ok &= times >= count
         return ok
 
 

@@ -230,11 +230,13 @@ def certificate_for(puzzle: Puzzle, max_guesses: int | None, folder: Path | None
     return certificate_by_key(certificate_key(puzzle, max_guesses), folder)
 
 
-def certified_refutations(puzzle: Puzzle, max_guesses: int) -> dict[Word, tuple[str, int]]:
-    """Return the openers the shipped certificate of this puzzle and limit refutes with a
-    refuting reply (a certificate of verdicts), each with that reply and its bucket's size."""
+def certified_verdicts(puzzle: Puzzle, max_guesses: int) -> dict[Word, Entry]:
+    """Return the entries of the shipped certificate of this puzzle and limit that settle an
+    opener within it (a certificate of verdicts): refuted by a reply (`refuter`), or with a tree
+    walked when the certificate was built (`witness`, that tree's total)."""
     certificate = certificate_for(puzzle, max_guesses)
-    return {} if certificate is None else {e.opener: e.refuter for e in certificate.entries if e.refuter}
+    return {} if certificate is None else {e.opener: e for e in certificate.entries
+                                           if e.refuter or e.witness is not None}
 
 
 def build_certificate(spec: SearchSpec, threshold: int | None, command: str,

@@ -21,7 +21,7 @@ from wordguess.optimal.tasks import (
     solver_for,
     verdict_task,
 )
-from wordguess.optimal.total.certificates import certified_refutations
+from wordguess.optimal.total.certificates import certified_verdicts
 from wordguess.optimal.total.run import Outcome, optimal
 from wordguess.optimal.total.search import INF, SearchStopped
 from wordguess.optimal.worst.search import FeasibilitySearch, OpenerVerdict, Split, refutation_order
@@ -175,7 +175,10 @@ class WorstOutcome:
     # or why none was grown.
     witness: Tree | None = None
     witness_stopped: str | None = None
-    certified: int = 0  # the openers' verdicts read from the shipped certificate (certified_refutations)
+    certified: int = 0  # the openers' refutations read from the shipped certificate (certified_verdicts)
+    # The least worst case's opener has its tree in that certificate (a witness, not shipped):
+    # that tree's total.
+    certified_witness: int | None = None
 
     @property
     def tree(self) -> Tree | None:
@@ -195,7 +198,8 @@ class WorstOutcome:
         return {"objective": "worst", "worst_case": worst,
                 "total": None if self.total is None else self.total.to_json(n_secrets),
                 "witness_tree": None if self.witness is None else tree_summary(self.witness),
-                "witness_stopped": self.witness_stopped, "certified": self.certified}
+                "witness_stopped": self.witness_stopped, "certified": self.certified,
+                "certified_witness": self.certified_witness}
 
 
 def tree_summary(tree: Tree) -> dict:
@@ -218,21 +222,26 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
     `per_reply`, each first reply of an opener is searched for at most that many seconds, a
     reply that reaches it passed over (FeasibilitySearch.opener): an opener none of whose
     other replies refutes it is left undecided, and the search stops at that depth. With
-    `certified`, an opener the shipped certificate of a depth refutes (a certificate of
-    verdicts: its refuting reply) is not searched at that depth."""
+    `certified`, an opener the shipped certificate of a depth settles (a certificate of
+    verdicts: its refuting reply, or a tree walked when the certificate was built) is not
+    searched at that depth."""
     deadline = run_deadline(spec)
     unlimited = dataclasses.replace(spec, max_guesses=None, seconds=None)
     solver = solver_for(unlimited)
     solver.deadline = deadline
     search = feasibility_for(unlimited)
     read: set[str] = set()
+    witnessed: dict[tuple[str, int], int] = {}  # (opener, depth): its certificate's tree's total
 
     def verdicts(words: list[str], depth: int) -> Iterator[OpenerVerdict]:
-        known = certified_refutations(solver.puzzle, depth) if certified else {}
-        for word in words:
-            if word in known:
-                read.add(word)
-                yield OpenerVerdict(word, depth, False, 0, 0.0, known[word])
+        known = certified_verdicts(solver.puzzle, depth) if certified else {}
+        # The witnessed first: a tree within the depth ends the search at it.
+        for entry in sorted((known[w] for w in words if w in known), key=lambda e: e.witness is None):
+            if entry.witness is not None:
+                witnessed[entry.opener, depth] = entry.witness
+            else:
+                read.add(entry.opener)
+            yield OpenerVerdict(entry.opener, depth, entry.witness is not None, 0, 0.0, entry.refuter)
         words = [w for w in words if w not in known]
         if executor is None or not executor.parallel:
             yield from (search.opener(word, depth, per_reply) for word in words)
@@ -257,13 +266,14 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
         solver.deadline = None
     if worst.depth is None:
         return WorstOutcome(worst, None, certified=len(read))
+    certified_witness = witnessed.get((worst.witness, worst.depth))
     total = None
     if not worst.stopped:  # (stopped: openers undecided below it, or the count at it, --fewest-worst)
         seconds = None if deadline is None else max(1e-3, deadline[0] - time.time())
         within = dataclasses.replace(spec, max_guesses=worst.depth, seconds=seconds)
         count = None if first or all_openers else (openers or 1)
         total = optimal(within, first, count, all_openers, executor, progress)
-    found = WorstOutcome(worst, total, certified=len(read))
+    found = WorstOutcome(worst, total, certified=len(read), certified_witness=certified_witness)
     if found.tree is None:
         found.witness, found.witness_stopped = witness_tree(search, worst, deadline, progress)
     return found
