@@ -25,6 +25,13 @@ Each line names its mode and depth, and a file holds the verdicts of one search:
 mode or depth refuses it. `--export F.jsonl.gz` writes those last lines, one a word in word
 order, compressed (the form results/ keeps them in), and searches nothing; `zcat F.jsonl.gz >
 verdicts.jsonl` resumes from it.
+
+`--core F` refutes by a core instead, and stops: F lists secrets that no tree finishes within
+DEPTH - 1 guesses, proven first by the feasibility search over every allowed guess in normal
+mode (which holds in hard mode too: its guesses are fewer); every opener one of whose replies
+keeps the whole core together then has no tree within DEPTH, that reply its refuter. Over the
+12,947 words of the NYT's 2022 list, the 94 words SALET's `Y.G..` and TERAS's `....G` share
+(?ILLS, ?OLLS, ?ULLS and others) have none within five, which refutes 170 openers within six.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from wordguess.games import get_game
 from wordguess.optimal.tasks import SearchSpec, feasibility_for
 from wordguess.optimal.total.certificates import read_verdicts
 from wordguess.optimal.worst.groups import alike_groups
+from wordguess.optimal.worst.run import optimal_worst
 from wordguess.optimal.worst.search import FeasibilitySearch, refutation_order
 
 
@@ -87,6 +95,36 @@ def verdict(search: FeasibilitySearch, word: str, depth: int, per_reply: float, 
             "seconds": round(found.seconds, 3)}
 
 
+def core_verdicts(puzzle, core_file: str, guesses: str, depth: int, openers: list[str], store: str | None) -> list[dict]:
+    """Return the verdicts a core gives: each of `openers` one of whose replies holds every
+    secret of the core refuted by that reply, once the core is proven to have no tree within
+    depth - 1 guesses (normal mode, every allowed guess). Raise WordguessError when it is not."""
+    spec = SearchSpec(PuzzleSpec(get_game("wordle"), core_file, guesses, "normal"), depth - 1, store)
+    core = list(spec.puzzle.build().answers)
+    missing = [w for w in core if w not in set(puzzle.answers)]
+    if missing:
+        raise WordguessError(f"{core_file}: {', '.join(missing[:5])} {'is' if len(missing) == 1 else 'are'} not "
+                             "among the secrets")
+    found = optimal_worst(spec, all_openers=True, certified=False).worst
+    if found.depth is not None:
+        raise WordguessError(f"{core_file}: {found.witness.upper()} finishes the core within {found.depth} guesses, "
+                             "so it refutes no opener")
+    if found.stopped or found.proven_at_least < depth:
+        raise WordguessError(f"{core_file}: the core was not refuted within {depth - 1} guesses ({found.stopped})")
+    columns = puzzle.matrix[:, [puzzle.answers.index(w) for w in core]]
+    everything, rows = puzzle.all_candidates(), []
+    for word in openers:
+        guess = puzzle.index_of(word)
+        replies = columns[guess]
+        if (replies == replies[0]).all():
+            reply = int(replies[0])
+            size = int(puzzle.bucket_sizes(guess, everything)[reply])
+            rows.append({"word": word, "mode": puzzle.mode, "depth": depth, "feasible": False,
+                         "refuter": [puzzle.game.format_reply(reply), size], "undecided": [],
+                         "seconds": 0.0, "core": len(core)})
+    return rows
+
+
 def export(rows: dict[str, dict], path: Path) -> None:
     """Write the verdicts a line a word, in word order, gzipped without a time stamp (the same
     verdicts give the same bytes), and print how many of each."""
@@ -121,6 +159,7 @@ def main() -> None:
     parser.add_argument("--retry", action="store_true",
                         help="ask again the openers --out leaves undecided (a word's last line is its verdict)")
     parser.add_argument("--export", metavar="FILE", help="write --out's verdicts, a line a word, gzipped, and stop")
+    parser.add_argument("--core", metavar="FILE", help="refute the openers that keep these secrets together, and stop")
     args = parser.parse_args()
     out = Path(args.out)
     missing = [f"--{n}" for n in ("answers", "guesses", "depth") if getattr(args, n) is None]
@@ -154,6 +193,17 @@ def main() -> None:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     done = {w for w, row in rows.items() if not (args.retry and row["feasible"] is None)}
+    if args.core:
+        try:
+            found = core_verdicts(puzzle, args.core, args.guesses, args.depth, [w for w in openers if w not in done],
+                                  args.store)
+        except (OSError, WordguessError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+        with out.open("a") as handle:
+            handle.writelines(json.dumps(row) + "\n" for row in found)
+        print(f"refuted {len(found):,} of {len(openers):,} openers by the core; verdicts in {out}")
+        return
     if args.retry:
         openers = [w for w in openers if w in rows and w not in done]
     counts = {True: 0, False: 0, None: 0}

@@ -111,6 +111,37 @@ def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path)
         assert "feasible 0, refuted 0, undecided 0" in again.stdout
 
 
+def test_refute_openers_refutes_by_a_core_the_openers_that_keep_it_together(tmp_path):
+    """--core: nine words alike but for their first letter (?ILLS) have no tree within two
+    guesses, so an opener that leaves all nine in one reply has none within three. The openers
+    the script refutes are those the rules' own feedback says keep the nine together, and the
+    feasibility search refutes each of them within three; a core with a tree within the limit
+    (nine guesses, one a word, always do) refutes nothing and is refused in one line."""
+    alike = "bills fills gills hills kills mills pills sills wills".split()
+    words = alike + WORDLE_SMALL[:60]
+    (tmp_path / "w.txt").write_text("\n".join(words) + "\n")
+    (tmp_path / "core.txt").write_text("\n".join(alike) + "\n")
+    game = get_game("wordle")
+    together = {w for w in words if len({game.feedback(w, s) for s in alike}) == 1}
+    assert together and len(together) < len(words)
+    out = tmp_path / "v.jsonl"
+    args = [sys.executable, str(SCRIPT), "--answers", str(tmp_path / "w.txt"), "--guesses", str(tmp_path / "w.txt"),
+            "--mode", "hard", "--core", str(tmp_path / "core.txt"), "--out", str(out)]
+    done = subprocess.run([*args, "--depth", "3"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {r["word"] for r in rows} == together
+    search = feasibility_for(SearchSpec(PuzzleSpec(game, str(tmp_path / "w.txt"), str(tmp_path / "w.txt"), "hard")))
+    for row in rows:
+        assert row["feasible"] is False and row["core"] == 9 and (row["mode"], row["depth"]) == ("hard", 3)
+        reply = game.parse_reply(row["refuter"][0])
+        assert row["refuter"][1] == sum(game.feedback(row["word"], s) == reply for s in words)
+        assert search.opener(row["word"], 3).feasible is False
+    wider = subprocess.run([*args, "--depth", "10", "--out", str(tmp_path / "w10.jsonl")], capture_output=True,
+                           text=True, timeout=300)
+    assert wider.returncode == 2 and "finishes the core within" in wider.stderr and "Traceback" not in wider.stderr
+
+
 def test_refute_openers_passes_over_what_its_limits_leave_and_retries_it(tmp_path):
     """An opener given no time has every reply passed over (undecided, unless refuted at a glance);
     --retry asks again only those, and their last lines give the search's verdicts."""
