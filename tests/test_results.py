@@ -185,6 +185,32 @@ def test_the_chooser_s_game_5x5_is_solved_by_its_trees(tmp_path):
         assert shown in doc.read_text(encoding="utf-8")
 
 
+# The ?ILLS core (results/every-word/ills-core.txt), which has no tree within five guesses (its
+# proof: the command of results/README.md): the lists it refutes openers of, with the number of
+# openers that keep it in one reply, as results/README.md and docs/results.md count them
+CORE = "ills-core.txt"
+CORE_REFUTES = {"nyt20220215-all.txt": 170, "wordle-guesses": 170, "wordle-guesses-nyt": 185}
+
+
+@pytest.mark.parametrize("lists", sorted(CORE_REFUTES))
+def test_the_ills_core_is_one_reply_of_the_openers_it_refutes(lists):
+    """The core's 94 words are secrets of the list; SALET's reply Y.G.. and TERAS's ....G hold
+    all of them, and as many openers as the README says give all of them one reply (the rules'
+    feedback, through the game's pattern matrix, and word by word for SALET and TERAS)."""
+    game = get_game("wordle")
+    core = (RESULTS / "every-word" / CORE).read_text().split()
+    source = RESULTS / "every-word" / lists
+    words = list(load_words(str(source) if source.exists() else lists))
+    assert len(core) == 94 and set(core) <= set(words)
+    for opener, reply in (("salet", "Y.G.."), ("teras", "....G")):
+        assert {game.feedback(opener, w) for w in core} == {game.parse_reply(reply)}
+    replies = game.pattern_matrix(words, core)
+    together = [w for w, row in zip(words, replies, strict=True) if (row == row[0]).all()]
+    assert len(together) == CORE_REFUTES[lists] and {"slate", "stare", "rates", "alert"} <= set(together)
+    readme = " ".join((RESULTS / "README.md").read_text(encoding="utf-8").split())
+    assert f"`{CORE}`" in readme and "**170 of the 12,947 openers, 170 of the 12,972 and 185 of the 14,855**" in readme
+
+
 # The verdicts of every opener in hard mode within seven, as results/README.md and docs/results.md
 # count them: file -> (lists, feasible, refuted, undecided, what docs/results.md says between the
 # two counts, the trees of results/every-word that find every word within seven)
