@@ -72,7 +72,8 @@ def test_optimal_worst_reads_a_witness_within_seven_from_the_shipped_certificate
     """Over the 12,972 in hard mode THUMP's tree within seven is the witness of the shipped
     certificate `wordle-hard-every-7`: `optimal --objective worst --first thump --max-guesses 7`
     reads it (worst case seven proven at once, the tree's total said) where the feasibility
-    search alone does not settle THUMP; the node limit stops the total's search either way. (What
+    search alone does not settle THUMP; the node limit stops the total's search either way. A
+    limit below a certificate's reads its openers with no tree too. (What
     the command prints: tests/test_readme.py, docs/results.md's command.)"""
     command = ["optimal", "--answers", "wordle-guesses", "--guesses", "wordle-guesses", "--mode", "hard",
                "--objective", "worst", "--max-guesses", "7", "--first", "thump", "--node-limit", "2000", "--no-store"]
@@ -81,6 +82,13 @@ def test_optimal_worst_reads_a_witness_within_seven_from_the_shipped_certificate
     searched = json.loads(runner.invoke(app, [*command, "--json", "--no-certificate"]).stdout)
     assert searched["worst_case"]["least"] is None and searched["worst_case"]["proven_at_least"] == 7
     assert searched["certified_witness"] is None and "node limit" in searched["worst_case"]["stopped"]
+    # Within five: none within six (the certificate of six) is none within five, searching nothing.
+    within5 = [*command[:command.index("--max-guesses") + 1], "5", *command[command.index("--max-guesses") + 2:]]
+    for flag, certified in (([], 1), (["--no-certificate"], 0)):
+        worst = json.loads(runner.invoke(app, [*within5, "--json", *flag]).stdout)
+        assert (worst["worst_case"]["least"], worst["worst_case"]["proven_at_least"]) == (None, 6)
+        assert worst["certified"] == certified  # (the certificate of six names no reply; the search does)
+        assert (worst["worst_case"]["refuter"] is None) == bool(certified)
 
 
 def test_refute_openers_agrees_with_the_feasibility_search_and_resumes(tmp_path):

@@ -230,13 +230,19 @@ def certificate_for(puzzle: Puzzle, max_guesses: int | None, folder: Path | None
     return certificate_by_key(certificate_key(puzzle, max_guesses), folder)
 
 
-def certified_verdicts(puzzle: Puzzle, max_guesses: int) -> dict[Word, Entry]:
-    """Return the entries of the shipped certificate of this puzzle and limit that settle an
-    opener within it (a certificate of verdicts): refuted by a reply (`refuter`), or with a tree
-    walked when the certificate was built (`witness`, that tree's total)."""
-    certificate = certificate_for(puzzle, max_guesses)
-    return {} if certificate is None else {e.opener: e for e in certificate.entries
-                                           if e.refuter or e.witness is not None}
+def certified_verdicts(puzzle: Puzzle, max_guesses: int, deeper: int = 4) -> dict[Word, Entry]:
+    """Return the shipped certificates' entries that settle an opener within this limit: of the
+    certificate of this limit, the openers with no tree (refuted by a reply, `refuter`, or proven
+    without one, INF) and those with a tree walked when it was built (`witness`, that tree's
+    total); of the certificates of the `deeper` limits above it, the openers with no tree (none
+    within more guesses is none within fewer)."""
+    found: dict[Word, Entry] = {}
+    for limit in range(max_guesses + deeper, max_guesses - 1, -1):
+        certificate = certificate_for(puzzle, limit)
+        for entry in [] if certificate is None else certificate.entries:
+            if entry.refuter or entry.value >= INF or (limit == max_guesses and entry.witness is not None):
+                found[entry.opener] = entry
+    return found
 
 
 def build_certificate(spec: SearchSpec, threshold: int | None, command: str,

@@ -237,11 +237,12 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
         known = certified_verdicts(solver.puzzle, depth) if certified else {}
         # The witnessed first: a tree within the depth ends the search at it.
         for entry in sorted((known[w] for w in words if w in known), key=lambda e: e.witness is None):
-            if entry.witness is not None:
+            feasible = entry.witness is not None and not entry.refuter and entry.value < INF
+            if feasible:
                 witnessed[entry.opener, depth] = entry.witness
             else:
                 read.add(entry.opener)
-            yield OpenerVerdict(entry.opener, depth, entry.witness is not None, 0, 0.0, entry.refuter)
+            yield OpenerVerdict(entry.opener, depth, feasible, 0, 0.0, entry.refuter)
         words = [w for w in words if w not in known]
         if executor is None or not executor.parallel:
             yield from (search.opener(word, depth, per_reply) for word in words)
