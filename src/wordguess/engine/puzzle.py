@@ -146,8 +146,7 @@ class Puzzle:
 
     @functools.cached_property
     def guess_letters(self) -> np.ndarray:
-        """Return the allowed guesses encoded (the game's encode_words), for hard mode's rule;
-        in column order, which the rule reads (Wordle.hard_mode_mask)."""
+        """Return the allowed guesses encoded (encode_words), in the column order hard mode's rule reads."""
         return np.asfortranarray(self.game.encode_words(self.guesses))
 
     @functools.cached_property
