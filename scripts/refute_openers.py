@@ -99,13 +99,20 @@ def core_verdicts(puzzle, core_file: str, guesses: str, depth: int, openers: lis
     """Return the verdicts a core gives: each of `openers` one of whose replies holds every
     secret of the core refuted by that reply, once the core is proven to have no tree within
     depth - 1 guesses (normal mode, every allowed guess). Raise WordguessError when it is not."""
+    if depth < 2:
+        raise WordguessError(f"--core needs a depth of at least 2, not {depth}")
     spec = SearchSpec(PuzzleSpec(get_game("wordle"), core_file, guesses, "normal"), depth - 1, store)
-    core = list(spec.puzzle.build().answers)
-    missing = [w for w in core if w not in set(puzzle.answers)]
+    core, secrets = list(spec.puzzle.build().answers), set(puzzle.answers)
+    missing = [w for w in core if w not in secrets]
     if missing:
         raise WordguessError(f"{core_file}: {', '.join(missing[:5])} {'is' if len(missing) == 1 else 'are'} not "
                              "among the secrets")
-    found = optimal_worst(spec, all_openers=True, certified=False).worst
+
+    def progress(done: int, total: int, note: str = "") -> None:
+        if done % 1000 == 0 or done == total:
+            print(f"the core within {depth - 1}: {done:,}/{total:,} first guesses {note}", file=sys.stderr)
+
+    found = optimal_worst(spec, all_openers=True, progress=progress, certified=False).worst
     if found.depth is not None:
         raise WordguessError(f"{core_file}: {found.witness.upper()} finishes the core within {found.depth} guesses, "
                              "so it refutes no opener")
@@ -200,6 +207,10 @@ def main() -> None:
         except (OSError, WordguessError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             raise SystemExit(2) from None
+        except KeyboardInterrupt:
+            print("interrupted before the core was proven: nothing written (--store keeps what was proven)",
+                  file=sys.stderr)
+            raise SystemExit(130) from None
         with out.open("a") as handle:
             handle.writelines(json.dumps(row) + "\n" for row in found)
         print(f"refuted {len(found):,} of {len(openers):,} openers by the core; verdicts in {out}")
