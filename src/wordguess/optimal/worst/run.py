@@ -237,7 +237,7 @@ def optimal_worst(spec: SearchSpec, first: str | None = None, openers: int | Non
         known = certified_verdicts(solver.puzzle, depth) if certified else {}
         # The witnessed first: a tree within the depth ends the search at it.
         for entry in sorted((known[w] for w in words if w in known), key=lambda e: e.witness is None):
-            feasible = entry.witness is not None and not entry.refuter and entry.value < INF
+            feasible = entry.witness is not None  # (a certificate refuses a witness it refutes)
             if feasible:
                 witnessed[entry.opener, depth] = entry.witness
             else:
