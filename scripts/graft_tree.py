@@ -6,9 +6,14 @@ and the subtree's secrets within the guess limit (--max-guesses, default the gam
 Wordle), then written in the shared tree format.
 
     python scripts/graft_tree.py TREE REPLY SUBTREE --out OUT [--max-guesses N]
+    python scripts/graft_tree.py TREE --best-of OTHER --out OUT [--max-guesses N]
 
 It prints the totals before and after. `wordguess improve --under REPLY` searches such a subtree
 itself; this is for one found elsewhere (a longer search of that reply alone, another program).
+With --best-of, OTHER is a whole tree of the same game, lists and first guess (another run's, or
+another program's read by import_selby_tree.py): below each first reply the subtree with fewer
+guesses is kept (fewer secrets past the limit first; on a tie, TREE's), and each reply where the
+two differ is printed with both totals.
 """
 
 from __future__ import annotations
@@ -46,17 +51,60 @@ def graft(tree_file: str, reply_text: str, subtree_file: str, out: str, limit: i
     return total_guesses(root), total_guesses(grafted)
 
 
+def best_of(tree_file: str, other_file: str, out: str, limit: int | None = None) -> tuple[int, int, list]:
+    """Write TREE with each first reply's subtree the better of TREE's and OTHER's; return the
+    totals before and after and, for each reply where they differ, (reply, TREE's, OTHER's)."""
+    whole, other = TreeFile.load(tree_file), TreeFile.load(other_file)
+    mine, yours = ([sorted(words) for words in PuzzleSpec(tree.game, tree_list(tree.answers, path),
+                                                          tree_list(tree.guesses, path), tree.mode).lists()]
+                   for tree, path in ((whole, tree_file), (other, other_file)))
+    if (whole.game.name, whole.game.options, whole.mode) != (other.game.name, other.game.options, other.mode) or mine != yours:
+        raise WordguessError(f"{other_file} is a tree of another game, mode or lists than {tree_file}")
+    root, theirs = whole.tree, other.tree
+    if not (isinstance(root, Node) and isinstance(theirs, Node)) or root.guess != theirs.guess:
+        raise WordguessError(f"{other_file} opens with another guess than {tree_file}")
+    if set(root.branches) != set(theirs.branches):
+        raise WordguessError(f"{other_file} and {tree_file} do not have the same first replies: not the same secrets")
+    limit = whole.game.max_guesses if limit is None else limit
+
+    def cost(branch) -> tuple[int, int]:  # (secrets past the limit, guesses after the first)
+        depths = [1 + depth for _, depth in leaves(branch)]
+        return sum(limit > 0 and d > limit for d in depths), sum(depths) - len(depths)
+
+    kept, differ = {}, []
+    for reply, mine in root.branches.items():
+        ours, yours = cost(mine), cost(theirs.branches[reply])
+        kept[reply] = theirs.branches[reply] if yours < ours else mine
+        if ours != yours:
+            differ.append((whole.game.format_reply(reply), ours[1], yours[1]))
+    puzzle = PuzzleSpec(whole.game, tree_list(whole.answers, tree_file), tree_list(whole.guesses, tree_file),
+                        whole.mode).build()
+    chosen = dataclasses.replace(root, branches=kept)
+    check_tree(chosen, puzzle)
+    dataclasses.replace(whole, tree=chosen).save(out)
+    return total_guesses(root), total_guesses(chosen), differ
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree")
-    parser.add_argument("reply", help="the reply to the tree's first guess, in the game's notation (e.g. Y...G)")
-    parser.add_argument("subtree", help="a tree file over that reply's secrets")
+    parser.add_argument("reply", nargs="?", help="the reply to the tree's first guess, in the game's notation (e.g. Y...G)")
+    parser.add_argument("subtree", nargs="?", help="a tree file over that reply's secrets")
+    parser.add_argument("--best-of", metavar="OTHER",
+                        help="a whole tree with the same first guess: keep the better subtree below each first reply")
     parser.add_argument("--out", required=True)
     parser.add_argument("--max-guesses", type=int, default=None,
                         help="the subtree's secrets within this many guesses (default: the game's limit; 0: none)")
     args = parser.parse_args()
+    if (args.best_of is None) == (args.reply is None) or (args.reply is None) != (args.subtree is None):
+        parser.error("give either REPLY and SUBTREE, or --best-of OTHER")
     try:
-        before, after = graft(args.tree, args.reply, args.subtree, args.out, args.max_guesses)
+        if args.best_of:
+            before, after, differ = best_of(args.tree, args.best_of, args.out, args.max_guesses)
+            for reply, mine, theirs in differ:
+                print(f"{reply}: {mine:,} here, {theirs:,} in {args.best_of} (guesses after the first)")
+        else:
+            before, after = graft(args.tree, args.reply, args.subtree, args.out, args.max_guesses)
     except WordguessError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None

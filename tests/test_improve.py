@@ -452,3 +452,37 @@ def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp
     too_deep = run(script, str(path), game.format_reply(reply), str(part), "--out", str(tmp_path / "no.json"),
                    "--max-guesses", "2")
     assert too_deep.returncode == 2 and "past the limit of 2" in too_deep.stderr and not (tmp_path / "no.json").exists()
+
+
+
+def test_best_of_two_trees_keeps_the_better_subtree_below_each_first_reply(tmp_path):
+    """scripts/graft_tree.py --best-of: below each first reply the subtree with fewer guesses of
+    the two trees (a random strategy's tree and `improve`'s of it, the same first guess), the
+    replies where they differ printed, whichever tree comes first; a tree over other lists is
+    refused in one line and nothing is written."""
+    import subprocess
+    import sys
+
+    path = tree_file(tmp_path)
+    better = tmp_path / "better.json"
+    assert runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"]).exit_code == 0
+    mine, theirs = TreeFile.load(path).tree, TreeFile.load(better).tree
+    differ = sorted(TreeFile.load(path).game.format_reply(r) for r, b in mine.branches.items()
+                    if total_guesses(b) != total_guesses(theirs.branches[r]))
+    assert differ and total_guesses(theirs) < total_guesses(mine)
+    script = str(Path(__file__).parents[1] / "scripts" / "graft_tree.py")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, script, *args], capture_output=True, text=True, timeout=300)
+
+    for first, second in ((path, better), (better, path)):
+        out = tmp_path / "best.json"
+        done = run(str(first), "--best-of", str(second), "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        assert total_guesses(TreeFile.load(out).tree) == total_guesses(theirs)
+        assert sorted(line.split(":")[0] for line in done.stdout.splitlines()[:-1]) == differ
+    (tmp_path / "other").mkdir()
+    elsewhere = tree_file(tmp_path / "other", mode="hard")
+    refused = run(str(path), "--best-of", str(elsewhere), "--out", str(tmp_path / "no.json"))
+    assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
+    assert not (tmp_path / "no.json").exists()

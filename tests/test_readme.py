@@ -81,9 +81,9 @@ CLAIMS = {
         "no opener but the 248 undecided finds every answer within 7", "14,607 of the 14,855 openers refuted",
         "ABAFT  >= 54,889"],
     "wordguess openers --mode hard --answers wordle-guesses --guesses wordle-guesses --max-guesses 7 --top 3": [
-        "THUMP", "a tree of 58,811", "by a tree walked when it was built"],
+        "THUMP", "a tree of 58,715", "by a tree walked when it was built"],
     "wordguess optimal --answers wordle-guesses --guesses wordle-guesses --mode hard --objective worst --max-guesses 7 "
-    "--first thump --node-limit 2000": ["worst case 7 proven", "THUMP's tree within 7 (58,811 guesses"],
+    "--first thump --node-limit 2000": ["worst case 7 proven", "THUMP's tree within 7 (58,715 guesses"],
     "wordguess openers --mode hard --top 5": ["SALET      8,122", "LEAST      8,127", "2,015 proven to have no tree within 6"],
     "wordguess optimal --first salet --objective worst": ["7920"],
     "wordguess optimal --game mastermind --all-openers": ["5625"],
@@ -215,6 +215,10 @@ SKIPPED = {
         "2 minutes of search on a word list that is not shipped, from the trees of the commands before it",
     "wordguess improve thump-7d.json --max-guesses 7 --nodes 200000 --store hard.sqlite --out thump-7e.json":
         "21 minutes of search on a word list that is not shipped",
+    "wordguess improve thump-7e.json --max-guesses 7 --under ....Y --under ...Y. --width 300 --nodes 3000000 "
+    "--store w.sqlite --out thump-7f.json": "the tree of the commands before it, on a word list that is not shipped",
+    "wordguess improve thump-7f.json --max-guesses 7 --under ....Y --width 1000 --nodes 3000000 --store w.sqlite "
+    "--out thump-7g.json": "2 minutes of search on a word list that is not shipped, from the tree before it",
     "wordguess improve selby-thump.json --max-guesses 7 --width 400 --nodes 20000000 --store hard.sqlite "
     "--out selby-w400.json": "9 minutes of search on a tree and a word list that are not shipped (Selby's)",
     "wordguess improve selby-thump.json --max-guesses 7 --nodes 3000000 --store hard.sqlite --time-limit 1500 "

@@ -40,11 +40,11 @@ MASTERMIND_TREES = {
 # them: Wordle with every allowed word as the secret
 WORD_TREES: dict[str, tuple[str, str, str, int, int]] = {
     "nyt20220215-all-normal.tree.json.gz": ("nyt20220215-all.txt", "normal", "lants", 52777, 6),
-    "nyt20220215-all-hard.tree.json.gz": ("nyt20220215-all.txt", "hard", "thump", 58598, 7),
+    "nyt20220215-all-hard.tree.json.gz": ("nyt20220215-all.txt", "hard", "thump", 58506, 7),
     "wordle-guesses-nyt-normal.tree.json.gz": ("wordle-guesses-nyt", "normal", "trace", 61770, 6),
     "wordle-guesses-nyt-hard.tree.json.gz": ("wordle-guesses-nyt", "hard", "thumb", 67759, 8),
     "wordle-guesses-normal.tree.json.gz": ("wordle-guesses", "normal", "lants", 52896, 6),
-    "wordle-guesses-hard.tree.json.gz": ("wordle-guesses", "hard", "thump", 58811, 7),
+    "wordle-guesses-hard.tree.json.gz": ("wordle-guesses", "hard", "thump", 58715, 7),
 }
 
 
