@@ -55,10 +55,10 @@ def best_of(tree_file: str, other_file: str, out: str, limit: int | None = None)
     """Write TREE with each first reply's subtree the better of TREE's and OTHER's; return the
     totals before and after and, for each reply where they differ, (reply, TREE's, OTHER's)."""
     whole, other = TreeFile.load(tree_file), TreeFile.load(other_file)
-    mine, yours = ([sorted(words) for words in PuzzleSpec(tree.game, tree_list(tree.answers, path),
+    here, there = ([sorted(words) for words in PuzzleSpec(tree.game, tree_list(tree.answers, path),
                                                           tree_list(tree.guesses, path), tree.mode).lists()]
                    for tree, path in ((whole, tree_file), (other, other_file)))
-    if (whole.game.name, whole.game.options, whole.mode) != (other.game.name, other.game.options, other.mode) or mine != yours:
+    if (whole.game.name, whole.game.options, whole.mode) != (other.game.name, other.game.options, other.mode) or here != there:
         raise WordguessError(f"{other_file} is a tree of another game, mode or lists than {tree_file}")
     root, theirs = whole.tree, other.tree
     if not (isinstance(root, Node) and isinstance(theirs, Node)) or root.guess != theirs.guess:
