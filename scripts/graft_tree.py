@@ -29,6 +29,11 @@ from wordguess.trees.build import check_tree
 from wordguess.trees.tree import Node, TreeFile, leaves, total_guesses
 
 
+def tree_spec(tree: TreeFile, path: str) -> PuzzleSpec:
+    """Return the puzzle a tree file is over: its game, mode and lists (found beside it too)."""
+    return PuzzleSpec(tree.game, tree_list(tree.answers, path), tree_list(tree.guesses, path), tree.mode)
+
+
 def graft(tree_file: str, reply_text: str, subtree_file: str, out: str, limit: int | None = None) -> tuple[int, int]:
     """Write the grafted tree to `out`; return the totals before and after. The subtree's secrets
     must be found within `limit` guesses (None: the game's limit)."""
@@ -39,8 +44,7 @@ def graft(tree_file: str, reply_text: str, subtree_file: str, out: str, limit: i
     reply = whole.game.parse_reply(reply_text)
     if not isinstance(root, Node) or not isinstance(root.branches.get(reply), Node):
         raise WordguessError(f"{tree_file} plays no guess after {reply_text} to its first guess")
-    puzzle = PuzzleSpec(whole.game, tree_list(whole.answers, tree_file), tree_list(whole.guesses, tree_file),
-                        whole.mode).build()
+    puzzle = tree_spec(whole, tree_file).build()
     grafted = dataclasses.replace(root, branches={**root.branches, reply: part.tree})
     check_tree(grafted, puzzle)
     limit = whole.game.max_guesses if limit is None else limit
@@ -55,10 +59,10 @@ def best_of(tree_file: str, other_file: str, out: str, limit: int | None = None)
     """Write TREE with each first reply's subtree the better of TREE's and OTHER's; return the
     totals before and after and, for each reply where they differ, (reply, TREE's, OTHER's)."""
     whole, other = TreeFile.load(tree_file), TreeFile.load(other_file)
-    here, there = ([sorted(words) for words in PuzzleSpec(tree.game, tree_list(tree.answers, path),
-                                                          tree_list(tree.guesses, path), tree.mode).lists()]
-                   for tree, path in ((whole, tree_file), (other, other_file)))
-    if (whole.game.name, whole.game.options, whole.mode) != (other.game.name, other.game.options, other.mode) or here != there:
+    puzzle = tree_spec(whole, tree_file).build()
+    there = [sorted(words) for words in tree_spec(other, other_file).lists()]
+    if (whole.game.name, whole.game.options, whole.mode) != (other.game.name, other.game.options, other.mode) or [
+            sorted(puzzle.answers), sorted(puzzle.guesses)] != there:
         raise WordguessError(f"{other_file} is a tree of another game, mode or lists than {tree_file}")
     root, theirs = whole.tree, other.tree
     if not (isinstance(root, Node) and isinstance(theirs, Node)) or root.guess != theirs.guess:
@@ -68,8 +72,8 @@ def best_of(tree_file: str, other_file: str, out: str, limit: int | None = None)
     limit = whole.game.max_guesses if limit is None else limit
 
     def cost(branch) -> tuple[int, int]:  # (secrets past the limit, guesses after the first)
-        depths = [1 + depth for _, depth in leaves(branch)]
-        return sum(limit > 0 and d > limit for d in depths), sum(depths) - len(depths)
+        depths = [depth for _, depth in leaves(branch)]
+        return sum(limit > 0 and 1 + d > limit for d in depths), sum(depths)
 
     kept, differ = {}, []
     for reply, mine in root.branches.items():
@@ -77,8 +81,6 @@ def best_of(tree_file: str, other_file: str, out: str, limit: int | None = None)
         kept[reply] = theirs.branches[reply] if yours < ours else mine
         if ours != yours:
             differ.append((whole.game.format_reply(reply), ours[1], yours[1]))
-    puzzle = PuzzleSpec(whole.game, tree_list(whole.answers, tree_file), tree_list(whole.guesses, tree_file),
-                        whole.mode).build()
     chosen = dataclasses.replace(root, branches=kept)
     check_tree(chosen, puzzle)
     dataclasses.replace(whole, tree=chosen).save(out)
