@@ -191,12 +191,10 @@ SKIPPED = {
         "30 minutes of search on a word list that is not shipped",
     "wordguess improve lants.json --width 300 --nodes 2000000 --store w300.sqlite --out lants-w300.json":
         "hours of search on a word list that is not shipped",
-    "wordguess improve lants-prief.json $(sed 's/^/--under /' mid.txt) --nodes 2000000 --store mid.sqlite "
-    "--out lants-mid.json": "21 minutes of search on a word list that is not shipped",
-    "wordguess improve lants-prief.json $(sed 's/^/--under /' large.txt) --width 400 --nodes 5000000 "
-    "--store w400.sqlite --out lants-w400.json": "26 minutes of search on a word list that is not shipped",
-    "wordguess improve lants-prief.json $(sed 's/^/--under /' large.txt) --width 1000 --nodes 20000000 "
-    "--store w1000.sqlite --out lants-w1000.json": "68 minutes of search on a word list that is not shipped",
+    "wordguess improve lants-prief.json --under YY... --nodes 50000000 --store lants.sqlite --time-limit 2400 "
+    "--out lants-yy.json": "a minute of search on a word list that is not shipped",
+    "wordguess improve lants-prief.json $(sed 's/^/--under /' rest.txt) --nodes 2000000 --store lants.sqlite "
+    "--out lants-rest.json": "35 minutes of search on a word list that is not shipped",
     "wordguess improve salet.json --store every.sqlite --nodes 100000 --time-limit 3000 --out salet-improved.json":
         "50 minutes of search on a word list that is not shipped",
     "wordguess tree --mode hard --answers nyt20220215.txt --guesses nyt20220215.txt --opener thump --out thump.json":
