@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -414,13 +416,16 @@ def test_a_tree_within_the_limit_keeps_its_node_budget_inside_one_search():
 
 
 
+def graft_tree(*args: str) -> subprocess.CompletedProcess:
+    """Run scripts/graft_tree.py with these arguments in a fresh process."""
+    script = Path(__file__).parents[1] / "scripts" / "graft_tree.py"
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=300)
+
+
 def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp_path):
     """scripts/graft_tree.py: the optimal tree of one first reply's secrets (optimal --first over
     them, the guesses left as its limit) put in its place; a subtree over other secrets, or one
     past the limit, is refused and nothing is written."""
-    import subprocess
-    import sys
-
     path = tree_file(tmp_path)
     loaded = TreeFile.load(path)
     game, root = loaded.game, loaded.tree
@@ -428,31 +433,25 @@ def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp
                         key=lambda rb: total_guesses(rb[1]) - rb[1].size)
     secrets = sorted(w for w, _ in leaves(branch))
     (tmp_path / "part.txt").write_text("\n".join(secrets) + "\n")
-    script = str(Path(__file__).parents[1] / "scripts" / "graft_tree.py")
     part = tmp_path / "part.json"
-
-    def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300)
-
     made = runner.invoke(app, ["optimal", "--answers", str(tmp_path / "part.txt"), "--guesses", str(tmp_path / "g.txt"),
                                "--max-guesses", "5", "--all-openers", "--no-store", "--out", str(part), "--json"])
     assert made.exit_code == 0, made.output
     best = json.loads(made.stdout)["total"]
     out = tmp_path / "grafted.json"
-    done = run(script, str(path), game.format_reply(reply), str(part), "--out", str(out))
+    done = graft_tree(str(path), game.format_reply(reply), str(part), "--out", str(out))
     assert done.returncode == 0, done.stderr
     grafted = TreeFile.load(out).tree
     spec = wordle_spec(tmp_path, 200)
     assert replay(grafted, spec, 6) == total_guesses(grafted) == total_guesses(root) - (total_guesses(branch) - best)
     assert grafted.branches[reply] == TreeFile.load(part).tree and f"-> {total_guesses(grafted):,} guesses" in done.stdout
     other = next(r for r, b in root.branches.items() if r != reply and not isinstance(b, str))
-    refused = run(script, str(path), game.format_reply(other), str(part), "--out", str(tmp_path / "no.json"))
+    refused = graft_tree(str(path), game.format_reply(other), str(part), "--out", str(tmp_path / "no.json"))
     assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert not (tmp_path / "no.json").exists()
-    too_deep = run(script, str(path), game.format_reply(reply), str(part), "--out", str(tmp_path / "no.json"),
+    too_deep = graft_tree(str(path), game.format_reply(reply), str(part), "--out", str(tmp_path / "no.json"),
                    "--max-guesses", "2")
     assert too_deep.returncode == 2 and "past the limit of 2" in too_deep.stderr and not (tmp_path / "no.json").exists()
-
 
 
 def test_best_of_two_trees_keeps_the_better_subtree_below_each_first_reply(tmp_path):
@@ -460,9 +459,6 @@ def test_best_of_two_trees_keeps_the_better_subtree_below_each_first_reply(tmp_p
     the two trees (a random strategy's tree and `improve`'s of it, the same first guess), the
     replies where they differ printed, whichever tree comes first; a tree over other lists is
     refused in one line and nothing is written."""
-    import subprocess
-    import sys
-
     path = tree_file(tmp_path)
     better = tmp_path / "better.json"
     assert runner.invoke(app, ["improve", str(path), "--out", str(better), "--no-store"]).exit_code == 0
@@ -470,19 +466,14 @@ def test_best_of_two_trees_keeps_the_better_subtree_below_each_first_reply(tmp_p
     differ = sorted(TreeFile.load(path).game.format_reply(r) for r, b in mine.branches.items()
                     if total_guesses(b) != total_guesses(theirs.branches[r]))
     assert differ and total_guesses(theirs) < total_guesses(mine)
-    script = str(Path(__file__).parents[1] / "scripts" / "graft_tree.py")
-
-    def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, script, *args], capture_output=True, text=True, timeout=300)
-
     for first, second in ((path, better), (better, path)):
         out = tmp_path / "best.json"
-        done = run(str(first), "--best-of", str(second), "--out", str(out))
+        done = graft_tree(str(first), "--best-of", str(second), "--out", str(out))
         assert done.returncode == 0, done.stderr
         assert total_guesses(TreeFile.load(out).tree) == total_guesses(theirs)
         assert sorted(line.split(":")[0] for line in done.stdout.splitlines()[:-1]) == differ
     (tmp_path / "other").mkdir()
     elsewhere = tree_file(tmp_path / "other", mode="hard")
-    refused = run(str(path), "--best-of", str(elsewhere), "--out", str(tmp_path / "no.json"))
+    refused = graft_tree(str(path), "--best-of", str(elsewhere), "--out", str(tmp_path / "no.json"))
     assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert not (tmp_path / "no.json").exists()
