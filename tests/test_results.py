@@ -211,13 +211,16 @@ def test_the_ills_core_is_one_reply_of_the_openers_it_refutes(lists):
     assert f"`{CORE}`" in readme and "**170 of the 12,947 openers, 170 of the 12,972 and 185 of the 14,855**" in readme
 
 
-# The verdicts of every opener in hard mode within seven, as results/README.md and docs/results.md
-# count them: file -> (lists, feasible, refuted, undecided, what docs/results.md says between the
-# two counts, the trees of results/every-word that find every word within seven)
+# The verdicts of every opener in hard mode, as results/README.md and docs/results.md count them:
+# file -> (lists, the turn whose secrets are the game's or None for the whole list, depth,
+# feasible, refuted, undecided, what docs/results.md says between the two counts, the trees of
+# results/every-word that find every word within the depth)
 VERDICTS = {
-    "wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", 0, 14614, 241, " none with a tree within seven,", ()),
-    "wordle-guesses-hard7.verdicts.jsonl.gz": ("wordle-guesses", 0, 12389, 583, "",
+    "wordle-guesses-nyt-hard7.verdicts.jsonl.gz": ("wordle-guesses-nyt", None, 7, 0, 14614, 241,
+                                                   " none with a tree within seven,", ()),
+    "wordle-guesses-hard7.verdicts.jsonl.gz": ("wordle-guesses", None, 7, 0, 12389, 583, "",
                                                ("wordle-guesses-hard.tree.json.gz",)),
+    "thumb-nothing-hard6.verdicts.jsonl.gz": ("wordle-guesses-nyt", ("thumb", "....."), 6, 0, 13980, 875, "", ()),
 }
 
 
@@ -225,28 +228,33 @@ VERDICTS = {
 def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
     """Each allowed word once, in word order, with its verdict as the README counts them; a
     refuted opener names the reply that refutes it and that reply's bucket, an undecided one the
-    replies its search passed over. Each refuting reply of a seeded sample is the rules' own
-    (the game's feedback over every word gives its bucket that size); the proofs themselves are
-    the search's, not re-run here."""
-    lists, feasible, refuted, undecided, between, trees = VERDICTS[name]
+    replies its search passed over. The secrets are the list's, or those one turn leaves (THUMB's
+    `.....`: every allowed word then opens a game of its own, hard mode holding it to no letter).
+    Each refuting reply of a seeded sample is the rules' own (the game's feedback over the secrets
+    gives its bucket that size); the proofs themselves are the search's, not re-run here."""
+    lists, turn, depth, feasible, refuted, undecided, between, trees = VERDICTS[name]
     readme = " ".join((RESULTS / "README.md").read_text(encoding="utf-8").split())
     results = " ".join((RESULTS.parent / "docs" / "results.md").read_text(encoding="utf-8").split())
     assert f"`{name}`" in readme and f"**{refuted:,} openers are refuted and {undecided:,} undecided;" in readme
     assert f"**{refuted:,} refuted,{between} {undecided:,} undecided**" in results
     rows = [json.loads(line) for line in gzip.decompress((RESULTS / "every-word" / name).read_bytes()).splitlines()]
-    words = list(load_words(lists))
+    game, words = get_game("wordle"), list(load_words(lists))
+    secrets = words
+    if turn is not None:
+        reply = game.parse_reply(turn[1])
+        secrets = [w for w in words if game.feedback(turn[0], w) == reply]
+        assert not any(game.letter_marks(reply))  # no letter shown: hard mode holds no later guess to one
     assert [r["word"] for r in rows] == sorted(words)
     counts = [sum(r["feasible"] is v for r in rows) for v in (True, False, None)]
     assert counts == [feasible, refuted, undecided]
     assert all((r["refuter"] is not None) == (r["feasible"] is False) for r in rows)
     assert all(r["undecided"] for r in rows if r["feasible"] is None)
-    assert {(r["mode"], r["depth"]) for r in rows} == {("hard", 7)}  # every verdict within seven, hard mode
-    game = get_game("wordle")
-    for tree in trees:  # a tree within seven: its opener is not refuted (the certificate takes it as a witness)
+    assert {(r["mode"], r["depth"]) for r in rows} == {("hard", depth)}
+    for tree in trees:  # a tree within the depth: its opener is not refuted (the certificate takes it as a witness)
         found = TreeFile.load(RESULTS / "every-word" / tree)
         assert (found.mode, found.answers, found.guesses) == ("hard", lists, lists)
-        assert max(depth for _, depth in leaves(found.tree)) <= 7
+        assert max(d for _, d in leaves(found.tree)) <= depth
         assert next(r for r in rows if r["word"] == found.tree.guess)["feasible"] is not False
     for row in random.Random(7).sample([r for r in rows if r["feasible"] is False], 40):
         reply = game.parse_reply(row["refuter"][0])
-        assert sum(game.feedback(row["word"], w) == reply for w in words) == row["refuter"][1], row
+        assert sum(game.feedback(row["word"], w) == reply for w in secrets) == row["refuter"][1], row
