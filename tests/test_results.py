@@ -220,7 +220,7 @@ VERDICTS = {
                                                    " none with a tree within seven,", ()),
     "wordle-guesses-hard7.verdicts.jsonl.gz": ("wordle-guesses", None, 7, 0, 12389, 583, "",
                                                ("wordle-guesses-hard.tree.json.gz",)),
-    "thumb-nothing-hard6.verdicts.jsonl.gz": ("wordle-guesses-nyt", ("thumb", "....."), 6, 0, 13980, 875, "", ()),
+    "thumb-nothing-hard6.verdicts.jsonl.gz": ("wordle-guesses-nyt", ("thumb", "....."), 6, 0, 14141, 714, "", ()),
 }
 
 
