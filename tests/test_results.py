@@ -244,6 +244,7 @@ def test_the_verdicts_cover_every_opener_once_and_name_true_replies(name):
         reply = game.parse_reply(turn[1])
         secrets = [w for w in words if game.feedback(turn[0], w) == reply]
         assert not any(game.letter_marks(reply))  # no letter shown: hard mode holds no later guess to one
+        assert f"({len(secrets):,} words" in readme  # as many secrets as the README says
     assert [r["word"] for r in rows] == sorted(words)
     counts = [sum(r["feasible"] is v for r in rows) for v in (True, False, None)]
     assert counts == [feasible, refuted, undecided]
