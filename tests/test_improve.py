@@ -450,7 +450,7 @@ def test_a_subtree_found_elsewhere_is_grafted_checked_and_refused_when_wrong(tmp
     assert refused.returncode == 2 and refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert not (tmp_path / "no.json").exists()
     too_deep = graft_tree(str(path), game.format_reply(reply), str(part), "--out", str(tmp_path / "no.json"),
-                   "--max-guesses", "2")
+                          "--max-guesses", "2")
     assert too_deep.returncode == 2 and "past the limit of 2" in too_deep.stderr and not (tmp_path / "no.json").exists()
 
 
